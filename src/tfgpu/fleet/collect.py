@@ -106,6 +106,10 @@ TASK_STDERR_BYTES = 16 << 10
 #: How a :class:`NodeResult` message starts for a node whose standard output went past
 #: :data:`NODE_OUTPUT_BYTES` (the fleet's finding reads it).
 ENDLESS = "printed endless or oversized output"
+#: How a :class:`NodeResult` message starts for a node that flooded standard error (more
+#: than :data:`TASK_STDERR_BYTES`) and had not finished at its limit: a looping error
+#: message, not a hang.
+STDERR_FLOOD = "flooded standard error"
 
 
 class FleetError(RuntimeError):
@@ -192,6 +196,8 @@ class _Task:
     too_large: int | None = None
     #: bytes of its labelled stdout tfgpu did not keep (past :data:`TASK_STDOUT_BYTES`)
     dropped: int = 0
+    #: bytes of its labelled stderr tfgpu did not keep (past :data:`TASK_STDERR_BYTES`)
+    err_dropped: int = 0
 
 
 @dataclass
@@ -362,8 +368,9 @@ def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> li
             elif t.out is not None:
                 t.out.append(text)
     stderr = LabelledLines(TASK_STDERR_BYTES, keep_last=True).feed(result.stderr)
-    for i, (lines, _dropped) in stderr.tasks().items():
+    for i, (lines, err_dropped) in stderr.tasks().items():
         t = task(i)
+        t.err_dropped += err_dropped
         if t.err is not None:
             t.err.extend(lines)
     srun_notes: list[str] = []
@@ -424,6 +431,16 @@ def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
     if t.too_large is not None or t.dropped:
         return _endless(t, name, source, message)
     code = t.exit_code
+    if t.err_dropped and (code in (124, 137) or (code is None and stopped)):
+        # Still running at its limit, and writing error lines all the while: a flood (a
+        # library or driver repeating an error), which is no hang. Its last lines, from the
+        # first whole one (the kept tail starts where the bound cut).
+        tail = err[-_MESSAGE_CHARS:]
+        tail = tail.split("\n", 1)[1] if "\n" in tail[:-1] else tail
+        return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code, message=(
+            f"{STDERR_FLOOD}: more than {_mib(TASK_STDERR_BYTES + t.err_dropped)} on "
+            "standard error, and it had not finished at its time limit; its last lines: "
+            + tail.strip()))
     if code is None:
         if stopped:
             why = result.message or "srun was stopped"

@@ -26,7 +26,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE
+from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE, STDERR_FLOOD
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -454,6 +454,10 @@ _NOT_EXAMINED_FIX = {
     "endless": ("srun -w {node} -N1 {cmd} | head -c 2000   # what it prints first",
                 "# a wrapper or login script that prints to standard output: send its "
                 "messages to standard error (>&2)"),
+    "stderr-flood": ("srun -w {node} -N1 {cmd} 2>&1 >/dev/null | head -n 40   # the error "
+                     "it repeats, from its first lines",
+                     "# fix what that message names on the node (a driver or library "
+                     "error): the same flood would fill a training job's log there"),
     "failed": ("srun -w {node} -N1 {cmd}{more: --debug}   # the traceback",),
     "no-answer": ("sinfo -N -n {node}   # the node's state",
                   "scontrol show node {node}   # its Reason= line"),
@@ -489,7 +493,9 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
         elif n.status is NodeStatus.NO_TFGPU:
             variant = "no-tfgpu"
         elif n.status is NodeStatus.UNREADABLE:
-            variant = "endless" if (n.message or "").startswith(ENDLESS) else "unreadable"
+            said = n.message or ""
+            variant = ("endless" if said.startswith(ENDLESS) else
+                       "stderr-flood" if said.startswith(STDERR_FLOOD) else "unreadable")
         elif n.status is NodeStatus.FAILED:
             variant = "failed"
         elif n.status is NodeStatus.NO_ANSWER:
