@@ -19,9 +19,10 @@ the allocation that printed nothing gave no answer.  Nothing here waits without 
 
 One node's volume never costs another node its answer: each node keeps at most
 :data:`NODE_OUTPUT_BYTES` of its command's standard output (``ulimit -f`` on its file
-stops an endless writer there, and the node then sends only the first bytes and the ``too-large`` line:
-"printed endless or oversized output"), and tfgpu reads ``srun --label``'s streams task by
-task (:class:`LabelledLines`), each task's part bounded by itself, instead of keeping the
+stops an endless writer there, and the node then sends only the first bytes and the
+``too-large`` line: "printed endless or oversized output"), and tfgpu reads
+``srun --label``'s streams task by task (:class:`LabelledLines`), each task's part bounded
+by itself, instead of keeping the
 first and last megabytes of the whole stream, where one node's flood (or a few hundred
 nodes' snapshots) pushed the others' answers out.
 
