@@ -132,11 +132,15 @@ def _ccs(f: HostFacts) -> str | None:
 def gpus_visible(f: HostFacts) -> int | None:
     """GPUs the training process would see: TensorFlow's count when its probe ran, else
     the NVIDIA GPUs narrowed by ``CUDA_VISIBLE_DEVICES`` (``""`` or ``-1`` hide all; a
-    list keeps that many), else ``None`` (unknown)."""
+    list keeps that many), else ``None`` (unknown).  An NVIDIA GPU on the PCI bus with no
+    driver at all (status ``MISSING``) is seen by nothing that uses CUDA: 0; with a
+    driver that did not answer (broken, or not probed), ``None``."""
     if _tf_ok(f) and f.tf is not None:
         return len(f.tf.gpus)
     if f.driver is None and not f.gpus:
         return None
+    if f.nvidia_gpus and (f.driver is None or f.driver.status is not ProbeStatus.OK):
+        return 0 if f.driver is not None and f.driver.status is ProbeStatus.MISSING else None
     n = len(f.nvidia_gpus)
     cvd = f.env.get("CUDA_VISIBLE_DEVICES")
     if cvd is None:
