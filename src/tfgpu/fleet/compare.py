@@ -263,6 +263,17 @@ def _majority(groups: dict[str, list[str]]) -> str:
 _ABSENT = "none"
 
 
+#: How a node's NVIDIA driver is changed, for the driver row's fix: it is the host's kernel
+#: module and its user-space libraries, installed on each node from the distribution's
+#: packages or NVIDIA's installer (NVIDIA Driver Downloads, docs.toml ``nvidia-drivers``),
+#: loaded by a reboot; a container uses the host's driver, which the NVIDIA Container
+#: Toolkit maps into it (docs.toml ``nvidia-container-toolkit``), so no image or lock file
+#: changes it.
+_DRIVER_HOW = ("# the driver is each node's own: install it there from the distribution's "
+               "driver packages or NVIDIA's installer, then reboot the node (loads the new "
+               "kernel module); a container image or a lock file cannot change it")
+
+
 def _absent_fix(key: str, what: str, target: str | None, names: Sequence[str],
                 facts: dict[str, HostFacts]) -> list[str]:
     """Fix lines for the nodes where ``what`` was not found at all: install ``target``
@@ -327,7 +338,11 @@ def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Findi
                                  f"{_nodes_words(odd)})")
         if absent:
             lines += _absent_fix(key, what, target, absent, facts)
-        if lines[0].startswith("# make"):
+        if key == "driver":
+            # the CPU nodes alone (to leave out of the job) need no driver installed
+            if any(ln.startswith(("# make", "# install")) for ln in lines):
+                lines.append(_DRIVER_HOW)
+        elif lines[0].startswith("# make"):
             lines[0] += "; install from one lock file or one container image"
         out.append(dataclasses.replace(catalogue.make(
             "fleet-{fact}-differs", fact=key.replace("_", "-"), what=what,
