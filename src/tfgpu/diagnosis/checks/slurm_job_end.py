@@ -18,8 +18,9 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: The variant of each reason slurmstepd names after "DUE TO".
-_VARIANTS = {"TIME LIMIT": "time-limit", "PREEMPTION": "preemption", "NODE": "node-failure"}
+#: The reasons slurmstepd names after "DUE TO" that have a variant of their own (time-limit,
+#: preemption, node-failure).
+_VARIANT_REASONS = frozenset({"TIME LIMIT", "PREEMPTION", "NODE"})
 #: What the generic cause says for the other reasons.
 _REASONS = {"JOB REQUEUE": " to requeue it (it runs again from the start when the "
                            "controller starts it anew)",
@@ -63,15 +64,17 @@ def slurm_job_cancelled(ctx: Facts) -> list[Finding]:
         return []
     hit = hits[-1]
     why = hit.g("why") or ""
-    variant = _VARIANTS.get(why)
     what = "job" if hit.g("what") == "JOB" else "job step"
-    fix = _fix(variant, _job_id(hit.g("id") or ""), hit.g("node"))
-    if variant is not None:
+    job, node = _job_id(hit.g("id") or ""), hit.g("node")
+    if why in _VARIANT_REASONS:
+        variant = "time-limit" if why == "TIME LIMIT" else (
+            "preemption" if why == "PREEMPTION" else "node-failure")
         return [catalogue.make(
-            "slurm-job-cancelled", variant=variant, evidence=log_evidence(hits), fix=fix,
-            what=what, word=hit.g("what"), line=hit.line, id=hit.g("id"), at=hit.g("at"))]
+            "slurm-job-cancelled", variant=variant, evidence=log_evidence(hits),
+            fix=_fix(variant, job, node), what=what, word=hit.g("what"), line=hit.line,
+            id=hit.g("id"), at=hit.g("at"))]
     return [catalogue.make(
-        "slurm-job-cancelled", evidence=log_evidence(hits), fix=fix,
+        "slurm-job-cancelled", evidence=log_evidence(hits), fix=_fix(None, job, node),
         what=what, word=hit.g("what"), line=hit.line, id=hit.g("id"), at=hit.g("at"),
         reason=_REASONS.get(why, " (scancel, or an administrator)"))]
 
