@@ -22,7 +22,8 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   ``journalctl -o short*`` form, RFC 5424), UCX's ``[time] [host:pid:thread]`` prefix, Open
   MPI's ``[host:pid]`` prefix, its ``on node host`` and ``Local host: host`` (and
   ``kubectl describe``'s ``Node: host``), and servers named under a private domain
-  (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
+  (``x.corp.example.com``, ``x.internal``) or behind URL credentials; and the host a
+  ``doctor --facts`` snapshot's file is named after (:func:`snapshot_host`);
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
@@ -441,6 +442,16 @@ class Redactor:
         ``tfgpu fleet``'s ``node-1``) for no host or user name."""
         return replace(self, kept=self.kept | frozenset(names))
 
+    def with_hosts(self, names: Iterable[str]) -> Redactor:
+        """This redactor, also hiding the host names ``names`` (another host's, such as the
+        one a facts snapshot's file name gives: :func:`snapshot_host`); a fully-qualified
+        name adds its short name and its domain (:func:`for_names`)."""
+        extra = for_names(hosts=(n for n in names if n not in self.kept))
+        if not extra.hosts:
+            return self
+        return replace(self, hosts=tuple(sorted({*self.hosts, *extra.hosts})),
+                       domains=tuple(sorted({*self.domains, *extra.domains})))
+
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"
 #: Lines that name the host that wrote them (group ``host``; ``user`` where there is one).
@@ -652,6 +663,10 @@ class NoRedactor(Redactor):
         """Return ``self``: nothing is redacted."""
         return self
 
+    def with_hosts(self, names: Iterable[str]) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
+
 
 # --- --redact-paths: folder names outside known system and library locations -----
 
@@ -812,6 +827,36 @@ def this_host(env: Mapping[str, str] | None = None) -> Redactor:
     return for_names(users=users, homes=homes, hosts=hosts)
 
 
+def snapshot_host(path: str) -> str | None:
+    """The host name a facts snapshot's file name gives, or ``None``.
+
+    The documented way to gather snapshots names each file after its host (``tfgpu facts
+    -o /shared/facts/$(hostname).json``, docs/slurm.md; ``tfgpu fleet`` takes the file name
+    without ``.json`` for the node's name), so a report of the snapshot made on another
+    machine hides that name as this host's is hidden.  ``None`` for standard input
+    (``-``), a name shorter than 3 characters, ``localhost``/``host``, and a word of letters of
+    tfgpu's own text (:func:`tool_words`: ``facts.json``, ``snapshot.json``, ``gpu.json``),
+    which hidden as a word would change the report's commands and messages, and a name
+    no host has (no letter, other characters than letters, digits, ``-``, ``.``, ``_``).
+
+    Args:
+        path: the snapshot's path as given (``/shared/facts/gpunode07.json``).
+    """
+    name = re.split(r"[/\\]", path.rstrip("/\\"))[-1]
+    stem = name[:-5] if name.lower().endswith(".json") else name
+    if path.strip() == "-" or len(stem) < 3 or stem.lower() in ("localhost", HOST):
+        return None
+    # a host name's letters, digits, '-', '.' (and '_', which file names use for them),
+    # with a letter: "2.21.json" names a version, not a host
+    if not re.fullmatch(_NAME, stem) or not re.search(r"[A-Za-z]", stem):
+        return None
+    # a word of letters only: the host names of the knowledge's own examples (gpunode07)
+    # are not words a report's commands need
+    if re.fullmatch(r"[A-Za-z]+", stem) and stem.lower() in tool_words():
+        return None
+    return stem
+
+
 def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
               hosts: Iterable[str] = ()) -> Redactor:
     """A :class:`Redactor` for these names (empty ones ignored); a fully-qualified host name
@@ -836,4 +881,4 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
 
 
 __all__ = ["NoRedactor", "PathNames", "Redactor", "for_names", "redact_paths",
-           "revealed_names", "this_host", "tool_words"]
+           "revealed_names", "snapshot_host", "this_host", "tool_words"]
