@@ -18,15 +18,20 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   and every host a shared document itself
   reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
   lines, shell prompts (``user@host``), Slurm node names, the host field of syslog and
-  journald lines (``Dec  2 10:00:01 host kernel: ``, also with an RFC 3339 time), Open
+  journald lines (``Dec  2 10:00:01 host kernel: ``, also with an RFC 3339 time, every
+  ``journalctl -o short*`` form, RFC 5424), UCX's ``[time] [host:pid:thread]`` prefix, Open
   MPI's ``[host:pid]`` prefix, its ``on node host`` and ``Local host: host`` (and
   ``kubectl describe``'s ``Node: host``), and servers named under a private domain
-  (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
+  (``x.corp.example.com``, ``x.internal``) or behind URL credentials; and the host a
+  ``doctor --facts`` snapshot's file is named after (:func:`snapshot_host`);
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
-  a word (at least 3 characters; a word is letters and digits, so ``alice-env`` becomes
-  ``user-env``; ``root`` and shared account names are kept);
+  a word in any case (at least 3 characters; a word is letters and digits, so ``alice-env``
+  becomes ``user-env``; ``root`` and shared account names are kept); a login that is a word
+  of tfgpu's own text (:func:`tool_words`: ``cuda``, ``gpu``, ``conda``...) only where it
+  names the person (``cuda@host``, ``~cuda``), so that commands, package names and quoted
+  messages (``tensorflow[and-cuda]``, ``tensorflow-gpu``) never change;
 * **GPU identifiers**: every UUID (``GPU-…``, ``MIG-…``, ClusterUUID: the hex digits become
   ``0``), and the values of serial numbers, PDI (``GPU PDI``), chassis serials, fabric GUIDs
   and cluster UUIDs, as ``nvidia-smi -q`` (text and ``-x`` XML) and NVML print them (every
@@ -58,6 +63,7 @@ before posting it (the markdown and HTML say so in their footer).
 from __future__ import annotations
 
 import contextlib
+import functools
 import getpass
 import os
 import re
@@ -174,6 +180,50 @@ _WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
 #: ``_`` as often as with ``/``.
 _USER_START = rf"(?:{_ESC}|(?<![^\W_]))"
 _USER_END = r"(?![^\W_])"
+#: Where a login name that is a word of tfgpu's own text still names the person: the
+#: user of a shell prompt or an address (``cuda@gpubox7``), and ``~cuda``, a home folder.
+_PERSON_USER = (r"(?:(?<![\w./~-])(?={u}@[A-Za-z0-9])|(?<=~)(?={u}(?![\w.-])))"
+                r"{u}")
+
+
+@functools.lru_cache(maxsize=1)
+def tool_words() -> frozenset[str]:
+    """The words of tfgpu's own text, lower-case: every run of letters and digits in the
+    knowledge tables (``knowledge/data/*.toml``: the catalogue's causes and fixes, the
+    message wordings, the version tables) and the report templates, leaving out the
+    ``[sources.*]`` tables (links and notes on where a fact was read, which name other
+    people's repositories) and URLs.
+
+    A login name among them (``cuda``, ``gpu``, ``conda``, ``dev``, ``test``...) cannot be
+    hidden as a word without changing the report's commands, package names and quoted
+    messages (``tensorflow[and-cuda]``, ``tensorflow-gpu``, ``gpu_device.cc``): it is
+    hidden only where it names the person (:data:`_PERSON_USER`, home folders).  Read
+    once per process (~10,000 words, ~60 ms); an unreadable install gives no words.
+    """
+    from tfgpu.knowledge._load import data_dir
+
+    words: set[str] = set()
+    texts: list[str] = []
+    with contextlib.suppress(OSError, ImportError):
+        folder = data_dir()
+        texts += [f.read_text(encoding="utf-8") for f in folder.iterdir()
+                  if f.name.endswith(".toml")]
+        from importlib import resources
+
+        templates = resources.files("tfgpu.report").joinpath("templates")
+        texts += [f.read_text(encoding="utf-8") for f in templates.iterdir()
+                  if f.name.endswith(".j2")]
+    for text in texts:
+        kept: list[str] = []
+        in_sources = False
+        for line in text.splitlines():
+            if line.startswith("["):
+                in_sources = line.startswith("[sources.")
+            if not in_sources:
+                kept.append(line)
+        body = re.sub(r"(?i)\b[a-z][a-z0-9+.-]{0,30}://\S+", " ", "\n".join(kept))
+        words.update(w.lower() for w in re.findall(r"[A-Za-z0-9]+", body))
+    return frozenset(words)
 
 
 def _zeros(value: str) -> str:
@@ -260,6 +310,9 @@ class Redactor:
     paths: bool = False
     #: The placeholders given so far (shared by :meth:`learn`'s copies: one report, one map).
     path_names: PathNames = field(default_factory=PathNames, repr=False, compare=False)
+    #: Names that are already placeholders (``tfgpu fleet``'s ``node-1``...): never taken
+    #: for a host or user name, even where a log line gives them as one.
+    kept: frozenset[str] = frozenset()
     _word_res: tuple[tuple[re.Pattern[str], str], ...] = field(
         default=(), init=False, repr=False, compare=False)
 
@@ -270,16 +323,22 @@ class Redactor:
                 continue
             for form in {home, home.replace("\\", "\\\\"), home.replace("\\", "/")}:
                 words.append((re.compile(re.escape(form) + r"(?=$|[/\\\s\"':;,)<>])"), "~"))
-        for host in sorted(set(self.hosts), key=len, reverse=True):
+        for host in sorted(set(self.hosts) - self.kept, key=len, reverse=True):
             if len(host) >= 2 and host.lower() not in ("localhost", HOST):
                 words.append((re.compile(_WORD_START + re.escape(host) + r"(?![\w-])"), HOST))
         for dom in sorted(set(self.domains), key=len, reverse=True):
             if "." in dom and len(dom) >= 4 and dom.lower() not in ("localdomain", "local"):
                 words.append((re.compile(_WORD_START + re.escape(dom) + r"(?![\w-])"),
                               DOMAIN))
-        for user in sorted(set(self.users), key=len, reverse=True):
-            if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
-                words.append((re.compile(_USER_START + re.escape(user) + _USER_END), USER))
+        for user in sorted({u.lower() for u in self.users}, key=len, reverse=True):
+            if len(user) < 3 or user in _PUBLIC_USERS:
+                continue
+            # Case-insensitive: Windows account names are (``Alice`` owns ``alice-env``).
+            if re.fullmatch(r"[^\W_]+", user) and user in tool_words():
+                rx = _PERSON_USER.format(u=re.escape(user))
+            else:
+                rx = _USER_START + re.escape(user) + _USER_END
+            words.append((re.compile(rx, re.IGNORECASE), USER))
         object.__setattr__(self, "_word_res", tuple(words))
 
     def text(self, text: str, *, addresses: bool = True) -> str:
@@ -364,6 +423,7 @@ class Redactor:
         ``[host:pid]`` prefixes and node names, the hosts of URLs with credentials or
         under a private domain), whichever host wrote them."""
         users, hosts, fqdns = revealed_names(texts)
+        users, hosts, fqdns = users - self.kept, hosts - self.kept, fqdns - self.kept
         if not users and not hosts and not fqdns:
             return self
         extra = for_names(users=users, hosts=hosts)
@@ -376,6 +436,21 @@ class Redactor:
         """This redactor, also replacing folder names outside known locations
         (``--redact-paths``, :func:`redact_paths`)."""
         return replace(self, paths=True)
+
+    def keeping(self, names: Iterable[str]) -> Redactor:
+        """This redactor, taking ``names`` (placeholders another step gave, such as
+        ``tfgpu fleet``'s ``node-1``) for no host or user name."""
+        return replace(self, kept=self.kept | frozenset(names))
+
+    def with_hosts(self, names: Iterable[str]) -> Redactor:
+        """This redactor, also hiding the host names ``names`` (another host's, such as the
+        one a facts snapshot's file name gives: :func:`snapshot_host`); a fully-qualified
+        name adds its short name and its domain (:func:`for_names`)."""
+        extra = for_names(hosts=(n for n in names if n not in self.kept))
+        if not extra.hosts:
+            return self
+        return replace(self, hosts=tuple(sorted({*self.hosts, *extra.hosts})),
+                       domains=tuple(sorted({*self.domains, *extra.domains})))
 
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"
@@ -407,6 +482,24 @@ _REVEALED_HOST_RES = (
                rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}(?:\[\d{{1,10}}\])?: "),
     re.compile(rf"(?<![\w:.-])\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{{1,9}})?Z "
                rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}\[\d{{1,10}}\]: "),
+    # journalctl's other short forms (systemd src/shared/logs-show.c output_short):
+    # -o short-full "Wed 2026-12-02 10:00:01 UTC host tag[pid]: " (a weekday, a date, a time
+    # zone), -o short-unix "1764669601.123456 host tag: ", -o short-monotonic "[ 1234.567890]
+    # host tag: ", and a plain "2026-12-02 10:00:01 host tag: " (a collector's). The last
+    # three start as dmesg or Python logging lines do ("[ 1.0] ACPI Error: ", "... INFO
+    # root: "): only the kernel's tag or a tag with a process id is a host's line.
+    re.compile(rf"(?<![\w:.-])[A-Z][a-z]{{2}} \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})? "
+               rf"[A-Za-z0-9+-]{{1,6}} (?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}"
+               rf"(?:\[\d{{1,10}}\])?: "),
+    re.compile(rf"(?m)^\s*(?:\d{{9,11}}\.\d{{6}}|\[\s*\d{{1,10}}\.\d{{6}}\]"
+               rf"|\d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})?) (?P<host>{_NAME}) "
+               rf"(?:kernel|[A-Za-z_][\w./@-]{{0,63}}\[\d{{1,10}}\]): "),
+    # RFC 5424 syslog (rsyslog's RSYSLOG_SyslogProtocol23Format, syslog-ng): "<PRI>1 TIMESTAMP
+    # HOSTNAME APP-NAME PROCID MSGID ..." (RFC 5424 section 6)
+    re.compile(rf"<\d{{1,3}}>1 \S{{1,40}} (?P<host>{_NAME}) \S{{1,48}} \S{{1,128}} \S{{1,32}} "),
+    # UCX's log prefix (openucx/ucx src/ucs/debug/log.c UCS_LOG_FMT): "[%lu.%06lu]
+    # [%s:%-5d:%s] " (time, host name, pid, thread name), Open MPI's usual transport
+    re.compile(rf"\[\d{{1,20}}\.\d{{6}}\] \[(?P<host>{_NAME}):\d{{1,10}} *:[^\]\s]{{1,32}}\]"),
     # Open MPI's host prefix "[%s:%05d] " (hostname, pid: opal/util/stacktrace.c
     # HOSTFORMAT, opal/util/output.c, ompi/runtime/ompi_mpi_abort.c; v4.1 and v5.0): five
     # digits at least, unlike a "[file.c:123]" source position.
@@ -563,6 +656,14 @@ class NoRedactor(Redactor):
         return self
 
     def with_paths(self) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
+
+    def keeping(self, names: Iterable[str]) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
+
+    def with_hosts(self, names: Iterable[str]) -> Redactor:
         """Return ``self``: nothing is redacted."""
         return self
 
@@ -726,6 +827,36 @@ def this_host(env: Mapping[str, str] | None = None) -> Redactor:
     return for_names(users=users, homes=homes, hosts=hosts)
 
 
+def snapshot_host(path: str) -> str | None:
+    """The host name a facts snapshot's file name gives, or ``None``.
+
+    The documented way to gather snapshots names each file after its host (``tfgpu facts
+    -o /shared/facts/$(hostname).json``, docs/slurm.md; ``tfgpu fleet`` takes the file name
+    without ``.json`` for the node's name), so a report of the snapshot made on another
+    machine hides that name as this host's is hidden.  ``None`` for standard input
+    (``-``), a name shorter than 3 characters, ``localhost``/``host``, and a word of letters of
+    tfgpu's own text (:func:`tool_words`: ``facts.json``, ``snapshot.json``, ``gpu.json``),
+    which hidden as a word would change the report's commands and messages, and a name
+    no host has (no letter, other characters than letters, digits, ``-``, ``.``, ``_``).
+
+    Args:
+        path: the snapshot's path as given (``/shared/facts/gpunode07.json``).
+    """
+    name = re.split(r"[/\\]", path.rstrip("/\\"))[-1]
+    stem = name[:-5] if name.lower().endswith(".json") else name
+    if path.strip() == "-" or len(stem) < 3 or stem.lower() in ("localhost", HOST):
+        return None
+    # a host name's letters, digits, '-', '.' (and '_', which file names use for them),
+    # with a letter: "2.21.json" names a version, not a host
+    if not re.fullmatch(_NAME, stem) or not re.search(r"[A-Za-z]", stem):
+        return None
+    # a word of letters only: the host names of the knowledge's own examples (gpunode07)
+    # are not words a report's commands need
+    if re.fullmatch(r"[A-Za-z]+", stem) and stem.lower() in tool_words():
+        return None
+    return stem
+
+
 def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
               hosts: Iterable[str] = ()) -> Redactor:
     """A :class:`Redactor` for these names (empty ones ignored); a fully-qualified host name
@@ -750,4 +881,4 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
 
 
 __all__ = ["NoRedactor", "PathNames", "Redactor", "for_names", "redact_paths",
-           "revealed_names", "this_host"]
+           "revealed_names", "snapshot_host", "this_host", "tool_words"]

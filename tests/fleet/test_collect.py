@@ -221,3 +221,31 @@ def test_fix_lines_of_a_node_run_the_command_given_with_remote(
                           runner=FakeRunner({argv: _result(out)}))
     finding = next(f for f in examine(nodes).findings if f.id == "fleet-node-not-examined")
     assert finding.fix[0] == fix
+
+
+@pytest.mark.parametrize(("code", "status"), [(124, ProbeStatus.OK),
+                                              (None, ProbeStatus.TIMEOUT)])
+def test_a_node_flooding_standard_error_is_a_flood_not_a_hang(
+        code: int | None, status: ProbeStatus) -> None:
+    from tfgpu.fleet.collect import STDERR_FLOOD
+    from tfgpu.fleet.compare import check_unreachable
+
+    flood = "".join(f"0: errflood {i}\n" for i in range(4000))  # ~60 KiB, past the bound
+    out = _labelled(0, "gpu01", None, code) + _labelled(1, "gpu02", FACTS, 0)
+    nodes = parse_srun_output(_result(out, flood, status))
+    bad = next(n for n in nodes if n.name == "gpu01")
+    assert bad.status is NodeStatus.UNREADABLE
+    assert bad.message is not None and bad.message.startswith(STDERR_FLOOD)
+    # the kept tail starts at a whole line: "errflood N", never "rrflood" or "d"
+    tail = bad.message.split("its last lines: ", 1)[1]
+    assert tail.startswith("errflood ")
+    assert next(n for n in nodes if n.name == "gpu02").status is NodeStatus.OK
+    (f,) = check_unreachable(nodes, None)  # type: ignore[arg-type]
+    assert "flooded standard error" in f.title
+    assert "hung driver call" not in f.cause and "hang the same way" not in f.cause
+
+
+def test_a_node_that_timed_out_quietly_is_still_a_timeout() -> None:
+    out = _labelled(0, "gpu01", None, 124)
+    (node,) = parse_srun_output(_result(out, "0: slow import\n"))
+    assert node.status is NodeStatus.TIMEOUT

@@ -11,7 +11,10 @@ these cases is in tests/slurm (a real two-node Slurm).
 from __future__ import annotations
 
 import base64
+import contextlib
+import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -217,3 +220,27 @@ def test_labelled_lines_bound_each_task_by_itself() -> None:
     kept, dropped = tail.tasks()[0]
     assert kept[-1] == "line 49" and sum(len(k) + 1 for k in kept) <= 30 and dropped > 0
     assert "bytes of this task's output dropped" in tail.text()
+
+
+@needs_coreutils
+def test_a_process_left_holding_the_output_costs_no_snapshot(tmp_path: Path) -> None:
+    """The command prints its snapshot and leaves a background process holding its
+    standard output: the node sends the snapshot and its exit status at once, without
+    waiting for that process."""
+    pidfile = tmp_path / "left.pid"
+    (tmp_path / "facts.json").write_text(FACTS, encoding="utf-8")
+    remote = ["sh", "-c", f'cat {tmp_path / "facts.json"}; (sleep 30 & echo $! > {pidfile})']
+    t0 = time.monotonic()
+    try:
+        res = subprocess.run(wrapped_command(remote, 20), stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=25,
+                             env={"PATH": "/usr/bin:/bin", "SLURMD_NODENAME": "node1"})
+    finally:
+        if pidfile.exists():
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                os.kill(int(pidfile.read_text().strip()), signal.SIGTERM)
+    assert time.monotonic() - t0 < 10
+    labelled = "".join(f"0: {ln}\n" for ln in res.stdout.decode().splitlines())
+    (node,) = parse_srun_output(CommandResult(("srun",), ProbeStatus.OK, 0, labelled))
+    assert node.status is NodeStatus.OK, node.message
+    assert node.facts == _snap.snap()

@@ -227,3 +227,17 @@ def test_a_node_whose_gpu_state_is_unknown_is_not_a_node_without_gpu() -> None:
     assert node is not None and node.verdict.gpu_usable is None, node
     assert node.verdict.headline.startswith("GPU state unknown")
     assert "fleet-node-without-gpu" not in [f.id for f in report.findings]
+
+
+@pytest.mark.parametrize(("status", "seen"), [("missing", 0), ("error", None)])
+def test_a_gpu_without_an_answering_driver_is_no_visible_gpu(status: str,
+                                                             seen: int | None) -> None:
+    # an NVIDIA card on the PCI bus, TensorFlow not probed (--no-tf): with no driver at all
+    # nothing that uses CUDA sees it; with a driver that did not answer, nobody knows
+    def no_driver(d: dict[str, object]) -> None:
+        d["driver"] = {"status": status, "version": None, "cuda_version": None,
+                       "smi_version": None, "source": None, "message": None}
+    facts = _snap.snap(_snap.no_tf(), no_driver)
+    assert facts.nvidia_gpus
+    assert gpus_visible(facts) == seen
+    assert gpus_visible(_snap.snap(_snap.no_tf())) == len(facts.nvidia_gpus)

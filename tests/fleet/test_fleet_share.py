@@ -83,3 +83,37 @@ def test_fleet_json_matches_its_schema_for_ok_unreadable_and_renamed_nodes(
     assert {n["status"] for n in doc["nodes"]} == {"ok", "unreadable"}
     broken = dict(doc, nodes=[dict(doc["nodes"][0], status="sleeping")])
     assert list(validator.iter_errors(broken))  # the schema can fail
+
+
+def _cancelled_doc() -> dict[str, object]:
+    line = ("srun did not finish within 70 s and was stopped; slurmstepd-gpu07: error: *** "
+            "STEP 346.0 ON gpu07 CANCELLED AT 2026-12-02T10:00:01 ***")
+    finding = {"id": "fleet-node-unreadable", "severity": "error", "title": "gpu07: no answer",
+               "area": "runtime", "category": "unknown", "harmless": False, "doc": None,
+               "knowledge_ref": None, "aliases": [],
+               "cause": line, "fix": [],
+               "evidence": [{"source": "log", "text": line, "line": None}]}
+    return {"schema_version": "1", "tfgpu_version": "0", "knowledge_version": "k",
+            "headline": "1 node did not answer", "sources": ["slurm"],
+            "nodes": [{"name": "gpu07", "verdict": {"gpu_usable": False}, "findings": []},
+                      {"name": "gpu08", "verdict": {"gpu_usable": True}, "findings": []}],
+            "table": {"nodes": ["gpu07", "gpu08"], "rows": [
+                {"key": "tf", "label": "TensorFlow", "values": ["2.21.0", "2.21.0"],
+                 "differs": False}]},
+            "findings": [finding]}
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_slurmstepd_prefix_and_cancelled_line_take_the_node_pseudonym(fmt: str) -> None:
+    from tfgpu import privacy
+    from tfgpu.report.fleet import fleet_share_parts, node_pseudonyms
+    from tfgpu.report.share import render_shareable
+
+    whole = _cancelled_doc()
+    doc, tables = fleet_share_parts(whole, rename_nodes=True)
+    redactor = privacy.for_names(hosts=["login1"]).keeping(node_pseudonyms(whole))
+    out = render_shareable(fmt, doc, redactor=redactor, tables=tables)
+    assert "gpu07" not in out
+    assert "slurmstepd-node-1" in out and "ON node-1 CANCELLED" in out
+    # the pseudonyms stay node names: none becomes "host"
+    assert "node-2" in out and "ON host" not in out and "slurmstepd-host" not in out

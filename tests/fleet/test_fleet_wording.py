@@ -101,3 +101,21 @@ def test_versions_and_absence_together_name_both() -> None:
                              "node3)")
     assert fix[1] == ("# install NVIDIA driver 560.35.03 on node4 (an NVIDIA GPU is there, "
                       "but no driver was found)")
+
+
+def test_the_driver_fix_says_how_a_driver_is_changed_never_a_lock_file() -> None:
+    """The driver is the host's kernel module: installed on each node and loaded by a
+    reboot; no lock file or container image changes it (those words stay for the Python
+    packages), and CPU nodes alone (to leave out of the job) get no install words."""
+    for facts in ((_snap.snap(), _snap.snap(_snap.driver("550.54.15"))),
+                  (_snap.snap(), _snap.snap(), _snap.snap(_snap.driver("550.54.15"))),
+                  (_snap.snap(_no_driver("pci")), _snap.snap())):
+        fix = _driver_fix(*facts)
+        assert not any("install from one lock file" in line for line in fix), fix
+        assert any("reboot the node" in line and "container image" in line
+                   and "cannot change it" in line for line in fix), fix
+    fix = _driver_fix(_snap.snap(_no_driver("none")), _snap.snap())
+    assert not any("reboot" in line for line in fix), fix
+    nodes = _nodes(_snap.snap(), _snap.snap(), _snap.snap(_snap.tf_version("2.20.0")))
+    (f,) = [f for f in examine(nodes).findings if f.id == "fleet-tensorflow-differs"]
+    assert f.fix[0].endswith("; install from one lock file or one container image"), f.fix

@@ -150,3 +150,41 @@ def test_tf_config_worker_host_names_are_redacted() -> None:
     assert "fe80" not in got
     assert '"host:2222"' in got and '"localhost:2223"' in got
     assert '"type": "worker"' in got  # the rest of the spec stays readable
+
+
+@pytest.mark.parametrize("login", ["cuda", "gpu", "conda", "dev", "test", "train", "python"])
+def test_login_that_is_a_word_of_tfgpus_text_leaves_commands_and_package_names(
+        login: str) -> None:
+    r = privacy.for_names(users=[login], hosts=["gpubox7"])
+    kept = ["pip install 'tensorflow[and-cuda]==2.14.*'",
+            'The "tensorflow-gpu" package has been removed!',
+            "knowledge row cuda_min_driver:12.x-minor-compat",
+            "gpu_device.cc:2020] Created device /job:localhost/replica:0/task:0/device:GPU:0",
+            "CUDA 12.2, Conda, Python 3.11: conda install -c conda-forge cudatoolkit=11.2",
+            "/usr/local/cuda-12.2/lib64", "python -m pip install --dry-run; ./dev test train"]
+    for text in kept:
+        assert r.text(text) == text
+    # where it names the person it still goes
+    assert r.text(f"{login}@gpubox7:~$ ls") == "user@host:~$ ls"
+    assert r.text(f"/home/{login}/x ~{login}/y") == "/home/user/x ~user/y"
+
+
+def test_a_login_in_tfgpus_vocabulary_changes_no_catalogue_text() -> None:
+    # The catalogue's causes and fixes come out of a redactor that knows the login "cuda"
+    # exactly as out of one that knows no login.
+    from tfgpu.knowledge._load import data_dir
+
+    text = data_dir().joinpath("findings.toml").read_text(encoding="utf-8")
+    text = text.split("\n[sources.", 1)[0]
+    bare = privacy.for_names(hosts=["gpubox7"])
+    for login in ("cuda", "gpu", "tensorflow"):
+        assert privacy.for_names(users=[login], hosts=["gpubox7"]).text(text) == bare.text(text)
+
+
+@pytest.mark.parametrize(("login", "text", "expected"), [
+    ("Alice", "/opt/conda/envs/alice-env", "/opt/conda/envs/user-env"),
+    ("alice", "C:\\Users\\Public\\ALICE_data", "C:\\Users\\Public\\user_data"),
+    ("ALICE", "alice@gpubox7:~$", "user@gpubox7:~$"),
+])
+def test_login_name_is_matched_in_any_case(login: str, text: str, expected: str) -> None:
+    assert privacy.for_names(users=[login]).text(text) == expected

@@ -52,6 +52,23 @@ REVEALED = {
                        "exited on signal 11 (Segmentation fault).", "gpuboxh7"),
     "Open MPI help field": ("  Local host:   gpuboxi7", "gpuboxi7"),
     "kubectl describe node": ("Node:         gpuboxj7/10.0.2.15", "gpuboxj7"),
+    # journalctl's other -o short* forms, RFC 5424, UCX's prefix
+    "journalctl short-full": ("Wed 2026-12-02 10:00:01 UTC gpuboxk7 kernel: NVRM: Xid "
+                              "(PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen "
+                              "off the bus.", "gpuboxk7"),
+    "journalctl short-full pid": ("Wed 2026-12-02 10:00:01.123456 CET rackl7 python3[42]: "
+                                  "W tensorflow/x.cc:1] warn", "rackl7"),
+    "journalctl short-unix": ("1764669601.123456 gpuboxm7 kernel: NVRM: GPU 0000:3b:00.0: "
+                              "GPU has fallen off the bus.", "gpuboxm7"),
+    "journalctl short-monotonic": ("[ 1234.567890] gpuboxn7 kernel: NVRM: Xid "
+                                   "(PCI:0000:3b:00): 79, pid=1, name=python, x", "gpuboxn7"),
+    "RFC 5424": ("<30>1 2026-12-02T10:00:01.003Z gpuboxo7 kernel - - - NVRM: Xid "
+                 "(PCI:0000:3b:00): 79, pid=1, name=python, x", "gpuboxo7"),
+    "UCX prefix": ("[1733133601.123456] [gpuboxp7:12345:0]       ucp_worker.c:1543 UCX  ERROR "
+                   "ucp_worker_iface_open: transport cuda_ipc failed", "gpuboxp7"),
+    "UCX padded pid, named thread": ("[1733133601.123456] [gpuboxq7:123  :async]   "
+                                     "parser.c:2020 UCX  WARN  unused environment variable",
+                                     "gpuboxq7"),
 }
 
 
@@ -98,6 +115,10 @@ def test_public_words_are_not_taken_for_names() -> None:
         "2024-12-02T10:00:02.123456789Z Total memory: 7.92GiB",
         "[pml_ob1.c:748] wrong header type",
         "[train.py:45] INFO step 10",
+        # dmesg's own lines and Python logging's, shaped like the short forms above
+        "[    1.234567] ACPI Error: AE_NOT_FOUND, While resolving a named reference",
+        "[    2.000000] EXT4-fs error: bad block",
+        "2024-01-01 10:00:00 INFO root: step 10",
     ])
     assert not users and not hosts and not fqdns, (users, hosts, fqdns)
     r = for_names().learn(["nodeqx7:1:2 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.5<0>"])

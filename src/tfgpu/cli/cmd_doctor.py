@@ -109,11 +109,19 @@ def run(args: argparse.Namespace) -> int:
 
         print(render_json(report, extra={"facts": facts.to_dict()}))
     elif fmt in ("markdown", "html"):
-        from tfgpu.cli.common import render_shareable_report
+        from tfgpu.cli.common import shareable_redactor
+        from tfgpu.privacy import snapshot_host
         from tfgpu.report.json_report import report_to_dict
+        from tfgpu.report.share import render_shareable
 
-        print(render_shareable_report(fmt, report_to_dict(report), args,
-                                      facts=facts.to_dict()), end="")
+        redactor = shareable_redactor(args)
+        # a snapshot's file is named after its host (tfgpu facts -o $(hostname).json): that
+        # host's name is hidden as this one's is, in the facts path and everywhere else
+        node = snapshot_host(args.facts) if args.facts else None
+        if node is not None:
+            redactor = redactor.with_hosts([node])
+        print(render_shareable(fmt, report_to_dict(report), redactor=redactor,
+                               facts=facts.to_dict()), end="")
     else:
         from tfgpu.report.text import make_report_console, print_line, render_text
 

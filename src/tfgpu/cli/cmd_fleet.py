@@ -160,12 +160,15 @@ def _shareable(fmt: str, report: FleetReport, exit_code: int, args: argparse.Nam
     """Print the fleet report as markdown or html, redacted unless ``--no-redact`` (node
     names become ``node-1``...: they are host names)."""
     from tfgpu.cli.common import shareable_redactor
-    from tfgpu.report.fleet import fleet_share_parts, fleet_to_dict
+    from tfgpu.report.fleet import fleet_share_parts, fleet_to_dict, node_pseudonyms
     from tfgpu.report.share import render_shareable
 
     redact = not args.no_redact
-    doc, tables = fleet_share_parts(fleet_to_dict(report, exit_code), rename_nodes=redact)
-    redactor = shareable_redactor(args)
+    whole = fleet_to_dict(report, exit_code)
+    doc, tables = fleet_share_parts(whole, rename_nodes=redact)
+    # the node-N names are placeholders already: a Slurm line that gives one as its node
+    # ("*** STEP 1.0 ON node-1 CANCELLED") must not make it "host"
+    redactor = shareable_redactor(args).keeping(node_pseudonyms(whole))
     sys.stdout.write(render_shareable(fmt, doc, redactor=redactor, tables=tables))
 
 

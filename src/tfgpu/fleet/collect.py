@@ -5,8 +5,8 @@ Through Slurm: one ``srun`` step with one task per node (``--ntasks-per-node=1``
 ``--label``), each task running::
 
     sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME"; f=$(mktemp);
-           rc=$( { { timeout -k 5 <node-timeout> tfgpu facts ... 3>&-; echo $? >&3; }
-                   | head -c <limit + 1> >"$f"; } 3>&1 );
+           ( ulimit -f <blocks of limit + 1>;
+             exec timeout -k 5 <node-timeout> tfgpu facts ... >"$f" ); rc=$?;
            n=<limit>; [size of $f over the limit: printf "@tfgpu-fleet too-large <limit>\\n";
            n=300]; printf "@tfgpu-fleet base64\\n"; head -c $n <"$f" | base64; rm -f "$f";
            printf "\\n@tfgpu-fleet exit %s\\n" $rc'
@@ -18,10 +18,11 @@ node that printed its name but no exit line when it was stopped timed out, and a
 the allocation that printed nothing gave no answer.  Nothing here waits without a bound.
 
 One node's volume never costs another node its answer: each node keeps at most
-:data:`NODE_OUTPUT_BYTES` of its command's standard output (``head -c`` stops an endless
-writer there, and the node then sends only the first bytes and the ``too-large`` line:
-"printed endless or oversized output"), and tfgpu reads ``srun --label``'s streams task by
-task (:class:`LabelledLines`), each task's part bounded by itself, instead of keeping the
+:data:`NODE_OUTPUT_BYTES` of its command's standard output (``ulimit -f`` on its file
+stops an endless writer there, and the node then sends only the first bytes and the
+``too-large`` line: "printed endless or oversized output"), and tfgpu reads
+``srun --label``'s streams task by task (:class:`LabelledLines`), each task's part bounded
+by itself, instead of keeping the
 first and last megabytes of the whole stream, where one node's flood (or a few hundred
 nodes' snapshots) pushed the others' answers out.
 
@@ -106,6 +107,10 @@ TASK_STDERR_BYTES = 16 << 10
 #: How a :class:`NodeResult` message starts for a node whose standard output went past
 #: :data:`NODE_OUTPUT_BYTES` (the fleet's finding reads it).
 ENDLESS = "printed endless or oversized output"
+#: How a :class:`NodeResult` message starts for a node that flooded standard error (more
+#: than :data:`TASK_STDERR_BYTES`) and had not finished at its limit: a looping error
+#: message, not a hang.
+STDERR_FLOOD = "flooded standard error"
 
 
 class FleetError(RuntimeError):
@@ -123,11 +128,15 @@ def wrapped_command(remote: Sequence[str], node_timeout_s: float,
     pieces of about 1 KiB, each with its own label (seen on Slurm 22.05): a snapshot's long
     line (a log line, ``LD_LIBRARY_PATH``) would come back broken.
 
-    Output past ``limit`` is endless or no snapshot: ``head`` stops reading there, so an
-    endless writer ends at its next write (SIGPIPE) instead of filling the node's disk
-    until the time limit, and the task sends ``@tfgpu-fleet too-large <limit>`` and only
-    the first :data:`_SAMPLE_BYTES` bytes.  The exit status comes back through file
-    descriptor 3 (closed for the command, so that nothing it leaves running holds it).
+    Output past ``limit`` is endless or no snapshot: the command writes into a file under
+    ``ulimit -f`` (POSIX sh counts 512-byte blocks; a shell counting 1024-byte ones bounds it
+    at twice that), so an endless writer ends at its next write there (SIGXFSZ, or EFBIG
+    for Python, which ignores that signal) instead of filling the node's disk until the
+    time limit, and the task sends ``@tfgpu-fleet too-large <limit>`` and only the first
+    :data:`_SAMPLE_BYTES` bytes.  The exit status is the command's own, read when it ends:
+    a process it leaves running that still holds its output (a daemon, ``(sleep 400 &)``)
+    holds a file, not a pipe tfgpu would wait on, so the snapshot it printed is sent at
+    once.
 
     Args:
         remote: the node's command (``("tfgpu", "facts")``).
@@ -135,10 +144,11 @@ def wrapped_command(remote: Sequence[str], node_timeout_s: float,
             :data:`KILL_AFTER_S` s later).
         limit: most bytes of the command's stdout sent back (:data:`NODE_OUTPUT_BYTES`).
     """
+    blocks = (limit + 1 + 511) // 512
     script = (f'printf "{_MARK} node %s\\n" "${{SLURMD_NODENAME:-$(hostname)}}"; '
               'f=$(mktemp) || exit 1; '
-              f'rc=$( {{ {{ timeout -k {KILL_AFTER_S} "$0" "$@" 3>&-; echo $? >&3; }} '
-              f'| head -c {limit + 1} >"$f"; }} 3>&1 ); '
+              f'( ulimit -f {blocks}; exec timeout -k {KILL_AFTER_S} "$0" "$@" >"$f" ); '
+              'rc=$?; '
               f'n={limit}; if [ $(wc -c <"$f") -gt {limit} ]; then '
               f'printf "{_MARK} too-large {limit}\\n"; n={_SAMPLE_BYTES}; fi; '
               f'printf "{_MARK} base64\\n"; head -c "$n" <"$f" | base64; rm -f "$f"; '
@@ -192,6 +202,8 @@ class _Task:
     too_large: int | None = None
     #: bytes of its labelled stdout tfgpu did not keep (past :data:`TASK_STDOUT_BYTES`)
     dropped: int = 0
+    #: bytes of its labelled stderr tfgpu did not keep (past :data:`TASK_STDERR_BYTES`)
+    err_dropped: int = 0
 
 
 @dataclass
@@ -362,8 +374,9 @@ def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> li
             elif t.out is not None:
                 t.out.append(text)
     stderr = LabelledLines(TASK_STDERR_BYTES, keep_last=True).feed(result.stderr)
-    for i, (lines, _dropped) in stderr.tasks().items():
+    for i, (lines, err_dropped) in stderr.tasks().items():
         t = task(i)
+        t.err_dropped += err_dropped
         if t.err is not None:
             t.err.extend(lines)
     srun_notes: list[str] = []
@@ -407,8 +420,8 @@ def _endless(t: _Task, name: str, source: str, message: str | None) -> NodeResul
         sample = ""
     shown = sample[:200] + ("..." if sample else "")
     limit = t.too_large if t.too_large is not None else NODE_OUTPUT_BYTES
-    # Stopped at the limit on the node, the command ends on its next write (SIGPIPE: 141;
-    # Python, which ignores SIGPIPE: BrokenPipeError, 1): that status is tfgpu's doing.
+    # Stopped at the limit on the node, the command ends on its next write (SIGXFSZ: 153;
+    # Python, which ignores SIGXFSZ: OSError EFBIG, 1): that status is tfgpu's doing.
     code = t.exit_code if t.too_large is None else None
     return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code, message=(
         f"{ENDLESS}: more than {_mib(limit)} on standard output, where a facts snapshot "
@@ -424,6 +437,16 @@ def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
     if t.too_large is not None or t.dropped:
         return _endless(t, name, source, message)
     code = t.exit_code
+    if t.err_dropped and (code in (124, 137) or (code is None and stopped)):
+        # Still running at its limit, and writing error lines all the while: a flood (a
+        # library or driver repeating an error), which is no hang. Its last lines, from the
+        # first whole one (the kept tail starts where the bound cut).
+        tail = err[-_MESSAGE_CHARS:]
+        tail = tail.split("\n", 1)[1] if "\n" in tail[:-1] else tail
+        return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code, message=(
+            f"{STDERR_FLOOD}: more than {_mib(TASK_STDERR_BYTES + t.err_dropped)} on "
+            "standard error, and it had not finished at its time limit; its last lines: "
+            + tail.strip()))
     if code is None:
         if stopped:
             why = result.message or "srun was stopped"

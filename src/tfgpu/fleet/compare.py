@@ -26,7 +26,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE
+from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE, STDERR_FLOOD
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -132,11 +132,15 @@ def _ccs(f: HostFacts) -> str | None:
 def gpus_visible(f: HostFacts) -> int | None:
     """GPUs the training process would see: TensorFlow's count when its probe ran, else
     the NVIDIA GPUs narrowed by ``CUDA_VISIBLE_DEVICES`` (``""`` or ``-1`` hide all; a
-    list keeps that many), else ``None`` (unknown)."""
+    list keeps that many), else ``None`` (unknown).  An NVIDIA GPU on the PCI bus with no
+    driver at all (status ``MISSING``) is seen by nothing that uses CUDA: 0; with a
+    driver that did not answer (broken, or not probed), ``None``."""
     if _tf_ok(f) and f.tf is not None:
         return len(f.tf.gpus)
     if f.driver is None and not f.gpus:
         return None
+    if f.nvidia_gpus and (f.driver is None or f.driver.status is not ProbeStatus.OK):
+        return 0 if f.driver is not None and f.driver.status is ProbeStatus.MISSING else None
     n = len(f.nvidia_gpus)
     cvd = f.env.get("CUDA_VISIBLE_DEVICES")
     if cvd is None:
@@ -259,6 +263,17 @@ def _majority(groups: dict[str, list[str]]) -> str:
 _ABSENT = "none"
 
 
+#: How a node's NVIDIA driver is changed, for the driver row's fix: it is the host's kernel
+#: module and its user-space libraries, installed on each node from the distribution's
+#: packages or NVIDIA's installer (NVIDIA Driver Downloads, docs.toml ``nvidia-drivers``),
+#: loaded by a reboot; a container uses the host's driver, which the NVIDIA Container
+#: Toolkit maps into it (docs.toml ``nvidia-container-toolkit``), so no image or lock file
+#: changes it.
+_DRIVER_HOW = ("# the driver is each node's own: install it there from the distribution's "
+               "driver packages or NVIDIA's installer, then reboot the node (loads the new "
+               "kernel module); a container image or a lock file cannot change it")
+
+
 def _absent_fix(key: str, what: str, target: str | None, names: Sequence[str],
                 facts: dict[str, HostFacts]) -> list[str]:
     """Fix lines for the nodes where ``what`` was not found at all: install ``target``
@@ -323,7 +338,11 @@ def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Findi
                                  f"{_nodes_words(odd)})")
         if absent:
             lines += _absent_fix(key, what, target, absent, facts)
-        if lines[0].startswith("# make"):
+        if key == "driver":
+            # the CPU nodes alone (to leave out of the job) need no driver installed
+            if any(ln.startswith(("# make", "# install")) for ln in lines):
+                lines.append(_DRIVER_HOW)
+        elif lines[0].startswith("# make"):
             lines[0] += "; install from one lock file or one container image"
         out.append(dataclasses.replace(catalogue.make(
             "fleet-{fact}-differs", fact=key.replace("_", "-"), what=what,
@@ -454,6 +473,10 @@ _NOT_EXAMINED_FIX = {
     "endless": ("srun -w {node} -N1 {cmd} | head -c 2000   # what it prints first",
                 "# a wrapper or login script that prints to standard output: send its "
                 "messages to standard error (>&2)"),
+    "stderr-flood": ("srun -w {node} -N1 {cmd} 2>&1 >/dev/null | head -n 40   # the error "
+                     "it repeats, from its first lines",
+                     "# fix what that message names on the node (a driver or library "
+                     "error): the same flood would fill a training job's log there"),
     "failed": ("srun -w {node} -N1 {cmd}{more: --debug}   # the traceback",),
     "no-answer": ("sinfo -N -n {node}   # the node's state",
                   "scontrol show node {node}   # its Reason= line"),
@@ -489,7 +512,9 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
         elif n.status is NodeStatus.NO_TFGPU:
             variant = "no-tfgpu"
         elif n.status is NodeStatus.UNREADABLE:
-            variant = "endless" if (n.message or "").startswith(ENDLESS) else "unreadable"
+            said = n.message or ""
+            variant = ("endless" if said.startswith(ENDLESS) else
+                       "stderr-flood" if said.startswith(STDERR_FLOOD) else "unreadable")
         elif n.status is NodeStatus.FAILED:
             variant = "failed"
         elif n.status is NodeStatus.NO_ANSWER:

@@ -2363,17 +2363,61 @@ PATTERNS: tuple[Pattern, ...] = (
     # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
     # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
     # sacrifice child" (before 4.19); Colab's dialog text.
+    #
+    # The lines of the same record that say a memory cgroup's limit was reached (``cg2``),
+    # whichever of them is pasted: the one-line summary "oom-kill:constraint=
+    # CONSTRAINT_MEMCG,...,oom_memcg=<path>" (mm/oom_kill.c dump_oom_victim/
+    # dump_oom_summary + mm/memcontrol.c mem_cgroup_print_oom_context, 4.19+; a global
+    # OOM prints CONSTRAINT_NONE and ",global_oom"), mem_cgroup_print_oom_meminfo's
+    # "memory: usage %llukB, limit %llukB, failcnt %lu" (printed for a cgroup OOM only),
+    # and before 4.19 mem_cgroup_print_oom_info's "Task in %s killed as a result of limit
+    # of %s" / "Memory limit reached of cgroup %s".
     _p(
         "tools.oom_kernel",
-        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled"),
+        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled",
+         "oom-kill:constraint=", "memory: usage ", "killed as a result of limit of",
+         "memory limit reached of cgroup"),
         r"(?P<cg>Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d+) "
         r"\((?P<comm>[^()\n]{1,64})\)"
         r"|^(?:\[[\d. ]{1,24}\]\s*)?Killed process (?P<pid2>\d+) \((?P<comm2>[^()\n]{1,64})\)"
         r" total-vm"
         r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask"
+        r"|(?P<cg2>oom-kill:constraint=CONSTRAINT_MEMCG\b|\boom-kill:constraint=\w{1,30},"
+        r"[^\n]{0,400}?,oom_memcg=\S"
+        r"|\bmemory: usage \d{1,20}kB, limit \d{1,20}kB, failcnt \d"
+        r"|\bTask in \S{1,400} killed as a result of limit of \S"
+        r"|\bMemory limit reached of cgroup \S)"
         # the container runtime's record: docker inspect State.OOMKilled, Kubernetes'
         # container status reason (kubectl describe pod / get pods)
         r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",
+    ),
+    # Slurm's own report that the kernel OOM-killed tasks of a job step (its task/cgroup
+    # plugin enforces --mem/--mem-per-cpu/--mem-per-gpu with a memory cgroup,
+    # src/plugins/task/cgroup/task_cgroup_memory.c): "Detected %PRIu64 oom_kill event%s in
+    # %ps. Some of the step tasks have been OOM Killed." (23.02+), "Detected %PRIu64
+    # oom-kill event(s) in %ps[ cgroup]. Some of your processes may have been killed by the
+    # cgroup out-of-memory handler." (19.05-22.05; "in step %s cgroup" 18.08-19.05); and
+    # srun's "%s: %s %s: Out Of Memory" (src/srun/launch.c: hosts, "task"/"tasks", task ids).
+    _p(
+        "tools.slurm_oom",
+        ("oom_kill event", "oom-kill event", "out of memory"),
+        r"\bDetected (?P<n>\d{1,12}) oom[-_]kill event(?:\(s\)|s)? in (?:step )?"
+        r"(?P<step>[\w.+=-]{1,80}?)(?: cgroup)?\.(?:\s|$)"
+        r"|(?P<srun>\bsrun: error: [\w.\[\],-]{1,200}: tasks? [\d,\[\]-]{1,200}: "
+        r"Out Of Memory)\s*$",
+    ),
+    # slurmstepd's line when Slurm ends a job or step (src/slurmd/slurmstepd/req.c, 17.02
+    # to 25.x): "*** %s ON %s CANCELLED AT %s DUE TO TIME LIMIT ***" ("JOB 12" or "STEP
+    # 12.0", the node, the time), "... DUE TO PREEMPTION ***", "... DUE TO NODE FAILURE, SEE
+    # SLURMCTLD LOG FOR DETAILS ***", "... DUE TO JOB REQUEUE ***", "... DUE to SIGNAL %s
+    # ***", "... DUE TO TASK FAILURE ***", before 24.x "*** %s ON %s CANCELLED AT %s ***"
+    # (scancel); up to 14.11 "*** %s CANCELLED AT %s DUE TO TIME LIMIT on %s ***".
+    _p(
+        "tools.slurm_cancel",
+        ("cancelled at",),
+        r"\*\*\* (?P<what>JOB|STEP) (?P<id>[\w.+]{1,40}) (?:ON (?P<node>\S{1,200}) )?CANCELLED AT "
+        r"(?P<at>\S{1,40})(?: DUE (?:TO|to) (?P<why>TIME LIMIT|PREEMPTION|NODE|JOB REQUEUE|"
+        r"SIGNAL|TASK FAILURE)(?P<rest>[^*\n]{0,120}))? \*\*\*",
     ),
     _p(
         "tools.colab_ram",
@@ -2654,6 +2698,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("fallen off", "falls off the bus", "fall off the bus", "xid"),
         r"(?i:(?:has |have )?fallen off (?:of )?the bus|falls? off the bus)"
         r"|NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 79\b",
+    ),
+    # Xid 48, an uncorrectable double-bit ECC error in the GPU's memory: NVIDIA's
+    # dynamic-page-retirement guide ("XID 48: A DBE has occurred"; "An uncorrectable double
+    # bit error (DBE) has been detected on GPU"), in the driver's "NVRM: Xid (PCI:...): 48,
+    # ..." event line.
+    _p(
+        "eco.xid_dbe",
+        ("xid",),
+        r"NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 48\b",
     ),
     # osinit.c RmInitAdapter / nv.c: the module loaded but the GPU did not initialise
     _p(

@@ -239,11 +239,13 @@ _WIDE = 6
 
 def _rename_nodes(value: Any, names: dict[str, str]) -> Any:
     """``value`` (JSON-like) with every node name in ``names`` replaced by its pseudonym,
-    as a whole string or as a whole word inside text."""
+    as a whole string or as a whole word inside text; a ``-`` before the name does not
+    join it to another word (slurmstepd's ``slurmstepd-<node>:`` line prefix, SchedMD/slurm
+    src/common/log.c, and ``<prefix>-<node>`` aliases name the node too)."""
     import re
 
     keys = sorted(names, key=len, reverse=True)
-    pattern = (re.compile("|".join(rf"(?<![\w.-]){re.escape(n)}(?![\w-])" for n in keys))
+    pattern = (re.compile("|".join(rf"(?<![\w.]){re.escape(n)}(?![\w-])" for n in keys))
                if keys else None)
 
     def walk(v: Any) -> Any:
@@ -258,6 +260,14 @@ def _rename_nodes(value: Any, names: dict[str, str]) -> Any:
         return v
 
     return walk(value)
+
+
+def node_pseudonyms(doc: dict[str, Any]) -> list[str]:
+    """The ``node-N`` names :func:`fleet_share_parts` gives the nodes of ``doc``
+    (:func:`fleet_to_dict`'s document): placeholders a redactor must not take for host
+    names (:meth:`tfgpu.privacy.Redactor.keeping`)."""
+    count = max(len(doc.get("nodes") or []), len((doc.get("table") or {}).get("nodes") or []))
+    return [f"node-{i}" for i in range(1, count + 1)]
 
 
 def fleet_share_parts(doc: dict[str, Any], *, rename_nodes: bool

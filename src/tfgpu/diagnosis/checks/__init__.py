@@ -399,6 +399,7 @@ from tfgpu.diagnosis.checks.keras_moves import (
     keras_removed_method,
 )
 from tfgpu.diagnosis.checks.kernel_module import (
+    gpu_ecc_double_bit_error,
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,
@@ -491,6 +492,7 @@ from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_v
 
 # --- stops asked for from outside the program; a log of another TensorFlow ---
 # isort: split
+from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 
 # --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
@@ -703,6 +705,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_never_called,
     # --- tool families ---
     host_ram_exhausted,
+    slurm_job_cancelled,
     conda_cuda_virtual_package,
     conda_solver_failed,
     conda_packages_not_found,
@@ -726,6 +729,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     crun_nvidia_hook_failed,
     cdi_nvidia_device_unresolvable,
     gpu_fell_off_bus,
+    gpu_ecc_double_bit_error,
     gpu_init_failed,
     installer_module_load_failed,
     kubernetes_gpu_insufficient,

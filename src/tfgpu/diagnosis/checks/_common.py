@@ -397,6 +397,8 @@ COMMAND_WORDS = frozenset({
     "sysctl",
     # host RAM in use: Linux free, Windows PowerShell (CIM), macOS top
     "free", "Get-CimInstance", "top",
+    # Slurm's accounting and node/partition state
+    "sacct", "sinfo", "scontrol",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

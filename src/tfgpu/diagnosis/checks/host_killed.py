@@ -9,7 +9,11 @@ SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and J
 / VS Code's "kernel appears to have died" / "Kernel crashed".
 The kernel's record and Colab's dialog prove host RAM ran out (an error); a container's
 OOMKilled and a memory cgroup's record prove a memory limit set on the container or job was
-reached (an error, titled so: that limit may be far below the host's RAM); "Killed" alone
+reached (an error, titled so: that limit may be far below the host's RAM; Slurm's
+"Detected N oom_kill event(s)" and srun's "Out Of Memory" name the job's --mem; any line of the
+record that says so counts: "Memory cgroup out of memory", the summary's CONSTRAINT_MEMCG /
+oom_memcg=, "memory: usage X, limit Y", before 4.19 "Task in X killed as a result of limit
+of Y", mm/memcontrol.c; "X invoked oom-killer" opens every record); "Killed" alone
 and a dead notebook kernel are only most likely that (warnings worded so).
 """
 
@@ -53,7 +57,7 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
                    "own record of an OOM kill")
     elif ctx.windows:
         fix.append("# Task Manager > Performance > Memory while the job runs")
-    if any(h.g("ctr") or h.g("cg") for h in ctx.h("tools.oom_kernel").all()):
+    if any(_limit_hit(h) for h in ctx.h("tools.oom_kernel").all()):
         fix.append("# or " + _RAISE_LIMIT[2:])
     fix.append("# hold less in host RAM at once: a smaller batch_size; stream the data with "
                "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
@@ -64,6 +68,43 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
         fix.append("# or add RAM / swap, or run fewer processes (DataLoader workers, "
                    "parallel jobs) at once")
     return tuple(fix)
+
+
+def _limit_hit(h: Hit) -> bool:
+    """Whether an OOM-record line says a limit, not the host's RAM, was reached: the
+    container runtime's OOMKilled, or a memory cgroup line of the kernel's record."""
+    return bool(h.g("ctr") or h.g("cg") or h.g("cg2"))
+
+
+def _slurm_limit(slurm: list[Hit], oom: list[Hit], killed: list[Hit],
+                 died: list[Hit]) -> Finding:
+    """``slurm-limit``: Slurm's "Detected N oom_kill event(s) in StepId=J.S" (its
+    task/cgroup plugin) or srun's "task 0: Out Of Memory" (src/srun/launch.c): the kernel
+    OOM-killed a task of the job because the memory cgroup Slurm made from the job's
+    memory request was full."""
+    first = slurm[0]
+    step = (next((h.g("step") for h in slurm if h.g("step")), None) or "").removeprefix("StepId=")
+    job = step.split(".", 1)[0].split("+", 1)[0] if step else ""
+    n = first.g("n")
+    what = (f"Slurm reports {n} OOM-kill event(s) in job step {step or '?'} (line {first.line})"
+            if n else f"srun reports a task ended Out Of Memory (line {first.line})")
+    acct = (f"sacct -j {job} -o JobID,State,ReqMem,MaxRSS,NodeList" if job.isdigit()
+            else "sacct -j <jobid> -o JobID,State,ReqMem,MaxRSS,NodeList")
+    return catalogue.make(
+        "host-ram-exhausted-process-killed", variant="slurm-limit",
+        evidence=log_evidence(slurm, oom, killed, died),
+        cause=(f"{what}: Slurm enforces the job's memory request (sbatch/srun --mem, "
+               "--mem-per-cpu, --mem-per-gpu, or the partition's default) as a memory "
+               "cgroup, and the kernel killed a task of the job when that cgroup was full. "
+               "The limit is the job's, not the node's RAM. This is host memory, not the "
+               "GPU's (a GPU out-of-memory is a ResourceExhaustedError/OOM message from "
+               "TensorFlow, and the process survives it): the data, the model or the "
+               "input pipeline held in memory outgrew the job's request."),
+        fix=(acct + "   # the memory the job asked for (ReqMem) and the most it used (MaxRSS)",
+             "# ask for more memory: sbatch --mem=64G (per node), or --mem-per-cpu / "
+             "--mem-per-gpu",
+             *_limit_fix()[1:]),
+    )
 
 
 def _other_death(ctx: Facts) -> bool:
@@ -88,12 +129,24 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
            for h in ctx.h(name).all() if h.g("code") == "137"]
     killed = sorted([*killed, *ctr], key=lambda h: h.line)
     died = sorted([*died, *ctx.h("tools.kernel_restart").all()], key=lambda h: h.line)
+    slurm = ctx.h("tools.slurm_oom").all()
+    if slurm and not colab and not any(h.g("pid") and not h.g("cg") for h in oom):
+        # Slurm's own report of the kill (with or without the kernel's record of it)
+        return [_slurm_limit(slurm, oom, killed, died)]
     if oom or colab:
         first: Hit = (oom or colab)[0]
-        comm = first.g("comm") or first.g("comm2") or first.g("inv")
-        if oom and (first.g("ctr") or first.g("cg")):
+        # The killed process (the kill line's), else the one that asked for memory (the
+        # record's first line, "X invoked oom-killer").
+        kills = [h for h in oom if h.g("comm") or h.g("comm2")]
+        comm = (kills[0].g("comm") or kills[0].g("comm2")) if kills else first.g("inv")
+        limit = [h for h in oom if _limit_hit(h)]
+        # A global kill line ("Out of memory: Killed process", no "Memory cgroup") says the
+        # host's RAM ran out; "X invoked oom-killer" opens every record, global or cgroup.
+        global_kill = [h for h in oom if h.g("pid") and not h.g("cg")]
+        if limit and not global_kill:
             # a limit set on the container or job was reached, whatever the host's RAM
-            container = bool(first.g("ctr"))
+            container = not any(h.g("cg") or h.g("cg2") for h in limit)
+            first = (kills or limit)[0] if not container else limit[0]
             what = (("the container runtime reports the container OOM-killed (line "
                      f"{first.line})") if container else
                     ("the kernel's OOM killer ended "

@@ -14,6 +14,8 @@ Sources:
   returns 0xFFFFFFFF); "NVRM: ... installed in this system is not supported by the NVIDIA
   <ver> driver release" (or, variant ``needs-gsp``, "... by open nvidia.ko because it does not
   include the required GPU System Processor (GSP)"): ``osapi.c``.
+* "NVRM: Xid (PCI:...): 48, ..." (an uncorrectable double-bit ECC error): NVIDIA's Dynamic
+  Page Retirement guide, Visibility ("XID 48: A DBE has occurred").
 """
 
 from __future__ import annotations
@@ -32,6 +34,19 @@ def gpu_fell_off_bus(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-gpu-fell-off-bus", evidence=log_evidence(hits, f.h("eco.rm_init_failed"),
                                                          limit=6),
+    )]
+
+
+def gpu_ecc_double_bit_error(f: Facts) -> list[Finding]:
+    """``nvidia-gpu-ecc-double-bit-error``: the driver's Xid 48 event line (an
+    uncorrectable double-bit ECC error in the GPU's memory; NVIDIA's dynamic page
+    retirement guide)."""
+    hits = f.h("eco.xid_dbe").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvidia-gpu-ecc-double-bit-error", pci=hits[0].g("pci") or "?",
+        evidence=log_evidence(hits, limit=4),
     )]
 
 

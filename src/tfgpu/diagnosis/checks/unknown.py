@@ -154,11 +154,13 @@ SIGNAL_EXITS = {
 #: Exit codes of a stop, not a failure: 128 + SIGINT (Ctrl-C), 128 + SIGTERM (docker stop).
 _STOPPED = frozenset({0, 130, 143})
 #: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel,
+#: Slurm's OOM-kill report and its CANCELLED line,
 #: a Windows process's NTSTATUS crash code however printed: an IDE's "exit code -1073741819",
 #: VS Code's "code=3221225477").
 _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
                    "tools.oom_kernel", "tools.colab_ram", "tools.colab_crash", "cpu.illegal",
-                   "cpu.guard_abort", "win.crash_status", "win.status")
+                   "cpu.guard_abort", "win.crash_status", "win.status", "tools.slurm_oom",
+                   "tools.slurm_cancel")
 
 
 #: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
