@@ -850,15 +850,23 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                    f"# only {eleven} found: {beside}, or use a TensorFlow release built for "
                    "your CUDA (tfgpu matrix)",
                    *fix[1:]]
+        script = bool(selfcheck) and not ctx.h("win.self_check_dll").count
         if selfcheck and base == "nvcuda":  # the self check's driver line
-            cause, fix = self_check_dll.nvcuda_cause_fix(filename)
+            cause, fix = self_check_dll.nvcuda_cause_fix(filename, script)
         elif selfcheck and base != "cuda":
             cause = (f"TensorFlow needs {filename} ({comp}"
                      + (f", {expected}" if expected else "") + ") and importing it failed "
-                     "(ImportError, before its native module loads: nothing of TensorFlow "
-                     "runs, not even on the CPU). "
+                     + ("(ImportError: the TensorFlow 1.x GPU builds, tensorflow-gpu, link it "
+                        "when their native module loads, so nothing of TensorFlow runs, not "
+                        "even on the CPU; the CPU package does not need it). "
+                        if script else
+                        "(ImportError, before its native module loads: nothing of TensorFlow "
+                        "runs, not even on the CPU). ")
                      + self_check_dll.self_check_cause(ctx, filename, base, expected))
-            extra = self_check_dll.self_check_fix(ctx, filename, base, expected)
+            if script and base == "cudnn":
+                cause += self_check_dll.SCRIPT_CUDNN
+            extra = ([] if script and base == "cudart" else
+                     self_check_dll.self_check_fix(ctx, filename, base, expected))
             fix = extra if self_check_dll.unversioned(filename) else [*fix, *extra]
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))
