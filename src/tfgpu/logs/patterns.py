@@ -3403,6 +3403,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to import the tensorflow module",),
         r"ERROR: Failed to import the TensorFlow module\.",
     ),
+    # its success line ("TensorFlow successfully installed."): copies of the script that
+    # comment out its sys.exit(0) go on to the DLL lines after a successful import
+    _p(
+        "win.self_check_script_ok",
+        ("tensorflow successfully installed",),
+        r"TensorFlow successfully installed\.",
+    ),
     _p(
         "cudnn.selfcheck",
         ("could not find cudnn",),

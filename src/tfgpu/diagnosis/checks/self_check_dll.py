@@ -52,7 +52,12 @@ def script_hits(ctx: Facts, filename: str) -> list[Hit]:
     Windows install guide pointed to): ``main()`` exits after a successful ``import
     tensorflow`` and prints the header, then loads msvcp140.dll, cudart64_80.dll,
     nvcuda.dll, cudnn64_5.dll and cudnn64_6.dll with ``ctypes.WinDLL`` and prints one line
-    for each that fails. Every such line therefore follows a failed import."""
+    for each that fails. Every such line therefore follows a failed import; none is read
+    so when the log has the script's success line "TensorFlow successfully installed."
+    (pattern ``win.self_check_script_ok``): copies that comment out its ``sys.exit(0)``
+    check the DLLs after a successful import too."""
+    if ctx.h("win.self_check_script_ok").count:
+        return []
     header = bool(ctx.h("win.self_check_script_header").count)
     return [h for h in ctx.h("win.self_check_script_dll").all()
             if h.g("lib") == filename and (header or h.g("gpu"))]
