@@ -116,6 +116,7 @@ class Case:
     fix: tuple[str, ...] = ()
     fix_first: tuple[str, ...] = ()
     not_title: tuple[str, ...] = ()
+    not_cause: tuple[str, ...] = ()
     not_fix: tuple[str, ...] = ()
     no_alarms: bool = False
     known: bool | None = None
@@ -193,6 +194,8 @@ def check(case: Case) -> None:
         assert word in f.fix[0], f.fix
     for word in case.not_title:
         assert word not in f.title, f.title
+    for word in case.not_cause:
+        assert word not in f.cause, f.cause
     for word in case.not_fix:
         assert not any(word in x for x in f.fix), f.fix
     if case.severity is not None:

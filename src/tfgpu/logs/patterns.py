@@ -3438,6 +3438,31 @@ PATTERNS: tuple[Pattern, ...] = (
     # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
     # and, for CUDA, "- Could not load 'cudart64_80.dll'." (the per-release list under it,
     # "* TensorFlow 1.2.1 or earlier requires cuDNN 5.1. ('cudnn64_5.dll')", is not read).
+    # The same script's per-DLL lines ("- Could not load 'nvcuda.dll'. The GPU version of
+    # TensorFlow requires that this DLL be installed ...", "... 'cudart64_80.dll'. The GPU
+    # version of TensorFlow\n  requires ...", "- Could not load 'msvcp140.dll'. TensorFlow
+    # requires that this DLL be") and its header "ERROR: Failed to import the TensorFlow
+    # module.", which it prints before them: it checks the DLLs only after `import
+    # tensorflow` raised ImportError (mrry's gist ee5dbcfdd045fa48a27d56664411d41c).
+    _p(
+        "win.self_check_script_dll",
+        ("could not load '",),
+        r"^\W{0,4}Could not load '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'\."
+        r"(?P<gpu>\s{1,4}(?:The GPU version of )?TensorFlow\b)?",
+        "lib",
+    ),
+    _p(
+        "win.self_check_script_header",
+        ("failed to import the tensorflow module",),
+        r"ERROR: Failed to import the TensorFlow module\.",
+    ),
+    # its success line ("TensorFlow successfully installed."): copies of the script that
+    # comment out its sys.exit(0) go on to the DLL lines after a successful import
+    _p(
+        "win.self_check_script_ok",
+        ("tensorflow successfully installed",),
+        r"TensorFlow successfully installed\.",
+    ),
     _p(
         "cudnn.selfcheck",
         ("could not find cudnn",),

@@ -88,6 +88,12 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
     if (name.lower().endswith(".dll") and base in _TOOLKIT_VERSIONED_DLLS
             and re.fullmatch(r"[89]\d|100", ver)):
         return base, comp, f"CUDA {ver[:-1]}.{ver[-1]}"
+    # the same toolkits' Linux SONAMEs carry it as major.minor (libcusolver.so.9.0,
+    # libcufft.so.10.0); from CUDA 10.1 the math libraries number themselves
+    # (libcufft.so.10, libcusolver.so.11), with no minor in the SONAME
+    if (base in _TOOLKIT_VERSIONED_DLLS and ".so." in name.lower()
+            and re.fullmatch(r"[89]\.\d|10\.0", ver)):
+        return base, comp, f"CUDA {ver}"
     if base in _CUDA_MAJOR_LIBS:
         if (
             name.lower().endswith(".dll")
@@ -254,6 +260,68 @@ def _after_the_failed_load(ctx: Facts, line: int) -> str:
         return (f" The process then died (line {died.line}: {died.text.strip()[:80]}): the "
                 "failed load ended the program instead of falling back to the CPU.")
     return " Without it TensorFlow skips the GPU."
+
+
+#: Words of the lines TensorFlow's own loaders print around the dynamic linker's text:
+#: 2.x's "Could not load dynamic library '...'; dlerror: ...", 1.14's "Could not dlopen
+#: library '...'; dlerror: ...", 1.x dso_loader.cc's "Couldn't open CUDA library ..." and
+#: its status "could not dlopen DSO: ...; dlerror: ...".
+_TF_LOADER_WORDS = ("dlerror", "could not load", "couldn't open", "dso_loader", "dlopen")
+
+#: What may precede the library name on a line that is the linker's text alone: nothing
+#: but spaces, quotes and markdown (a title, a code block).
+_BARE_PREFIX = re.compile(r"[\s>*`\"'#|-]*")
+
+#: The CUDA libraries the TensorFlow 1.x GPU builds link into their native module (the
+#: runtime and the math libraries; CUPTI is opened lazily by every release).
+_LINKED_BY_TF1 = ("cudart", "cublas", "cufft", "curand", "cusolver", "cusparse")
+
+
+def _bare_linker_line(ctx: Facts, hit: Hit, filename: str, base: str) -> bool:
+    """Whether ``hit`` (a ``lib.missing`` line naming ``filename``, a CUDA library of
+    :data:`_LINKED_BY_TF1`) is the dynamic linker's text alone ("libcublas.so.9.0: cannot
+    open shared object file: No such file or directory"): nothing but spaces, quotes or
+    markdown before the name, and no word of a TensorFlow loader line
+    (:data:`_TF_LOADER_WORDS`) on it or on the line it continues.  That is what Python's
+    ImportError carries when a module that links the library cannot load; a line with a
+    host before it (Java's UnsatisfiedLinkError, a program's "error while loading shared
+    libraries", Node's "Error:") and a TensorFlow other than pip's (tfjs, libtensorflow)
+    are not read so."""
+    if base not in _LINKED_BY_TF1 or ctx.non_pip_tensorflow:
+        return False
+    low = f"{hit.before} {hit.text}".lower()
+    if any(w in low for w in _TF_LOADER_WORDS):
+        return False
+    at = hit.text.find(filename)
+    return at >= 0 and _BARE_PREFIX.fullmatch(hit.text[:at]) is not None
+
+
+def _linked_at_import(filename: str, expected: str | None) -> str:
+    """The cause's sentence for a bare linker line (:func:`_bare_linker_line`) naming a
+    CUDA library of the CUDA 8.0-10.0 era (``tf1_era.library_era_fix``).  The TensorFlow
+    GPU builds up to 1.13 link their CUDA libraries into the native module that
+    ``import tensorflow`` loads (_pywrap_tensorflow_internal.so), so the import fails
+    (pywrap_tensorflow.py: "Failed to load the native TensorFlow runtime."); 1.14 and later
+    open them lazily ("Could not dlopen library" in 1.14, "Could not load dynamic library"
+    from 1.15) and skip the GPU without them.  CUDA 8.0 and 9.x are only 1.0-1.12's
+    (platform fact tf1-gpu-build-cuda), whose lazy loader (0.x-1.0: cuBLAS, cuDNN, cuFFT,
+    cuRAND) printed "Couldn't open CUDA library" instead; CUDA 10.0 serves 1.13-2.0, so its
+    names are hedged."""
+    words = (expected or "").split()
+    if len(words) > 1 and words[0] == "CUDA" and words[1].split(".")[0] not in ("8", "9"):
+        return (f" No TensorFlow loader message surrounds the line: it is the dynamic "
+                f"linker's own text, as Python's ImportError carries it. If `import "
+                f"tensorflow` raised it (the GPU build of TensorFlow 1.13 links {filename} "
+                "into its native module), TensorFlow could not be imported at all, not even "
+                "on the CPU; TensorFlow 1.14, 1.15 and 2.0 open it lazily instead, print "
+                "'Could not dlopen library' / 'Could not load dynamic library' and skip the "
+                "GPU. The full traceback tells which.")
+    return (f" No TensorFlow loader message surrounds the line: it is the dynamic linker's "
+            f"own text, as Python's ImportError carries it. The TensorFlow GPU builds for "
+            f"{expected or filename} (tensorflow-gpu 1.x) link their CUDA libraries into the "
+            "native module that `import tensorflow` loads, so without it the import fails "
+            "(\"Failed to load the native TensorFlow runtime.\"): nothing of TensorFlow runs, "
+            "not even on the CPU.")
 
 
 #: CUDA math libraries whose file names TensorFlow asks for by SONAME.
@@ -798,7 +866,10 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             + (f", needs {expected}" if expected else "") + _shipped_with(ctx, filename, base)
             + ") and the loader could not find it"
             + installed
-            + "." + _after_the_failed_load(ctx, hit.line)
+            + "." + (_linked_at_import(filename, expected)
+                     if _bare_linker_line(ctx, hit, filename, base)
+                     and library_era_fix(ctx.kb, filename, expected)
+                     else _after_the_failed_load(ctx, hit.line))
             + (f" Loader said: {err.strip()}" if err else "")
         )
         # a CUDA runtime only GPU builds ask for (checks/cudart_era.py)
@@ -850,15 +921,23 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                    f"# only {eleven} found: {beside}, or use a TensorFlow release built for "
                    "your CUDA (tfgpu matrix)",
                    *fix[1:]]
+        script = bool(selfcheck) and not ctx.h("win.self_check_dll").count
         if selfcheck and base == "nvcuda":  # the self check's driver line
-            cause, fix = self_check_dll.nvcuda_cause_fix(filename)
+            cause, fix = self_check_dll.nvcuda_cause_fix(filename, script)
         elif selfcheck and base != "cuda":
             cause = (f"TensorFlow needs {filename} ({comp}"
                      + (f", {expected}" if expected else "") + ") and importing it failed "
-                     "(ImportError, before its native module loads: nothing of TensorFlow "
-                     "runs, not even on the CPU). "
+                     + ("(ImportError: the TensorFlow 1.x GPU builds, tensorflow-gpu, link it "
+                        "when their native module loads, so nothing of TensorFlow runs, not "
+                        "even on the CPU; the CPU package does not need it). "
+                        if script else
+                        "(ImportError, before its native module loads: nothing of TensorFlow "
+                        "runs, not even on the CPU). ")
                      + self_check_dll.self_check_cause(ctx, filename, base, expected))
-            extra = self_check_dll.self_check_fix(ctx, filename, base, expected)
+            if script and base == "cudnn":
+                cause += self_check_dll.SCRIPT_CUDNN
+            extra = ([] if script and base == "cudart" else
+                     self_check_dll.self_check_fix(ctx, filename, base, expected))
             fix = extra if self_check_dll.unversioned(filename) else [*fix, *extra]
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))

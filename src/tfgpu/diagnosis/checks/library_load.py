@@ -77,14 +77,31 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         if owner is not None and owner[0] == "horovod" and base == "cudart":
             out.append(_horovod_runtime_missing(ctx, h, lib, expected, owner[1]))
             break
+        # pywrap_tensorflow.py's "Failed to load the native TensorFlow runtime." (or its
+        # import line / the SWIG helper's frame) around it: TensorFlow's own native module
+        tf_native = (owner is None and not op_lib and not java and not h.g("hostlib")
+                     and bool(ctx.h("lib.pywrap_import").count))
         if owner is not None:
             host = f"{owner[0]}'s compiled extension (the log shows {owner[1]})"
         elif op_lib:
             host = _op_library(ctx, h)
+        elif tf_native:
+            host = "TensorFlow's native module (_pywrap_tensorflow_internal)"
         cause = (f"{host} could not be loaded at all ({loader}): it links {lib} ({comp}"
                  + (f", {expected}" if expected else "") + "), which the loader did not find. "
                  "Unlike TensorFlow's optional GPU libraries this is fatal: nothing of "
                  f"{host} runs, not even on the CPU.")
+        if tf_native:
+            # pywrap_tensorflow.py (1.x-2.x) imports _pywrap_tensorflow_internal and, on an
+            # ImportError, re-raises it with "Failed to load the native TensorFlow runtime."
+            cause = (f"`import tensorflow` failed: {host} could not be loaded ({loader}; "
+                     "pywrap_tensorflow.py then says 'Failed to load the native TensorFlow "
+                     f"runtime.'): it links {lib} ({comp}"
+                     + (f", {expected}" if expected else "") + "), which the loader did not "
+                     "find. Unlike TensorFlow's optional GPU libraries this is fatal: nothing "
+                     "of TensorFlow runs, not even on the CPU. TensorFlow's GPU builds up to "
+                     "1.13 link CUDA libraries into that module; 1.14 and later open them "
+                     "lazily and only skip the GPU without them.")
         if java:
             cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
                       "with; on a machine without that CUDA it cannot load.")
@@ -113,7 +130,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             # (tensorflow/serving#660, xorbitsai/inference#883), a login/CPU node of a cluster
             # (apache/mxnet#6787), a CPU runtime (Langchain-Chatchat#120)
             expected = None
-            cause, fix = _driver_library_missing(host, loader, lib)
+            cause, fix = _driver_library_missing(host, loader, lib, tf_native)
         if java:
             fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
         elif owner is not None:
@@ -182,13 +199,16 @@ def _horovod_runtime_missing(ctx: Facts, hit: Hit, lib: str, expected: str | Non
     )
 
 
-def _driver_library_missing(host: str, loader: str, lib: str) -> tuple[str, list[str]]:
+def _driver_library_missing(host: str, loader: str, lib: str,
+                            tf_native: bool = False) -> tuple[str, list[str]]:
     """Cause and fix of a program that links the NVIDIA driver library ``lib``
     (libcuda.so.1) and cannot start without it: the driver installs that file (the CUDA
     toolkit ships only a link-time stub in lib64/stubs), so it is missing where the program
     ran there is no NVIDIA driver: a container started without the NVIDIA runtime, or a
     machine (a cluster's login or CPU node, a CPU cloud runtime) with no GPU driver.
-    Source: the threads in docs/knowledge-audit.md part C."""
+    ``tf_native``: the program is TensorFlow's own native module (a 1.x GPU build, which
+    links libcuda.so.1; the CPU build of 1.x is the separate ``tensorflow`` package, platform
+    fact tensorflow-is-cuda-build).  Source: the threads in docs/knowledge-audit.md part C."""
     cause = (f"{host} could not be loaded at all ({loader}): it links {lib}, the NVIDIA "
              "driver's own library (installed by the driver, not by the CUDA toolkit), and "
              "the loader found none. Where this program ran there is no NVIDIA driver: most "
@@ -198,8 +218,13 @@ def _driver_library_missing(host: str, loader: str, lib: str) -> tuple[str, list
     fix = ["nvidia-smi   # where the program runs: no GPU table means no driver there",
            "# in a container: start it with the NVIDIA runtime, e.g. docker run --gpus all ... "
            "(Kubernetes: request nvidia.com/gpu); the runtime mounts the host's libcuda.so.1",
-           "# on a machine without a GPU: use the CPU build of the program (or run it on a GPU "
-           "node); the toolkit's lib64/stubs/libcuda.so only lets it load, never run on a GPU",
+           "# a machine with an NVIDIA GPU but no nvidia-smi: install the NVIDIA driver (it "
+           f"installs {lib})",
+           "# on a machine without a GPU: use the CPU build of the program"
+           + (" (TensorFlow 1.x: the tensorflow package instead of tensorflow-gpu)"
+              if tf_native else "")
+           + ", or run it on a GPU node; the toolkit's lib64/stubs/libcuda.so only lets it "
+           "load, never run on a GPU",
            f"ldconfig -p | grep libcuda   # on a GPU machine: is the driver's {lib} known?"]
     return cause, fix
 

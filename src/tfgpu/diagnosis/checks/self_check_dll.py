@@ -35,8 +35,49 @@ from tfgpu.knowledge import Knowledge
 
 
 def self_check_hits(ctx: Facts, filename: str) -> list[Hit]:
-    """The self-check lines (pattern ``win.self_check_dll``) that name ``filename``."""
-    return [h for h in ctx.h("win.self_check_dll").all() if h.g("lib") == filename]
+    """The self-check lines that name ``filename``: TensorFlow's own (pattern
+    ``win.self_check_dll``) or the stand-alone script's (:func:`script_hits`)."""
+    own = [h for h in ctx.h("win.self_check_dll").all() if h.g("lib") == filename]
+    return own or script_hits(ctx, filename)
+
+
+def script_hits(ctx: Facts, filename: str) -> list[Hit]:
+    """The stand-alone ``tensorflow_self_check.py``'s "- Could not load '<dll>'. The GPU
+    version of TensorFlow requires that this DLL be installed ..." lines that name
+    ``filename`` (pattern ``win.self_check_script_dll``): a line with the message's
+    "TensorFlow" tail, or any such line when the log has the script's header "ERROR: Failed
+    to import the TensorFlow module." (pattern ``win.self_check_script_header``).
+
+    Source: mrry's gist ee5dbcfdd045fa48a27d56664411d41c (the script the TensorFlow 1.0-1.3
+    Windows install guide pointed to): ``main()`` exits after a successful ``import
+    tensorflow`` and prints the header, then loads msvcp140.dll, cudart64_80.dll,
+    nvcuda.dll, cudnn64_5.dll and cudnn64_6.dll with ``ctypes.WinDLL`` and prints one line
+    for each that fails. Every such line therefore follows a failed import; none is read
+    so when the log has the script's success line "TensorFlow successfully installed."
+    (pattern ``win.self_check_script_ok``): copies that comment out its ``sys.exit(0)``
+    check the DLLs after a successful import too."""
+    if ctx.h("win.self_check_script_ok").count:
+        return []
+    header = bool(ctx.h("win.self_check_script_header").count)
+    return [h for h in ctx.h("win.self_check_script_dll").all()
+            if h.g("lib") == filename and (header or h.g("gpu"))]
+
+
+#: The stand-alone script tries cudnn64_5.dll and cudnn64_6.dll whatever TensorFlow is
+#: installed; its own list: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1.
+#: ('cudnn64_5.dll')", "TensorFlow 1.3 or later requires cuDNN 6. ('cudnn64_6.dll')".
+SCRIPT_CUDNN = (" The script tries both cuDNN DLLs whatever release is installed: TensorFlow "
+                "1.2.1 or earlier needs cudnn64_5.dll (cuDNN 5.1), 1.3 or later cudnn64_6.dll "
+                "(cuDNN 6); its 'Could not find cuDNN' line tells which of them it found.")
+
+
+def _checker(script: bool) -> str:
+    """How a cause names the self check that printed the line."""
+    if script:
+        return ("the stand-alone tensorflow_self_check.py (which checks the DLLs only after "
+                "`import tensorflow` failed)")
+    return "TensorFlow's import-time self check (self_check.py of the TensorFlow 1.x Windows " \
+        "GPU builds)"
 
 
 def _tf1_cudnn_for_cuda(kb: Knowledge, cuda: str, tf_version: str | None) -> str | None:
@@ -88,8 +129,9 @@ def self_check_cause(ctx: Facts, filename: str, base: str, expected: str | None)
                 "no PATH change can satisfy it (seen on Windows source builds: "
                 "tensorflow/tensorflow#29831, #30160).")
     what = expected or "the release that ships it"
-    out = (f"TensorFlow's import-time self check (self_check.py of the TensorFlow 1.x Windows "
-           f"GPU builds) looked for {filename} in the folders on %PATH% and found none: "
+    script = bool(script_hits(ctx, filename))
+    out = (f"{_checker(script)[0].upper()}{_checker(script)[1:]} looked for {filename} in the "
+           "folders on %PATH% and found none: "
            f"{what} is not installed, or its bin folder is not on the PATH this process "
            "started with (a terminal or IDE opened before PATH was edited keeps the old one).")
     words = (expected or "").split()
@@ -136,15 +178,28 @@ def unversioned(filename: str) -> bool:
     return filename.lower().endswith("64_.dll")
 
 
-def nvcuda_cause_fix(filename: str) -> tuple[str, list[str]]:
+def nvcuda_cause_fix(filename: str, script: bool = False) -> tuple[str, list[str]]:
     """Cause and fix of the self check's driver line ("Could not find 'nvcuda.dll'. ...
     Typically it is installed in 'C:\\Windows\\System32'. If it is not present, ensure
-    that you have a CUDA-capable GPU with the correct driver installed.")."""
-    cause = (f"{filename} is the NVIDIA driver's CUDA library, installed in "
-             "C:\\Windows\\System32 by the display driver; TensorFlow's import-time self "
-             "check (TensorFlow 1.x Windows GPU builds) did not find it, so importing TensorFlow "
-             "failed: no NVIDIA driver is installed, or the machine has no CUDA-capable NVIDIA "
-             "GPU (a GPU build of TensorFlow then cannot even be imported).")
+    that you have a CUDA-capable GPU with the correct driver installed."; the stand-alone
+    script's "Could not load 'nvcuda.dll'. The GPU version of TensorFlow requires ..." when
+    ``script``). Never harmless: the TensorFlow 1.x Windows GPU builds link the driver's
+    DLL at load time, so without it the import fails."""
+    if script:
+        cause = (f"{filename} is the NVIDIA driver's CUDA library, installed in "
+                 "C:\\Windows\\System32 by the display driver. Importing TensorFlow failed "
+                 f"and {_checker(True)} could not load it: a GPU build of TensorFlow 1.x "
+                 "(tensorflow-gpu) links it when it loads, so it cannot even be imported "
+                 "without it. No NVIDIA driver is installed, or the machine has no "
+                 "CUDA-capable NVIDIA GPU (e.g. a laptop with an AMD or Intel GPU only); "
+                 "the CPU package (tensorflow) does not need it.")
+    else:
+        cause = (f"{filename} is the NVIDIA driver's CUDA library, installed in "
+                 "C:\\Windows\\System32 by the display driver; TensorFlow's import-time "
+                 "self check (TensorFlow 1.x Windows GPU builds) did not find it, so importing "
+                 "TensorFlow failed: no NVIDIA driver is installed, or the machine has no "
+                 "CUDA-capable NVIDIA GPU (a GPU build of TensorFlow then cannot even be "
+                 "imported).")
     fix = ["nvidia-smi   # lists the GPU and the driver when both are there",
            "where.exe nvcuda.dll   # C:\\Windows\\System32\\nvcuda.dll comes with the driver",
            "# install the NVIDIA driver for the GPU; without an NVIDIA GPU install the CPU "

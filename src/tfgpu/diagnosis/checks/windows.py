@@ -114,6 +114,12 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                     f" TensorFlow {ctx.tf_version} (native Windows) was built with CUDA "
                     f"{tested[0]} and cuDNN {tested[1]}."
                 )
+            # a 1.x GPU build's self check (pywrap_tensorflow.py -> self_check.py
+            # preload_check) and its native module need the driver's nvcuda.dll; 2.1+ load
+            # the CUDA libraries lazily
+            lazy = ctx.tf_mm is not None and ctx.tf_mm >= (2, 1)
+            if not lazy:
+                cause += NVCUDA_CAUSE
             out.append(
                 catalogue.make(
                     "windows-dll-not-found",
@@ -128,6 +134,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                             "folders",
                             "winget install Microsoft.VCRedist.2015+.x64   # MSVC runtime",
                         ]
+                        + ([] if lazy else [NVCUDA_FIX])
                         + (
                             []
                             if tested
@@ -283,6 +290,21 @@ def dll_init_failed(ctx: Facts, evidence: tuple[Evidence, ...], *, what: str,
              f"# no AVX: {no_avx}; reinstalling CUDA/cuDNN does not help",
              "# AVX present: " + redist),
     )
+
+
+#: The NVIDIA driver's DLL among the causes of a failed import of a TensorFlow 1.x GPU build.
+#: Source: TensorFlow 1.x's pywrap_tensorflow.py calls self_check.preload_check(), which
+#: loads nvcuda.dll for a CUDA build and raises ImportError "Could not find 'nvcuda.dll'.
+#: ... If it is not present, ensure that you have a CUDA-capable GPU with the correct
+#: driver installed." (self_check_dll.py); tensorflow/tensorflow#27059 (tensorflow-gpu 1.13
+#: on a laptop with an AMD GPU: "tensorflow-gpu only works with NVIDIA cards").
+NVCUDA_CAUSE = (" A GPU build of TensorFlow 1.x (tensorflow-gpu) also needs the NVIDIA "
+                "driver's nvcuda.dll (installed in System32 by the NVIDIA display driver): on "
+                "a machine without an NVIDIA GPU and driver (e.g. a laptop with only an AMD or "
+                "Intel GPU) such a build cannot be imported at all.")
+NVCUDA_FIX = ("where.exe nvcuda.dll   # none: no NVIDIA driver; with an NVIDIA GPU install its "
+              "driver, without one install the CPU package (tensorflow instead of "
+              "tensorflow-gpu)")
 
 
 def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
