@@ -14,7 +14,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence, tf_minor
+from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 
@@ -22,13 +22,24 @@ def nvcc_unknown_arch(ctx: Facts) -> list[Finding]:
     """nvcc refusing an ``sm_XX`` / ``compute_XX`` (``build.nvcc_arch``) ->
     ``custom-op-wrong-cuda-arch``.
 
-    Variant ``nvcc-too-old`` (an error) when ``cuda_arch.toml`` names the first CUDA that
-    knows the architecture: every nvcc older than that refuses it (threads: NVlabs/
-    stylegan2-ada#10, sm_86 with CUDA 10; NVIDIA/apex#1296, compute_86 with CUDA 11.0;
-    ruotianluo/pytorch-faster-rcnn#77, an older nvcc first on PATH).  Else variant
-    ``nvcc-arch-unknown`` (a warning naming both causes): an older architecture is refused by
-    an nvcc that predates it and by a newer CUDA that dropped it (HazyResearch/butterfly#23:
-    sm_30 with CUDA 11.2).
+    When ``cuda_arch.toml`` names the first CUDA that knows the architecture, every nvcc
+    older than that refuses it (an error; threads: NVlabs/stylegan2-ada#10, sm_86 with CUDA
+    10; NVIDIA/apex#1296, compute_86 with CUDA 11.0; ruotianluo/pytorch-faster-rcnn#77, an
+    older nvcc first on PATH).  The architecture is a target the build names (nvcc's
+    ``--gpu-architecture`` / ``--generate-code``, or a list a build turns into them), not
+    necessarily the GPU's own (CUDA Compiler Driver NVCC, "Options for Steering GPU Code
+    Generation"), so the variant follows the GPU's compute capability (log or facts, else
+    its name in ``gpu_compute_capability.toml``):
+
+    * ``nvcc-too-old``: a GPU of that architecture or newer: it needs that CUDA;
+    * ``nvcc-arch-above-gpu``: every GPU known is older: the build names a target the GPU
+      does not need (drop it, or use that CUDA);
+    * ``nvcc-too-old-gpu-unknown``: no compute capability known: both readings, and the
+      command that tells them apart.
+
+    Else variant ``nvcc-arch-unknown`` (a warning naming both causes): an older architecture
+    is refused by an nvcc that predates it and by a newer CUDA that dropped it
+    (HazyResearch/butterfly#23: sm_30 with CUDA 11.2).
     """
     hits = ctx.h("build.nvcc_arch").all()
     if not hits:
@@ -49,15 +60,63 @@ def nvcc_unknown_arch(ctx: Facts) -> list[Finding]:
                  "dropped it: build with an older CUDA, or for the GPU's own architecture"),
         )]
     first = row.first_cuda
+    install = (f"# install CUDA >= {first} and build with its nvcc (first on PATH / CUDA_HOME)"
+               "; for a TensorFlow custom op, with a TensorFlow built against that CUDA")
+    older = (f"# or build for an older architecture than {sm} (compute_XX PTX), which the "
+             "driver JIT-compiles at the first run")
+    arch_cc = _arch_cc(num)
+    ccs = _gpu_ccs(ctx)
+    if arch_cc is None or not ccs:
+        return [catalogue.make(
+            "custom-op-wrong-cuda-arch", variant="nvcc-too-old-gpu-unknown", arch=given,
+            first=first, need=arch_cc or given, evidence=log_evidence(hits[:2]),
+            fix=(check,
+                 "nvidia-smi --query-gpu=name,compute_cap --format=csv   # this GPU's compute "
+                 f"capability: below {arch_cc or given}, drop {given} from the build's "
+                 "architecture list (-gencode/-arch flags, TORCH_CUDA_ARCH_LIST, "
+                 "TF_CUDA_COMPUTE_CAPABILITIES) and build for the GPU's own",
+                 install, older),
+        )]
+    newest = max(ccs, key=cc_key)
+    if cc_key(newest) < cc_key(arch_cc):
+        own = newest.replace(".", "")
+        return [catalogue.make(
+            "custom-op-wrong-cuda-arch", variant="nvcc-arch-above-gpu", arch=given,
+            first=first, cc=newest, evidence=log_evidence(hits[:2]),
+            fix=(check,
+                 f"# drop {given} from the build's architecture list (-gencode/-arch flags, "
+                 "TORCH_CUDA_ARCH_LIST, TF_CUDA_COMPUTE_CAPABILITIES) and build for this "
+                 f"GPU's own: -gencode arch=compute_{own},code=sm_{own}",
+                 f"# or keep {given} and build with CUDA >= {first}"),
+        )]
     return [catalogue.make(
         "custom-op-wrong-cuda-arch", variant="nvcc-too-old", arch=given, first=first,
-        evidence=log_evidence(hits[:2]),
-        fix=(check,
-             f"# install CUDA >= {first} and build with its nvcc (first on PATH / CUDA_HOME)"
-             "; for a TensorFlow custom op, with a TensorFlow built against that CUDA",
-             f"# or build for an older architecture than {sm} (compute_XX PTX), which the "
-             "driver JIT-compiles at the first run"),
+        cc=newest, evidence=log_evidence(hits[:2]),
+        fix=(check, install, older),
     )]
+
+
+def _arch_cc(num: str) -> str | None:
+    """The compute capability an ``sm_XX`` / ``compute_XX`` number names (``"86"`` ->
+    ``"8.6"``, ``"100"`` -> ``"10.0"``, ``"90a"`` -> ``"9.0"``), or ``None`` for text that is
+    not one (the last digit is the minor version, the digits before it the major: NVIDIA's
+    naming of the virtual and real architectures)."""
+    m = re.match(r"(\d+)(\d)", num)
+    return f"{int(m.group(1))}.{m.group(2)}" if m else None
+
+
+def _gpu_ccs(ctx: Facts) -> list[str]:
+    """Compute capabilities of this host's GPUs: from the host facts or the log
+    (:attr:`Facts.compute_capabilities`), else from the GPU names the facts or the log give,
+    looked up in ``gpu_compute_capability.toml``; empty when neither tells."""
+    ccs = list(ctx.compute_capabilities)
+    if ccs:
+        return ccs
+    for name in ctx.gpu_names:
+        match = ctx.kb.gpu_compute_capability(name) if name else None
+        if match is not None:
+            ccs.append(match.cc)
+    return ccs
 
 
 def ngc_container_gpu_check(ctx: Facts) -> list[Finding]:

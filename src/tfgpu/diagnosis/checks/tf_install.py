@@ -1829,6 +1829,11 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                         f"{newer[0]} wheels: it rejects them on any Python.")
             pip_fix = (f"python -m pip install --upgrade \"pip>={newer[1]}\"   # pip < "
                        f"{newer[1]} does not know {newer[0]} wheels",)
+        # TensorFlow's wheels are 64-bit only (platform fact tensorflow-64bit-only): a 32-bit
+        # Python of the wheel's version, on a 64-bit OS too, is another architecture, and on
+        # Windows platform.machine() names the OS's CPU (PROCESSOR_ARCHITEW6432 first), not
+        # this Python's: the pointer size tells
+        bits = ctx.kb.platform_fact("tensorflow-64bit-only")
         yield catalogue.make(
             "tensorflow-no-matching-distribution",
             variant="wheel-file" if newer is None else "wheel-file-pip-tag",
@@ -1837,12 +1842,17 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
             evidence=log_evidence(wheel),
             cause=(f"The wheel file is built for CPython {wpy} on {h.g('plat')}; pip installs "
                    "a wheel only into the Python version, OS and architecture its tags name, "
-                   "and this interpreter is a different one." + pip_part),
+                   "and this interpreter is a different one. TensorFlow's wheels are 64-bit "
+                   "only: a 32-bit Python of the same version (on a 64-bit OS too) is another "
+                   "architecture." + pip_part),
             fix=(*pip_fix,
-                 "python -c \"import sys, platform; print(sys.version, platform.machine())\"",
-                 f"# use a Python {wpy} venv for this wheel, or download the wheel whose cpXY "
-                 "tag matches this Python (or a newer TensorFlow release that has one)"),
-            knowledge_ref=newer[2] if newer is not None else None,
+                 "python -c \"import sys, struct, platform; print(sys.version, "
+                 "struct.calcsize('P') * 8, platform.machine())\"   # the version, and 32 or 64: "
+                 "the bits of this Python (on Windows platform.machine() names the OS's CPU)",
+                 f"# use a 64-bit Python {wpy} (a venv made from it) for this wheel, or download "
+                 "the wheel whose cpXY tag matches this Python (or a newer TensorFlow release "
+                 "that has one)"),
+            knowledge_ref=newer[2] if newer is not None else bits.ref,
         )
     req = [h for h in ctx.h("pip.requires_python").all()
            if h.g("py") and _norm(h.g("pkg") or "").startswith(("tensorflow", "tf-"))]
