@@ -44,9 +44,9 @@ def test_no_gpu_finding_that_defers_does_not_also_say_the_reason_is_unknown() ->
     "the log does not say why" clause (one cause, no contradiction)."""
     found = explain_lines([
         "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
-        "dynamic library 'libcusolver.so.10'; dlerror: libcusolver.so.10: cannot open shared "
+        "dynamic library 'libcufft.so.10'; dlerror: libcufft.so.10: cannot open shared "
         "object file: No such file or directory",
         '>>> tf.config.list_physical_devices("GPU")', "[]"])
     f = next(f for f in found if f.id == "tensorflow-sees-no-gpu")
-    assert "the reason is the finding library-not-loaded-libcusolver-so-10" in f.cause
+    assert "the reason is the finding library-not-loaded-libcufft-so-10" in f.cause
     assert "does not say why" not in f.cause

@@ -22,7 +22,9 @@ _OPENED = ("I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Succ
 
 
 def _fix(lines: list[str]) -> str:
-    found = [f for f in explain_lines(lines) if f.id.startswith("library-not-loaded-")]
+    # cuSOLVER 10 alone or beside CUDA 11 libraries: checks/soname_loaded_cuda.py
+    found = [f for f in explain_lines(lines) if f.id.startswith("library-not-loaded-")
+             or f.id == "cuda-minor-soname-mismatch"]
     assert found, [f.id for f in explain_lines(lines)]
     return "\n".join(found[0].fix) + "\n" + found[0].cause
 

@@ -1440,6 +1440,24 @@ PATTERNS: tuple[Pattern, ...] = (
         ("expected sha", "got "),
         r"^\s*(?:Expected (?:sha256|sha384|sha512)|Got)\s+[0-9a-f]{64,128}\s*$",
     ),
+    # pip's download of a distribution file answered 404 Not Found: "HTTP error 404 while
+    # getting <link>" (pip/download.py 8.x-19.x, network/download.py 20+, logged before the
+    # exception) and "Could not install requirement <req> because of [HTTP] error 404 Client
+    # Error: Not Found for url: <url>" (req/req_set.py 9.x, operations/prepare.py 10+; the status
+    # text of requests' raise_for_status, pip's own network/utils.py raise_for_status from 20.3)
+    _p(
+        "eco.pip_file_404",
+        ("while getting http", "client error: not found for url"),
+        r"(?:HTTP error 404 while getting|error 404 Client Error: [^\n]{0,60}? for url:) "
+        r"(?P<url>https?://[^\s#'\"]{1,600}?\.(?:whl|tar\.gz|tar\.bz2|zip))(?![\w.-])",
+        "url",
+    ),
+    # a web server's 404 page for a wheel link opened in a browser, as Jetty serves it (Jenkins
+    # build artifacts; Jetty's ErrorHandler: "HTTP ERROR 404", "Problem accessing <path>.
+    # Reason:", then the reason on the next line)
+    _p("eco.http_404_page", ("problem accessing",),
+       r"Problem accessing (?P<url>/\S{1,600}?\.whl)\. Reason:", "url"),
+    _p("eco.http_error_404", ("http error",), r"^\s*HTTP ERROR 404\s*$"),
     # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
     _p(
         "eco.numpy_symbolic",

@@ -245,6 +245,7 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_no_space,
     pip_install_permission_denied,
     pip_windows_long_paths,
+    wheel_link_not_found,
 )
 from tfgpu.diagnosis.checks.rocm import (
     rocblas_no_kernels_for_gpu,
@@ -673,6 +674,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     and_cuda_tensorrt_pin,
     pip_windows_long_paths,
     pip_hash_mismatch,
+    wheel_link_not_found,
     pip_install_no_space,
     pip_install_permission_denied,
     numpy_too_new_for_tensorflow,

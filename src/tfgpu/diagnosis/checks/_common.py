@@ -656,17 +656,23 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
     )
 
 
-def cuda_lib_example(expected: str | None) -> str:
+def cuda_lib_example(expected: str | None, ships: str | None = None) -> str:
     """An ``export LD_LIBRARY_PATH=...`` example naming a CUDA folder of the version the
     missing library's SONAME needs (``expected`` as :func:`libraries.parse_library` gives
     it: ``"CUDA 11"``, ``"CUDA 10.1"``), never ``/usr/local/cuda``, which may link another
-    major; a cuDNN or unknown need keeps the generic folder with that caution."""
+    major; a cuDNN or unknown need keeps the generic folder with that caution.  ``ships``
+    (``"CUDA 10.1 to 11.0"``, :func:`libraries.span_text`) names the releases that ship a
+    library named after its own major: a toolkit of the right CUDA major may still lack it
+    (``libcusolver.so.10`` is not in CUDA 11.1+; platform_facts ``cuda-library-sonames``)."""
     parsed = _library_need(expected)
     if parsed is not None and parsed[0] == "CUDA":
         ver = parsed[1]
         folder = ver if "." in ver else f"{ver}.<minor>"
         return (f"export LD_LIBRARY_PATH=/usr/local/cuda-{folder}/lib64:$LD_LIBRARY_PATH"
                 f"   # a CUDA {ver} install: /usr/local/cuda may link another CUDA major version")
+    if ships:
+        return ("export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
+                f"   # if /usr/local/cuda is one of the releases that ship it: {ships}")
     return ("export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
             "   # if /usr/local/cuda is the CUDA major this TensorFlow was built for")
 

@@ -24,12 +24,16 @@ _DESCRIPTOR_CALL = re.compile(
 
 #: A cuDNN descriptor TensorFlow printed with a spatial extent of 0 ("spatial: 0 86").
 _ZERO_SPATIAL = re.compile(r"spatial:(?: \d{1,9}){0,4}? 0\b")
+#: A BatchDescriptor of no samples ("{count: 0 feature_map_count: 1024 spatial: 28 28 ...}",
+#: TensorFlow 1.x stream_executor dnn.cc BatchDescriptor::ToString).
+_ZERO_COUNT = re.compile(r"\{count: 0 feature_map_count:")
 
 
 def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     """cuDNN rejected the parameters of a descriptor TensorFlow built (CUDNN_STATUS_BAD_PARAM,
-    code 3 in cudnn.h): ``cudnn-bad-param``.  When the printed descriptor has a spatial
-    extent of 0 the input was too small for the network (variant ``zero-size``); otherwise
+    code 3 in cudnn.h): ``cudnn-bad-param``.  When the printed descriptor has a count of 0
+    an empty batch reached cuDNN (variant ``empty-batch``); a spatial extent of 0, the input
+    was too small for the network (variant ``zero-size``); otherwise
     the reports name three causes the log cannot tell apart (an input too small for the
     network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
     bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
@@ -37,6 +41,11 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("cudnn.bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
     if not hits or ctx.other_framework:
         return []
+    empty = next((h for h in hits if _ZERO_COUNT.search(h.text)), None)
+    if empty is not None:
+        return [catalogue.make(
+            "cudnn-bad-param", variant="empty-batch", evidence=log_evidence([empty]),
+        )]
     zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)
     if zero is not None:
         return [catalogue.make(

@@ -244,7 +244,8 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             f"# the CUDA this host has ({', '.join(have)}) has no {filename}"
             if other else
             "or add the folder holding it to LD_LIBRARY_PATH, e.g. "
-            + c.cuda_lib_example(expected)
+            + c.cuda_lib_example(expected, span_text(span) if (
+                span := soname_span(ctx, filename, base)) is not None else None)
         )
     return fix
 
@@ -510,9 +511,14 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
     minor releases of the CUDA major this host has (``libcublas.so.9.0`` on CUDA 9.1;
     ``libcusolver.so.10``, CUDA 10.1-11.0 only, on CUDA 11.2).  Knowledge:
     ``platform_facts:cuda-library-sonames`` (CUDA release notes, major component versions);
-    the TensorFlow build's CUDA from ``tf_tested_configs``."""
+    the TensorFlow build's CUDA from ``tf_tested_configs``.  Without a known CUDA version,
+    the log's loaded CUDA libraries (checks/soname_loaded_cuda.py)."""
     parsed = _soname_cuda(filename, base)
     have = [v for v in ctx.any_cuda_versions if tf_minor(v) is not None]
+    if parsed is not None and not have and parsed[1] is None:
+        from tfgpu.diagnosis.checks.soname_loaded_cuda import soname_from_log
+
+        return soname_from_log(ctx, filename, base, same)
     if parsed is None or not have:
         return None
     number, pinned = parsed

@@ -12,6 +12,8 @@ filesystem or the environment rather than TensorFlow's own wheels.
   Windows, an unwritable site-packages), and no space left on the disk pip writes to.
 * pip's HashMismatch (``pip/_internal/exceptions.py``): a downloaded file whose hash is not
   the one the index link or the requirements file gives.
+* A distribution file's link that answers 404 Not Found (pip's ``network/download.py`` and
+  ``operations/prepare.py`` wordings, or a web server's error page for the link).
 """
 
 from __future__ import annotations
@@ -204,6 +206,69 @@ def pip_hash_mismatch(f: Facts) -> list[Finding]:
              "another network",
              "# pinned --hash lines in a requirements file: regenerate them for the versions "
              "and platform you install (pip-compile --generate-hashes, or pip hash <file>)"),
+    )]
+
+
+def _wheel_parts(name: str) -> tuple[str, str, str, str] | None:
+    """``(distribution, version, python tag, platform tag)`` of a wheel file name (PEP 427:
+    ``{distribution}-{version}(-{build})?-{python}-{abi}-{platform}.whl``; the distribution's
+    underscores read as hyphens), ``None`` for another name."""
+    if not name.endswith(".whl"):
+        return None
+    parts = name[:-4].split("-")
+    if len(parts) not in (5, 6):
+        return None
+    return parts[0].replace("_", "-"), parts[1], parts[-3], parts[-1]
+
+
+def wheel_link_not_found(f: Facts) -> list[Finding]:
+    """``wheel-link-not-found``: a distribution file's link answered HTTP 404 Not Found, in
+    pip's words (``eco.pip_file_404``: "HTTP error 404 while getting <link>", "Could not
+    install requirement <req> because of HTTP error 404 Client Error: Not Found for url:
+    <url>") or as a web server's error page for a wheel link (``eco.http_404_page`` with an
+    "HTTP ERROR 404" line: Jetty, which serves Jenkins build artifacts).  No file of that
+    name is at that address; the wheel name says which release, Python and platform the
+    link was for, and the fix installs by version from the index instead.  A link pip took
+    from an index page (pip prints it "(from <page>)") is the index's or mirror's stale
+    entry."""
+    hits = f.h("eco.pip_file_404").all()
+    status = []
+    if not hits and f.h("eco.http_error_404").count:
+        hits = f.h("eco.http_404_page").all()
+        status = f.h("eco.http_error_404").all()[:1]
+    if not hits:
+        return []
+    url = hits[0].g("url") or ""
+    name = url.rsplit("/", 1)[-1]
+    parts = _wheel_parts(name)
+    from_index = any(" (from http" in h.text for h in hits)
+    what = (f"{parts[0]} {parts[1]} for Python tag {parts[2]}, platform {parts[3]}"
+            if parts else "a distribution file")
+    cause = (f"The server answered 404 Not Found for {name} ({what}): no file of that name "
+             "is at that address, so there was nothing to install. Nothing on this machine is "
+             "at fault. A link answers 404 when it names a release, Python tag or platform the "
+             "server has no file for (a link copied for another set-up, or a file never "
+             "uploaded), or when the file was moved, renamed or removed (nightly builds "
+             "replaced by newer ones, a release candidate's name kept after the final release, "
+             "a stale link in install instructions).")
+    if from_index:
+        cause += (" pip took this link from an index page (the '(from ...)' it prints): that "
+                  "index or a mirror or proxy in between lists a file its server does not "
+                  "have (a stale mirror or cache).")
+    fix = []
+    if parts:
+        fix.append(f'pip install "{parts[0]}=={parts[1]}"   # by version from the package '
+                   "index instead of the link: pip picks the file for this Python and "
+                   "platform, if that release has one (else: No matching distribution found)")
+    fix.append("# or take the current link for your Python and platform from the project's "
+               "install page; check the file name's version, Python tag (cp3X) and platform "
+               "against the files the server lists")
+    if from_index:
+        fix.append("pip config list   # an index-url or mirror in use: retry without it "
+                   "(pip install --no-cache-dir --index-url https://pypi.org/simple ...)")
+    return [catalogue.make(
+        "wheel-link-not-found", name=name, evidence=log_evidence(status, hits[:2]),
+        cause=cause, fix=tuple(fix),
     )]
 
 
