@@ -224,6 +224,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "uninstall both, then install tensorflow-gpu alone",
                      *_R_SEED_LINES * ctx.r_host),
             )]
+        if none and "GPU" not in devs and op in _gpu_only_before_cpu_kernel(ctx):
+            return [_gpu_only_release(ctx, op, devs, ev)]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
@@ -283,6 +285,36 @@ def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
         if attrs and rows and not any(_kernel_fits(h.text, attrs) for h in rows):
             return [_no_kernel_for_attrs(op, attrs, rows, [hit])]
     return []
+
+
+def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
+    """Ops whose kernels TensorFlow registered for the GPU only until a later release added a
+    CPU kernel (platform fact ``gpu-only-kernel-ops-until``); empty when the fact is missing."""
+    try:
+        return frozenset(ctx.kb.platform_fact("gpu-only-kernel-ops-until").items("ops"))
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return frozenset()
+
+
+def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
+                      ev: tuple[Evidence, ...]) -> Finding:
+    """``op-kernel-gpu-only-no-gpu-device`` variant ``gpu-only-release``: "<no registered
+    kernels>" for an op whose kernels were GPU-only in the releases before its CPU kernel, and
+    no GPU among the registered devices: a CPU-only build of such a release (a release with
+    the CPU kernel would list it)."""
+    row = ctx.kb.platform_fact("gpu-only-kernel-ops-until")
+    return catalogue.make(
+        "op-kernel-gpu-only-no-gpu-device", variant="gpu-only-release", op=op,
+        devs=", ".join(devs), cpu_from=row.value("cpu_kernel_merged"), evidence=ev,
+        knowledge_ref=row.ref,
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             'tf.test.is_built_with_cuda())"   # False: a CPU-only build',
+             pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # TensorFlow 1.x: install tensorflow-gpu (alone) on a host with an NVIDIA "
+             "GPU and its CUDA",
+             f"# or run on the CPU with a TensorFlow release that has {op}'s CPU kernel "
+             f"(merged {row.value('cpu_kernel_merged')}: a release after it)"),
+    )
 
 
 def _gpu_build_only(ctx: Facts, op: str) -> bool:
