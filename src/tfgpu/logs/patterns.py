@@ -3433,6 +3433,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Symbol not found: (?P<msym2>[\w@.$]{1,400}))",
         "sym",
     ),
+    # glibc's "<library>: undefined symbol: __cuda<Name>" for a registration or launch symbol
+    # of the host code nvcc generates (checks/nvcc_runtime_symbol.py reads which CUDA release
+    # first emits it); a paste may put spaces around the colons
+    _p(
+        "op.nvcc_symbol",
+        ("undefined symbol",),
+        _first("undefined symbol") + r" ?: ?(?P<sym>__cuda[A-Z]\w{1,60})",
+    ),
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed
     _p(

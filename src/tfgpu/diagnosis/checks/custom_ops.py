@@ -33,6 +33,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, pip_abi_flag, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import UNDEFINED, op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_symbol_firsts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -138,6 +139,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                 continue
             return [found]
         cuda = bool(_CUDA_SYMBOL.match(sym))
+        if cuda and sym in nvcc_symbol_firsts(ctx):
+            continue  # op-library-nvcc-newer-than-cuda-runtime (checks/nvcc_runtime_symbol.py)
         if not (cuda or _TF_SYMBOL.search(sym)):
             continue
         pkg = _package(lib)
