@@ -3441,6 +3441,18 @@ PATTERNS: tuple[Pattern, ...] = (
         ("undefined symbol",),
         _first("undefined symbol") + r" ?: ?(?P<sym>__cuda[A-Z]\w{1,60})",
     ),
+    # A compiler's missing-include error for a CUDA header named by its path in TensorFlow's
+    # source tree (TF 1.x "cuda/include/cuda.h", later "third_party/gpus/cuda/include/..."):
+    # gcc/nvcc "fatal error: <inc>: No such file or directory", clang "fatal error: '<inc>'
+    # file not found", MSVC "fatal error C1083: Cannot open include file: '<inc>': ...".
+    # checks/op_build_headers.py keeps those raised in a header of TensorFlow's include folder
+    _p(
+        "build.tf_cuda_include",
+        ("cuda/include/",),
+        _first("fatal error") + r"(?: C1083)?: ?(?:Cannot open include file: )?'?"
+        r"(?P<inc>(?:third_party/gpus/)?cuda/include/[\w./-]{1,80}\.h)'?:? "
+        r"(?:No such file or directory|file not found)",
+    ),
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed
     _p(

@@ -286,6 +286,7 @@ from tfgpu.diagnosis.checks.crash_after_library_warning import crash_after_libra
 from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_newer_than_runtime
+from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import (
     source_configure_cuda_file_not_found,
@@ -781,6 +782,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     selfcheck_cudnn_missing,
     custom_op_abi,
     nvcc_newer_than_runtime,
+    tf_header_cuda_path,
     crash_after_library_fallback,
     binding_capi_missing,
     # --- tf.config, device placement, XLA compilation, TPU, native-Windows warning ---
