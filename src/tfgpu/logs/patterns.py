@@ -1764,12 +1764,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
         r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
     ),
-    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync or an
-    # event poll (the cause is the first CUDA error before it)
+    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync, an event
+    # poll or a copy (gpu_util.cc "GPU->CPU Memcpy failed", "CPU->GPU Memcpy failed",
+    # "GPU->GPU Memcpy failed": strings of the 2.21 wheel, F-level lines of TF 1.x); Eigen's
+    # GpuDevice copies assert on the CUDA status (TensorDeviceGpu.h, TensorDeviceCuda.h before
+    # it: "Assertion `err == cudaSuccess' failed", gpu_assert(err == gpuSuccess)). The cause
+    # is the first CUDA error before it
     _p(
         "cuda.gpu_async",
-        ("gpu sync failed", "unexpected event status"),
-        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)",
+        ("gpu sync failed", "unexpected event status", "memcpy failed", "== cudasuccess",
+         "== gpusuccess"),
+        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)"
+        r"|(?P<copy>\b(?:GPU|CPU)->(?:GPU|CPU) Memcpy failed)"
+        r"|Eigen::GpuDevice::(?P<eigen>memcpy\w{0,20}|memset)\b[^`\n]{0,200}"
+        r"Assertion `\w{1,10} == (?:cuda|gpu)Success' failed",
     ),
     # cuda_driver.cc LaunchKernel: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
     _p(
