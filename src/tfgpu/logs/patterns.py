@@ -1782,12 +1782,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
         r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
     ),
-    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync or an
-    # event poll (the cause is the first CUDA error before it)
+    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync, an event
+    # poll or a copy (gpu_util.cc "GPU->CPU Memcpy failed", "CPU->GPU Memcpy failed",
+    # "GPU->GPU Memcpy failed": strings of the 2.21 wheel, F-level lines of TF 1.x); Eigen's
+    # GpuDevice copies assert on the CUDA status (TensorDeviceGpu.h, TensorDeviceCuda.h before
+    # it: "Assertion `err == cudaSuccess' failed", gpu_assert(err == gpuSuccess)). The cause
+    # is the first CUDA error before it
     _p(
         "cuda.gpu_async",
-        ("gpu sync failed", "unexpected event status"),
-        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)",
+        ("gpu sync failed", "unexpected event status", "memcpy failed", "== cudasuccess",
+         "== gpusuccess"),
+        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)"
+        r"|(?P<copy>\b(?:GPU|CPU)->(?:GPU|CPU) Memcpy failed)"
+        r"|Eigen::GpuDevice::(?P<eigen>memcpy\w{0,20}|memset)\b[^`\n]{0,200}"
+        r"Assertion `\w{1,10} == (?:cuda|gpu)Success' failed",
     ),
     # cuda_driver.cc LaunchKernel: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
     _p(
@@ -3528,6 +3536,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:symbol not found in flat namespace '(?P<msym>[\w@.$]{1,400})'"
         r"|Symbol not found: (?P<msym2>[\w@.$]{1,400}))",
         "sym",
+    ),
+    # glibc's "<library>: undefined symbol: __cuda<Name>" for a registration or launch symbol
+    # of the host code nvcc generates (checks/nvcc_runtime_symbol.py reads which CUDA release
+    # first emits it); a paste may put spaces around the colons
+    _p(
+        "op.nvcc_symbol",
+        ("undefined symbol",),
+        _first("undefined symbol") + r" ?: ?(?P<sym>__cuda[A-Z]\w{1,60})",
+    ),
+    # A compiler's missing-include error for a CUDA header named by its path in TensorFlow's
+    # source tree (TF 1.x "cuda/include/cuda.h", later "third_party/gpus/cuda/include/..."):
+    # gcc/nvcc "fatal error: <inc>: No such file or directory", clang "fatal error: '<inc>'
+    # file not found", MSVC "fatal error C1083: Cannot open include file: '<inc>': ...".
+    # checks/op_build_headers.py keeps those raised in a header of TensorFlow's include folder
+    _p(
+        "build.tf_cuda_include",
+        ("cuda/include/",),
+        _first("fatal error") + r"(?: C1083)?: ?(?:Cannot open include file: )?'?"
+        r"(?P<inc>(?:third_party/gpus/)?cuda/include/[\w./-]{1,80}\.h)'?:? "
+        r"(?:No such file or directory|file not found)",
     ),
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed

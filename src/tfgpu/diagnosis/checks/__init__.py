@@ -283,8 +283,11 @@ from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 # isort: split
 from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
 from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
+from tfgpu.diagnosis.checks.crash_after_library_warning import crash_after_library_fallback
 from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
+from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_newer_than_runtime
+from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import (
     source_configure_cuda_file_not_found,
@@ -784,6 +787,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     binding_import_cut,
     selfcheck_cudnn_missing,
     custom_op_abi,
+    nvcc_newer_than_runtime,
+    tf_header_cuda_path,
+    crash_after_library_fallback,
     binding_capi_missing,
     # --- tf.config, device placement, XLA compilation, TPU, native-Windows warning ---
     tf_config_call_rejected,

@@ -9,14 +9,19 @@ message, or the op's name in front of it.  A mangled name in TensorFlow's namesp
 only compiled TensorFlow extensions call: tensorflow_addons ``utils/resource_loader.py``
 (its custom ops are compiled against one pip TensorFlow; conda, source and nightly builds
 are unsupported) and the rows of checks/custom_ops.py.  Which library failed is not in the
-line, so the finding says so and names the command that shows it.
+line, so the finding says so and names the command that shows it.  Where the mangled name
+takes or returns the C++11 std::string, it tells that the library was compiled with the C++11
+string ABI that this TensorFlow lacks (checks/_cxx_abi.py): ``custom-op-cxx11-abi-mismatch``
+variant ``unnamed-library`` then.
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -43,6 +48,8 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
     conda = (" This log shows a conda environment: a TensorFlow from conda (Anaconda's or "
              "conda-forge's build) under add-ons installed with pip is the usual way to get "
              "here." if ctx.conda else "")
+    if abi_of_symbol(ctx, sym) == "new":
+        return [_other_abi(hit, sym, conda)]
     return [catalogue.make(
         "op-library-built-for-other-tensorflow", variant="unnamed-library",
         who=who, symbol=sym[:120], conda=conda, evidence=log_evidence(hits[:2]),
@@ -59,3 +66,29 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
              "against this TensorFlow; tensorflow-addons: export TF_ADDONS_PY_OPS=1 uses its "
              "Python ops instead"),
     )]
+
+
+def _other_abi(hit: Hit, sym: str, conda: str) -> Finding:
+    """``custom-op-cxx11-abi-mismatch`` variant ``unnamed-library``: the missing symbol takes
+    or returns the C++11 std::string (``std::__cxx11`` or the ``[abi:cxx11]`` tag), so the
+    unnamed library was compiled with ``_GLIBCXX_USE_CXX11_ABI=1`` and this TensorFlow exports
+    the old ABI's names (checks/_cxx_abi.py).  The reverse (``Ss``: an old-ABI library under a
+    C++11-ABI TensorFlow) is left to the hedged release finding: most often pip add-ons under
+    a conda TensorFlow, whose fix is the add-on's channel and release."""
+    return catalogue.make(
+        "custom-op-cxx11-abi-mismatch", variant="unnamed-library",
+        function=qualified_name(sym) or "a TensorFlow function", symbol=sym[:160],
+        conda=conda, evidence=log_evidence([hit]),
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_compile_flags())\"   # this TensorFlow's release and its "
+             "-D_GLIBCXX_USE_CXX11_ABI value",
+             "# then run the failing import alone: its traceback names the library (the path "
+             "before ': undefined symbol')",
+             "# a custom op: rebuild it with exactly those flags (-D_GLIBCXX_USE_CXX11_ABI=0 "
+             "for this TensorFlow), then delete its cached .so",
+             pip_list_grep("tensorflow", "tf-nightly", "tensorflow-(text|io|addons)",
+                           "horovod", anchored=True)
+             + "   # an add-on: install the release built for this TensorFlow, from the same "
+             "channel (pip or conda) as TensorFlow (pip's TensorFlow uses the old ABI before "
+             "2.9, the C++11 one from 2.9)"),
+    )

@@ -21,7 +21,8 @@ Sources (message formats):
 * TensorFlow's "Create an op" guide: a custom op must be compiled with
   ``tf.sysconfig.get_compile_flags()``, which include TensorFlow's own
   ``-D_GLIBCXX_USE_CXX11_ABI`` value; the other value leaves tensorflow:: symbols taking
-  std::string unresolved ("undefined symbol").
+  std::string unresolved ("undefined symbol"); which ABI a name was compiled for, and when
+  TensorFlow's pip packages changed theirs (2.9), is checks/_cxx_abi.py's.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, pip_abi_flag, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import UNDEFINED, op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_symbol_firsts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -41,14 +44,6 @@ from tfgpu.findings import Finding
 #: stream_executor/stream.h "namespace perftools { namespace gputools {", later an alias of
 #: stream_executor::), which only TensorFlow builds of that era export.
 _TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla|9perftools8gputools)\d")
-
-
-#: A std::string parameter in a mangled name: ``Ss`` is the pre-C++11 std::string (gcc 4's
-#: ABI, ``-D_GLIBCXX_USE_CXX11_ABI=0``), ``B5cxx11`` tags the C++11 one (``=1``).
-_OLD_ABI_STRING = re.compile(r"[ERKP]Ss")
-
-
-_NEW_ABI_STRING = re.compile(r"B5cxx11")
 
 
 #: A CUDA runtime registration symbol (nvcc-generated code calls these).
@@ -144,6 +139,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                 continue
             return [found]
         cuda = bool(_CUDA_SYMBOL.match(sym))
+        if cuda and sym in nvcc_symbol_firsts(ctx):
+            continue  # op-library-nvcc-newer-than-cuda-runtime (checks/nvcc_runtime_symbol.py)
         if not (cuda or _TF_SYMBOL.search(sym)):
             continue
         pkg = _package(lib)
@@ -160,12 +157,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                  'tf.sysconfig.get_compile_flags() + tf.sysconfig.get_link_flags()))"'
                  "   # rebuild the op against this TensorFlow with these flags (they include "
                  "-D_GLIBCXX_USE_CXX11_ABI=<its setting>)")
-        abi = ("pre-C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=0)"
-               if _OLD_ABI_STRING.search(sym) else
-               "C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=1)"
-               if _NEW_ABI_STRING.search(sym) else None)
-        if not dist and (abi or _string_view_kind(sym)) and not cuda:
-            return []  # custom-op-cxx11-abi-mismatch (custom_op_abi) reads the ABI
+        if not dist and not cuda and custom_op_abi(ctx):
+            return []  # custom-op-cxx11-abi-mismatch reads the ABI from the name
         if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
             return [_not_linked_to_framework(hit, lib, sym)]
         if not dist:
@@ -321,10 +314,12 @@ def _string_view_mismatch(h: Hit, so: str, sym: str, view: str) -> Finding:
 
 def custom_op_abi(ctx: Facts) -> list[Finding]:
     """``custom-op-cxx11-abi-mismatch``: a custom op library (a .so outside TensorFlow's own
-    package) fails with an undefined tensorflow:: symbol whose signature takes std::string:
-    the op was compiled with the other ``_GLIBCXX_USE_CXX11_ABI`` value than this
-    TensorFlow.  The mangled name tells which ABI the op used (``Ss``/``NSs``: the old one,
-    ``NSt7__cxx11`` or the ``B5cxx11`` ABI tag: the new one)."""
+    package) fails with an undefined tensorflow:: symbol whose mangled name tells the C++
+    string ABI the op was compiled with (checks/_cxx_abi.py): it takes std::string (``Ss``:
+    the old ABI; ``NSt7__cxx11``: the new one), carries the ``[abi:cxx11]`` tag (the new one),
+    or is the untagged name of a string-returning function that a C++11-ABI TensorFlow exports
+    tagged (variant ``untagged-return``, hedged: the op used the old ABI, or the function is
+    gone from this release).  A string_view parameter is variant ``string-view``."""
     for h in ctx.h("op.custom_op_symbol").all():
         m = _UNDEFINED_TF_SYMBOL.search(h.text)
         if m is None:
@@ -336,17 +331,20 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         view = _string_view_kind(sym)
         if view is not None:
             return [_string_view_mismatch(h, so, sym, view)]
-        if "__cxx11" in sym or "B5cxx11" in sym:
+        abi = abi_of_symbol(ctx, sym)
+        if abi is None:
+            continue  # the name does not tell the ABI (or this release's pip builds use it)
+        if abi == "old-return":
+            return [_untagged_return(ctx, h, so, sym)]
+        if abi == "new":
             used, other = "1 (the new C++11 string ABI)", "0"
-        elif re.search(r"(?:^|[^A-Za-z])N?Ss|ESs|RKSs|PSs", sym):
-            used, other = "0 (the old string ABI)", "1"
         else:
-            continue  # no std::string in the signature: the ABI cannot be read from it
+            used, other = "0 (the old string ABI)", "1"
         cause = (f"{so} was compiled with -D_GLIBCXX_USE_CXX11_ABI={used}, but this "
                  f"TensorFlow was built with _GLIBCXX_USE_CXX11_ABI={other}, so the "
                  f"tensorflow:: function it calls ({sym}) does not exist under that name. "
-                 "Recompile the op with TensorFlow's own compile flags. If the flag already "
-                 "matches, the op was built against another TensorFlow version.")
+                 f"{_PIP_ABI} Recompile the op with TensorFlow's own compile flags. If the "
+                 "flag already matches, the op was built against another TensorFlow version.")
         fix = ("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
                "   # TensorFlow's -D_GLIBCXX_USE_CXX11_ABI value",
                f"# rebuild the op with those flags (or change -D_GLIBCXX_USE_CXX11_ABI to "
@@ -354,6 +352,35 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
                                evidence=log_evidence([h]), cause=cause, fix=fix)]
     return []
+
+
+#: What TensorFlow's own builds use (platform fact tf-pip-cxx11-abi).
+_PIP_ABI = ("TensorFlow's pip packages use _GLIBCXX_USE_CXX11_ABI=1 from 2.9 and =0 before; "
+            "conda's TensorFlow and source builds with gcc 5 or newer use =1.")
+
+
+def _untagged_return(ctx: Facts, h: Hit, so: str, sym: str) -> Finding:
+    """``custom-op-cxx11-abi-mismatch`` variant ``untagged-return``: ``sym`` is the old-ABI
+    (untagged) name of a function that returns a std::string, which a TensorFlow built with
+    ``_GLIBCXX_USE_CXX11_ABI=1`` exports with the ``[abi:cxx11]`` tag (platform fact
+    ``tf-abi-tagged-symbols``).  Hedged: the op was compiled with the old ABI against such a
+    TensorFlow, or this TensorFlow release no longer has the function."""
+    pip = pip_abi_flag(ctx, ctx.tf_version)
+    shown = (f" This log's TensorFlow {ctx.tf_version}'s pip packages use =1." if pip == 1 else
+             f" This log's TensorFlow {ctx.tf_version}'s pip packages use =0, so this one is "
+             "a conda or source build, or the release lacks the function." if pip == 0 else "")
+    return catalogue.make(
+        "custom-op-cxx11-abi-mismatch", variant="untagged-return", so=so,
+        function=qualified_name(sym), symbol=sym[:160], pip=shown,
+        evidence=log_evidence([h]),
+        knowledge_ref=ctx.kb.platform_fact("tf-abi-tagged-symbols").ref,
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_compile_flags())\"   # the release, and its "
+             "-D_GLIBCXX_USE_CXX11_ABI value",
+             "# rebuild the op with exactly those flags (drop a -D_GLIBCXX_USE_CXX11_ABI=0 of "
+             "its own build script) against the TensorFlow installed now, then delete its "
+             "cached .so"),
+    )
 
 
 # --- Horovod build/ABI ---

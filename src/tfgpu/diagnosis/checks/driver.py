@@ -1313,7 +1313,8 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
 
 
 def gpu_async_failure(ctx: Facts) -> list[Finding]:
-    """gpu_util.cc "GPU sync failed" / gpu_event_mgr.cc "Unexpected Event status: N" with
+    """gpu_util.cc "GPU sync failed" / gpu_event_mgr.cc "Unexpected Event status: N" / a
+    failed copy (gpu_util.cc "GPU->CPU Memcpy failed", Eigen's GpuDevice::memcpy assertion) with
     no CUDA error before it in the log (when one is there, its own finding names the fault:
     gpu-kernel-fault, the memory findings). tensorflow/tensorflow#1450: the earlier line was
     CUDA_ERROR_ILLEGAL_ADDRESS."""
@@ -1326,8 +1327,12 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
     if any(ctx.h(n).count for n in named):
         return []
     h = hits[0]
+    if (h.g("copy") or h.g("eigen")) and ctx.rocm_log:
+        return []  # a ROCm log: its HIP/MIOpen lines name the failure (rocm findings)
     what = (f"gpu_event_mgr.cc: 'Unexpected Event status: {h.g('status')}'"
-            if h.g("status") else "gpu_util.cc: 'GPU sync failed'")
+            if h.g("status") else f"gpu_util.cc: '{h.g('copy')}', a copy between host and GPU"
+            if h.g("copy") else f"Eigen's GpuDevice::{h.g('eigen')} asserting that its CUDA "
+            "call succeeded" if h.g("eigen") else "gpu_util.cc: 'GPU sync failed'")
     return [catalogue.make(
         "gpu-async-failure",
         what=what,

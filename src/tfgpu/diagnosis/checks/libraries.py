@@ -256,6 +256,12 @@ def _after_the_failed_load(ctx: Facts, line: int) -> str:
     process died, and that is what the cause says (cuDNN's sub-libraries are
     loaded on first use and end the process); else TensorFlow's registration skips the
     GPU."""
+    from tfgpu.diagnosis.checks.crash_after_library_warning import lazy_load_crash
+
+    crash = lazy_load_crash(ctx, line)
+    if crash is not None:  # TensorFlow goes on with the CPU after this warning
+        return (f" Without it TensorFlow skips the GPU and goes on with the CPU; the crash on "
+                f"line {crash} has another cause (crash-after-gpu-library-fallback).")
     died = next((h for h in ctx.h("tell.fatal").all() if h.line > line), None)
     if died is not None:
         return (f" The process then died (line {died.line}: {died.text.strip()[:80]}): the "

@@ -31,7 +31,7 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
@@ -62,6 +62,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         op = first.g("op") or "an op"
         regs = {h.g("dev") for h in ctx.h("placer.kernel_registered").all() if h.line >= first.line}
         dtype = "GPU" in regs
+        if not dtype and not metal and _not_tensorflows_op(ctx, op):
+            return [_library_without_gpu_kernel(ctx, op, nok)]
         cause = (f"{op} has no GPU kernel in {where}"
                  + (" for the dtypes of this node (a GPU kernel exists for other dtypes)"
                     if dtype else "")
@@ -222,6 +224,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "uninstall both, then install tensorflow-gpu alone",
                      *_R_SEED_LINES * ctx.r_host),
             )]
+        if none and "GPU" not in devs and op in _gpu_only_before_cpu_kernel(ctx):
+            return [_gpu_only_release(ctx, op, devs, ev)]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
@@ -281,6 +285,36 @@ def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
         if attrs and rows and not any(_kernel_fits(h.text, attrs) for h in rows):
             return [_no_kernel_for_attrs(op, attrs, rows, [hit])]
     return []
+
+
+def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
+    """Ops whose kernels TensorFlow registered for the GPU only until a later release added a
+    CPU kernel (platform fact ``gpu-only-kernel-ops-until``); empty when the fact is missing."""
+    try:
+        return frozenset(ctx.kb.platform_fact("gpu-only-kernel-ops-until").items("ops"))
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return frozenset()
+
+
+def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
+                      ev: tuple[Evidence, ...]) -> Finding:
+    """``op-kernel-gpu-only-no-gpu-device`` variant ``gpu-only-release``: "<no registered
+    kernels>" for an op whose kernels were GPU-only in the releases before its CPU kernel, and
+    no GPU among the registered devices: a CPU-only build of such a release (a release with
+    the CPU kernel would list it)."""
+    row = ctx.kb.platform_fact("gpu-only-kernel-ops-until")
+    return catalogue.make(
+        "op-kernel-gpu-only-no-gpu-device", variant="gpu-only-release", op=op,
+        devs=", ".join(devs), cpu_from=row.value("cpu_kernel_merged"), evidence=ev,
+        knowledge_ref=row.ref,
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             'tf.test.is_built_with_cuda())"   # False: a CPU-only build',
+             pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # TensorFlow 1.x: install tensorflow-gpu (alone) on a host with an NVIDIA "
+             "GPU and its CUDA",
+             f"# or run on the CPU with a TensorFlow release that has {op}'s CPU kernel "
+             f"(merged {row.value('cpu_kernel_merged')}: a release after it)"),
+    )
 
 
 def _gpu_build_only(ctx: Facts, op: str) -> bool:
@@ -355,6 +389,49 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
                      "(tfgpu plan), or NVIDIA's TF 1.15 builds (nvidia-tensorflow, NGC "
                      "containers) for TF 1.x code"))]
     return []
+
+
+# --- an op of another library without a GPU kernel (platform facts tf-core-op-types and
+# tf-other-op-types: every op type TensorFlow 2.21 registers) ---------------------------
+# Sources: TensorFlow's "Create an op" guide (tensorflow.org/guide/create_op, "GPU kernels":
+# the GPU kernel is registered under #ifdef GOOGLE_CUDA, its .cu.cc compiled by nvcc with
+# -D GOOGLE_CUDA=1 and linked into the op library; a bazel build defines GOOGLE_CUDA only with
+# --config=cuda); tensorflow/lingvo#126 (Lingvo's AssertSameDim0 had no GPU kernel in a trainer
+# built without --config=cuda; rebuilt with it, it ran on the GPU).
+
+
+def _not_tensorflows_op(ctx: Facts, op: str) -> bool:
+    """Whether ``op`` is none of the op types TensorFlow 2.21 registers itself (platform facts
+    ``tf-core-op-types`` and ``tf-other-op-types``); False when either fact is missing."""
+    try:
+        other = frozenset(ctx.kb.platform_fact("tf-other-op-types").items("ops"))
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return False
+    core = _core_op_types(ctx)
+    return bool(core) and op not in core and op not in other
+
+
+def _library_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding:
+    """``custom-op-gpu-kernel-not-built``: op_kernel.cc's "No registered 'X' OpKernel for
+    'GPU' devices" for an op TensorFlow does not register itself: the add-on or custom
+    library that registers it registered no GPU kernel (built without CUDA, or a CPU-only
+    op)."""
+    tf1 = tf_minor(ctx.tf_version)
+    contrib = ("" if tf1 is not None and tf1 >= (2, 0) else
+               " (with TensorFlow 1.x, also a tf.contrib op that never moved into TensorFlow)")
+    return catalogue.make(
+        "custom-op-gpu-kernel-not-built", op=op, contrib=contrib,
+        evidence=log_evidence(hits[:1]),
+        knowledge_ref=ctx.kb.platform_fact("tf-other-op-types").ref,
+        fix=("# a library you build (a custom op, a project's ops built with bazel): rebuild "
+             "it with CUDA so its GPU kernels are registered: bazel build --config=cuda ..., or "
+             "compile its .cu.cc kernels with nvcc -D GOOGLE_CUDA=1 and the library with "
+             "-D GOOGLE_CUDA=1 (TensorFlow's create-op guide, GPU kernels)",
+             "# an add-on's op without a GPU kernel: run it on the CPU: with "
+             "tf.device('/CPU:0'): ...",
+             "tf.config.set_soft_device_placement(True)   # or let TensorFlow place such ops "
+             "on the CPU"),
+    )
 
 
 # --- an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
