@@ -3715,6 +3715,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
+    # TensorFlow Serving's own sources in its log prefixes ("E tensorflow_serving/util/
+    # retrier.cc:40] Loading servable: {name: m version: 1} failed: ...") and its binary's
+    # name; a JVM's exception names (TensorFlow for Java: "java.lang.RuntimeException: ...",
+    # its classes under org.tensorflow.). Read by checks/trt_ops.py
+    _p(
+        "ctx.tf_serving",
+        ("tensorflow_serving/", "tensorflow_model_server"),
+        r"\btensorflow_serving/\w|\btensorflow_model_server\b",
+    ),
+    _p(
+        "ctx.jvm",
+        ("java.lang.", "org.tensorflow."),
+        r"\bjava\.lang\.\w{1,60}(?:Exception|Error)\b|\borg\.tensorflow\.[A-Za-z]",
+    ),
     # R's reticulate / tensorflow / keras packages: the R session, and the
     # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
     # r-tensorflow/bin/python)"; read by view.r_host / view.r_python

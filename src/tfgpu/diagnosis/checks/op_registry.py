@@ -1,6 +1,7 @@
 """TensorFlow's op registry and kernels: an op this binary does not register (``op.cc``
-OpNotFound; NCCL ops in builds without NCCL, ops of add-on namespaces such as ``Addons>``,
-``IO>``), and ops without a GPU kernel (also under tensorflow-metal).
+OpNotFound; NCCL ops in builds without NCCL, TF-TRT's ops in builds without TensorRT
+(checks/trt_ops.py), ops of add-on namespaces such as ``Addons>``, ``IO>``), and ops without
+a GPU kernel (also under tensorflow-metal).
 
 Sources:
 
@@ -30,6 +31,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
+from tfgpu.diagnosis.checks.trt_ops import tftrt_op_types, tftrt_ops_missing
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -111,7 +113,8 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
-    """``nccl-not-available`` for an NCCL op, the ``package`` variant of
+    """``nccl-not-available`` for an NCCL op, ``tftrt-not-enabled`` (variant ``ops``) for one
+    of TF-TRT's ops, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
     TensorFlow's own ops (platform fact ``tf-core-op-types``: a graph from a newer
     TensorFlow), else the hedged ``tf-op-not-registered``."""
@@ -127,6 +130,8 @@ def op_not_registered(f: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
             ))
+        elif op in tftrt_op_types(f):
+            out.append(tftrt_ops_missing(f, op, ev))
         elif prefix in OP_NAMESPACES:
             package, module = OP_NAMESPACES[prefix]
             out.append(catalogue.make(

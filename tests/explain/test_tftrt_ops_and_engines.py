@@ -1,0 +1,9 @@
+"""A TF-TRT-converted model loaded by a TensorFlow binary without TF-TRT's ops, in Python, TF
+Serving and TensorFlow for Java (checks/trt_ops.py, checks/op_registry.py): rows in
+kind_cases/tftrt_ops_and_engines.toml."""
+
+from __future__ import annotations
+
+from .kind_helpers import table_test
+
+test_case = table_test("tftrt_ops_and_engines")
