@@ -1,6 +1,7 @@
 """A TF-TRT-converted model loaded by a TensorFlow binary without TF-TRT's ops, in Python, TF
-Serving and TensorFlow for Java (checks/trt_ops.py, checks/op_registry.py): rows in
-kind_cases/tftrt_ops_and_engines.toml."""
+Serving and TensorFlow for Java (checks/trt_ops.py, checks/op_registry.py), and TF-TRT's
+converter asked of a module Python 2's AttributeError does not name (checks/trt_api.py): rows
+in kind_cases/tftrt_ops_and_engines.toml."""
 
 from __future__ import annotations
 

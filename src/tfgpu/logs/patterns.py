@@ -5239,6 +5239,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module 'tensorflow\.contrib\.tensorrt[\w.]{0,40}' has no attribute "
         r"'(?P<name>TrtGraphConverter(?:V2)?)'",
     ),
+    # the same asked of a module the message does not name: Python 2's (and 3.4's)
+    # AttributeError wording "'module' object has no attribute 'X'" (3.5+ name the module)
+    _p(
+        "trt.module_no_converter",
+        ("object has no attribute 'trtgraphconverter",),
+        r"'module' object has no attribute '(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
     _p(
         "trt.no_compiler_module",
         ("no module named 'tensorflow.python.compiler",),
