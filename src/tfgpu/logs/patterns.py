@@ -5246,6 +5246,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("object has no attribute 'trtgraphconverter",),
         r"'module' object has no attribute '(?P<name>TrtGraphConverter(?:V2)?)'",
     ),
+    # TF-TRT's engine creation in implicit-batch mode (tf2tensorrt/convert/convert_nodes.cc
+    # ValidateTensorProperties; TF 1.x contrib's convert_nodes.cc misspelt "dimemension"):
+    # "Input tensor with shape [?,?,?,3] has an unknown non-batch dimension at dim 1"
+    _p(
+        "trt.unknown_non_batch_dim",
+        ("has an unknown non-batch dim",),
+        r"Input tensor with shape (?P<shape>\[[^\]\n]{0,120}\]) has an unknown non-batch "
+        r"dime(?:me)?nsion at dim (?P<dim>\d{1,2})",
+    ),
     _p(
         "trt.no_compiler_module",
         ("no module named 'tensorflow.python.compiler",),
