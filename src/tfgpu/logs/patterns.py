@@ -5255,6 +5255,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Input tensor with shape (?P<shape>\[[^\]\n]{0,120}\]) has an unknown non-batch "
         r"dime(?:me)?nsion at dim (?P<dim>\d{1,2})",
     ),
+    # Building TF-TRT from source: tf2tensorrt/stub/nvinfer_stub.cc gates its forwarding table
+    # on the TensorRT headers' NV_TENSORRT_MAJOR/MINOR: "#error This version of TensorRT is not
+    # supported." (any major.minor the release does not list), "#error TensorRT version
+    # earlier than N is not supported." (below its floor); the compiler prints them after
+    # "error: ". bazel's summary of a TF-TRT target that did not compile: "C++ compilation of
+    # rule '//tensorflow/compiler/tf2tensorrt:tensorrt_stub' failed (Exit 1)" (bazel <= 4;
+    # TF Serving: '@org_tensorflow//...'), "Compiling tensorflow/compiler/tf2tensorrt/stub/
+    # nvinfer_stub.cc failed: (Exit 1)" (bazel 5+). Read by checks/trt_source_build.py
+    _p(
+        "trt.stub_version_error",
+        ("version of tensorrt is not supported", "tensorrt version earlier than"),
+        r"#error (?:(?P<newer>This version of TensorRT is not supported)"
+        r"|TensorRT version earlier than (?P<min>\d{1,2}(?:\.\d{1,2})?) is not supported)",
+    ),
+    _p(
+        "trt.build_target_failed",
+        ("compiler/tftensorrt",),  # the template has no digits: "tf2tensorrt"
+        r"C\+\+ compilation of rule '(?:@org_tensorflow)?//tensorflow/compiler/tf2tensorrt:"
+        r"(?P<target>[\w.-]{1,80})' failed"
+        r"|Compiling (?:external/org_tensorflow/)?tensorflow/compiler/tf2tensorrt/"
+        r"(?P<file>[\w/.-]{1,120}\.cc) failed",
+    ),
     _p(
         "trt.no_compiler_module",
         ("no module named 'tensorflow.python.compiler",),
