@@ -4927,6 +4927,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
        r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
        r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
+    # Keras 2 multi_gpu_model named in the log: its call or a traceback frame of its module
+    # (keras/utils/multi_gpu_utils.py, tf.keras utils/multi_gpu_utils.py, 2.0.x
+    # training_utils.py's function by name); read by checks/cudnn_params.py
+    _p("keras.multi_gpu_model", ("multi_gpu_model", "multi_gpu_utils"),
+       r"\bmulti_gpu_model\b|\bmulti_gpu_utils\.py\b"),
     _p("keras.device_capture_api", ("_tfdevicecaptureop",),
        r"'_TfDeviceCaptureOp' object has no attribute '(?P<attr>_set_device\w{0,40})'"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
