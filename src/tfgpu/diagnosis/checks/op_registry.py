@@ -33,7 +33,7 @@ from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.diagnosis.checks.trt_ops import tftrt_op_types, tftrt_ops_missing
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
@@ -130,6 +130,8 @@ def op_not_registered(f: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
             ))
+        elif op.startswith("CudnnRNN"):
+            out.append(_cudnn_rnn_op(f, op, ev))
         elif op in tftrt_op_types(f):
             out.append(tftrt_ops_missing(f, op, ev))
         elif prefix in OP_NAMESPACES:
@@ -157,6 +159,20 @@ def op_not_registered(f: Facts) -> list[Finding]:
         out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
                                  log_evidence(nodes, limit=2)))
     return out
+
+
+def _cudnn_rnn_op(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
+    """A cuDNN RNN op (``CudnnRNN*``) not registered: ``cudnn-rnn-op-missing-from-windows-build``
+    on a Windows host whose TensorFlow is 1.4 or older
+    (TensorFlow's Windows builds lacked these ops until tensorflow/tensorflow#13699, October
+    2017), else ``tf-op-not-registered`` variant ``cudnn-rnn``, hedged (TF 1.x's contrib op not
+    loaded, such a build, or a graph from a newer release)."""
+    tf = f.tf_version
+    mm = tf_minor(tf)
+    if f.windows and mm is not None and mm <= (1, 4):  # tf_minor(None) is None
+        return catalogue.make("cudnn-rnn-op-missing-from-windows-build", op=op,
+                              seen=f" (TensorFlow {tf})", evidence=ev)
+    return catalogue.make("tf-op-not-registered", variant="cudnn-rnn", op=op, evidence=ev)
 
 
 def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
