@@ -22,6 +22,9 @@ def test_case(case: Case) -> None:
     ("> `hostname: 0a1b2c3d4e5f` ", "q+md", "hostname: 0a1b2c3d4e5f"),
     ("**E cuda_dnn.cc:378] Loaded runtime CuDNN library: 7101**", "md",
      "E cuda_dnn.cc:378] Loaded runtime CuDNN library: 7101"),
+    # a host name hidden as "***" inside a bold line is no mark of its own
+    ("**NotFoundError: Op type not registered 'X' in binary running on ***. Make sure**", "md",
+     "NotFoundError: Op type not registered 'X' in binary running on ***. Make sure"),
 ])
 def test_whole_line_wrappings_are_removed(line: str, kind: str, message: str) -> None:
     """A whole line in inline code or bold, quoted or not, gives its message without the
@@ -46,7 +49,7 @@ def test_a_code_span_over_lines_loses_its_opening_and_closing_mark(line: str,
 @pytest.mark.parametrize("line", [
     "```", "```python", "``", "`a` and `b`", "**kwargs)", "`", "a ` b", "` a",
     "docker run --rm `",  # PowerShell's line continuation
-    "``double-quoted code``", "** **", "plain text",
+    "``double-quoted code``", "** **", "plain text", "**a** and **b**",
 ])
 def test_other_lines_are_kept(line: str) -> None:
     """Code fences, two spans on a line, a lone or inner mark, empty marks and plain text

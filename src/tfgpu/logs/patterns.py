@@ -3839,6 +3839,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
+    # TensorFlow Serving's own sources in its log prefixes ("E tensorflow_serving/util/
+    # retrier.cc:40] Loading servable: {name: m version: 1} failed: ...") and its binary's
+    # name; a JVM's exception names (TensorFlow for Java: "java.lang.RuntimeException: ...",
+    # its classes under org.tensorflow.). Read by checks/trt_ops.py
+    _p(
+        "ctx.tf_serving",
+        ("tensorflow_serving/", "tensorflow_model_server"),
+        r"\btensorflow_serving/\w|\btensorflow_model_server\b",
+    ),
+    _p(
+        "ctx.jvm",
+        ("java.lang.", "org.tensorflow."),
+        r"\bjava\.lang\.\w{1,60}(?:Exception|Error)\b|\borg\.tensorflow\.[A-Za-z]",
+    ),
     # R's reticulate / tensorflow / keras packages: the R session, and the
     # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
     # r-tensorflow/bin/python)"; read by view.r_host / view.r_python
@@ -5037,6 +5051,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
        r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
        r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
+    # Keras 2 multi_gpu_model named in the log: its call or a traceback frame of its module
+    # (keras/utils/multi_gpu_utils.py, tf.keras utils/multi_gpu_utils.py, 2.0.x
+    # training_utils.py's function by name); read by checks/cudnn_params.py
+    _p("keras.multi_gpu_model", ("multi_gpu_model", "multi_gpu_utils"),
+       r"\bmulti_gpu_model\b|\bmulti_gpu_utils\.py\b"),
     _p("keras.device_capture_api", ("_tfdevicecaptureop",),
        r"'_TfDeviceCaptureOp' object has no attribute '(?P<attr>_set_device\w{0,40})'"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
@@ -5348,6 +5367,44 @@ PATTERNS: tuple[Pattern, ...] = (
         ("has no attribute 'trtgraphconverter",),
         r"module 'tensorflow\.contrib\.tensorrt[\w.]{0,40}' has no attribute "
         r"'(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
+    # the same asked of a module the message does not name: Python 2's (and 3.4's)
+    # AttributeError wording "'module' object has no attribute 'X'" (3.5+ name the module)
+    _p(
+        "trt.module_no_converter",
+        ("object has no attribute 'trtgraphconverter",),
+        r"'module' object has no attribute '(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
+    # TF-TRT's engine creation in implicit-batch mode (tf2tensorrt/convert/convert_nodes.cc
+    # ValidateTensorProperties; TF 1.x contrib's convert_nodes.cc misspelt "dimemension"):
+    # "Input tensor with shape [?,?,?,3] has an unknown non-batch dimension at dim 1"
+    _p(
+        "trt.unknown_non_batch_dim",
+        ("has an unknown non-batch dim",),
+        r"Input tensor with shape (?P<shape>\[[^\]\n]{0,120}\]) has an unknown non-batch "
+        r"dime(?:me)?nsion at dim (?P<dim>\d{1,2})",
+    ),
+    # Building TF-TRT from source: tf2tensorrt/stub/nvinfer_stub.cc gates its forwarding table
+    # on the TensorRT headers' NV_TENSORRT_MAJOR/MINOR: "#error This version of TensorRT is not
+    # supported." (any major.minor the release does not list), "#error TensorRT version
+    # earlier than N is not supported." (below its floor); the compiler prints them after
+    # "error: ". bazel's summary of a TF-TRT target that did not compile: "C++ compilation of
+    # rule '//tensorflow/compiler/tf2tensorrt:tensorrt_stub' failed (Exit 1)" (bazel <= 4;
+    # TF Serving: '@org_tensorflow//...'), "Compiling tensorflow/compiler/tf2tensorrt/stub/
+    # nvinfer_stub.cc failed: (Exit 1)" (bazel 5+). Read by checks/trt_source_build.py
+    _p(
+        "trt.stub_version_error",
+        ("version of tensorrt is not supported", "tensorrt version earlier than"),
+        r"#error (?:(?P<newer>This version of TensorRT is not supported)"
+        r"|TensorRT version earlier than (?P<min>\d{1,2}(?:\.\d{1,2})?) is not supported)",
+    ),
+    _p(
+        "trt.build_target_failed",
+        ("compiler/tftensorrt",),  # the template has no digits: "tf2tensorrt"
+        r"C\+\+ compilation of rule '(?:@org_tensorflow)?//tensorflow/compiler/tf2tensorrt:"
+        r"(?P<target>[\w.-]{1,80})' failed"
+        r"|Compiling (?:external/org_tensorflow/)?tensorflow/compiler/tf2tensorrt/"
+        r"(?P<file>[\w/.-]{1,120}\.cc) failed",
     ),
     _p(
         "trt.no_compiler_module",

@@ -190,6 +190,8 @@ from tfgpu.diagnosis.checks.tf_install import (
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
+from tfgpu.diagnosis.checks.trt_engines import trt_static_engine_shape
+from tfgpu.diagnosis.checks.trt_source_build import trt_source_version_unsupported
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
@@ -903,6 +905,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_op_determinism,
     xla_graph_op_by_op,
     trt_python_api,
+    trt_static_engine_shape,
+    trt_source_version_unsupported,
     # --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
     cuda_check_eq_failed,
     set_context_failed,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -24,16 +25,17 @@ _DESCRIPTOR_CALL = re.compile(
 
 #: A cuDNN descriptor TensorFlow printed with a spatial extent of 0 ("spatial: 0 86").
 _ZERO_SPATIAL = re.compile(r"spatial:(?: \d{1,9}){0,4}? 0\b")
-#: A BatchDescriptor of no samples ("{count: 0 feature_map_count: 1024 spatial: 28 28 ...}",
-#: TensorFlow 1.x stream_executor dnn.cc BatchDescriptor::ToString).
-_ZERO_COUNT = re.compile(r"\{count: 0 feature_map_count:")
+#: A batch descriptor with a batch count of 0 (stream_executor dnn.cc
+#: ``BatchDescriptor::ToString``: "{count: %d feature_map_count: %d spatial: %s value_min: %f
+#: value_max: %f layout: %s}", the same in the TensorFlow 2.21 wheel).
+_ZERO_COUNT = re.compile(r"\{count: 0 feature_map_count: ")
 
 
 def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     """cuDNN rejected the parameters of a descriptor TensorFlow built (CUDNN_STATUS_BAD_PARAM,
-    code 3 in cudnn.h): ``cudnn-bad-param``.  When the printed descriptor has a count of 0
-    an empty batch reached cuDNN (variant ``empty-batch``); a spatial extent of 0, the input
-    was too small for the network (variant ``zero-size``); otherwise
+    code 3 in cudnn.h): ``cudnn-bad-param``.  A printed batch count of 0 is an empty batch
+    (:func:`_zero_batch`); when the printed descriptor has a spatial
+    extent of 0 the input was too small for the network (variant ``zero-size``); otherwise
     the reports name three causes the log cannot tell apart (an input too small for the
     network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
     bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
@@ -43,9 +45,7 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
         return []
     empty = next((h for h in hits if _ZERO_COUNT.search(h.text)), None)
     if empty is not None:
-        return [catalogue.make(
-            "cudnn-bad-param", variant="empty-batch", evidence=log_evidence([empty]),
-        )]
+        return [_zero_batch(ctx, empty)]
     zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)
     if zero is not None:
         return [catalogue.make(
@@ -54,3 +54,20 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "cudnn-bad-param", evidence=log_evidence(hits),
     )]
+
+
+def _zero_batch(ctx: Facts, hit: Hit) -> Finding:
+    """``cudnn-bad-param`` for a descriptor whose batch count is 0: variant ``zero-batch-split``
+    when the log shows several GPUs (Keras's multi_gpu_model named, pattern
+    ``keras.multi_gpu_model``, or TensorFlow creating two or more GPU devices): Keras 2.2.4's
+    keras/utils/multi_gpu_utils.py ``get_slice`` gives each GPU ``batch_size // parts``
+    samples and the last one the rest, so a batch smaller than the GPU count leaves the others
+    empty; else the hedged ``zero-batch`` (an empty batch from the data, or such a split)."""
+    gpus = {h.g("idx") for h in ctx.h("gpu.created").all()} - {None}
+    multi = ctx.h("keras.multi_gpu_model").all()
+    if len(gpus) >= 2 or multi:
+        what = f"{len(gpus)} GPUs" if len(gpus) >= 2 else "several GPUs (multi_gpu_model)"
+        return catalogue.make("cudnn-bad-param", variant="zero-batch-split", gpus=what,
+                              evidence=log_evidence([hit], multi[:1]))
+    return catalogue.make("cudnn-bad-param", variant="zero-batch",
+                          evidence=log_evidence([hit]))

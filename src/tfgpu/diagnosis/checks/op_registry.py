@@ -1,6 +1,7 @@
 """TensorFlow's op registry and kernels: an op this binary does not register (``op.cc``
-OpNotFound; NCCL ops in builds without NCCL, ops of add-on namespaces such as ``Addons>``,
-``IO>``), and ops without a GPU kernel (also under tensorflow-metal).
+OpNotFound; NCCL ops in builds without NCCL, TF-TRT's ops in builds without TensorRT
+(checks/trt_ops.py), ops of add-on namespaces such as ``Addons>``, ``IO>``), and ops without
+a GPU kernel (also under tensorflow-metal).
 
 Sources:
 
@@ -30,6 +31,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
+from tfgpu.diagnosis.checks.trt_ops import tftrt_op_types, tftrt_ops_missing
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -113,7 +115,8 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
-    """``nccl-not-available`` for an NCCL op, the ``package`` variant of
+    """``nccl-not-available`` for an NCCL op, ``tftrt-not-enabled`` (variant ``ops``) for one
+    of TF-TRT's ops, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
     TensorFlow's own ops (platform fact ``tf-core-op-types``: a graph from a newer
     TensorFlow), else the hedged ``tf-op-not-registered``."""
@@ -129,6 +132,10 @@ def op_not_registered(f: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
             ))
+        elif op.startswith("CudnnRNN"):
+            out.append(_cudnn_rnn_op(f, op, ev))
+        elif op in tftrt_op_types(f):
+            out.append(tftrt_ops_missing(f, op, ev))
         elif prefix in OP_NAMESPACES:
             package, module = OP_NAMESPACES[prefix]
             out.append(catalogue.make(
@@ -154,6 +161,20 @@ def op_not_registered(f: Facts) -> list[Finding]:
         out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
                                  log_evidence(nodes, limit=2)))
     return out
+
+
+def _cudnn_rnn_op(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
+    """A cuDNN RNN op (``CudnnRNN*``) not registered: ``cudnn-rnn-op-missing-from-windows-build``
+    on a Windows host whose TensorFlow is 1.4 or older
+    (TensorFlow's Windows builds lacked these ops until tensorflow/tensorflow#13699, October
+    2017), else ``tf-op-not-registered`` variant ``cudnn-rnn``, hedged (TF 1.x's contrib op not
+    loaded, such a build, or a graph from a newer release)."""
+    tf = f.tf_version
+    mm = tf_minor(tf)
+    if f.windows and mm is not None and mm <= (1, 4):  # tf_minor(None) is None
+        return catalogue.make("cudnn-rnn-op-missing-from-windows-build", op=op,
+                              seen=f" (TensorFlow {tf})", evidence=ev)
+    return catalogue.make("tf-op-not-registered", variant="cudnn-rnn", op=op, evidence=ev)
 
 
 def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:

@@ -10,6 +10,9 @@ Sources (platform_facts rows ``tftrt-converter-first``, ``tftrt-version-log-bug`
   scripts), tensorflow/tensorflow#35440 (TF 1.13.1: "No module named
   'tensorflow.python.compiler'", then "module 'tensorflow.contrib.tensorrt.python.trt_convert'
   has no attribute 'TrtGraphConverter'"; answer: TrtGraphConverter is not in 1.13).
+* Python 2's AttributeError "'module' object has no attribute 'TrtGraphConverter'" does not
+  name the module (messages_tools source ``cpython27-generic-getattr``): the contrib module of
+  TF <= 1.13 most likely, answered as above unless the log's TensorFlow is 1.14 or newer.
 * ``DEFAULT_TRT_CONVERSION_PARAMS`` is a module constant of trt_convert.py (TensorFlow 2.21:
   ``DEFAULT_TRT_CONVERSION_PARAMS = TrtConversionParams()``), not a TensorFlow export: code
   copied from the API page without ``from tensorflow.python.compiler.tensorrt import
@@ -43,7 +46,8 @@ _IMPORT = "from tensorflow.python.compiler.tensorrt import trt_convert as trt"
 
 def trt_python_api(ctx: Facts) -> list[Finding]:
     """``tftrt-python-api-not-in-this-tf`` for the TF-TRT API of another release: the contrib
-    module without TrtGraphConverter (TF <= 1.13), DEFAULT_TRT_CONVERSION_PARAMS used without
+    module without TrtGraphConverter (TF <= 1.13; also in Python 2's wording, which does not
+    name the module), DEFAULT_TRT_CONVERSION_PARAMS used without
     its import, TF 2.7's versionTupleToString bug; variant ``hedged`` for "No module named
     'tensorflow.python.compiler'" alone (TF older than 1.14, or an install without it).
     ``[]`` without these lines."""
@@ -87,6 +91,9 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "tensorrt as trt; trt.create_inference_graph(input_graph_def=..., "
                  "outputs=[...], precision_mode='FP16')"),
         )]
+    unnamed = ctx.h("trt.module_no_converter").all()
+    if unnamed:
+        return [_unnamed_module_no_converter(ctx, unnamed, missing)]
     params = ctx.h("trt.params_not_imported").all()
     if params:
         return [catalogue.make(
@@ -123,6 +130,43 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "versions: keep one"),
         )]
     return []
+
+
+def _unnamed_module_no_converter(ctx: Facts, hits: list[Hit], missing: list[Hit]) -> Finding:
+    """``tftrt-python-api-not-in-this-tf`` for "'module' object has no attribute
+    'TrtGraphConverter'", Python 2's AttributeError wording, which does not name the module
+    (messages_tools source ``cpython27-generic-getattr``): the converter classes came with
+    TensorFlow 1.14 (platform_facts ``tftrt-converter-first``), before which TF-TRT was
+    tensorflow.contrib.tensorrt with create_inference_graph.  Hedged (the compiler-module
+    reading) when the log's TensorFlow is 1.14 or newer."""
+    first, row = ctx.kb.fact_series("tftrt-converter-first")
+    mm = tf_minor(ctx.tf_version)
+    if mm is not None and mm >= first:  # tf_minor(None) is None
+        return _compiler_no_converter(ctx, hits)
+    name = hits[0].g("name") or "TrtGraphConverter"
+    seen = f"TensorFlow {ctx.tf_version}" if ctx.tf_version else "the TensorFlow in use"
+    return catalogue.make(
+        "tftrt-python-api-not-in-this-tf",
+        what=f"{name} is not in the TF-TRT module the code reads (it came with TensorFlow "
+             f"{first[0]}.{first[1]})",
+        evidence=log_evidence(missing[:1], hits[:1]), knowledge_ref=row.ref,
+        cause=(f"The code follows the TF-TRT API of TensorFlow {first[0]}.{first[1]} and later "
+               f"({name} in tensorflow.python.compiler.tensorrt.trt_convert), and the module "
+               f"it reads has no {name} (Python 2's wording, which does not name the "
+               f"module). In {seen} that is most likely tensorflow.contrib.tensorrt: before "
+               f"{first[0]}.{first[1]} TF-TRT lived there, with the API "
+               "create_inference_graph() (TF 1.14 moved and renamed it, "
+               "tensorflow/models#6828); the public module tf.experimental.tensorrt (TF 2.x) "
+               "exports the converter as Converter, not under this name. The version tells."),
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # below 1.14: "
+             "no converter classes",
+             "python -m pip install 'tensorflow-gpu>=1.14,<2'   # then: from "
+             "tensorflow.python.compiler.tensorrt import trt_convert as trt; "
+             "trt.TrtGraphConverter(...)",
+             "# or keep this release and use its API: from tensorflow.contrib import tensorrt "
+             "as trt; trt.create_inference_graph(input_graph_def=..., outputs=[...], "
+             "precision_mode='FP16')"),
+    )
 
 
 def _compiler_no_converter(ctx: Facts, hits: list[Hit]) -> Finding:

@@ -1,0 +1,51 @@
+"""Building TensorFlow from source with TensorRT: TF-TRT's sources against TensorRT headers of a
+version the release does not support (``tf-source-tensorrt-version-not-supported``).
+
+Sources:
+
+* tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc (tensorflow/tensorflow@1cea6a041b19):
+  ``#if NV_TENSORRT_MAJOR < 7`` ``#error TensorRT version earlier than 7 is not supported.``,
+  then one ``#include "stub/NvInfer_<major>_<minor>.inc"`` per supported TensorRT (7.0, 7.1,
+  7.2, 8.0 at that commit), else ``#error This version of TensorRT is not supported.``: a
+  release builds TF-TRT only against the TensorRT versions its stub lists.
+* bazel's summary of a target that did not compile: "C++ compilation of rule '<label>'
+  failed (Exit 1)" (bazel 4 and older), "Compiling <file> failed: (Exit 1)" (bazel 5+); the
+  compiler's own "error:" lines come before it.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
+    """``tf-source-tensorrt-version-not-supported`` for the stub's ``#error`` (a TensorRT
+    newer than the release lists, or older than its floor); its ``hedged`` variant for bazel's
+    line that a tf2tensorrt target did not compile without the compiler's error in the log.
+    ``[]`` without either."""
+    errors = ctx.h("trt.stub_version_error").all()
+    targets = ctx.h("trt.build_target_failed").all()
+    if errors:
+        first = errors[0]
+        low = first.g("min")
+        return [catalogue.make(
+            "tf-source-tensorrt-version-not-supported",
+            which=f"older than {low}" if low else "version",
+            which_long=(f"older than TensorRT {low}, the oldest this release supports" if low
+                        else "of a TensorRT major.minor the release's stub does not list "
+                        "(most often a newer TensorRT than the release)"),
+            error=("'#error TensorRT version earlier than N is not supported.' below its "
+                   "oldest" if low else "'#error This version of TensorRT is not supported.'"),
+            evidence=log_evidence(errors[:1], targets[:1]),
+        )]
+    if targets:
+        hit = targets[0]
+        target = (f"//tensorflow/compiler/tf2tensorrt:{hit.g('target')}" if hit.g("target")
+                  else f"tensorflow/compiler/tf2tensorrt/{hit.g('file') or '...'}")
+        return [catalogue.make(
+            "tf-source-tensorrt-version-not-supported", variant="hedged", target=target,
+            evidence=log_evidence(targets[:2]),
+        )]
+    return []
