@@ -401,6 +401,19 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 "wsl --update",
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
+        if ctx.wsl and name == "CUDA_ERROR_STUB_LIBRARY":
+            # WSL2 has no /proc/driver/nvidia: the driver's libcuda is the Windows driver's,
+            # mapped into /usr/lib/wsl/lib (NVIDIA's CUDA on WSL guide), and a stub found
+            # first (a toolkit's stubs folder, a container image's) answers instead
+            cat = "wsl2"
+            why += ("; under WSL2 the driver's libcuda.so.1 is the Windows driver's, in "
+                    "/usr/lib/wsl/lib, which must come before any stubs folder")
+            fix = (
+                "ldconfig -p | grep libcuda.so.1; echo $LD_LIBRARY_PATH   # "
+                "/usr/lib/wsl/lib/libcuda.so.1 must be found first, not a .../stubs folder",
+                "ls -l /usr/lib/wsl/lib/libcuda.so.1   # missing: install or update the Windows "
+                "NVIDIA driver (never a Linux driver inside WSL), then wsl --shutdown",
+            )
         # one severity per fault whatever the source (findings.toml
         # row cuinit-{error}): a cuInit failure is an error -- no GPU for this process --
         # unless the facts make it harmless (the variants above) or stale (host facts win).
