@@ -36,7 +36,12 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.driver import _CUINIT_HELP, _cuinit
+from tfgpu.diagnosis.checks.driver import (
+    _CUINIT_HELP,
+    _cuinit,
+    _no_driver_lines,
+    _stub_without_driver,
+)
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tested_build_cuda
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -165,6 +170,15 @@ def runtime_driver_misfit(ctx: Facts) -> list[Finding]:
         if row is None or named is None or named.name in done:
             continue
         done.add(named.name)
+        no_driver = _no_driver_lines(ctx)
+        if (named.name == "CUDA_ERROR_STUB_LIBRARY" and no_driver and not ctx.wsl
+                and ctx.has_nvidia_gpu is not False):
+            # the stub answered beside cuda_diagnostics' "kernel driver does not appear to be
+            # running": no driver library to find, the same reading as cuInit's 34
+            stub = _stub_without_driver(ctx, hit, no_driver, str(named.code))
+            if stub is not None:
+                out.append(stub)
+                continue
         cat, why, fix = _CUINIT_HELP.get(named.name, ("gpu-not-visible", row.meaning,
                                                       ("nvidia-smi",)))
         out.append(_cuinit(

@@ -149,11 +149,26 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "from the library path, or install a host driver that supports the image's CUDA",
          "# after a driver upgrade: sudo reboot (loads the installed driver's kernel module)"),
     ),
+    # the stub answers when the loader finds it before any driver libcuda.so.1: a stubs
+    # folder ahead of the driver's on the path, or no driver library at all (TensorFlow's GPU
+    # images register the stub so that they start without a driver: platform fact
+    # gpu-image-stub-libcuda); with cuda_diagnostics' no-driver lines _stub_without_driver
     "CUDA_ERROR_STUB_LIBRARY": (
         "gpu-not-visible",
-        "the stub libcuda.so from the toolkit's lib64/stubs folder was loaded instead of the "
-        "driver's libcuda",
-        ("echo $LD_LIBRARY_PATH   # remove .../lib64/stubs from it",),
+        "the libcuda.so.1 this process loaded is CUDA's stub (a toolkit's lib64/stubs folder), "
+        "not the NVIDIA driver's: either a stubs folder is on the loader's path "
+        "(LD_LIBRARY_PATH, /etc/ld.so.conf.d) ahead of the driver's libcuda, or there is no "
+        "driver libcuda to find at all: no NVIDIA driver on this machine, or a container "
+        "started without GPU access (TensorFlow's GPU images put the stub on the loader's path "
+        "so that they start without a driver; knowledge row "
+        "platform_facts:gpu-image-stub-libcuda)",
+        ("ldconfig -p | grep libcuda.so.1; echo $LD_LIBRARY_PATH   # a .../stubs/libcuda.so.1 "
+         "found before the driver's: remove the stubs folder from LD_LIBRARY_PATH (or from "
+         "/etc/ld.so.conf.d, then run ldconfig)",
+         "cat /proc/driver/nvidia/version; nvidia-smi   # missing: no NVIDIA driver is loaded "
+         "on this machine (expected without an NVIDIA GPU)",
+         "# in a container: start it with GPU access (docker run --gpus all ...; Kubernetes: "
+         "request nvidia.com/gpu in the container's resources)"),
     ),
     # checked on other threads: exclusive-process mode held by another process
     # (NVIDIA/DIGITS#2005, cBio/cbio-cluster#144), an unlicensed vGPU (Azure/AKS#4869,
@@ -267,12 +282,20 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             out.append(_cuinit(
                 name, variant="no-driver-shown", num=code or "303",
                 line=no_driver[0].line, said=_message_part(no_driver[0].text),
+                libcuda="libcuda could not start", stub="",
                 evidence=log_evidence([hit], no_driver),
                 fix=("nvidia-smi   # lists no NVIDIA GPU (or is not installed): nothing to "
                      "fix, TensorFlow runs on the CPU; lists one: the lines below apply",
                      "lsmod | grep nvidia   # empty: the NVIDIA kernel module is not loaded "
                      "(sudo modprobe nvidia, or reinstall the driver for this kernel)",
+                     _CONTAINER_GPU_FIX,
                      "tfgpu doctor   # checks the driver on the host itself")))
+            continue
+        if (name == "CUDA_ERROR_STUB_LIBRARY" and no_driver and not ctx.wsl
+                and ctx.has_nvidia_gpu is not False):
+            no_driver_stub = _stub_without_driver(ctx, hit, no_driver, code)
+            if no_driver_stub is not None:
+                out.append(no_driver_stub)
             continue
         if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and driver_library_not_shown(ctx):
             # the driver library did not load and nothing shows a GPU either way: 303 is
@@ -356,7 +379,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             )
             continue
         no_gpu = ctx.has_nvidia_gpu is False
-        if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
+        if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED",
+                               "CUDA_ERROR_STUB_LIBRARY"):
             out.append(
                 _cuinit(
                     name,
@@ -377,6 +401,19 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 "wsl --update",
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
+        if ctx.wsl and name == "CUDA_ERROR_STUB_LIBRARY":
+            # WSL2 has no /proc/driver/nvidia: the driver's libcuda is the Windows driver's,
+            # mapped into /usr/lib/wsl/lib (NVIDIA's CUDA on WSL guide), and a stub found
+            # first (a toolkit's stubs folder, a container image's) answers instead
+            cat = "wsl2"
+            why += ("; under WSL2 the driver's libcuda.so.1 is the Windows driver's, in "
+                    "/usr/lib/wsl/lib, which must come before any stubs folder")
+            fix = (
+                "ldconfig -p | grep libcuda.so.1; echo $LD_LIBRARY_PATH   # "
+                "/usr/lib/wsl/lib/libcuda.so.1 must be found first, not a .../stubs folder",
+                "ls -l /usr/lib/wsl/lib/libcuda.so.1   # missing: install or update the Windows "
+                "NVIDIA driver (never a Linux driver inside WSL), then wsl --shutdown",
+            )
         # one severity per fault whatever the source (findings.toml
         # row cuinit-{error}): a cuInit failure is an error -- no GPU for this process --
         # unless the facts make it harmless (the variants above) or stale (host facts win).
@@ -390,6 +427,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 + (
                     ""
                     if ctx.has_nvidia_gpu or sev_override
+                    or (name == "CUDA_ERROR_STUB_LIBRARY" and ctx.driver_known)
                     else " If this host has no NVIDIA GPU, this is expected."
                 ),
                 fix=fix,
@@ -429,6 +467,73 @@ def _cuinit(name: str, **fields: Any) -> Finding:
     error ``no-device``); ``fields`` go to :func:`catalogue.make` as they are."""
     return catalogue.make("cuinit-{error}", error=_slug(name.replace("CUDA_ERROR_", "")),
                           name=name, **fields)
+
+
+#: The fix line for a container or Kubernetes pod that ran where no NVIDIA driver serves it.
+_CONTAINER_GPU_FIX = (
+    "# in a container or Kubernetes pod meant to use a GPU: run it on a machine whose NVIDIA "
+    "driver works, with GPU access (docker run --gpus all ...; in Kubernetes request it in the "
+    "container's resources, limits: nvidia.com/gpu: 1, so that the pod is scheduled on a GPU "
+    "node: kubectl describe nodes | grep nvidia.com/gpu lists the nodes that have one)"
+)
+
+
+def _stub_without_driver(ctx: Facts, hit: Hit, no_driver: list[Hit],
+                         code: str | None) -> Finding | None:
+    """cuInit's ``CUDA_ERROR_STUB_LIBRARY`` (34; TF 2.x prints ``UNKNOWN ERROR (34)`` when
+    the stub cannot name the code) beside cuda_diagnostics' lines that no NVIDIA driver
+    serves the process (:func:`_no_driver_lines`), or ``None`` when another finding says it.
+
+    The stub answered because the loader found no driver ``libcuda.so.1`` before it:
+    TensorFlow's GPU images register CUDA's stub folder with the loader so that they start
+    without a driver (platform fact ``gpu-image-stub-libcuda``, from TensorFlow's
+    ``tools/dockerfiles`` gpu.Dockerfile; CUDA_ERROR_STUB_LIBRARY: ``cuda.h``).
+
+    * "kernel driver does not appear to be running on this host" (no
+      ``/proc/driver/nvidia/version``): no NVIDIA kernel driver on the machine, so no driver
+      library to find instead; nothing shows a GPU either way: the warning variant
+      ``no-driver-shown`` (expected without a GPU; otherwise the driver is not loaded, or a
+      container or pod ran on a machine without one). An NVIDIA GPU in the log or the facts,
+      a driver version, or a run meant to use a GPU: the error of the same reading.
+    * only "no NVIDIA GPU device is present: /dev/nvidia0 does not exist" (printed after
+      ``/proc/driver/nvidia/version`` was found, so the module is loaded): the process has no
+      device node, a container started without GPU access, whose image's stub answered;
+      ``docker-run-without-gpus`` (checks/containers.py) reports it with this line: ``None``.
+    """
+    if not ctx.h("diag.kernel_not_running").count:
+        return None
+    fact = ctx.kb.platform_fact("gpu-image-stub-libcuda")
+    libcuda = (
+        "the libcuda.so.1 this process loaded is CUDA's stub, not a driver's: TensorFlow's GPU "
+        f"container images put it on the loader's path ({fact.value('stubs_folder')}) so that they "
+        f"start without a driver (knowledge row {fact.ref})"
+    )
+    stub = (" Taking the stubs folder off the loader's path does not help here: there is no "
+            "driver library to find instead.")
+    fix = ("cat /proc/driver/nvidia/version; nvidia-smi   # on the machine (or Kubernetes node) "
+           "that ran this: missing, no NVIDIA driver is loaded there; with no NVIDIA GPU "
+           "nothing needs fixing, TensorFlow runs on the CPU",
+           _CONTAINER_GPU_FIX,
+           "# not a container, with an NVIDIA GPU: install or load its driver (lsmod | grep "
+           "nvidia; sudo modprobe nvidia, or reinstall the driver for this kernel), then "
+           "nvidia-smi must print the GPU table")
+    name, num = "CUDA_ERROR_STUB_LIBRARY", code or "34"
+    line, said = no_driver[0].line, _message_part(no_driver[0].text)
+    evidence = log_evidence([hit], no_driver)
+    if ctx.has_nvidia_gpu or ctx.gpu_expected or ctx.driver_known:
+        # a GPU or driver is shown (or the run was meant to use one): no "expected" reading
+        return _cuinit(
+            name, num=num, evidence=evidence, fix=fix[1:] + fix[:1], knowledge_ref=fact.ref,
+            cause=(f"cuInit returned {name} = {num}: {libcuda}, and TensorFlow's diagnostics "
+                   f"say why (line {line}: \"{said}\"): no NVIDIA kernel driver serves this "
+                   "process, so it has no GPU. A GPU or driver is expected here (the log or "
+                   "the host facts show one, or the run is meant to use it), so the NVIDIA "
+                   "kernel module is not loaded on the machine that ran this (after a kernel "
+                   "or driver update without a reboot, or Secure Boot refusing the module), "
+                   "or a container or pod ran on a machine without one." + stub))
+    return _cuinit(
+        name, variant="no-driver-shown", num=num, line=line, said=said,
+        libcuda=libcuda, stub=stub, evidence=evidence, fix=fix, knowledge_ref=fact.ref)
 
 
 def _no_driver_lines(ctx: Facts) -> list[Hit]:

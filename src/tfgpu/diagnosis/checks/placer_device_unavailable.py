@@ -142,13 +142,26 @@ _SOFT_PLACEMENT_FIX = (
     "elsewhere: tf.config.set_soft_device_placement(True) (TF 1.x sessions: "
     "tf.compat.v1.ConfigProto(allow_soft_placement=True))")
 
-#: The commands that show why TensorFlow registered no GPU (both variants above).
+#: The commands that show why TensorFlow registered no GPU (both variants above). The build
+#: check works on every release: tf.test.is_built_with_cuda() exists in 1.x and 2.x,
+#: tf.sysconfig.get_build_info() from 2.3 (python/platform/build_info, sysconfig.py). A
+#: notebook's kernel may run another Python than its shell, so the commands are run in it, and
+#: `conda list` of that environment prints the TensorFlow build string tfgpu reads back
+#: (Anaconda's gpu_/mkl_/eigen_, conda-forge's cuda<ver>/cpu_: messages_tools.toml rows).
 _NO_GPU_FIX = (
     "TF_CPP_MIN_LOG_LEVEL=0 python -c \"import tensorflow as tf; "
     "print(tf.config.list_physical_devices('GPU'))\"   # the start-up lines say why "
     "no GPU was registered ('Could not load dynamic library ...', cuInit errors)",
     "python -c \"import tensorflow as tf; print(tf.__version__, "
-    "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow needs",
+    "tf.test.is_built_with_cuda())\"   # False: a TensorFlow built without CUDA (a CPU-only "
+    "package or conda build); TF 2.3+: tf.sysconfig.get_build_info() names the CUDA/cuDNN "
+    "it needs",
     "echo $CUDA_VISIBLE_DEVICES; nvidia-smi   # GPUs hidden, or no driver",
+    "# in a notebook (Jupyter, a cloud notebook's preinstalled conda environment): run these "
+    "in its kernel, whose Python can differ from the shell's: import sys, tensorflow as tf; "
+    "print(sys.executable, tf.__version__, tf.test.is_built_with_cuda()), then "
+    "!conda list -p {sys.prefix} | grep -iE 'tensorflow|cudatoolkit|cudnn' (that "
+    "environment's TensorFlow build and CUDA: mkl_, eigen_ or cpu_ in its build string is a "
+    "CPU-only build) and give the output to tfgpu explain",
     "tfgpu doctor",
 )

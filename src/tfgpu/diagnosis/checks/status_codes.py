@@ -51,6 +51,11 @@ _NEXT: dict[str, tuple[str, ...]] = {
     "new:libcuda-stub-loaded": (
         "ldconfig -p | grep libcuda.so   # the real driver library, not .../lib64/stubs",
         "# remove the CUDA toolkit's stubs folder from LD_LIBRARY_PATH",
+        # the stub also answers where no driver library is there at all (platform fact
+        # gpu-image-stub-libcuda: TensorFlow's GPU images register it to start without one)
+        "cat /proc/driver/nvidia/version; nvidia-smi   # missing: no NVIDIA driver here "
+        "(expected without a GPU); in a container: start it with GPU access (docker run "
+        "--gpus all, Kubernetes nvidia.com/gpu)",
     ),
     "new:cudnn-sublibrary-missing": (
         pip_list_grep("cudnn", "nvrtc") + "   # cuDNN 9 loads its engine "

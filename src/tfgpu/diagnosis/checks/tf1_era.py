@@ -95,8 +95,10 @@ def library_era_fix(kb: Knowledge, filename: str, expected: str | None) -> str |
         return None
     words, ref = found
     return (f"# {filename} is CUDA {cuda}'s: only {words} GPU builds load it (knowledge row "
-            f"{ref}); install CUDA {cuda} for that TensorFlow, or install a TensorFlow built "
-            "for the CUDA you have")
+            f"{ref}); install CUDA {cuda} for that TensorFlow (in a container or a hosted job "
+            f"environment: use an image or environment that ships CUDA {cuda}), or install a "
+            "TensorFlow built for the CUDA you have (there: the TensorFlow the image was built "
+            "with)")
 
 
 def cudnn_builds_line(kb: Knowledge, last: str) -> str:
