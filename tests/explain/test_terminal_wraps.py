@@ -113,6 +113,7 @@ def test_an_error_code_cut_between_letters_is_read_whole_once_the_log_shows_its_
     ("x" * 79 + "tensorflow=", "=2.10.0", True),           # an "==" in two
     ("x" * 70 + "CUDA_ERROR_", "COMPAT_NOT", True),        # an identifier's underscore
     ("x" * 70 + "2.20.0rc0", ", 2.20.0)", True),           # a comma never begins a wrap
+    ("x" * 70 + "float on /job", ":localhost/replica", True),  # nor a colon
     ("x" * 70 + "version 3.0.", "The minimum", False),     # a sentence's end
     ("x" * 70 + "cannot", "open shared", False),           # letters: either (Engine._cut)
     ("x" * 70 + "found in", "/usr/local/cuda", False),     # a path begins a word
@@ -149,3 +150,10 @@ def test_the_newest_release_offered_comes_from_the_pinned_distribution_s_own_lis
     [f] = [f for f in explain_lines(lines) if f.id == "tensorflow-no-matching-distribution"]
     assert "newest offered: 2.20.0" in f.title
     assert not any('"tensorflow==2.12.0"' in line for line in f.fix)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_device_path_cut_by_a_terminal_wrap_is_read_whole(width: int) -> None:
+    # its colons and slashes cut: always; between two letters: once the log shows the wrap
+    got = _values(_terminal(width, CREATED, CREATED, OOM), "mem.oom_tensor", "device")
+    assert got <= {"/job:localhost/replica:0/task:0/device:GPU:0", None}, (width, got)

@@ -73,8 +73,8 @@ def _cuts_token(left: str, right: str) -> bool:
       "COMPAT", "cuda-" / "11.8"); an equals sign only as "==" (a lone one at a line's end
       is an e-mail's quoted-printable soft break, joined away by :meth:`Engine._join`);
     * ``right`` begins with a dot or an underscore and a letter or a digit after one
-      ("...gpu==2" / ".10.0", "libcudnn" / ".so.8"), or with a comma, a semicolon or a
-      closing bracket ("2.20.0rc0" / ", 2.20.0)");
+      ("...gpu==2" / ".10.0", "libcudnn" / ".so.8"), or with a comma, a semicolon, a colon
+      or a closing bracket ("2.20.0rc0" / ", 2.20.0)", "on /job" / ":localhost/...");
     * ``left`` ends with an opening bracket ("shape[" / "64,128,..."), or an "==" is cut
       in two ("tensorflow=" / "=2.10.0").
 
@@ -91,7 +91,7 @@ def _cuts_token(left: str, right: str) -> bool:
     if a in _INNER and len(left) > 1 and (left[-2:] == "==" or (
             a != "=" and left[-2].isalnum())) and b.isalnum():
         return a != "." or (left[-2].isdigit() and b.isdigit())
-    if b in ",;)]" or a in "([" or (a == b == "="):  # never at a space: "[" / "64,", "=" / "="
+    if b in ",;:)]" or a in "([" or (a == b == "="):  # never at a space: "[" / "64,", "=" / "="
         return True
     return b in "._" and len(right) > 1 and right[1].isalnum() and a.isalnum()
 
@@ -722,15 +722,17 @@ class Engine:
     def _cut(self, left: str, right: str) -> bool:
         """Whether the break between the line ``left`` and the next line ``right`` (both as
         fed) falls inside a token, so the two are read joined without a space: certainly so
-        (:func:`_cuts_token`), or between two letters or digits on a line as long as one
-        this log shows cut inside a token (its hard wrap's width: "... CUDA_ERROR_C" /
-        "OMPAT_NOT_SUPPORTED_ON_DEVICE", "NVIDIA GeFo" / "rce").  A break between letters on
-        a line of another length may be a wrap at a space: both joins are tried, with the
-        space first (:meth:`_join`)."""
+        (:func:`_cuts_token`), or on a line as long as this log's hard wrap (a width it
+        shows cut inside a token, :meth:`_learn_width`) before a line that does not begin
+        with a space: a terminal's wrap keeps a space at the break on the next line, and
+        one at the line's end shortens it ("... CUDA_ERROR_C" / "OMPAT_NOT_SUPPORTED_ON_
+        DEVICE", "NVIDIA GeFo" / "rce", "/job:localhost" / "/replica:0").  A break between
+        letters on a line of another length may be a wrap at a space: both joins are tried,
+        with the space first (:meth:`_join`)."""
         if _cuts_token(left, right):
             return True
         return bool(left) and bool(right) and len(left) in self._cut_widths \
-            and left[-1].isalnum() and right[0].isalnum()
+            and not right[0].isspace() and not split_prefix(right)[0]
 
     def _lead(self, line_no: int, text: str) -> str:
         """The line before ``text`` (line ``line_no``) when it may be the start of the same
