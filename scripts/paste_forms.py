@@ -116,6 +116,15 @@ def hard_wrap(width: int) -> Callable[[str], str]:
     return per_line(wrap)
 
 
+def terminal_wrap(width: int) -> Callable[[str], str]:
+    """A transform that cuts every line longer than ``width`` every ``width`` characters,
+    wherever that falls: inside a word, a number, a version (a terminal's wrap, copied from
+    its screen)."""
+    def wrap(line: str) -> str:
+        return "\n".join(line[i : i + width] for i in range(0, len(line), width)) or line
+    return per_line(wrap)
+
+
 def inline_code(line: str) -> str:
     """A line pasted as Markdown inline code: in backticks, or, when it holds a backtick
     itself, in two backticks and a space on each side (CommonMark's code spans); a blank
@@ -147,6 +156,8 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "jupyter server log": prefix("[W 12:00:00.000 NotebookApp] "),
     "wrap 80": hard_wrap(80),
     "wrap 120": hard_wrap(120),
+    "terminal 80": terminal_wrap(80),
+    "terminal 120": terminal_wrap(120),
     "HTML entities": per_line(html_escape),
     "inline code": per_line(inline_code),
     "bold": per_line(lambda line: f"**{line}**" if line.strip() else line),

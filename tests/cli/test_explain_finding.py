@@ -68,7 +68,30 @@ def test_an_unknown_id_names_close_matches_and_exits_2(
     assert "did you mean: nvidia-driver-missing" in err
     with pytest.raises(UnknownFindingError) as info:
         lookup("libary-not-loaded-libcudnn")
-    assert "library-not-loaded-{library}" in info.value.suggestions
+    assert "library-not-loaded-<library>" in info.value.suggestions
+
+
+def test_an_id_in_upper_case_is_the_same_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lookup("LIBRARY-NOT-LOADED-LIBCUDNN-SO-8").spec.id == "library-not-loaded-{library}"
+    code, out, _ = _run(capsys, "--finding", "NVIDIA-DRIVER-MISSING")
+    assert code == 0 and out.startswith("nvidia-driver-missing")
+
+
+def test_a_family_is_suggested_as_typed_with_its_field_in_angle_brackets() -> None:
+    # "{library}" is the catalogue's placeholder, no id a reader can type
+    found = suggest("library-not-loaded-")
+    assert "library-not-loaded-<library>" in found
+    assert not any("{" in s for s in found)
+
+
+def test_an_unknown_id_with_json_prints_an_error_document(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "--finding", "nvidia-driver-mising", "--json")
+    assert code == 2
+    doc = json.loads(out)
+    assert doc["finding"] == {"id": "nvidia-driver-mising"}
+    assert "nvidia-driver-missing" in doc["suggestions"] and "no finding" in doc["error"]
+    assert "no finding" in err
 
 
 def test_nothing_close_suggests_nothing() -> None:

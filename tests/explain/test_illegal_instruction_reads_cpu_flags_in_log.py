@@ -32,6 +32,16 @@ def test_empty_avx_grep_before_the_next_prompt_says_no_avx_and_names_the_cpu() -
     assert "cpu-illegal-instruction" not in found
 
 
+@pytest.mark.parametrize("grep", ["grep -c avx /proc/cpuinfo", "grep -c -w avx /proc/cpuinfo"])
+def test_a_counting_avx_grep_that_counted_0_says_no_avx(grep: str) -> None:
+    # grep -c prints the number of lines holding avx: 0 of /proc/cpuinfo's lines (each CPU's
+    # flags line among them) means no AVX
+    found = _by_id([*ILL, f"pi@host:~$ {grep}", "0", "pi@host:~$ exit"])
+    assert "counted 0 lines with avx" in found["cpu-lacks-required-instructions"].cause
+    found = _by_id([*ILL, f"pi@host:~$ {grep}", "8", "pi@host:~$ exit"])
+    assert "although this CPU has AVX" in found["cpu-illegal-instruction"].title
+
+
 def test_flags_line_without_avx_says_no_avx() -> None:
     found = _by_id([*ILL, "$ cat /proc/cpuinfo | grep flags | head -1", FLAGS_NO_AVX])
     assert "lists no avx" in found["cpu-lacks-required-instructions"].cause
@@ -51,11 +61,11 @@ def test_avx_shown_in_the_log_rules_out_the_missing_avx_case(shown: list[str]) -
 
 @pytest.mark.parametrize("tail", [
     ["$ grep -o -w avx /proc/cpuinfo | head -1"],  # the paste ends: output not shown
-    ["$ grep -c avx /proc/cpuinfo", "0", "$ exit"],  # a count, not read
+    ["$ grep -vc avx /proc/cpuinfo", "0", "$ exit"],  # an inverted count, not read
     ["$ grep -o avx512f /proc/cpuinfo", "$ exit"],  # no AVX-512 says nothing of AVX
     [MODEL],  # a model name alone
     ["$ grep -o avx /proc/cpuinfo", "grep: /proc/cpuinfo: No such file or directory", "$ x"],
-], ids=["output-cut-off", "count", "avx512-only", "model-alone", "another-output-next"])
+], ids=["output-cut-off", "inverted-count", "avx512-only", "model-alone", "another-output-next"])
 def test_unclear_evidence_keeps_which_instruction_unknown(tail: list[str]) -> None:
     found = _by_id([*ILL, *tail])
     assert "cpu-lacks-required-instructions" not in found, found

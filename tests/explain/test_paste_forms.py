@@ -697,8 +697,11 @@ def _paste_forms() -> Any:
 #: not) and exit code a form keeps, at least (measured 2026-12-02 on all 921 RIGHT cases:
 #: every form 100%, but hard wraps: 80 columns 918/921, 120 columns 919/921; on the sample:
 #: 80 columns 462/464, 120 columns 463/464; the residue is listed in docs/explain.md).  A
-#: form not named: 100%.
-PASTE_FORM_FLOORS = {"wrap 80": 0.995, "wrap 120": 0.995}
+#: terminal's wrap, which cuts inside words and numbers too (2026-12-03, 963 RIGHT cases: 80
+#: columns 937, 120 columns 945; on the sample: 473/484 and 477/484; before values cut at
+#: a break were read whole, 912 and 937).  A form not named: 100%.
+PASTE_FORM_FLOORS = {"wrap 80": 0.995, "wrap 120": 0.995, "terminal 80": 0.97,
+                     "terminal 120": 0.98}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
 

@@ -66,3 +66,17 @@ def test_a_driver_too_old_for_the_cuda_of_the_release_is_named_first() -> None:
     assert "525.60.13" in f.fix[0] and "470.239.06" in f.fix[0]
     # 2.15.1 needs the same CUDA 12 driver: not offered as the way out
     assert not any("==2.15.1" in line for line in f.fix)
+
+
+def test_the_empty_gpu_list_points_at_the_regression_instead_of_saying_the_log_gives_no_reason(
+) -> None:
+    # TensorFlow's empty device list has its reason in this log: the finding that lists no
+    # GPU names it, as it does a library that did not load, and says no "does not say why"
+    found = explain_lines([*SMI, "tensorflow                   2.16.1",
+                           "$ python -c \"import tensorflow as tf; "
+                           "print(tf.config.list_physical_devices('GPU'))\"",
+                           DLOPEN, "Skipping registering GPU devices...", "[]"])
+    [nogpu] = [f for f in found if f.id == "tensorflow-sees-no-gpu"]
+    assert nogpu.severity is Severity.INFO and not nogpu.fix
+    assert nogpu.title == "TensorFlow lists no GPU: see tf-2-16-nvidia-wheel-libs-not-found"
+    assert "does not say why" not in nogpu.cause

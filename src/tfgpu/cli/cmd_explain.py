@@ -259,7 +259,18 @@ def _explain_finding(args: argparse.Namespace, fmt: str) -> int:
     try:
         doc = document(lookup(args.finding))
     except UnknownFindingError as exc:
-        raise UsageError(f"{exc} (tfgpu explain LOG prints the ids of a log's findings)") from None
+        message = f"{exc} (tfgpu explain LOG prints the ids of a log's findings)"
+        if not args.json:
+            raise UsageError(message) from None
+        import json
+
+        # --json promises a document on stdout: the error as one, as a log that cannot be
+        # read gives
+        print(json.dumps({"command": "explain", "error": message,
+                          "finding": {"id": args.finding},
+                          "suggestions": list(exc.suggestions)}, indent=2, ensure_ascii=False))
+        print(f"tfgpu explain: {message}", file=sys.stderr)
+        return status_codes.USAGE_ERROR
     if args.json:
         import json
 

@@ -51,7 +51,8 @@ class Lookup:
     """The row an id names.
 
     Attributes:
-        asked: the id as given (``library-not-loaded-libcudnn-so-8``).
+        asked: the id asked for, in lower case as the catalogue writes ids
+            (``library-not-loaded-libcudnn-so-8``).
         spec: the catalogue row (a family's row for a rendered id).
         via: how the id was matched: ``"id"`` (the row's own id), ``"family"`` (an id of a
             family row) or ``"alias"`` (a former id of the row).
@@ -83,22 +84,25 @@ def lookup(finding_id: str, book: Catalogue | None = None) -> Lookup:
         KnowledgeError: ``findings.toml`` cannot be read (a broken install).
     """
     book = book or load_catalogue()
-    fid = finding_id.strip()
+    # the catalogue's ids are lower case: one typed or copied in upper case is the same id
+    fid = finding_id.strip().lower()
     if fid in book.ids:
-        return Lookup(finding_id, book.spec(fid), "id")
+        return Lookup(fid, book.spec(fid), "id")
     for spec in book.specs.values():
         if fid in spec.aliases:
-            return Lookup(finding_id, spec, "alias")
+            return Lookup(fid, spec, "alias")
     found = book.spec_of(fid)
     if found is not None:
-        return Lookup(finding_id, found, "family")
+        return Lookup(fid, found, "family")
     raise UnknownFindingError(finding_id, suggest(fid, book))
 
 
 def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     """Up to :data:`MAX_SUGGESTIONS` known ids close to ``finding_id``, best first (a
     family is compared by its id with the placeholders taken out, so that
-    ``library-not-loded-x`` finds ``library-not-loaded-{library}``)."""
+    ``library-not-loded-x`` finds ``library-not-loaded-{library}``, and named with its
+    fields as ``<field>``: ``library-not-loaded-<library>``)."""
+    finding_id = finding_id.strip().lower()
     ids = known_ids(book)
     plain = {_without_fields(i): i for i in ids}
     found = difflib.get_close_matches(finding_id, list(plain), n=MAX_SUGGESTIONS, cutoff=0.6)
@@ -106,7 +110,14 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     # its first part too
     prefix = [p for p in plain
               if "{" in plain[p] and finding_id.startswith(p[: max(4, len(p) - 3)])]
-    return tuple(dict.fromkeys(plain[p] for p in (*found, *prefix)))[:MAX_SUGGESTIONS]
+    return tuple(_as_typed(plain[p]) for p in dict.fromkeys((*found, *prefix)))[:MAX_SUGGESTIONS]
+
+
+def _as_typed(fid: str) -> str:
+    """A family's id as a reader would type one of its ids: each ``{field}`` written
+    ``<field>`` (``library-not-loaded-{library}`` -> ``library-not-loaded-<library>``), the
+    part a report fills in; a plain id as it is."""
+    return fid.replace("{", "<").replace("}", ">")
 
 
 def _without_fields(fid: str) -> str:

@@ -12,6 +12,7 @@ from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
     MAX_LINE_CHARS,
+    WRAPPED_LINE_CHARS,
     continuation_of,
     continues,
     template_of,
@@ -46,6 +47,61 @@ def _split_word(left: str, right: str) -> bool:
     """Whether a line break between ``left`` and ``right`` may cut a word in two (a
     terminal's or a tracker's hard wrap: "...with Cuda c" / "ompute capability 3.0.")."""
     return bool(left) and bool(right) and left[-1].isalnum() and right[0].isalnum()
+
+
+#: Characters inside a number, a version, a path or an identifier, never at a word's edge in
+#: prose: a break next to one, between letters or digits, cut a token ("8." / "6.0.",
+#: "tensorflow-gpu==2" / ".10.0", "CUDA_ERROR_" / "COMPAT_...", "cuda-" / "11.8/lib64").
+_INNER = "._-=/"
+
+
+def _cuts_token(left: str, right: str) -> bool:
+    """Whether a line break between ``left`` (a line as fed, its trailing spaces removed)
+    and ``right`` (the next line as fed) certainly falls inside one token, so that the two
+    pieces are read joined without a space: a terminal's or a tracker's hard wrap cuts
+    wherever the width falls, and a number, a version or an identifier read up to the break
+    would be a shorter, wrong value ("compiled with: 8." / "6.0." read as 8.0.0).
+
+    A break is such a cut when ``left`` is as long as a hard wrap leaves
+    (:data:`~tfgpu.logs.reader.WRAPPED_LINE_CHARS`), ``right`` begins neither with a space
+    (a wrap just before a space keeps it there) nor with a collector's prefix (a label
+    "0: ", a quote: the break's own characters are not known), and:
+
+    * digits meet ("[64,1" / "28,256]");
+    * ``left`` ends with a character of :data:`_INNER` after a letter or a digit and
+      ``right`` begins with one, a dot only between digits ("==2." / "10.0", "...ERROR_" /
+      "COMPAT", "cuda-" / "11.8"); an equals sign only as "==" (a lone one at a line's end
+      is an e-mail's quoted-printable soft break, joined away by :meth:`Engine._join`);
+    * ``right`` begins with a dot or an underscore and a letter or a digit after one
+      ("...gpu==2" / ".10.0", "libcudnn" / ".so.8"), or with a comma, a semicolon, a colon
+      or a closing bracket ("2.20.0rc0" / ", 2.20.0)", "on /job" / ":localhost/...");
+    * ``left`` ends with an opening bracket ("shape[" / "64,128,..."), or an "==" is cut
+      in two ("tensorflow=" / "=2.10.0").
+
+    A wrap at a space (a mail client's, a word processor's) leaves none of these: its
+    pieces end and begin with whole words, and a line that begins with a dash or a slash
+    (an option, a path) is not taken for a cut.  Between two letters (or a letter and a
+    digit) the break may be either: see :meth:`Engine._cut`."""
+    if not left or not right or len(left) not in WRAPPED_LINE_CHARS or right[0].isspace() \
+            or split_prefix(right)[0]:
+        return False
+    a, b = left[-1], right[0]
+    if a.isdigit() and b.isdigit():
+        return True
+    if a in _INNER and len(left) > 1 and (left[-2:] == "==" or (
+            a != "=" and left[-2].isalnum())) and b.isalnum():
+        return a != "." or (left[-2].isdigit() and b.isdigit())
+    if b in ",;:)]" or a in "([" or (a == b == "="):  # never at a space: "[" / "64,", "=" / "="
+        return True
+    return b in "._" and len(right) > 1 and right[1].isalnum() and a.isalnum()
+
+
+#: Hard-wrap widths an engine remembers (:meth:`Engine._cut`): one log is wrapped at one
+#: width, a paste of two at two.
+MAX_CUT_WIDTHS = 4
+#: Lines continued on the next at one length that tell a terminal's hard wrap at that width
+#: (:meth:`Engine._learn_width`).
+MIN_SAME_WIDTH = 3
 
 
 #: Characters a match may end before its line's end and still be held back for the next line
@@ -318,6 +374,15 @@ class Engine:
                                tuple[tuple[int, str], ...], Hit | None]] = []
         #: (tail template, 0 or 1) -> :meth:`NeedleIndex.across` of it and the current line
         self._across_memo: dict[tuple[str, int], set[int]] = {}
+        #: the line fed last, ``(number, text)``: the break after it may tell a hard wrap's
+        #: width (:meth:`_learn_width`)
+        self._last: tuple[int, str] | None = None
+        #: how many lines of each length (of :data:`WRAPPED_LINE_CHARS`) the next line
+        #: continued (at most 69 entries)
+        self._continued: dict[int, int] = {}
+        #: the lengths of lines this log shows cut inside a token (:func:`_cuts_token`): its
+        #: hard wrap's width, at most :data:`MAX_CUT_WIDTHS`
+        self._cut_widths: set[int] = set()
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies).
@@ -345,6 +410,9 @@ class Engine:
         self.lines_fed += 1
         self._covered.clear()
         self._across_memo.clear()
+        last, self._last = self._last, (line_no, text)
+        if last is not None and last[0] == line_no - 1 and len(self._cut_widths) < MAX_CUT_WIDTHS:
+            self._learn_width(last[1], text)
         template = template_of(text)
         if self._held:
             self._fill(line_no, text)
@@ -463,7 +531,9 @@ class Engine:
         # with the space first: a break where the wrap dropped a space is read as one (the
         # quoted text stays the log's words); the break inside a word only when that fails
         joins = [(prev.text + " " + message, left + " ", 0)]
-        if _split_word(prev.text, message):
+        if self._cut(prev.text, text):  # a token cut by the wrap: only read whole
+            joins = [(prev.text + message, left, 1)]
+        elif _split_word(prev.text, message):
             joins.append((prev.text + message, left, 1))
         unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
         deferred: list[_Deferred] = []
@@ -605,7 +675,8 @@ class Engine:
             if line_no == parts[-1][0] + 1 and text:
                 message = continuation_of(split_prefix(parts[0][1])[0], text)
             if message is not None and message.strip():
-                joined = (prev + " " + message.strip())[:MAX_JOINED_CHARS]
+                space = "" if self._cut(parts[-1][1], text) else " "  # a token cut: whole
+                joined = (prev + space + message.strip())[:MAX_JOINED_CHARS]
                 m2 = p.regex.search(joined)
                 if m2 is not None and m2.start() == m.start() and m2.end() > len(prev) \
                         and any((v is None and m2.group(k) is not None)
@@ -627,6 +698,41 @@ class Engine:
                     continue
             if done is None:
                 self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
+
+    def _learn_width(self, left: str, right: str) -> None:
+        """Learn the width of this log's hard wrap from the break between the line ``left``
+        (fed last) and the line ``right`` (fed now), when ``right`` continues it: a break
+        that cuts a token (:func:`_cuts_token`), or :data:`MIN_SAME_WIDTH` or more lines
+        continued on the next at one length, at least two thirds of the lines continued
+        at a length a hard wrap leaves: a terminal's wrap cuts every piece of a long line
+        at one width, a wrap at spaces leaves lines of many lengths."""
+        if continuation_of(split_prefix(left)[0], right) is None:
+            return
+        n = len(left)
+        if _cuts_token(left, right):
+            self._cut_widths.add(n)
+            return
+        if n not in WRAPPED_LINE_CHARS:
+            return
+        counts = self._continued
+        counts[n] = counts.get(n, 0) + 1
+        if counts[n] >= MIN_SAME_WIDTH and 3 * counts[n] >= 2 * sum(counts.values()):
+            self._cut_widths.add(n)
+
+    def _cut(self, left: str, right: str) -> bool:
+        """Whether the break between the line ``left`` and the next line ``right`` (both as
+        fed) falls inside a token, so the two are read joined without a space: certainly so
+        (:func:`_cuts_token`), or on a line as long as this log's hard wrap (a width it
+        shows cut inside a token, :meth:`_learn_width`) before a line that does not begin
+        with a space: a terminal's wrap keeps a space at the break on the next line, and
+        one at the line's end shortens it ("... CUDA_ERROR_C" / "OMPAT_NOT_SUPPORTED_ON_
+        DEVICE", "NVIDIA GeFo" / "rce", "/job:localhost" / "/replica:0").  A break between
+        letters on a line of another length may be a wrap at a space: both joins are tried,
+        with the space first (:meth:`_join`)."""
+        if _cuts_token(left, right):
+            return True
+        return bool(left) and bool(right) and len(left) in self._cut_widths \
+            and not right[0].isspace() and not split_prefix(right)[0]
 
     def _lead(self, line_no: int, text: str) -> str:
         """The line before ``text`` (line ``line_no``) when it may be the start of the same
@@ -679,7 +785,7 @@ class Engine:
             rec.first.sort(key=lambda h: h.line)  # stable: a line's hits keep their order
             rec.by_key = dict(sorted(rec.by_key.items(), key=lambda kv: kv[1].line))
 
-    def _across(self, pend: _Pending, message: str) -> list[Pattern]:
+    def _across(self, pend: _Pending, message: str, cut: bool = False) -> list[Pattern]:
         """The catalogue patterns, not pending yet, one of whose keywords the pending text
         and ``message`` (the next line's) hold across the break, with or without the
         space (:meth:`NeedleIndex.across`; context-only and telling ones left out)."""
@@ -691,8 +797,11 @@ class Engine:
         # the head of a keyword across this break lies in the last line joined (a keyword
         # is at most 73 characters; one across a whole short middle line is not searched)
         head = template_of(pend.tail[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]
-        for key in ((head + " ", 0), (head, 1)) if _split_word(pend.tail, message) else (
-                (head + " ", 0),):
+        keys = ((head + " ", 0), (head, 1)) if _split_word(pend.tail, message) else (
+            (head + " ", 0),)
+        if cut:
+            keys = ((head, 1),)
+        for key in keys:
             hit = memo.get(key)
             if hit is None:
                 hit = memo[key] = index.across(key[0], right, key[1])
@@ -719,7 +828,11 @@ class Engine:
             return
         message = message.strip()
         joins: dict[str, int] = {}  # joined text -> length of its pending part
+        cut = self._cut(pend.tail, text)  # a token cut by the wrap: only read whole
         for t in pend.texts:
+            if cut:
+                joins.setdefault((t + message)[:MAX_JOINED_CHARS], len(t))
+                continue
             joins.setdefault((t + " " + message)[:MAX_JOINED_CHARS], len(t))
             if _split_word(t, message):
                 joins.setdefault((t + message)[:MAX_JOINED_CHARS], len(t))
@@ -732,7 +845,7 @@ class Engine:
         parts = pend.parts if line_no == pend.last else (*pend.parts, (line_no, text))
         goes_on = pend.joins + 1 < MAX_FOLLOW_LINES and continues(text)
         bare: str | None = None  # ``text`` without its prefix, computed once if needed
-        for p in (*pend.patterns, *self._across(pend, message)):
+        for p in (*pend.patterns, *self._across(pend, message, cut)):
             before = held.get(id(p))  # its match on the shorter join, held back
             if any(n in template for n in p.needles):
                 if bare is None:

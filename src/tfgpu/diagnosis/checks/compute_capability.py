@@ -37,6 +37,25 @@ from tfgpu.knowledge import (
 )
 
 
+def _release_needs(ctx: Facts, release: str) -> str:
+    """What ``release`` needs besides the wheel, from its tested build configuration
+    (knowledge table tf_tested_configs, the row of this log's OS, Linux by default): the
+    Pythons it has wheels for and the CUDA and cuDNN it was built with (" (knowledge row
+    tf_tested_configs:2.14.0-linux: Python 3.9-3.11, CUDA 11.8 and cuDNN 8.7)"); ``""``
+    when the table has no row."""
+    try:
+        row = ctx.kb.config_for(release, "windows" if ctx.os == "windows" else "linux")
+    except KnowledgeQueryError:
+        return ""
+    if row is None:
+        return ""
+    out = f" (knowledge row {row.ref}"
+    if row.python_min and row.python_max:
+        out += f": Python {row.python_min}-{row.python_max}"
+    if row.cuda and row.cudnn:
+        out += f", CUDA {row.cuda} and cuDNN {row.cudnn}"
+    return out + ")"
+
 def _floor_six_c_library(ctx: Facts, cause: str, fix: tuple[str, ...],
                          cc: str) -> tuple[str, tuple[str, ...]]:
     """The ``minimum required Cuda capability is 6.0`` hedge for a log of no known Python
@@ -114,7 +133,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
             fix = (
                 c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")
-                + f"   # the newest official wheel built for compute capability {cc}",
+                + f"   # the newest official wheel built for compute capability {cc}"
+                + _release_needs(ctx, fits.tf_version_last),
                 c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
             if mn == "6.0" and (ctx.tf_mm is None or ctx.tf_mm < (2, 17)):

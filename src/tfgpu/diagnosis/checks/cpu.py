@@ -279,6 +279,12 @@ _ISA_WORDS = re.compile(r"^(?:avx\w*|fma|sse4_[12])$")
 #: ``-w avx``, ``-E 'avx2?|fma'``), not only avx2/avx512, and prints lines, not a count.
 _GREP_FOR_AVX = re.compile(r"\bavx(?:2\?)?(?![\w])")
 _GREP_NOT_LINES = re.compile(r"(?:^|\s)-(?:[a-zA-Z]*[cvlLq][a-zA-Z]*)\b|\|\s*wc\b")
+#: A grep that counts the lines it finds (``-c``): its count says whether any line (a
+#: ``flags`` line per CPU) holds avx; an inverted one (``-v``) is not read.
+_GREP_COUNTS = re.compile(r"(?:^|\s)-[a-zA-Z]*c[a-zA-Z]*\b")
+_GREP_INVERTED = re.compile(r"(?:^|\s)-[a-zA-Z]*[vlLq][a-zA-Z]*\b")
+#: The count a counting grep printed: a number alone on the line after its command.
+_COUNT_LINE = re.compile(r"\d{1,6}")
 
 
 def avx_from_log(ctx: Facts) -> tuple[bool, str, list[Hit]] | None:
@@ -318,6 +324,19 @@ def avx_from_log(ctx: Facts) -> tuple[bool, str, list[Hit]] | None:
         if cmd.line + 1 in prompts:
             return (False, f"The log's `{cmd.text.strip()[:120]}` printed nothing (the next line "
                     "is the shell's next prompt)", [cmd])
+    for hit in ctx.h("ctx.avx_grep").all():
+        text = hit.g("cmd") or ""
+        # its count: the next line, joined on (the command's line goes on), a number alone
+        after = hit.parts[1][1].strip() if len(hit.parts) >= 2 else ""
+        if not _COUNT_LINE.fullmatch(after) or not _GREP_FOR_AVX.search(text) \
+                or not _GREP_COUNTS.search(text) or _GREP_INVERTED.search(text):
+            continue
+        text = text[:text.find(" " + after)] if " " + after in text else text
+        count = int(after)
+        if count:
+            return True, "avx", [hit]
+        return (False, f"The log's `grep{text.rstrip()[:120]}` counted 0 lines with avx",
+                [hit])
     return None
 
 

@@ -1568,6 +1568,20 @@ def _intel_mac_python(ctx: Facts, pkg: str, python: str | None) -> tuple[str, li
     return cause, fix
 
 
+def _listed_hit(ctx: Facts, nod: list[Hit], pin_hit: Hit | None) -> Hit | None:
+    """The hit whose "(from versions: ...)" list answers the pin of ``pin_hit``: pip prints
+    one list per requirement, so another distribution's list (tensorflow-gpu's, pinned in
+    the same paste) says nothing of this one's.  The pinned distribution's own list first
+    (pattern ``pip.no_dist``, else ``pip.range_not_offered``, which reads a list wrapped
+    over more lines), then any list of ``nod``."""
+    if pin_hit is not None:
+        pkg = _norm(pin_hit.g("pkg") or "")
+        for h in (*nod, *ctx.h("pip.range_not_offered").all()):
+            if h.g("versions") is not None and _norm(h.g("pkg") or "") == pkg:
+                return h
+    return next((h for h in nod if h.g("versions") is not None), None)
+
+
 def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     """No wheel of TensorFlow itself for this interpreter (Python version, 32-bit, OS)."""
     py = ctx.host.python.version if ctx.host is not None else None
@@ -1599,7 +1613,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                      "is." if in_range else
                      f"which current releases do not cover ({lo}-{hi})."))
     pin_hit = next((h for h in nod if "==" in (h.g("spec") or "")), None)
-    listed_hit = next((h for h in nod if h.g("versions") is not None), None)
+    listed_hit = _listed_hit(ctx, nod, pin_hit)
     listed = _listed_versions(listed_hit) if listed_hit else []
     highest = _highest(listed)
     pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
