@@ -790,6 +790,13 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
+    # cuda_dnn.cc's own "Memory usage: N bytes free, T bytes total." after the failure
+    # tells memory apart by its number
+    usage = _cudnn_memory_usage(ctx, found) if libs == ["cuDNN"] else None
+    if usage is not None:
+        read = _read_memory_usage(ctx, what, ev, fix_mem, usage)
+        if read:
+            return read
     # nothing tells memory from the version (no host cuDNN version, or one that
     # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
     # driver line): a host cuDNN alone rules out neither another install nor two TF packages
@@ -1266,6 +1273,99 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
             else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
     return [catalogue.make("cudnn-rnn-call-failed", what=what,
                            evidence=log_evidence(rnn[:3]))]
+
+
+# --- the cuDNN handle failure and cuDNN's own memory reading -------------------------------
+
+#: cuda_dnn.cc after a failed cudnnCreate (TF 2.4-2.21, messages_gpu_stack rows
+#: cudnn-memory-usage and cudnn-memory-usage-legacy): the GPU's free and total memory, in bytes
+_MEMORY_USAGE = re.compile(r"Memory usage: (?P<free>\d{1,20}) bytes free, (?P<total>\d{1,20}) "
+                           r"bytes total")
+
+
+def _cudnn_memory_usage(ctx: Facts, found: list[Hit]) -> tuple[float, float, Hit] | None:
+    """``(free MiB, total MiB, line)`` of cuda_dnn.cc's "Memory usage: N bytes free, T bytes
+    total." printed with the failed handle (a line of ``found``, pattern
+    ``cudnn.dnn_handle``), the first such line; ``None`` when the log has none."""
+    for h in found:
+        m = _MEMORY_USAGE.search(h.text)
+        if m and int(m.group("total")) > 0:
+            return int(m.group("free")) / 2**20, int(m.group("total")) / 2**20, h
+    return None
+
+
+def _library_reserve_mib(ctx: Facts, total_mib: float) -> tuple[int, int, str]:
+    """``(smallest, this GPU's, row)``: the GPU memory TensorFlow keeps out of its pool for
+    the CUDA libraries (platform fact ``tf-gpu-min-system-memory``, gpu_device.cc
+    MinSystemMemory), in MiB: the smallest it ever keeps (a GPU with under 2 GiB free) and
+    the one for a GPU of ``total_mib`` and the compute capability the log shows (the largest
+    of the table when it shows none or several)."""
+    fact = ctx.kb.platform_fact("tf-gpu-min-system-memory")
+    table: dict[str, int] = {}
+    for entry in fact.items("reserve_mib"):
+        name, _, mib = entry.partition("=")
+        table[name] = int(mib)
+    small = table.pop("small")
+    ccs = {cc.split(".")[0] for cc in ctx.compute_capabilities}
+    if total_mib < 2048:
+        return small, small, fact.ref
+    majors = sorted(int(k) for k in table)
+    if len(ccs) == 1 and next(iter(ccs)).isdigit():
+        have = int(next(iter(ccs)))
+        key = max((m for m in majors if m <= have), default=majors[0])
+        return small, table[str(key)], fact.ref
+    return small, max(table.values()), fact.ref
+
+
+def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                       fix_mem: tuple[str, ...],
+                       usage: tuple[float, float, Hit]) -> list[Finding]:
+    """The cuDNN handle failure read from cuda_dnn.cc's Memory usage line
+    (:func:`_cudnn_memory_usage`): less free than the smallest reserve TensorFlow keeps for
+    the CUDA libraries (:func:`_library_reserve_mib`: their share was taken) ->
+    ``dnn-handle-failed-gpu-memory`` variant ``memory-usage-none`` (an error: memory, from
+    the number); at least this GPU's reserve free -> ``cudnn-version-mismatch`` variant
+    ``handle-memory-free`` first and ``dnn-handle-failed-gpu-memory`` variant
+    ``handle-memory-free`` (the rarer causes, "Or:"), both warnings: not memory.  Between
+    the two: ``[]``, and the hedge that names both stays."""
+    free, total, hit = usage
+    small, reserve, ref = _library_reserve_mib(ctx, total)
+    nums = (f"{free:,.0f}" if free >= 1 else f"{free:.1f}", f"{total:,.0f}", str(hit.line))
+    if free < small:
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="memory-usage-none", knowledge_ref=ref,
+            evidence=ev, fix=fix_mem, free=nums[0], total=nums[1], line=nums[2], ref=ref,
+            library=what, floor=str(small))]
+    if free < reserve:
+        return []
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for "
+             "(TF 1.x: the tested-build table of its install guide)")
+    tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"runtime cudnn|"
+            "driver version|cudnn\"   # 'Loaded runtime CuDNN library: X but source was "
+            "compiled with: Y' = version; 'Possibly insufficient driver version' = driver")
+    return [
+        catalogue.make(
+            "cudnn-version-mismatch", variant="handle-memory-free", knowledge_ref=ref,
+            evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
+            reserve=str(reserve),
+            fix=(tell, build,
+                 *(() if ctx.windows else (
+                     "ldconfig -p | grep -E 'libcudnn|libcudart'   # the CUDA/cuDNN installed: "
+                     "install the ones the build names",)),
+                 pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
+                 + "   # a TensorFlow or cuDNN wheel pinned over the environment's own")),
+        catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="handle-memory-free", knowledge_ref=ref,
+            evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
+            reserve=str(reserve),
+            fix=(*jit_cache_clear_fix(ctx, "the CUDA JIT cache, rebuilt on the next run"),
+                 "nvidia-smi   # the driver's CUDA version must be at least the CUDA this "
+                 "TensorFlow was built with (its build info)",
+                 pip_list_grep("tensorflow", "nvidia-cudnn", "nvidia-cublas", "torch", "cupy",
+                               "jax", windows=ctx.windows) + "   "
+                 "# other copies in this environment (two TensorFlow packages too: keep one)")),
+    ]
 
 
 # --- the cuDNN handle failure with no line that tells the causes apart ----------------------
