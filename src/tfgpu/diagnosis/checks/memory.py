@@ -24,7 +24,11 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
-from tfgpu.diagnosis.checks.memory_held import taken_at_start
+from tfgpu.diagnosis.checks.memory_held import (
+    one_card_total,
+    small_pool_at_start,
+    taken_at_start,
+)
 from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
@@ -99,6 +103,50 @@ def _gpu_memory_evidence(ctx: Facts) -> bool:
            for h in ctx.h("mem.oom_tensor").all()):
         return True
     return bool(ctx.host is not None and ctx.host.nvidia_gpus)
+
+
+def _small_pool(ctx: Facts, oom: Hit) -> tuple[float, float | None, Hit] | None:
+    """``(pool MiB, card total MiB or None, "Created device" line)`` of the GPU an OOM line
+    names (``GPU:n``, else GPU 0), when its pool is small or the card's total is unknown:
+    the pool :func:`~tfgpu.diagnosis.checks.memory_held.small_pool_at_start` finds below 10%
+    of the card's total, else, when no total is known (TF 2.6+ prints none; no host facts,
+    no nvidia-smi table), the created device's pool alone (total ``None``); ``None`` when
+    the log shows no created device for it, a memory limit set by the program, or a total
+    the pool is not small against."""
+    m = re.search(r"GPU:(\d+)", oom.g("device") or "")
+    idx = m.group(1) if m else "0"
+    for pool, total, lines in small_pool_at_start(ctx):
+        made = [x for x in lines if x.g("idx") == idx]
+        if made:
+            return pool, total, made[0]
+    if (ctx.h("ctx.gpu_memory_limit").count or ctx.h("mem.device_size").count
+            or one_card_total(ctx) is not None):
+        return None  # a limit set by the program, or a known total said the pool is fine
+    created = ctx.h("gpu.created").by_key.get(idx)
+    if created is None or not (created.g("mb") or "").isdigit() or ctx.host is not None:
+        return None
+    return float(created.g("mb") or 0), None, created
+
+
+def _pool_reading(ctx: Facts, oom: Hit) -> str:
+    """The end of a GPU OOM tensor's cause: the model/batch needs more memory than is free,
+    unless the pool TensorFlow created for that GPU was small from the start
+    (:func:`_small_pool`): against the card's total, another process held the rest; with no
+    total in the log, the pool's size and how to tell."""
+    pool = _small_pool(ctx, oom)
+    if pool is None:
+        return ". The model/batch needs more GPU memory than is free."
+    mib, total, line = pool
+    if total is not None:
+        return (f". TensorFlow's pool on this GPU was only {mib:,.0f} MiB of its {total:,.0f} "
+                f"MiB (line {line.line}): TensorFlow sizes the pool from the memory free when it "
+                "starts, so another process held the rest (gpu-memory-held-by-other-process); "
+                "the model/batch ran out of that small pool, not of the card.")
+    return (f". TensorFlow's pool on this GPU was {mib:,.0f} MiB (line {line.line}, "
+            f"{line.g('name') or 'the GPU'}): TensorFlow sizes it from the memory free when it "
+            "starts, less a reserve for the system. If the card has much more memory "
+            "(nvidia-smi shows its total), another process held the rest when it started; "
+            "otherwise the model/batch needs more GPU memory than is free.")
 
 
 def rule_memory(ctx: Facts) -> list[Finding]:
@@ -181,7 +229,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     else ". The tensor is allocated whole: the GPU had no free block that "
                     "large (the model's other tensors, or another process, hold the rest)."
                     if copy_form
-                    else ". The model/batch needs more GPU memory than is free."
+                    else _pool_reading(ctx, h)
                 )
             ),
             fix=(
@@ -217,6 +265,14 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 )
             ),
         )
+        small = _small_pool(ctx, h) if not host and not unknown and not copy_form else None
+        if small is not None and small[1] is not None:
+            # the pool was small from the start: the holder first, then the batch
+            fix = oom_args["fix"]
+            oom_args["fix"] = (
+                "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                "# the process holding the rest of this GPU: stop it, or pick a free GPU "
+                "(CUDA_VISIBLE_DEVICES=1)", *(x for x in fix if "nvidia-smi" not in x))
         if host:
             out.append(catalogue.make("host-out-of-memory-tensor", **oom_args))
         else:
