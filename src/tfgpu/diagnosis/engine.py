@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
+from tfgpu.diagnosis.checks.host_killed import kernel_death_after_error
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -240,4 +241,6 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     f = without_junk(f)
     found = resolve_overlaps(sort_findings(
         [*collect(f, CHECKS if checks is None else checks, died=died), *junk]))
+    # a notebook kernel's death right after an error is that error's consequence
+    found = kernel_death_after_error(f, found)
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

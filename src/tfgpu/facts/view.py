@@ -382,6 +382,33 @@ class Facts:
                         found = mm
         return found
 
+    def tf_floor_from_paths(self) -> tuple[tuple[int, int], str, Hit] | None:
+        """``((major, minor), path, line)``: the oldest TensorFlow that prints a source path
+        one of the log's C++ log lines shows (``external/local_xla/xla/service/service.cc:
+        168]`` is printed by 2.15 and newer), the path and that line; the newest such floor
+        when several paths show; ``None`` when no line dates a floor.
+
+        Source: platform fact ``tf-log-source-paths`` (``paths_from``, read from the release
+        wheels).  Only a path followed by a source file and its line number in a log prefix
+        (``<path>...cc:<n>]``) counts, and only on the lines some pattern kept (the first and
+        last hits of each pattern)."""
+        rules: list[tuple[re.Pattern[str], str, tuple[int, int]]] = []
+        for entry in self.kb.platform_fact("tf-log-source-paths").values.get("paths_from", ()):
+            path, _, since = str(entry).partition("=")
+            mm = tf_minor(since)
+            if path and mm is not None:
+                rules.append((re.compile(r"(?<![\w-])" + re.escape(path)
+                                         + r"[\w./-]{0,200}\.(?:cc|h):\d{1,6}\]"), path, mm))
+        found: tuple[tuple[int, int], str, Hit] | None = None
+        for hits in self.log.hits.values():
+            for hit in hits.all():
+                for rx, path, mm in rules:
+                    if ((found is None or mm > found[0] or (mm == found[0] and hit.line
+                                                             < found[2].line))
+                            and rx.search(hit.text)):
+                        found = (mm, path, hit)
+        return found
+
     def tf_predates(self, series: tuple[int, int]) -> bool | None:
         """Whether the TensorFlow in use is older than ``series``: from its version (host
         facts or a version line), else from :attr:`tf_at_most`; ``None`` when unknown."""

@@ -800,6 +800,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:[ \t]{1,8}\[[^\]]{0,400}\])?[ \t]{0,40}$",
     ),
     _p("gpu.build_info", ("is_cuda_build",), r"'is_cuda_build',?\s*(?::\s*)?(?P<val>True|False)"),
+    # the CUDA of tf.sysconfig.get_build_info() printed (build_info.py: "cuda_version" is the
+    # CUDA the wheel was built with, '12.2' on Linux; '64_112' on Windows, the cudart DLL's
+    # suffix: CUDA 11.2), as a dict ('cuda_version': '12.2') or its items ('cuda_version', ...)
+    _p(
+        "gpu.build_cuda",
+        ("cuda_version",),
+        r"'cuda_version'(?:,|:)?[ \t]{0,4}:?[ \t]{0,4}'(?:64_)?(?P<v>\d{1,2}\.\d{1,2}|\d{3})'",
+    ),
     _p("gpu.skipping", ("skipping registering gpu",), r"Skipping registering GPU devices"),
     _p(
         "gpu.conda_cuda_build",
@@ -3002,6 +3010,30 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
     _p("xla.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
+    # XLA's CantFindCudaMessage (nvptx_compiler.cc / nvptx_helper.cc / nvptx_utils.cc, TF
+    # 2.4-2.21): "Searched for CUDA in the following directories:", then one candidate CUDA
+    # root per line ("  " + folder; TF 2.4-2.10 one LOG(WARNING) each), then "You can choose
+    # the search directory ...". The roots are tsl::CandidateCudaRoots(): the user's
+    # xla_gpu_cuda_data_dir first when set, then the runfiles' cuda_sdk_lib,
+    # TF_CUDA_TOOLKIT_PATH (the toolkit folder the build was configured with) and
+    # /usr/local/cuda (tsl/platform/default/cuda_libdevice_path.cc).
+    _p("xla.cuda_searched", ("searched for cuda in the following directories",),
+       r"Searched for CUDA in the following directories"),
+    # one such root that names a CUDA version (the line holds the folder alone)
+    _p(
+        "xla.cuda_root",
+        ("cuda-", "\\cuda\\v"),
+        r"^(?:.{0,200}\.cc:\d{1,5}\])?\s*(?P<dir>[^\s\]]{0,200}/cuda-(?P<v>\d{1,2}\.\d{1,2})"
+        r"[^\s]{0,100}|[A-Za-z]:\\[^\]\n]{0,200}?\\CUDA\\v(?P<w>\d{1,2}\.\d{1,2})[^\s]{0,100})"
+        r"\s*$",
+    ),
+    # the folder a user gave XLA (XLA_FLAGS=--xla_gpu_cuda_data_dir=<folder>): XLA lists it
+    # first among its CUDA roots, so it says nothing of the build's CUDA
+    _p(
+        "xla.data_dir_set",
+        ("xla_gpu_cuda_data_dir=",),
+        r"xla_gpu_cuda_data_dir=(?P<dir>[^\s\"']{1,300})",
+    ),
     # the driver's user-space components whose file names carry the driver version
     # (libnvidia-<part>.so.<driver>, libcuda.so.<driver>): NVIDIA driver README, "Installed
     # Components"

@@ -19,11 +19,13 @@ and a dead notebook kernel are only most likely that (warnings worded so).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import exit_code_meaning
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity, sort_findings
 
 #: Log patterns that name another way the process died (a native crash): a bare "Killed" or
 #: a dead kernel is then not read as host RAM.
@@ -210,4 +212,62 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     return []
 
 
-__all__ = ["host_ram_exhausted"]
+#: Lines above a notebook kernel's death within which an error the log shows is the death's
+#: likelier cause: the kernel's own last output before the server (or the frontend) reports
+#: the death, with a few lines of the server's own log in between.
+_KERNEL_DEATH_ABOVE = 8
+
+
+def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Finding, ...]:
+    """``found`` with the ``kernel-died`` reading of a notebook kernel's death (host RAM,
+    most often) deferred to an error just above the death: a kernel death is a consequence
+    (the process ended, and Jupyter or VS Code can only say that it did), so an error-level
+    finding that quotes a line at most :data:`_KERNEL_DEATH_ABOVE` lines above the first
+    death line (``tools.kernel_died``: JupyterLab's "appears to have died", VS Code's
+    "Kernel crashed"; ``tools.kernel_restart``: jupyter_client's "KernelRestarter:
+    restarting kernel"), with no Keras epoch line between the two (the program went on
+    after it), is the likelier cause: a native abort (a cuDNN sub-library that cannot
+    load, a missing DLL) ends the kernel the same way.  The reading then becomes a note
+    (variant ``kernel-died-after-error``) that names that finding and keeps RAM as the
+    other reason; the nearest such error wins.  Unchanged when no error is that close:
+    the RAM reading stays a hedge (a warning), since the log shows no OOM record."""
+    hedge = catalogue.make("host-ram-exhausted-process-killed", variant="kernel-died").title
+    died = sorted([*ctx.h("tools.kernel_died").all(), *ctx.h("tools.kernel_restart").all()],
+                  key=lambda h: h.line)
+    reading = next((f for f in found if f.id == "host-ram-exhausted-process-killed"
+                    and f.title == hedge), None)
+    if reading is None or not died:
+        return tuple(found)
+    death = died[0].line
+    epochs = [h.line for h in ctx.h("ctx.keras_epoch").all()]
+    best: tuple[int, int, Finding] | None = None  # (nearest line, its message's first, finding)
+    for f in found:
+        if f.severity is not Severity.ERROR or f.harmless or f is reading:
+            continue
+        above = sorted(n for e in f.evidence if e.source == "log" and (n := e.line) is not None
+                       and 0 < death - n <= _KERNEL_DEATH_ABOVE)
+        # the message's first line: an epoch after it means the program went on
+        if above and any(above[0] < k < death for k in epochs):
+            continue
+        if above and (best is None or above[-1] > best[0]):
+            best = (above[-1], above[0], f)
+    if best is None:
+        return tuple(found)
+    _, line, cause = best
+    deferred = catalogue.make(
+        "host-ram-exhausted-process-killed", variant="kernel-died-after-error",
+        cause_id=cause.id,
+        evidence=reading.evidence,
+        cause=(f"The notebook's kernel process died (line {death}) right after the error on "
+               f"line {line}, {cause.id} ({cause.title}): a kernel death is a consequence, "
+               "and that error is its likelier cause (a native abort in a library ends the "
+               "kernel the same way, and the notebook only reports the death). Host RAM "
+               "running out is the other usual reason; the log shows no OOM-killer record."),
+        fix=("# fix the error above first; if the kernel still dies, run the same code as a "
+             "script in a terminal (python train.py): it prints what killed it (Killed, a "
+             "traceback, Illegal instruction)",),
+    )
+    return sort_findings([deferred if f is reading else f for f in found])
+
+
+__all__ = ["host_ram_exhausted", "kernel_death_after_error"]

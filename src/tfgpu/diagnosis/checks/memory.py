@@ -24,7 +24,11 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
-from tfgpu.diagnosis.checks.memory_held import taken_at_start
+from tfgpu.diagnosis.checks.memory_held import (
+    one_card_total,
+    small_pool_at_start,
+    taken_at_start,
+)
 from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
@@ -99,6 +103,50 @@ def _gpu_memory_evidence(ctx: Facts) -> bool:
            for h in ctx.h("mem.oom_tensor").all()):
         return True
     return bool(ctx.host is not None and ctx.host.nvidia_gpus)
+
+
+def _small_pool(ctx: Facts, oom: Hit) -> tuple[float, float | None, Hit] | None:
+    """``(pool MiB, card total MiB or None, "Created device" line)`` of the GPU an OOM line
+    names (``GPU:n``, else GPU 0), when its pool is small or the card's total is unknown:
+    the pool :func:`~tfgpu.diagnosis.checks.memory_held.small_pool_at_start` finds below 10%
+    of the card's total, else, when no total is known (TF 2.6+ prints none; no host facts,
+    no nvidia-smi table), the created device's pool alone (total ``None``); ``None`` when
+    the log shows no created device for it, a memory limit set by the program, or a total
+    the pool is not small against."""
+    m = re.search(r"GPU:(\d+)", oom.g("device") or "")
+    idx = m.group(1) if m else "0"
+    for pool, total, lines in small_pool_at_start(ctx):
+        made = [x for x in lines if x.g("idx") == idx]
+        if made:
+            return pool, total, made[0]
+    if (ctx.h("ctx.gpu_memory_limit").count or ctx.h("mem.device_size").count
+            or one_card_total(ctx) is not None):
+        return None  # a limit set by the program, or a known total said the pool is fine
+    created = ctx.h("gpu.created").by_key.get(idx)
+    if created is None or not (created.g("mb") or "").isdigit() or ctx.host is not None:
+        return None
+    return float(created.g("mb") or 0), None, created
+
+
+def _pool_reading(ctx: Facts, oom: Hit) -> str:
+    """The end of a GPU OOM tensor's cause: the model/batch needs more memory than is free,
+    unless the pool TensorFlow created for that GPU was small from the start
+    (:func:`_small_pool`): against the card's total, another process held the rest; with no
+    total in the log, the pool's size and how to tell."""
+    pool = _small_pool(ctx, oom)
+    if pool is None:
+        return ". The model/batch needs more GPU memory than is free."
+    mib, total, line = pool
+    if total is not None:
+        return (f". TensorFlow's pool on this GPU was only {mib:,.0f} MiB of its {total:,.0f} "
+                f"MiB (line {line.line}): TensorFlow sizes the pool from the memory free when it "
+                "starts, so another process held the rest (gpu-memory-held-by-other-process); "
+                "the model/batch ran out of that small pool, not of the card.")
+    return (f". TensorFlow's pool on this GPU was {mib:,.0f} MiB (line {line.line}, "
+            f"{line.g('name') or 'the GPU'}): TensorFlow sizes it from the memory free when it "
+            "starts, less a reserve for the system. If the card has much more memory "
+            "(nvidia-smi shows its total), another process held the rest when it started; "
+            "otherwise the model/batch needs more GPU memory than is free.")
 
 
 def rule_memory(ctx: Facts) -> list[Finding]:
@@ -181,7 +229,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     else ". The tensor is allocated whole: the GPU had no free block that "
                     "large (the model's other tensors, or another process, hold the rest)."
                     if copy_form
-                    else ". The model/batch needs more GPU memory than is free."
+                    else _pool_reading(ctx, h)
                 )
             ),
             fix=(
@@ -217,6 +265,14 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 )
             ),
         )
+        small = _small_pool(ctx, h) if not host and not unknown and not copy_form else None
+        if small is not None and small[1] is not None:
+            # the pool was small from the start: the holder first, then the batch
+            fix = oom_args["fix"]
+            oom_args["fix"] = (
+                "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                "# the process holding the rest of this GPU: stop it, or pick a free GPU "
+                "(CUDA_VISIBLE_DEVICES=1)", *(x for x in fix if "nvidia-smi" not in x))
         if host:
             out.append(catalogue.make("host-out-of-memory-tensor", **oom_args))
         else:
@@ -790,6 +846,13 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
+    # cuda_dnn.cc's own "Memory usage: N bytes free, T bytes total." after the failure
+    # tells memory apart by its number
+    usage = _cudnn_memory_usage(ctx, found) if libs == ["cuDNN"] else None
+    if usage is not None:
+        read = _read_memory_usage(ctx, what, ev, fix_mem, usage)
+        if read:
+            return read
     # nothing tells memory from the version (no host cuDNN version, or one that
     # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
     # driver line): a host cuDNN alone rules out neither another install nor two TF packages
@@ -1266,6 +1329,99 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
             else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
     return [catalogue.make("cudnn-rnn-call-failed", what=what,
                            evidence=log_evidence(rnn[:3]))]
+
+
+# --- the cuDNN handle failure and cuDNN's own memory reading -------------------------------
+
+#: cuda_dnn.cc after a failed cudnnCreate (TF 2.4-2.21, messages_gpu_stack rows
+#: cudnn-memory-usage and cudnn-memory-usage-legacy): the GPU's free and total memory, in bytes
+_MEMORY_USAGE = re.compile(r"Memory usage: (?P<free>\d{1,20}) bytes free, (?P<total>\d{1,20}) "
+                           r"bytes total")
+
+
+def _cudnn_memory_usage(ctx: Facts, found: list[Hit]) -> tuple[float, float, Hit] | None:
+    """``(free MiB, total MiB, line)`` of cuda_dnn.cc's "Memory usage: N bytes free, T bytes
+    total." printed with the failed handle (a line of ``found``, pattern
+    ``cudnn.dnn_handle``), the first such line; ``None`` when the log has none."""
+    for h in found:
+        m = _MEMORY_USAGE.search(h.text)
+        if m and int(m.group("total")) > 0:
+            return int(m.group("free")) / 2**20, int(m.group("total")) / 2**20, h
+    return None
+
+
+def _library_reserve_mib(ctx: Facts, total_mib: float) -> tuple[int, int, str]:
+    """``(smallest, this GPU's, row)``: the GPU memory TensorFlow keeps out of its pool for
+    the CUDA libraries (platform fact ``tf-gpu-min-system-memory``, gpu_device.cc
+    MinSystemMemory), in MiB: the smallest it ever keeps (a GPU with under 2 GiB free) and
+    the one for a GPU of ``total_mib`` and the compute capability the log shows (the largest
+    of the table when it shows none or several)."""
+    fact = ctx.kb.platform_fact("tf-gpu-min-system-memory")
+    table: dict[str, int] = {}
+    for entry in fact.items("reserve_mib"):
+        name, _, mib = entry.partition("=")
+        table[name] = int(mib)
+    small = table.pop("small")
+    ccs = {cc.split(".")[0] for cc in ctx.compute_capabilities}
+    if total_mib < 2048:
+        return small, small, fact.ref
+    majors = sorted(int(k) for k in table)
+    if len(ccs) == 1 and next(iter(ccs)).isdigit():
+        have = int(next(iter(ccs)))
+        key = max((m for m in majors if m <= have), default=majors[0])
+        return small, table[str(key)], fact.ref
+    return small, max(table.values()), fact.ref
+
+
+def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                       fix_mem: tuple[str, ...],
+                       usage: tuple[float, float, Hit]) -> list[Finding]:
+    """The cuDNN handle failure read from cuda_dnn.cc's Memory usage line
+    (:func:`_cudnn_memory_usage`): less free than the smallest reserve TensorFlow keeps for
+    the CUDA libraries (:func:`_library_reserve_mib`: their share was taken) ->
+    ``dnn-handle-failed-gpu-memory`` variant ``memory-usage-none`` (an error: memory, from
+    the number); at least this GPU's reserve free -> ``cudnn-version-mismatch`` variant
+    ``handle-memory-free`` first and ``dnn-handle-failed-gpu-memory`` variant
+    ``handle-memory-free`` (the rarer causes, "Or:"), both warnings: not memory.  Between
+    the two: ``[]``, and the hedge that names both stays."""
+    free, total, hit = usage
+    small, reserve, ref = _library_reserve_mib(ctx, total)
+    nums = (f"{free:,.0f}" if free >= 1 else f"{free:.1f}", f"{total:,.0f}", str(hit.line))
+    if free < small:
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="memory-usage-none", knowledge_ref=ref,
+            evidence=ev, fix=fix_mem, free=nums[0], total=nums[1], line=nums[2], ref=ref,
+            library=what, floor=str(small))]
+    if free < reserve:
+        return []
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for "
+             "(TF 1.x: the tested-build table of its install guide)")
+    tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"runtime cudnn|"
+            "driver version|cudnn\"   # 'Loaded runtime CuDNN library: X but source was "
+            "compiled with: Y' = version; 'Possibly insufficient driver version' = driver")
+    return [
+        catalogue.make(
+            "cudnn-version-mismatch", variant="handle-memory-free", knowledge_ref=ref,
+            evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
+            reserve=str(reserve),
+            fix=(tell, build,
+                 *(() if ctx.windows else (
+                     "ldconfig -p | grep -E 'libcudnn|libcudart'   # the CUDA/cuDNN installed: "
+                     "install the ones the build names",)),
+                 pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
+                 + "   # a TensorFlow or cuDNN wheel pinned over the environment's own")),
+        catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="handle-memory-free", knowledge_ref=ref,
+            evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
+            reserve=str(reserve),
+            fix=(*jit_cache_clear_fix(ctx, "the CUDA JIT cache, rebuilt on the next run"),
+                 "nvidia-smi   # the driver's CUDA version must be at least the CUDA this "
+                 "TensorFlow was built with (its build info)",
+                 pip_list_grep("tensorflow", "nvidia-cudnn", "nvidia-cublas", "torch", "cupy",
+                               "jax", windows=ctx.windows) + "   "
+                 "# other copies in this environment (two TensorFlow packages too: keep one)")),
+    ]
 
 
 # --- the cuDNN handle failure with no line that tells the causes apart ----------------------

@@ -89,24 +89,48 @@ def held_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     return [g for g in free_at_start(ctx) if g[0] < HELD_FREE_FRACTION * g[1]]
 
 
+def one_card_total(ctx: Facts) -> tuple[float, list[Hit]] | None:
+    """``(total MiB, lines)`` of the one NVIDIA GPU this host has, when TensorFlow's own
+    lines do not give it (TF 2.6+ prints no "deviceMemorySize"): the host facts' GPU
+    (``nvidia-smi --query-gpu=memory.total``), else the memory column of the one GPU row of
+    an nvidia-smi table in the log (``|  1234MiB / 24576MiB |``).  ``None`` with several
+    GPUs (which one TensorFlow's GPU:n is depends on CUDA_VISIBLE_DEVICES) or none."""
+    if ctx.host is not None and ctx.host.nvidia_gpus:
+        gpus = ctx.host.nvidia_gpus
+        total = gpus[0].memory_total_mib
+        return (float(total), []) if len(gpus) == 1 and total else None
+    rows = ctx.h("smi.memory_use")
+    if rows.count == 1 and rows.first and int(rows.first[0].g("total") or 0) > 0:
+        return float(rows.first[0].g("total") or 0), [rows.first[0]]
+    return None
+
+
 def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     """TF 2.x: each GPU whose pool ("Created device ... with N MB memory", gpu_device.cc:
     the memory free when TensorFlow started, less a reserve for the system) is below
-    HELD_FREE_FRACTION of its total ("deviceMemorySize", TF 2.0-2.5, the n-th for GPU n):
-    (pool MiB, total MiB, lines).  Empty when the log shows a memory limit set by the
-    program, which makes the pool small by choice."""
+    HELD_FREE_FRACTION of its total ("deviceMemorySize", TF 2.0-2.5, the n-th for GPU n;
+    else, with one GPU created, the card's total from the host facts or an nvidia-smi table
+    in the log: :func:`one_card_total`): (pool MiB, total MiB, lines).  Empty when the log
+    shows a memory limit set by the program, which makes the pool small by choice."""
     if ctx.h("ctx.gpu_memory_limit").count:
         return []  # the program sets the pool size itself (pattern ctx.gpu_memory_limit)
     sizes = sorted(ctx.h("mem.device_size").all(), key=lambda h: h.line)
+    created = ctx.h("gpu.created").all()
+    card = one_card_total(ctx) if len(ctx.h("gpu.created").by_key) == 1 else None
     out = []
-    for h in ctx.h("gpu.created").all():
+    for h in created:
         idx, mb = h.g("idx"), h.g("mb")
-        if idx is None or mb is None or not idx.isdigit() or int(idx) >= len(sizes):
+        if idx is None or mb is None or not idx.isdigit():
             continue
-        size = sizes[int(idx)]
-        total = size_to_mib(size.g("size") or "")
+        if int(idx) < len(sizes):
+            size = sizes[int(idx)]
+            total, lines = size_to_mib(size.g("size") or ""), [size, h]
+        elif card is not None:
+            total, lines = card[0], [*card[1], h]
+        else:
+            continue
         if total and int(mb) < HELD_FREE_FRACTION * total:
-            out.append((float(mb), total, [size, h]))
+            out.append((float(mb), total, sorted(lines, key=lambda x: x.line)))
     return out
 
 

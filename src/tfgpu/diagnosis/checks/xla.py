@@ -22,11 +22,13 @@ A variable on another device than the XLA cluster (``xla_variable_other_device``
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.libraries import _cuda_major_of
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import docs
 
@@ -177,7 +179,8 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     if arch and not merged_arch:
         sm, first = _arch_named(ctx, arch)
         cause = (
-            f"The ptxas XLA found does not know the GPU architecture {sm}"
+            "The ptxas XLA found does not know "
+            + (f"the GPU architecture {sm}" if sm.startswith("sm_") else sm)
             + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
             + ", so it cannot compile kernels for this GPU"
             + (
@@ -243,8 +246,8 @@ def _linux_fix(ctx: Facts) -> tuple[str, ...]:
     major = _build_cuda_major(ctx)
     return (
         _ptxas_wheel(ctx, major),
-        (f'or: conda install -c nvidia "cuda-nvcc={major[0]}"   # in a conda environment; '
-         f"CUDA {major[0]}.x, the major this TensorFlow uses" if major is not None else
+        (f'or: conda install -c nvidia "cuda-nvcc={major.major}"   # in a conda environment; '
+         f"CUDA {major.major}.x, the major this TensorFlow uses" if major is not None else
          "or: conda install -c nvidia cuda-nvcc   # in a conda environment"),
         "find / -name libdevice.10.bc 2>/dev/null",
         _xla_data_dir(major) + (" the folder that holds nvvm/libdevice" if major else
@@ -279,20 +282,19 @@ def _windows_libdevice_fix() -> tuple[str, ...]:
     )
 
 
-def _xla_data_dir(major: tuple[str, str] | None) -> str:
+def _xla_data_dir(major: _BuildCuda | None) -> str:
     """``export XLA_FLAGS=--xla_gpu_cuda_data_dir=<folder>`` naming a toolkit of the CUDA
-    TensorFlow was built with (``major`` from :func:`_build_cuda_major`: ``("12", "CUDA
-    12.2 ...")``), never ``/usr/local/cuda``, which may link another major version;
-    the generic folder only when the build's CUDA is unknown."""
+    TensorFlow was built with (``major`` from :func:`_build_cuda_major`), never
+    ``/usr/local/cuda``, which may link another major version; the generic folder only
+    when the build's CUDA is unknown."""
     if major is None:
         return "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
-    ver = major[1].split()[1]
-    folder = ver if "." in ver else f"{ver}.x"
+    folder = major.version if "." in major.version else f"{major.version}.x"
     return (f"export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda-{folder}   # CUDA "
-            f"{major[0]}.x, the major this TensorFlow uses:")
+            f"{major.major}.x, the major this TensorFlow uses:")
 
 
-def _ptxas_wheel(ctx: Facts, shown: tuple[str, str] | None = None) -> str:
+def _ptxas_wheel(ctx: Facts, shown: _BuildCuda | None = None) -> str:
     """Where XLA's ptxas and libdevice should come from: the pip CUDA compiler wheel of the
     CUDA major TensorFlow was built with (tf_tested_configs row); for a TensorFlow older
     than the ``[and-cuda]`` extra (platform fact ``and-cuda-extra-first``, also dated by
@@ -314,27 +316,148 @@ def _ptxas_wheel(ctx: Facts, shown: tuple[str, str] | None = None) -> str:
     if shown is None:
         shown = _build_cuda_major(ctx)
     if shown is not None:
-        return (f"# the log names {shown[1]}, the CUDA this TensorFlow build most likely "
-                f"uses (XLA searches its folder): install a CUDA {shown[0]}.x toolkit (its "
-                "bin/ptxas and nvvm/libdevice) and point XLA_FLAGS at it (below), or "
-                f'pip install -U "nvidia-cuda-nvcc-cu{shown[0]}" where this TensorFlow reads '
-                "the pip CUDA wheels")
+        return (f"# {shown.why or 'this TensorFlow was built with CUDA ' + shown.version}: "
+                f"install a CUDA {shown.major}.x toolkit (its bin/ptxas and nvvm/libdevice) and "
+                f'point XLA_FLAGS at it (below), or pip install -U "nvidia-cuda-nvcc-'
+                f'cu{shown.major}" where this TensorFlow reads the pip CUDA wheels')
     return ('pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
             "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])")
 
 
-def _build_cuda_major(ctx: Facts) -> tuple[str, str] | None:
-    """``(major, where)`` of the CUDA TensorFlow was built with: its tested configuration
-    (knowledge ``tf_tested_configs``) when the version is known, else the versioned CUDA
-    folder the log shows (``/usr/local/cuda-11.2`` in XLA's "Searched for CUDA in the
-    following directories" list is the build's configured toolkit path); else ``None``
-   ."""
+class _BuildCuda(NamedTuple):
+    """The CUDA a TensorFlow build uses, and what says so (:func:`_build_cuda_major`).
+
+    Attributes:
+        major: the CUDA major (``"12"``).
+        version: ``"12.2"``, or the major alone (``"12"``) when only that is known.
+        why: the evidence, as the fix's comment says it ("XLA's own CUDA search list names
+            /usr/local/cuda-12.2 (line 8), ..."); empty for a tested configuration, which
+            the fixes cite by their own words.
+    """
+
+    major: str
+    version: str
+    why: str
+
+
+#: A CUDA runtime/cuBLAS DLL name as TensorFlow's Windows loader asks for it: cudart64_110.dll
+#: (CUDA 11.0, major and minor digits), cublas64_11.dll (the major alone).
+_CUDA_DLL = re.compile(r"^(?:cudart|cublas|cublasLt)64_(?P<ver>\d{2,3})\.dll$", re.IGNORECASE)
+
+
+def _loader_cuda_major(lib: str) -> int | None:
+    """The CUDA major a library name TensorFlow's loader asked for belongs to: the SONAME of
+    the runtime/cuBLAS (:func:`~tfgpu.diagnosis.checks.libraries._cuda_major_of`:
+    ``libcudart.so.11.0`` -> 11) or its Windows DLL (``cudart64_110.dll`` -> 11,
+    ``cublas64_12.dll`` -> 12); ``None`` for the libraries numbered on their own."""
+    major = _cuda_major_of(lib)
+    if major is not None:
+        return major
+    m = _CUDA_DLL.match(lib.rsplit("\\", 1)[-1])
+    if m is None:
+        return None
+    return int(m.group("ver")[:2])
+
+
+def _build_cuda_major(ctx: Facts) -> _BuildCuda | None:
+    """The CUDA TensorFlow was built with, from evidence that says so, first found first:
+
+    1. its tested configuration (knowledge ``tf_tested_configs``), when its version is known
+       (host facts or a version line);
+    2. ``tf.sysconfig.get_build_info()``'s ``'cuda_version'`` printed in the log;
+    3. a CUDA runtime/cuBLAS library TensorFlow's loader opened or asked for ("Successfully
+       opened dynamic library libcudart.so.11.0", "Could not load dynamic library
+       'libcudart.so.12'": the loader asks for the SONAME of its build's CUDA major);
+    4. a versioned folder in XLA's own "Searched for CUDA in the following directories"
+       list (``tsl::CandidateCudaRoots``: TF_CUDA_TOOLKIT_PATH, the toolkit folder the
+       build was configured with), except one the log shows the user giving XLA
+       (``xla_gpu_cuda_data_dir=``, which XLA lists first);
+    5. the log's C++ source paths (:meth:`Facts.tf_floor_from_paths`, ``external/local_xla/``
+       is printed by TensorFlow 2.15 and newer) when every tested release from that floor
+       on was built with one CUDA major.
+
+    A CUDA folder shown anywhere else in the log (PATH, ``ls``, LD_LIBRARY_PATH, a user's
+    XLA_FLAGS) says which toolkits the host has, not which one the build uses: ``None``
+    then, and the fixes name both majors.  Conflicting evidence of one kind gives
+    ``None`` too."""
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is not None:
-        return tested.cuda.split(".")[0], f"CUDA {tested.cuda}"
-    for v in ctx.h("ctx.cuda_path").by_key:  # a folder, not a version written in prose
-        return v.split(".")[0], f"CUDA {v} ({'cuda-' + v} in the log)"
-    return None
+        return _BuildCuda(tested.cuda.split(".")[0], tested.cuda, "")
+    for hit in ctx.h("gpu.build_cuda").all():
+        v = hit.g("v") or ""
+        version = v if "." in v else f"{v[:-1]}.{v[-1:]}"
+        return _BuildCuda(version.split(".")[0], version,
+                          f"TensorFlow's build info says CUDA {version} (line {hit.line})")
+    asked = [h for h in ctx.h("lib.opened").all() + ctx.h("lib.missing").all()
+             if re.search(r"Successfully opened|Could not load dynamic library '", h.text)]
+    majors = {m: h for h in sorted(asked, key=lambda x: x.line)
+              if (m := _loader_cuda_major(h.g("lib") or "")) is not None}
+    if len(majors) == 1:
+        major, hit = next(iter(majors.items()))
+        return _BuildCuda(str(major), str(major),
+                          f"TensorFlow's loader asked for {hit.g('lib')} (line {hit.line}), a "
+                          f"CUDA {major} library: its build's CUDA major")
+    if majors:
+        return None
+    found = _xla_listed_root(ctx)
+    if found is not None:
+        return found
+    return _dated_cuda_major(ctx)
+
+
+#: How many lines after "Searched for CUDA in the following directories" XLA's list of CUDA
+#: roots may reach: the user's folder, cuda_sdk_lib, TF_CUDA_TOOLKIT_PATH, /usr/local/cuda,
+#: the pip wheels' two cuda_nvcc folders, "." and a few more (tsl::CandidateCudaRoots).
+_XLA_LIST_LINES = 12
+
+
+def _xla_listed_root(ctx: Facts) -> _BuildCuda | None:
+    """Item 4 of :func:`_build_cuda_major`: the versioned CUDA folder in XLA's own search
+    list (``xla.cuda_root`` lines within :data:`_XLA_LIST_LINES` after a
+    ``xla.cuda_searched`` line), less any folder the log shows given to XLA
+    (``xla.data_dir_set``); ``None`` when none, or folders of two CUDA majors, remain."""
+    heads = [h.line for h in ctx.h("xla.cuda_searched").all()]
+    given = {(h.g("dir") or "").rstrip("/\\") for h in ctx.h("xla.data_dir_set").all()}
+    listed: dict[str, tuple[str, str, Hit]] = {}
+    for hit in ctx.h("xla.cuda_root").all():
+        folder = (hit.g("dir") or "").rstrip("/\\")
+        v = hit.g("v") or hit.g("w") or ""
+        if folder in given or not any(0 < hit.line - h <= _XLA_LIST_LINES for h in heads):
+            continue
+        listed.setdefault(v.split(".")[0], (v, folder, hit))
+    if len(listed) != 1:
+        return None
+    major, (v, folder, hit) = next(iter(listed.items()))
+    return _BuildCuda(major, v, f"XLA's own CUDA search list names {folder} (line {hit.line}), "
+                                "the toolkit folder this TensorFlow build was configured with")
+
+
+def _dated_cuda_major(ctx: Facts) -> _BuildCuda | None:
+    """Item 5 of :func:`_build_cuda_major`: the one CUDA major of every tested GPU release
+    (``tf_tested_configs``) from the floor the log's source paths date
+    (:meth:`Facts.tf_floor_from_paths`) to :attr:`Facts.tf_at_most` (or the newest row);
+    ``None`` when the paths date no floor or those releases used several majors."""
+    floor = ctx.tf_floor_from_paths()
+    if floor is None:
+        return None
+    (lo, path, hit), hi = floor, ctx.tf_at_most
+    majors: set[str] = set()
+    newest = ""
+    for row in ctx.kb.gpu_configs("windows" if ctx.windows else "linux"):
+        first = tf_minor(row.tf_version)
+        last = tf_minor(row.tf_version_last or row.tf_version)
+        if first is None or last is None or row.cuda is None or last < lo or (
+                hi is not None and first > hi):
+            continue
+        majors.add(row.cuda.split(".")[0])
+        newest = max(newest, row.tf_version_last or row.tf_version, key=_vtuple)
+    if len(majors) != 1:
+        return None
+    major = majors.pop()
+    return _BuildCuda(major, major,
+                      f"the log's source path {path} (line {hit.line}) is printed by "
+                      f"TensorFlow {lo[0]}.{lo[1]} and newer, each built with CUDA {major} (tested "
+                      f"configurations up to {newest})")
 
 
 def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
@@ -383,7 +506,7 @@ def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
         _ptxas_wheel(ctx, major),
         "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
         "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
-        f"-{major[0] if major is not None else 12}.x   # the folder holding bin/ptxas and "
+        f"-{major.major if major is not None else 12}.x   # the folder holding bin/ptxas and "
         "nvvm/libdevice",
     )
 
@@ -422,13 +545,17 @@ _ARCH_FALLBACK = re.compile(r"Falling back to the (?:CUDA )?driver|We fallback t
 
 def _arch_named(ctx: Facts, arch: list[Hit]) -> tuple[str, str | None]:
     """``(sm, first)`` from ptxas-arch hits: the architecture the line names (``"sm_89"``;
-    "ptxas does not support CC 8.9" -> ``"sm_89"``; none named: "this GPU's architecture")
+    "ptxas does not support CC 8.9" -> ``"sm_89"``; none named: that of the one compute
+    capability the facts or the log show, else "this GPU's architecture")
     and the first CUDA whose ptxas knows it (``cuda_arch.toml`` via
     ``Knowledge.ptxas_first_cuda``; ``None`` when unknown)."""
     # the line that names the architecture ("ptxas too old. Falling back ..." does not)
     h = next((x for x in arch if x.g("sm") or x.g("cc")), arch[0])
-    sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", "")
-                       if h.g("cc") else "this GPU's architecture")
+    # none named ("ptxas too old. Falling back to the driver to compile."): the GPU's own,
+    # when the facts or the log show one compute capability
+    ccs = ctx.compute_capabilities
+    cc = h.g("cc") or (ccs[0] if len(ccs) == 1 and not h.g("sm") else None)
+    sm = h.g("sm") or ("sm_" + cc.replace(".", "") if cc else "this GPU's architecture")
     first_row = ctx.kb.ptxas_first_cuda(sm) if sm.startswith("sm_") else None
     return sm, first_row.first_cuda if first_row is not None else None
 
