@@ -447,15 +447,27 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     py = facts.python.version
     fits, pinned = kb.wheel_for_python(last, "windows", py)
     wsl = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
-    fix = [f"wsl --install   # Windows 10 build {wsl}+; then, inside WSL2 Ubuntu: "
-           "python3 -m pip install 'tensorflow[and-cuda]'",
-           f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
-           f"(CUDA and cuDNN via conda):"]
-    if fits is False and pinned is not None:
-        fix.append(f"# TensorFlow {last} needs Python {pinned.python_min}-{pinned.python_max}; "
-                   f"this one is {py}: create a venv with such a Python first")
-    fix += [f"conda install -c conda-forge {conda}",
-            c.pip(facts, "install", fact.value("pip_requirement"))]
+    venv = kb.platform_fact("debian-python3-venv")
+    # One conda environment holds the CUDA/cuDNN packages and the Python pip installs
+    # TensorFlow into: this interpreter's minor when the release has a wheel for it, else
+    # the newest Python of the release's range (tf_tested_configs).
+    env_py = ".".join((py or "").split(".")[:2]) if fits else (
+        pinned.python_max if pinned is not None and pinned.python_max else None)
+    env = f"tf{last.replace('.', '')}"
+    where = (f"Python {env_py}" + (f" (TensorFlow {last} has wheels for Python "
+                                   f"{pinned.python_min}-{pinned.python_max}; this one is {py})"
+                                   if fits is False and pinned is not None else "")
+             if env_py else f"a Python TensorFlow {last} has wheels for")
+    fix = [f"wsl --install   # Windows 10 build {wsl}+; the next line runs inside WSL2 Ubuntu",
+           "python3 -m venv ~/tf && ~/tf/bin/python -m pip install 'tensorflow[and-cuda]'   "
+           f"# in a virtual environment (PEP 668); {venv.value('package')} first: "
+           f"{venv.value('install')}",
+           f"# or stay native with TensorFlow {last}, the last native-Windows GPU release: one "
+           f"conda environment (Miniconda or Miniforge) with {where} and CUDA/cuDNN:",
+           f"conda create -y -n {env} -c conda-forge "
+           + (f"python={env_py} " if env_py else "") + conda,
+           f"conda run -n {env} python -m pip install "
+           + " ".join(c.quote(facts, r) for r in (fact.value("pip_requirement"),))]
     yield catalogue.make(
         "tensorflow-windows-native-no-gpu", version=ver, last=last, ref=fact.ref,
         evidence=(Evidence("os.system", "Windows"), Evidence("tf.version", ver or "?")),
