@@ -194,3 +194,14 @@ def test_windows_fix_is_the_plans_wsl2_steps_and_one_native_environment() -> Non
     env = create.split(" -n ", 1)[1].split()[0]
     assert "python=3.10" in create and "cudatoolkit=11.2" in create
     assert f'conda run -n {env} python -m pip install "tensorflow<2.11" "numpy<2"' in fix
+
+
+def test_not_installed_on_apple_silicon_gets_the_plans_metal_pair_not_plain_tensorflow() -> None:
+    # an unpinned `pip install tensorflow` is the CPU build of the newest release; the plan
+    # for an Apple M1 on Python 3.9 is the pinned tensorflow-metal pair (its CPU alternative
+    # is 2.20, the newest release with a Python 3.9 wheel)
+    fix = _fix(diagnose(_load("macos12-apple-m1-py39-no-tf")).findings,
+               "tensorflow-not-installed")
+    assert not any(line.endswith("-m pip install tensorflow") for line in fix), fix
+    assert ".venv-tfgpu/bin/python -m pip install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0" \
+        in fix
