@@ -114,6 +114,13 @@ SRC_TESTED = {
                "(CPU, GPU)"),
     "PIPMD": ("https://www.tensorflow.org/install/pip",
               TF_DOCS + "site/en/install/pip.md (macOS x86 last = 2.16; macOS arm64 wheels)"),
+    "MACWHEELS": ("https://www.tensorflow.org/install/pip",
+                  "the macOS arm64 wheels published for TensorFlow 2.17-2.21 (pip.md lists "
+                  "2.21.0's: cp310-cp313, macosx_12_0_arm64): for each Python, `pip index "
+                  "versions tensorflow --only-binary=:all: --platform macosx_15_0_arm64 "
+                  "--python-version X` (2026-12-03) lists 2.13.0-2.20.0 for 3.9, 2.16.1-2.21.0 "
+                  "for 3.12, 2.20.0-2.21.0 for 3.13; each release's range is its Linux row's "
+                  "(SRCMD)"),
 }
 SRC_DRIVER = {
     "NVRN1322": ("https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-notes/index.html",
@@ -196,6 +203,8 @@ def tested_configs(rows: Sequence[dict[str, str]]) -> list[dict[str, Value]]:
         py_min, py_max = _python_range(r["python_versions"])
         if platform == "macos" and last:
             source = "PIPMD"
+        elif platform == "macos" and r["compiler"] == "unknown":
+            source = "MACWHEELS"  # after the tested table: the published wheels' Pythons
         else:
             source = "SRCWIN" if platform == "windows" else "SRCMD"
         out.append({

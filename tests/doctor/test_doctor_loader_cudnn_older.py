@@ -45,3 +45,24 @@ def test_a_newer_minor_or_the_pip_copy_selected_is_no_finding() -> None:
                      if lib.name == "cudnn" and lib.selected else lib for lib in facts.libraries)
         found = diagnose(dataclasses.replace(facts, libraries=libs)).findings
         assert "cudnn-version-mismatch" not in {f.id for f in found}
+
+
+def test_the_fix_replaces_the_whole_cudnn_release_for_the_builds_cuda_never_one_file() -> None:
+    # cuDNN 9 (and 8) is split into sub-libraries: one file copied over mixes two releases,
+    # and a cuDNN release is built for one CUDA major
+    fix = _mismatch(_load("linux-rtx4090-cudnn90-only-on-ld-path"))
+    assert not any("copy cuDNN" in line for line in fix)
+    line = next(line for line in fix if "libcudnn*.so.9" in line)
+    assert "/usr/local/cuda-12.2/lib64" in line and "never one file alone" in line
+    assert "built for CUDA 12.x" in line
+
+
+def test_without_a_tensorflow_probe_the_verdict_is_not_cpu_only() -> None:
+    # the GPU is still registered (listing and a matmul work); cuDNN fails at its first use
+    facts = _load("linux-rtx4090-cudnn90-only-on-ld-path")
+    assert facts.tf is not None and facts.tf.status.value == "skipped"
+    verdict = diagnose(facts).verdict
+    assert "CPU only" not in verdict.headline
+    assert verdict.headline.startswith("TensorFlow would list GPU 0: ")
+    assert "some work on it would fail: 1 problem" in verdict.headline
+    assert verdict.gpu_usable is None

@@ -327,11 +327,12 @@ def test_scenario_tensorflow_not_installed_on_gpu_linux_host() -> None:
 
 def test_scenario_tensorflow_not_installed_windows_powershell_command() -> None:
     facts = gpu_host(os=F.OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
-                     python=dataclasses.replace(python(), executable=r"C:\Python311\python.exe"),
+                     python=dataclasses.replace(python(), version="3.10.11",
+                                                executable=r"C:\Python310\python.exe"),
                      tf=F.TFFacts(F.ProbeStatus.MISSING))
     f = one(facts, "tensorflow-not-installed")
     # quoted: an unquoted < is a redirection in PowerShell (review defect 4e)
-    assert f.fix == (r'C:\Python311\python.exe -m pip install "tensorflow<2.11" "numpy<2"',)
+    assert f.fix == (r'C:\Python310\python.exe -m pip install "tensorflow<2.11" "numpy<2"',)
 
 
 def test_scenario_tensorflow_cpu_on_gpu_host_is_an_error() -> None:

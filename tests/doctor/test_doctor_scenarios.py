@@ -206,8 +206,10 @@ def test_windows_has_one_finding_with_quoted_pin_and_python_range() -> None:
     found = by_id(diagnose_with_plan(load("win")).findings)
     assert "windows-native-gpu-unsupported" not in found
     f = found["tensorflow-windows-native-no-gpu"]
-    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11" "numpy<2"')
-    assert any("needs Python 3.7-3.10" in line for line in f.fix)
+    assert f.fix[-1] == 'conda run -n tf210 python -m pip install "tensorflow<2.11" "numpy<2"'
+    assert any("Python 3.7-3.10; the Python here is 3.11.7" in line for line in f.fix)
+    assert "conda create -y -n tf210 -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0" \
+        in f.fix
 
 
 # ------------------------------------------------------------------ defect 5, 10, 16

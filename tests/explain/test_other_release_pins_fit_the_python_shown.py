@@ -35,8 +35,15 @@ def test_the_newest_release_an_old_driver_runs_is_offered_to_a_python_it_has() -
 
 
 def test_the_last_native_windows_gpu_release_names_the_python_it_needs() -> None:
-    fix = _fix(["Python 3.12.1", *WIN_CPU_ONLY])
-    pin = next(line for line in fix.splitlines() if 'pip install "tensorflow<2.11"' in line)
-    assert "in a venv with Python 3.7-3.10" in pin and "Python 3.12" in pin
-    fits = _fix(["Python 3.10.11", *WIN_CPU_ONLY])
-    assert not any("in a venv with Python" in line for line in fits.splitlines())
+    # one conda environment with a Python 2.10 has wheels for holds the CUDA/cuDNN packages
+    # and TensorFlow: pip runs in it, never with the Python the log shows
+    lines = _fix(["Python 3.12.1", *WIN_CPU_ONLY]).splitlines()
+    create = next(line for line in lines if line.startswith("conda create"))
+    env = create.split(" -n ", 1)[1].split()[0]
+    assert "python=3.10" in create and "cudatoolkit=11.2" in create
+    assert f'conda run -n {env} python -m pip install "tensorflow<2.11"' in lines
+    assert any("Python 3.7-3.10; the Python here is 3.12" in line for line in lines)
+    assert not any(line.startswith("conda install") for line in lines)
+    fits = _fix(["Python 3.10.11", *WIN_CPU_ONLY]).splitlines()
+    assert any(line.startswith("conda create") and "python=3.10" in line for line in fits)
+    assert not any("the Python here is" in line for line in fits)

@@ -192,7 +192,15 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"tfgpu explain: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
-    report = explain_report(result.findings, result.stats,
+    findings = result.findings
+    if facts is not None:
+        # the install lines, as the doctor's for the same snapshot, are held against
+        # `tfgpu plan` for that host (the explain engine never imports the planner)
+        from tfgpu.knowledge import load_knowledge
+        from tfgpu.plan.agreement import agree_with_plan
+
+        findings = agree_with_plan(findings, facts, load_knowledge())
+    report = explain_report(findings, result.stats,
                             "standard input" if args.file == "-" else args.file,
                             died=result.died, failure=result.failure,
                             interrupted=_signal_words(stopped_by) if stopped_by else "")

@@ -56,6 +56,10 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
 * ``gpu_neutral = true``: an error that says nothing about the GPU (a Python API name of
   another release): ``tfgpu explain``'s verdict then leaves gpu_usable unknown, not false
   (:mod:`tfgpu.diagnosis.verdict`).
+* ``gpu_listed = true``: an error with which TensorFlow still registers the GPU and runs
+  ops on it, the fault showing at a later op (a cuDNN of another version fails at the first
+  cuDNN call): the doctor's verdict without a TensorFlow probe then does not say "CPU only"
+  (:mod:`tfgpu.diagnosis.verdict`).
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
   texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
   ``doc``, ``harmless``, ``general_cause``, ``general_fix``, ``summary``, ``remedy``.
@@ -104,7 +108,7 @@ _NAME_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
-    "deferred_title", "aliases", "variants", "hedge_partners", "gpu_neutral",
+    "deferred_title", "aliases", "variants", "hedge_partners", "gpu_neutral", "gpu_listed",
     "general_cause", "general_fix", "summary", "remedy",
 })
 _VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
@@ -178,6 +182,9 @@ class FindingSpec:
         hedge_partners: ids of the other half of this finding's hedges (dropped with it).
         gpu_neutral: an error that says nothing about the GPU (``tfgpu explain`` then leaves
             gpu_usable unknown rather than false).
+        gpu_listed: an error with which TensorFlow still registers the GPU; the fault shows
+            at a later op (the doctor's verdict without a TensorFlow probe then says so
+            rather than "CPU only").
         general_cause: plain text of what the finding means on any report, for a reader of
             the catalogue alone (never rendered); ``None`` when the cause says it.
         general_fix: plain fix lines that hold on any report, for the same reader (never
@@ -210,6 +217,7 @@ class FindingSpec:
     aliases: tuple[str, ...] = ()
     hedge_partners: tuple[str, ...] = ()
     gpu_neutral: bool = False
+    gpu_listed: bool = False
     general_cause: str | None = None
     general_fix: tuple[str, ...] = ()
     summary: str | None = None
@@ -505,6 +513,7 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         aliases=_strs(raw, "aliases", where),
         hedge_partners=_strs(raw, "hedge_partners", where),
         gpu_neutral=bool(_opt_bool(raw, "gpu_neutral", where)),
+        gpu_listed=bool(_opt_bool(raw, "gpu_listed", where)),
         general_cause=_plain(raw, "general_cause", where),
         general_fix=_plain_lines(raw, "general_fix", where),
         summary=_doc_text(raw, "summary", where),

@@ -202,6 +202,16 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             mem = _gib(g.memory_total_mib)
             return Verdict(False, f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
                            + f" looks ready{_visible_words(facts)}; {why}", 0)
+        errors = [f for f in findings if f.severity is Severity.ERROR]
+        if facts.nvidia_gpus and errors and all(_gpu_listed(f.id) for f in errors):
+            # each error leaves the GPU registered (catalogue key gpu_listed: a cuDNN of
+            # another version fails at the first cuDNN op, not at start): not "CPU only"
+            g = _host_gpu_for(facts, 0) or facts.nvidia_gpus[0]
+            mem = _gib(g.memory_total_mib)
+            return Verdict(None, f"TensorFlow would list GPU {g.index}: {g.name}"
+                           + (f", {mem}" if mem else "") + f"{_visible_words(facts)}, but "
+                           f"some work on it would fail: {plural(problems, 'problem')}; {why}",
+                           problems)
         failed = _driver_probe_failed(facts, findings)
         if failed is not None:
             # the GPU could not be examined: "CPU only" would claim more than is known, and
@@ -330,6 +340,13 @@ def _gpu_neutral(finding_id: str) -> bool:
     GPU (key ``gpu_neutral`` in findings.toml); ``False`` for an id no row makes."""
     spec = catalogue.load_catalogue().spec_of(finding_id)
     return spec is not None and spec.gpu_neutral
+
+
+def _gpu_listed(finding_id: str) -> bool:
+    """Whether the catalogue row of ``finding_id`` says TensorFlow still registers the GPU
+    with this error (key ``gpu_listed`` in findings.toml); ``False`` for an id no row makes."""
+    spec = catalogue.load_catalogue().spec_of(finding_id)
+    return spec is not None and spec.gpu_listed
 
 
 def _library_not_started(causes: Sequence[Finding]) -> tuple[str, int] | None:

@@ -179,6 +179,199 @@ def installed_requirements(line: str) -> list[Requirement] | None:
     return out or None
 
 
+@dataclass(frozen=True, slots=True)
+class Interpreter:
+    """The Python a fix line's install runs with, as far as the line (and the lines before
+    it in the same fix) tell.
+
+    Attributes:
+        python: its ``major.minor`` (``"3.10"``), or ``None`` when not known: a bare
+            ``pip``/``python3`` is whichever Python comes first on ``PATH``, and a new
+            environment made from one has that unknown Python too.
+        env: the environment folder or conda environment name the line installs into
+            (``".venv-tfgpu"``, ``"tfgpu"``), when it names one; ``None`` otherwise.
+    """
+
+    python: str | None = None
+    env: str | None = None
+
+
+_PY_VERSION = re.compile(r"(?:python|pip)(\d+\.\d+)(?:\.exe)?", re.IGNORECASE)
+_ENV_PYTHON = re.compile(r"(.+?)[/\\](?:bin|Scripts)[/\\]python(?:\d+(?:\.\d+)?)?(?:\.exe)?",
+                         re.IGNORECASE)
+
+
+def _minor(version: str | None) -> str | None:
+    """``"3.10"`` of ``"3.10.12"``; ``None`` for ``None`` or a version without a minor."""
+    parts = (version or "").split(".")
+    return ".".join(parts[:2]) if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]) \
+        else None
+
+
+def _env_key(path: str) -> str:
+    return path.strip().rstrip("/\\") or path
+
+
+def _commands(line: str, windows: bool = False) -> list[list[str]]:
+    """The commands of a shell line (``&&``/``;``/``||`` split), each its words without
+    ``VAR=value`` prefixes and PowerShell's call operator ``&``; ``[]`` when unreadable.
+    On Windows a backslash is a path separator, not an escape."""
+    try:
+        words = shlex.split(line.replace("\\", "\\\\") if windows else line,
+                            comments=True, posix=True)
+    except ValueError:
+        return []
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w in {"&&", "||", ";", "|"}:
+            out.append([])
+        elif out[-1] or not (w == "&" or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", w)):
+            out[-1].append(w)
+    return [c for c in out if c]
+
+
+def _exe_python(words: list[str], facts: HostFacts,
+                envs: dict[str, Interpreter]) -> tuple[Interpreter, list[str]] | None:
+    """The interpreter a command starting with a Python (``EXE -m MODULE ...``, ``py -3.10
+    -m ...``, ``conda run -n ENV python -m ...``) runs, and the words after ``-m``;
+    ``None`` when the command is none of these."""
+    env: str | None = None
+    if words[:2] == ["conda", "run"] or words[:2] == ["mamba", "run"]:
+        rest = words[2:]
+        while rest and rest[0].startswith("-"):
+            if rest[0] in {"-n", "--name", "-p", "--prefix"} and len(rest) > 1:
+                env = _env_key(rest[1])
+                rest = rest[2:]
+            else:
+                rest = rest[1:]
+        words = rest
+        if not words:
+            return None
+    if len(words) < 2:
+        return None
+    exe, rest = words[0], words[1:]
+    if exe.lower() in {"py", "py.exe"}:  # the Windows launcher: py -3.10 -m pip
+        version = None
+        if rest and re.fullmatch(r"-\d+\.\d+", rest[0]):
+            version, rest = rest[0][1:], rest[1:]
+        interp = Interpreter(version)
+    elif env is not None:
+        interp = envs.get(env, Interpreter(None, env))
+    else:
+        named = _path_python(exe, facts, envs)
+        if named is None:
+            return None
+        interp = named
+    if len(rest) < 2 or rest[0] != "-m":
+        return None
+    return interp, rest[1:]
+
+
+def _path_python(exe: str, facts: HostFacts, envs: dict[str, Interpreter]) -> Interpreter | None:
+    """The interpreter a Python executable's word names (``None``: not a Python)."""
+    own = facts.python.executable
+    windows = facts.os.system == "Windows"
+    if own and (exe == own or (windows and exe.lower() == own.lower())):
+        return Interpreter(_minor(facts.python.version))
+    m = _ENV_PYTHON.fullmatch(exe)
+    if m is not None:
+        key = _env_key(m.group(1))
+        return envs.get(key, Interpreter(None, key))
+    base = re.split(r"[/\\]", exe)[-1]
+    m = _PY_VERSION.fullmatch(base)
+    if m is not None and base.lower().startswith("python"):
+        return Interpreter(m.group(1))
+    if re.fullmatch(r"python3?(?:\.exe)?", base, re.IGNORECASE):
+        return Interpreter()
+    return None
+
+
+def _note_environment(words: list[str], facts: HostFacts, envs: dict[str, Interpreter]) -> None:
+    """Record the environment a command creates (``EXE -m venv DIR``, ``conda create -n
+    NAME python=3.10``), with the Python it gets, in ``envs``."""
+    if words[:2] in (["conda", "create"], ["mamba", "create"]):
+        name = python = None
+        rest = words[2:]
+        i = 0
+        while i < len(rest):
+            w = rest[i]
+            if w in {"-n", "--name", "-p", "--prefix"} and i + 1 < len(rest):
+                name, i = _env_key(rest[i + 1]), i + 2
+                continue
+            m = re.fullmatch(r"python=+(\d+\.\d+)(?:\.[\d*]+)?", w)
+            if m is not None:
+                python = m.group(1)
+            i += 1
+        if name is not None:
+            envs[name] = Interpreter(python, name)
+        return
+    made = _exe_python(words, facts, envs)
+    if made is None:
+        return
+    interp, after = made
+    if after and after[0] in {"venv", "virtualenv"}:
+        folders = [w for w in after[1:] if not w.startswith("-")]
+        if folders:
+            key = _env_key(folders[-1])
+            envs[key] = Interpreter(interp.python, key)
+
+
+def line_interpreter(line: str, facts: HostFacts,
+                     before: tuple[str, ...] | list[str] = ()) -> Interpreter:
+    """The Python the ``pip install`` of a fix line runs with (:class:`Interpreter`).
+
+    Read from the command itself: the interpreter tfgpu examined (its path: its version),
+    ``pythonX.Y``, ``py -X.Y``, a new environment's ``DIR/bin/python`` or ``conda run -n
+    NAME python`` (the Python that the same line or an earlier line of the fix made it
+    with: ``python3.11 -m venv DIR``, ``conda create -n NAME python=3.10``), or an
+    environment the line only names (then its Python is not known here).  A bare ``pip``
+    or ``python3`` is whichever Python comes first on ``PATH``: not known.  A ``conda
+    install`` goes into the environment it names (``-n``/``-p``), else the active one:
+    the examined interpreter's when that is a conda environment.
+
+    Args:
+        line: the fix line with the install.
+        facts: the host snapshot (the examined interpreter, its version and OS).
+        before: the earlier lines of the same fix, in order.
+    """
+    envs: dict[str, Interpreter] = {}
+    windows = facts.os.system == "Windows"
+    for earlier in before:
+        for words in _commands(earlier, windows):
+            _note_environment(words, facts, envs)
+    found = Interpreter()
+    for words in _commands(line, windows):
+        if "install" not in words:
+            _note_environment(words, facts, envs)
+            continue
+        if words[0] in {"conda", "mamba"} and words[1:2] == ["install"]:
+            for i, w in enumerate(words[:-1]):
+                if w in {"-n", "--name", "-p", "--prefix"}:
+                    key = _env_key(words[i + 1])
+                    return envs.get(key, Interpreter(None, key))
+            if facts.python.conda_env:
+                return Interpreter(_minor(facts.python.version), facts.python.conda_env)
+            return Interpreter()
+        m = _PY_VERSION.fullmatch(words[0])
+        if m is not None and words[0].lower().startswith("pip"):
+            return Interpreter(m.group(1))
+        made = _exe_python(words, facts, envs)
+        if made is not None and made[1][:1] == ["pip"]:
+            return made[0]
+        return found
+    return found
+
+
+def python_fits(interp: Interpreter, plan: Plan) -> bool:
+    """Whether a line running with ``interp`` installs into ``plan``'s Python: the same
+    ``major.minor`` as the plan's, or the plan's own environment (which the plan's steps
+    make with its Python)."""
+    if interp.env is not None and plan.env_path \
+            and _env_key(interp.env) == _env_key(plan.env_path):
+        return True
+    return interp.python is not None and interp.python == plan.python
+
+
 def _candidates(reqs: list[Requirement], kb: Knowledge) -> set[Version]:
     """Versions to test specifiers on: the known TensorFlow releases, every version a
     specifier names, and the next patch, minor and major of each (what an open
@@ -201,18 +394,24 @@ def _candidates(reqs: list[Requirement], kb: Knowledge) -> set[Version]:
     return out
 
 
-def line_accepted(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> tuple[str, ...] | None:
+def line_accepted(reqs: list[Requirement], plan: Plan, kb: Knowledge,
+                  interp: Interpreter | None = None) -> tuple[str, ...] | None:
     """Whether a fix line installing ``reqs`` agrees with ``plan`` (module docstring).
 
     Args:
         reqs: what the line installs (:func:`installed_requirements`).
         plan: a plan for the same host.
         kb: the knowledge (the known TensorFlow releases).
+        interp: the Python the line runs with (:func:`line_interpreter`): it must be the
+            plan's (:func:`python_fits`); ``None`` leaves the interpreter out (which plan
+            the line's release belongs to).
 
     Returns:
         ``None`` when it does not; else the plan's requirements outside the TensorFlow
         family the line lacks (``("numpy<2",)``; ``()`` when none), to be added to it.
     """
+    if interp is not None and not python_fits(interp, plan):
+        return None
     planned: dict[str, Requirement] = {}
     for text in plan.requirements:
         try:
@@ -253,17 +452,23 @@ class HostRules:
     planner: _PlannerBase
     nvidia_linux: bool
 
-    def release_accepted(self, reqs: list[Requirement]) -> tuple[str, ...] | None:
+    def release_accepted(self, reqs: list[Requirement],
+                         interp: Interpreter | None = None) -> tuple[str, ...] | None:
         """Whether a line installing the GPU build of a pinned TensorFlow (``tensorflow``
         or ``tensorflow[and-cuda]``, nothing else of the TensorFlow family) names only
         releases the plan's rules let use this host's GPU, with what the plan installs next
         to them (``numpy<2``): :meth:`~tfgpu.plan.routes._base._PlannerBase.release_fits`.
-        Only for an NVIDIA GPU on Linux/WSL2, where the plan walks those releases.
+        Only for an NVIDIA GPU on Linux/WSL2, where the plan walks those releases.  The
+        rules judge the release for the host's Python, so ``interp`` (the Python the line
+        runs with, :func:`line_interpreter`; ``None``: not asked) must be that Python.
 
         Returns:
             ``None`` when it does not; else what the plan installs next to those releases
             that the line lacks (``("numpy<2",)``, or ``()``)."""
         tf = [r for r in reqs if _is_tf_family(r.name)]
+        if interp is not None and (interp.python is None
+                                   or interp.python != self.planner.t.python):
+            return None
         if not self.nvidia_linux or len(tf) != 1 or tf[0].name != "tensorflow" \
                 or not tf[0].clauses or not tf[0].extras <= {"and-cuda"}:
             return None
@@ -315,13 +520,21 @@ def host_rules(facts: HostFacts, kb: Knowledge) -> HostRules | None:
                      target.gpu_vendor == "nvidia" and target.os in ("linux", "wsl2"))
 
 
-def plan_fix_lines(plan: Plan, facts: HostFacts) -> list[str]:
+def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True) -> list[str]:
     """The plan's install as fix lines: a comment naming its release and route, then the
     commands of its steps up to the install (the check that TensorFlow sees the GPU is
-    ``tfgpu plan``'s last step).  When the plan keeps the TensorFlow already installed on
-    the CPU, one comment says so."""
+    ``tfgpu plan``'s last step), with a comment where the shell changes (a WSL2 plan's
+    PowerShell steps, then those inside WSL2).  When the plan keeps the TensorFlow already
+    installed on the CPU, one comment says so.
+
+    Args:
+        plan: the plan.
+        facts: the host snapshot (the TensorFlow installed).
+        default: ``plan`` is what ``tfgpu plan`` picks; else one of its alternative
+            routes (``tfgpu plan --route ROUTE``), and the comment says so.
+    """
     from tfgpu.plan.model import Verify
-    from tfgpu.plan.render import step_commands
+    from tfgpu.plan.render import shell_label, step_commands
 
     tf = facts.tf.version if facts.tf is not None else None
     if not tf:  # --no-tf: the interpreter's distribution says which release is installed
@@ -331,11 +544,20 @@ def plan_fix_lines(plan: Plan, facts: HostFacts) -> list[str]:
     if not plan.uses_gpu and tf and plan.tf_version and tf.startswith(plan.tf_version):
         return [f"# keep TensorFlow {tf}: `tfgpu plan` finds no GPU build for this host "
                 f"(route {plan.route.value}; {plan.reasons[0].text if plan.reasons else ''})"]
-    lines = [f"# what `tfgpu plan` picks for this host: TensorFlow {plan.tf_version}, route "
-             f"{plan.route.value} ({where}); its steps:"]
+    if default:
+        lines = [f"# what `tfgpu plan` picks for this host: TensorFlow {plan.tf_version}, route "
+                 f"{plan.route.value} ({where}); its steps:"]
+    else:
+        lines = [f"# `tfgpu plan --route {plan.route.value}` for this host: TensorFlow "
+                 f"{plan.tf_version} ({where}), Python {plan.python}; its steps:"]
+    label: str | None = None
     for step in plan.steps:
         if isinstance(step.action, Verify):
             continue
+        here = shell_label(plan, step.shell)
+        if here is not None and here != label:
+            lines.append(f"# in the {here}:" if here.startswith("Linux") else f"# in {here}:")
+            label = here
         lines.extend(step_commands(plan, step))
     return lines
 
@@ -365,11 +587,16 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
                     kb: Knowledge) -> tuple[Finding, ...]:
     """Replace each install line of the findings' fixes that no plan for this host accepts.
 
-    In each finding the first such line becomes :func:`plan_fix_lines` of the default plan
-    (the release the line names does not fit this host); later ones (the same install in
-    other words) are dropped.  The line just before it goes too when it is a comment naming another
-    TensorFlow release, or an install of packages the plan's steps install themselves.
-    Findings without such a line are returned as they are.
+    A line is accepted when a plan accepts what it installs and the Python it runs with
+    (:func:`line_interpreter`, :func:`python_fits`).  In each finding the first line no
+    plan accepts becomes :func:`plan_fix_lines` of the default plan (the release the line
+    names does not fit this host, or the Python it runs with is not the plan's); a pinned
+    line whose release one of the plans picks, run with another Python, becomes that plan's
+    lines instead (its release in the plan's environment).  Later lines whose plan is
+    already shown (the same install in other words) are dropped.  The line just before a
+    replaced one goes too when it is a comment naming another TensorFlow release, or an
+    install of packages the plan's steps install themselves.  Findings without such a line
+    are returned as they are.
 
     Args:
         findings: the doctor's findings for ``facts``.
@@ -381,8 +608,9 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
     out: list[Finding] = []
     for f in findings:
         fix: list[str] = []
-        replaced = changed = False
-        for line in f.fix:
+        shown: list[Plan] = []
+        changed = False
+        for i, line in enumerate(f.fix):
             reqs = installed_requirements(line)
             if reqs is None or not any(_is_tf_family(canonicalize_name(r.name)) for r in reqs):
                 fix.append(line)
@@ -392,28 +620,35 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             if rules is None:
                 fix.append(line)
                 continue
-            verdicts = [rules.release_accepted(reqs),
-                        *(line_accepted(reqs, p, kb) for p in rules.plans if p.tf_version)]
+            interp = line_interpreter(line, facts, f.fix[:i])
+            verdicts = [rules.release_accepted(reqs, interp),
+                        *(line_accepted(reqs, p, kb, interp)
+                          for p in rules.plans if p.tf_version)]
             adds = next((v for v in verdicts if v is not None), None)
             if adds is not None:
                 fix.append(_with_requirements(line, reqs, adds))
                 changed = changed or bool(adds)
                 continue
-            plans = rules.plans
             changed = True
-            if replaced:
+            plan = rules.plans[0]
+            if any(r.clauses for r in reqs if _is_tf_family(r.name)):
+                plan = next((p for p in rules.plans
+                             if p.tf_version and line_accepted(reqs, p, kb) is not None), plan)
+            if any(p is plan or (p.route, p.tf_version) == (plan.route, plan.tf_version)
+                   for p in shown) or (shown and plan is rules.plans[0]):
                 continue
-            replaced = True
-            plan = plans[0]
-            new = plan_fix_lines(plan, facts)
+            shown.append(plan)
+            new = plan_fix_lines(plan, facts, default=plan is rules.plans[0])
             text = "\n".join(new)
             if fix:
                 prev = fix[-1]
                 named = _TF_RELEASE.findall(prev) if prev.lstrip().startswith("#") else []
                 before = installed_requirements(prev)
+                command = prev.split("#", 1)[0].strip()
                 if (named and plan.tf_version
                         and any(not plan.tf_version.startswith(n + ".") for n in named)) \
-                        or (before and all(r.name in text for r in before)):
+                        or (before and all(r.name in text for r in before)) \
+                        or (command and re.search(rf"(?<!\S){re.escape(command)}(?!\S)", text)):
                     fix.pop()
             fix.extend(new)
         out.append(replace(f, fix=tuple(fix)) if changed else f)

@@ -177,6 +177,14 @@ def _shell_label(plan: Plan, shell: Shell) -> str:
             else "bash")
 
 
+def shell_label(plan: Plan, shell: Shell) -> str | None:
+    """Where a step of ``plan`` runs (``"Windows PowerShell"``, ``"Linux shell, inside
+    WSL2"``), as the text plan labels it; ``None`` when all its steps run in one shell."""
+    if len({s.shell for s in plan.steps}) <= 1:
+        return None
+    return _shell_label(plan, shell)
+
+
 def step_commands(plan: Plan, step: Step) -> list[str]:
     """The commands of one step of ``plan``, as the text plan prints them (one string per
     command; PowerShell steps in PowerShell, the others in POSIX sh)."""

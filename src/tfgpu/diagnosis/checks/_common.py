@@ -698,6 +698,56 @@ def windows_gpu_last(ctx: Facts) -> tuple[tuple[int, int], str, str, str]:
             f"CUDA {build.cuda} + cuDNN {build.cudnn}")
 
 
+def wsl2_tensorflow_lines(ctx: Facts) -> tuple[str, str]:
+    """Move to WSL2 for a current TensorFlow on the GPU: ``wsl --install``, then, inside
+    WSL2 Ubuntu, ``tensorflow[and-cuda]`` in a virtual environment (the distribution's
+    python3 refuses a bare ``pip install``, PEP 668, and its venv module is a package of
+    its own: platform fact ``debian-python3-venv``; Windows build from
+    ``wsl2-min-windows-build``).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: a platform fact is missing.
+    """
+    kb = ctx.kb
+    build = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
+    venv = kb.platform_fact("debian-python3-venv")
+    return (f"wsl --install   # Windows 10 build {build}+; the next line runs inside WSL2 Ubuntu",
+            "python3 -m venv ~/tf && ~/tf/bin/python -m pip install 'tensorflow[and-cuda]'   "
+            f"# in a virtual environment (PEP 668); {venv.value('package')} first: "
+            f"{venv.value('install')}")
+
+
+def windows_native_env_lines(ctx: Facts) -> tuple[str, str, str]:
+    """Stay on the last native-Windows GPU release (platform fact ``windows-native-gpu-last``:
+    its conda CUDA/cuDNN packages and pip requirement) in ONE conda environment: a comment,
+    ``conda create`` with a Python that release has wheels for (the Python :attr:`Facts.
+    fix_python` shows when it is in the release's range, tf_tested_configs; else the range's
+    newest) and the packages, then ``conda run`` pip in that same environment.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the platform fact is missing.
+    """
+    kb = ctx.kb
+    fact = kb.platform_fact("windows-native-gpu-last")
+    last = fact.value("tf_version")
+    conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
+    known = ctx.fix_python
+    fits, row = kb.wheel_for_python(last, "windows", known[0] if known else None)
+    py = ".".join(known[0].split(".")[:2]) if fits and known else (
+        row.python_max if row is not None and row.python_max else None)
+    env = f"tf{last.replace('.', '')}"
+    where = (f"Python {py}" if py else f"a Python TensorFlow {last} has wheels for")
+    if fits is False and known is not None and row is not None:
+        where += (f" (TensorFlow {last} has wheels for Python {row.python_min}-"
+                  f"{row.python_max}; the Python here is {known[0]}, {known[1]})")
+    return (f"# or stay native with TensorFlow {last}, the last native-Windows GPU release: one "
+            f"conda environment (Miniconda or Miniforge) with {where} and CUDA/cuDNN:",
+            f"conda create -y -n {env} -c conda-forge " + (f"python={py} " if py else "")
+            + conda,
+            f"conda run -n {env} python -m pip install "
+            + quote(ctx, fact.value("pip_requirement")))
+
+
 def venv_fix(ctx: Facts, python: str) -> str:
     """Commands that create and activate a virtual environment with Python ``python``,
     in the syntax of the host's OS (Windows: the ``py`` launcher and ``Scripts``)."""

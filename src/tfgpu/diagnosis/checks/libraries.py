@@ -2410,7 +2410,15 @@ def loader_cudnn_older_than_build(f: Facts) -> Iterator[Finding]:
         if not newer:
             fix.append(c.pip(f, "install", f"tensorflow[and-cuda]=={tf.version}")
                        + f"   # its nvidia-cudnn wheel is the cuDNN {tf.cudnn} it was built with")
-        fix.append(f"# or copy cuDNN {tf.cudnn} or a newer {want[0]}.x over {lib.path}")
+        # cuDNN 8 is split into sub-libraries (libcudnn_ops_infer, libcudnn_cnn_infer... that
+        # it loads at the first convolution, messages_gpu_stack.toml): one file copied over
+        # mixes two releases; and a cuDNN release is built per CUDA major
+        folder = lib.path.rsplit("/", 1)[0]
+        fix.append(f"# or replace every libcudnn*.so.{want[0]} file in {folder} (the "
+                   f"sub-libraries of one cuDNN release, never one file alone) with cuDNN "
+                   f"{tf.cudnn} or a newer {want[0]}.x"
+                   + (f" built for CUDA {cuda}.x, the CUDA TensorFlow {tf.version} uses"
+                      if cuda is not None else ""))
         yield catalogue.make(
             "cudnn-version-mismatch", variant="loader-picks-older",
             have=lib.version, path=lib.path, built=tf.cudnn, tf=tf.version,

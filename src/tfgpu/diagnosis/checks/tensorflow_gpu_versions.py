@@ -34,7 +34,7 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
     if f.windows and want > last_s:
         return [catalogue.make(
             "tensorflow-windows-native-no-gpu", version=version, last=last.value("tf_version"),
-            ref=last.ref, evidence=ev, fix=_windows_last_fix(last, f), knowledge_ref=last.ref,
+            ref=last.ref, evidence=ev, fix=_windows_last_fix(f), knowledge_ref=last.ref,
         )]
     if want >= stub:
         return [catalogue.make(

@@ -51,7 +51,7 @@ from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import KnowledgeQueryError, parse_version, series
 
 if TYPE_CHECKING:
-    from tfgpu.knowledge import Knowledge, PlatformFact
+    from tfgpu.knowledge import Knowledge
 
 #: The libraries TensorFlow dlopens before it registers a GPU (Linux names without
 #: ``lib``/``.so``); "Cannot dlopen some GPU libraries" names one of them.
@@ -291,7 +291,7 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
     if version is None or mm is None:
         if f.windows:
             return (*uninstall,
-                    *_windows_last_fix(kb.platform_fact("windows-native-gpu-last"), f))
+                    *_windows_last_fix(f))
         extra_note = (f"# before {extra_first[0]}.{extra_first[1]} the [and-cuda] extra does "
                       "not exist: the same command installs that release's CUDA build without "
                       "CUDA/cuDNN wheels; install the CUDA and cuDNN it was tested with (tfgpu "
@@ -378,12 +378,10 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
             "tensorflow-windows-native-no-gpu", version=f.tf_version,
             last=last.value("tf_version"), ref=last.ref,
             evidence=log_evidence(calls[:1], built) + tuple(f.fact_evidence()),
-            fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
-                 "'tensorflow[and-cuda]'",
-                 f"# or stay native with TensorFlow {last.value('tf_version')}, the last "
-                 "native-Windows GPU release:",
-                 *((f"pip uninstall -y {' '.join(cpu)}",) if (cpu := _cpu_dists(f)) else ()),
-                 *_windows_last_fix(last, f)[:2]),
+            fix=(*c.wsl2_tensorflow_lines(f),
+                 *((f"pip uninstall -y {' '.join(cpu)}   # the CPU-only package",)
+                   if (cpu := _cpu_dists(f)) else ()),
+                 *c.windows_native_env_lines(f)),
             knowledge_ref=last.ref,
         )
         return
@@ -407,7 +405,7 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
                    "tells them apart."),
             fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # after '
                  f"{v}: no GPU on native Windows",
-                 *_windows_last_fix(last, f)),
+                 *_windows_last_fix(f)),
             knowledge_ref=last.ref,
         )
         return
@@ -443,19 +441,7 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     ver = _tf_version(facts, kb)
     fact = kb.platform_fact("windows-native-gpu-last")
     last = fact.value("tf_version")
-    conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
-    py = facts.python.version
-    fits, pinned = kb.wheel_for_python(last, "windows", py)
-    wsl = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
-    fix = [f"wsl --install   # Windows 10 build {wsl}+; then, inside WSL2 Ubuntu: "
-           "python3 -m pip install 'tensorflow[and-cuda]'",
-           f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
-           f"(CUDA and cuDNN via conda):"]
-    if fits is False and pinned is not None:
-        fix.append(f"# TensorFlow {last} needs Python {pinned.python_min}-{pinned.python_max}; "
-                   f"this one is {py}: create a venv with such a Python first")
-    fix += [f"conda install -c conda-forge {conda}",
-            c.pip(facts, "install", fact.value("pip_requirement"))]
+    fix = [*c.wsl2_tensorflow_lines(f), *c.windows_native_env_lines(f)]
     yield catalogue.make(
         "tensorflow-windows-native-no-gpu", version=ver, last=last, ref=fact.ref,
         evidence=(Evidence("os.system", "Windows"), Evidence("tf.version", ver or "?")),
@@ -463,26 +449,13 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     )
 
 
-def _windows_last_fix(last: PlatformFact, f: Facts | None = None) -> tuple[str, ...]:
-    """Stay on the last native-Windows GPU release (platform fact windows-native-gpu-last:
-    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2.  When the
-    Python that ``f`` shows (host facts or the log, :attr:`Facts.fix_python`) is outside
-    that release's Python range (tf_tested_configs), the pip line says to create a venv
-    with such a Python first: pip has no wheel of it for that Python."""
-    conda = " ".join(str(p) for p in last.values.get("conda_packages", ()))
-    release = last.value("tf_version")
-    pin = f'pip install "{last.value("pip_requirement")}"'
-    known = f.fix_python if f is not None else None
-    if f is not None and known is not None:
-        fits, row = f.kb.wheel_for_python(release, "windows", known[0])
-        if fits is False and row is not None:
-            pin += (f"   # in a venv with Python {row.python_min}-{row.python_max}: "
-                    f"TensorFlow {release} has no wheel for Python {known[0]} ({known[1]}; "
-                    f"knowledge row {row.ref})")
-    return (f"conda install -c conda-forge {conda}   # the CUDA/cuDNN of the last native-"
-            f"Windows GPU release, {release}",
-            pin,
-            'or a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"')
+def _windows_last_fix(f: Facts) -> tuple[str, ...]:
+    """Stay on the last native-Windows GPU release (platform fact
+    windows-native-gpu-last) in one conda environment with a Python it has wheels for
+    (:func:`~tfgpu.diagnosis.checks._common.windows_native_env_lines`), or move to WSL2
+    (:func:`~tfgpu.diagnosis.checks._common.wsl2_tensorflow_lines`)."""
+    return (*c.windows_native_env_lines(f),
+            "# or a current TensorFlow in WSL2:", *c.wsl2_tensorflow_lines(f))
 
 
 def tensorflow_gpu_package(f: Facts) -> Iterator[Finding]:
@@ -1208,7 +1181,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
             yield catalogue.make(
                 "tensorflow-windows-native-no-gpu", version=pin, last=last.value("tf_version"),
                 ref=last.ref, evidence=log_evidence(nod),
-                fix=_windows_last_fix(last, f),
+                fix=_windows_last_fix(f),
                 knowledge_ref=last.ref,
             )
             return

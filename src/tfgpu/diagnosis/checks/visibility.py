@@ -339,25 +339,16 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
     not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
     host facts (platform fact ``windows-native-gpu-last``)."""
-    _, last, keep, build = windows_gpu_last(ctx)
+    _, last, _, _ = windows_gpu_last(ctx)
     ref = "platform_facts:windows-native-gpu-last"
     # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
-    # threads' hosts often ran 3.11+, where the pin alone finds no wheel
-    py = (ctx.fix_python or (None,))[0]
-    fits, pinned = ctx.kb.wheel_for_python(last, "windows", py)
-    pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
-           if pinned is not None and pinned.python_min and pinned.python_max else "")
-    if fits is False:
-        pyr += f", this one is {py}: create a venv with such a Python first"
+    # threads' hosts often ran 3.11+, where the pin alone finds no wheel: one conda
+    # environment with a Python it has wheels for holds CUDA/cuDNN and TensorFlow
     return catalogue.make(
         "tensorflow-windows-native-no-gpu",
         version=ctx.tf_version or f"after {last}", last=last, ref=ref,
         evidence=evidence + ((Evidence("os", ctx.os_source),) if ctx.host is None else ()),
-        fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
-             "'tensorflow[and-cuda]'",
-             f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
-             f"({build}{pyr}):",
-             c.pip(ctx, "install", keep),
+        fix=(*c.wsl2_tensorflow_lines(ctx), *c.windows_native_env_lines(ctx),
              "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
         knowledge_ref=ref,
     )

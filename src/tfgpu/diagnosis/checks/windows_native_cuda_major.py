@@ -15,6 +15,7 @@ checks in tf_install.py and visibility.py then decide)."""
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import windows_gpu_last
 from tfgpu.diagnosis.checks.visibility import rule_gpu_not_visible
 from tfgpu.facts.view import Facts
@@ -33,7 +34,7 @@ def windows_native_cuda_newer_than_last(ctx: Facts) -> list[Finding]:
         return []
     cudas = [t.version for t in host.toolkits if t.version]
     try:
-        _, last, keep, build = windows_gpu_last(ctx)
+        _, last, _, build = windows_gpu_last(ctx)
         tested = ctx.kb.tested_gpu_build(last, "windows")
         if not cudas or tested is None:
             return []
@@ -53,12 +54,7 @@ def windows_native_cuda_newer_than_last(ctx: Facts) -> list[Finding]:
         build_ref=tested.row.ref, major=str(last_major),
         evidence=(*seen[0].evidence, Evidence("cuda.toolkits", f"CUDA {cuda}"),
                   Evidence("os.system", "Windows")),
-        fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
-             "'tensorflow[and-cuda]'",
-             f"# or stay native with TensorFlow {last} ({build}) in a conda environment:",
-             "conda install -c conda-forge " + " ".join(
-                 str(p) for p in fact.values.get("conda_packages", ())),
-             f'pip install "{keep}"',
+        fix=(*c.wsl2_tensorflow_lines(ctx), *c.windows_native_env_lines(ctx),
              'python -c "import tensorflow as tf; print(tf.__version__)"   # which release '
              "this is"),
         knowledge_ref=fact.ref,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.knowledge import TestedConfig, docs
+from tfgpu.knowledge import KnowledgeQueryError, TestedConfig, docs, driver_at_least
 from tfgpu.plan import model as M
 from tfgpu.plan.routes._shared import (
     PlanError,
@@ -26,7 +26,9 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         self, linux: list[TestedConfig], than: TestedConfig | None
     ) -> M.Alternative | None:
         """"upgrade the driver to >= X (>= Y on WSL2/Windows) -> TensorFlow N" when a
-        newer driver gives a newer release than ``than`` (``None``: than nothing)."""
+        newer driver gives a newer release than ``than`` (``None``: than nothing); ``None``
+        when the target's driver already is >= X (then something else, its Python, stops
+        that release, and another alternative says so)."""
         t = self.t
         if not t.driver:
             return None
@@ -52,6 +54,11 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             win = _max_v(win, gpu_win.minimum.version if gpu_win else None)
         if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
+            try:
+                if here and driver_at_least(t.driver, here) is True:
+                    return None  # the driver is not what stops that release (its Python is)
+            except KnowledgeQueryError:
+                pass  # a driver version that does not parse: say the minimum
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
             text = f"upgrade the NVIDIA driver to >= {here}" + (
                 f" (>= {other} {where_other})" if other and other != here else ""
