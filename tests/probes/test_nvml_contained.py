@@ -147,7 +147,7 @@ def test_doctor_with_a_hanging_libnvidia_ml_says_unknown_within_its_limit(
     proc, took = _doctor(fakes["hang"], "--timeout", "2")
     assert took < 2 + 5, f"{took:.1f} s"
     doc = json.loads(proc.stdout)
-    assert doc["facts"]["driver"]["status"] == "timeout"
+    assert doc["facts"]["driver"]["status"] == "timeout", doc["facts"]["driver"]
     # the user's own --timeout 2 (below the 10 s probe default) ran out: unknown, not hung
     assert not [f for f in doc["findings"] if f["id"] == "nvidia-smi-hung"]
     hung = [f for f in doc["findings"] if f["id"] == "nvidia-smi-stopped-at-limit"]
