@@ -58,6 +58,8 @@ PREFIXES = (
     "ray-",
     # TensorFlow Lite's delegates (tensorflow/lite/delegates)
     "tflite-",
+    # NVIDIA's determinism package (tensorflow-determinism, framework-reproducibility)
+    "d9m-",
     # the TF Model Garden's Object Detection API (tensorflow/models research/object_detection)
     "object-detection-",
 )

@@ -1466,6 +1466,17 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("eco.http_404_page", ("problem accessing",),
        r"Problem accessing (?P<url>/\S{1,600}?\.whl)\. Reason:", "url"),
     _p("eco.http_error_404", ("http error",), r"^\s*HTTP ERROR 404\s*$"),
+    # NVIDIA's determinism package refusing to patch: "tfdeterminism: No patch available for
+    # version %s of TensorFlow" / "...: TensorFlow inside NGC containers does not require
+    # patching" (tensorflow-determinism 0.2-0.3 tfdeterminism/patch.py; framework-
+    # reproducibility 0.4+ prefixes the module, fwr13y.d9m.tensorflow.patch)
+    _p(
+        "eco.d9m_no_patch",
+        ("no patch available for version", "inside ngc containers does not require"),
+        r"(?:tfdeterminism|fw\w{1,6}(?:\.d9m)?\.tensorflow\.patch): (?:No patch available for "
+        r"version (?P<v>[\w.+-]{1,40}) of TensorFlow|(?P<ngc>TensorFlow inside NGC containers "
+        r"does not require patching))",
+    ),
     # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
     _p(
         "eco.numpy_symbolic",

@@ -232,6 +232,7 @@ from tfgpu.diagnosis.checks.containers import (
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
 )
+from tfgpu.diagnosis.checks.determinism_package import determinism_patch_unavailable
 from tfgpu.diagnosis.checks.gpu_runtime_symbol import tf_library_lacks_runtime_symbol
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
@@ -680,6 +681,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_windows_long_paths,
     pip_hash_mismatch,
     wheel_link_not_found,
+    determinism_patch_unavailable,
     pip_install_no_space,
     pip_install_permission_denied,
     numpy_too_new_for_tensorflow,
