@@ -172,13 +172,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
         variant="small-pool-at-start" if pool else "taken-at-start",
         free=f"{free0:,.0f}", total=f"{total0:,.0f}", gpus=gpus,
         evidence=log_evidence([h for _f, _t, hits in held for h in hits], fails[:2]),
-        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
-             "# the process holding it",
-             "# stop it (another user's job, a second notebook kernel or TensorFlow session), "
-             "or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
-             *growth_fix(ctx, "in each TensorFlow program that shares the GPU (TF 1.x: "
-                         "config.gpu_options.allow_growth = True, or "
-                         "per_process_gpu_memory_fraction)")),
+        fix=_holder_fix(ctx),
     )]
 
 
@@ -226,13 +220,7 @@ def gpu_memory_low_at_start(ctx: Facts) -> list[Finding]:
         "gpu-memory-held-by-other-process", variant="low-at-start",
         free=f"{free0:,.0f}", total=f"{total0:,.0f}", percent=_percent(free0, total0),
         gpus=gpus, evidence=log_evidence([h for _f, _t, hits in held for h in hits]),
-        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
-             "# the process holding it",
-             "# stop it (another user's job, a second notebook kernel or TensorFlow session), "
-             "or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
-             *growth_fix(ctx, "in each TensorFlow program that shares the GPU (TF 1.x: "
-                         "config.gpu_options.allow_growth = True, or "
-                         "per_process_gpu_memory_fraction)")),
+        fix=_holder_fix(ctx),
     )]
 
 
@@ -293,3 +281,15 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
 __all__ = ["free_at_start", "gpu_memory_low_at_start", "gpu_memory_taken_at_start",
            "held_at_start", "low_at_start", "small_pool_at_start", "smi_memory_nearly_full",
            "taken_at_start"]
+
+
+def _holder_fix(ctx: Facts) -> tuple[str, ...]:
+    """The fix lines for GPU memory another process holds: find the holder (nvidia-smi's
+    compute-apps query), stop it or pick a free GPU, and let each sharing program grow."""
+    return ("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+            "# the process holding it",
+            "# stop it (another user's job, a second notebook kernel or TensorFlow session), "
+            "or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
+            *growth_fix(ctx, "in each TensorFlow program that shares the GPU (TF 1.x: "
+                        "config.gpu_options.allow_growth = True, or "
+                        "per_process_gpu_memory_fraction)"))
