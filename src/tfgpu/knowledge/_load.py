@@ -7,6 +7,7 @@ the invariant tests in ``tests/knowledge`` check the values of every row.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -161,6 +162,35 @@ def parse_table(table: str, content: bytes) -> dict[str, object]:
         raise KnowledgeError(f"knowledge file {table}.toml is not valid TOML: {exc}") from exc
     _cache.store(table, content, data)
     return data
+
+
+@functools.cache
+def packaged_table(table: str) -> Mapping[str, object]:
+    """The packaged data file ``data/<table>.toml``, parsed once per process (through
+    :func:`read_table` and its cache), as a read-only mapping.
+
+    For the tables that keep their own row shapes (``gpu_stacks``, ``win32_errors``,
+    ``docs``): each reads its rows from here and checks them with :func:`text_field`.
+
+    Raises:
+        KnowledgeError: the file is missing or not valid TOML.
+    """
+    return MappingProxyType(read_table(packaged_folder(), table))
+
+
+def text_field(raw: Mapping[str, object], key: str, where: str, *,
+               optional: bool = False) -> str:
+    """The string ``raw[key]``; ``""`` for an absent ``optional`` key.
+
+    Raises:
+        KnowledgeError: the value is not a string, or a required one is absent or empty
+            (``where`` names the row in the message).
+    """
+    value = raw.get(key, "" if optional else None)
+    if not isinstance(value, str) or (not optional and not value):
+        raise KnowledgeError(f"{where}: {key!r} must be a {'' if optional else 'non-empty '}"
+                             "string")
+    return value
 
 
 def _str(raw: Raw, key: str, where: str, *, optional: bool = False) -> str | None:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from tfgpu.knowledge._load import packaged_folder, read_table
+from tfgpu.knowledge._load import packaged_table
 from tfgpu.knowledge._rows import KnowledgeError
 
 #: The data file (``knowledge/data/docs.toml``), without ``.toml``.
@@ -59,8 +59,7 @@ def _link(key: str, raw: object) -> DocLink:
 
 @functools.cache
 def _entries() -> Mapping[str, object]:
-    data = read_table(packaged_folder(), TABLE)
-    raw = data.get("docs")
+    raw = packaged_table(TABLE).get("docs")
     if not isinstance(raw, dict) or not raw:
         raise KnowledgeError(f"{TABLE}.toml: the [docs] table is missing")
     return MappingProxyType(raw)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from tfgpu.knowledge._load import packaged_folder, read_table
+from tfgpu.knowledge._load import packaged_table, text_field
 from tfgpu.knowledge._rows import KnowledgeError
 
 #: The data file (``knowledge/data/gpu_stack_libraries.toml``), without ``.toml``.
@@ -129,7 +129,7 @@ def source_url(key: str) -> str:
     Raises:
         KnowledgeError: no such source.
     """
-    raw = _data().get("sources")
+    raw = packaged_table(TABLE).get("sources")
     entry = raw.get(key) if isinstance(raw, dict) else None
     url = entry.get("url") if isinstance(entry, dict) else None
     if not isinstance(url, str):
@@ -137,26 +137,13 @@ def source_url(key: str) -> str:
     return url
 
 
-@functools.cache
-def _data() -> Mapping[str, object]:
-    return MappingProxyType(read_table(packaged_folder(), TABLE))
-
-
-def _text(raw: Mapping[str, object], key: str, where: str, *, optional: bool = False) -> str:
-    value = raw.get(key, "" if optional else None)
-    if not isinstance(value, str) or (not optional and not value):
-        raise KnowledgeError(f"{where}: {key!r} must be a {'' if optional else 'non-empty '}"
-                             "string")
-    return value
-
-
 def _common(raw: object, where: str) -> Mapping[str, object]:
     if not isinstance(raw, dict):
         raise KnowledgeError(f"{where}: must be a table")
-    sources = _data().get("sources")
-    if _text(raw, "stack", where) not in STACKS:
+    sources = packaged_table(TABLE).get("sources")
+    if text_field(raw, "stack", where) not in STACKS:
         raise KnowledgeError(f"{where}: 'stack' must be one of {STACKS}")
-    if not isinstance(sources, dict) or _text(raw, "source", where) not in sources:
+    if not isinstance(sources, dict) or text_field(raw, "source", where) not in sources:
         raise KnowledgeError(f"{where}: 'source' must name an entry of [sources]")
     return raw
 
@@ -176,11 +163,11 @@ def libraries() -> Mapping[str, StackLibrary]:
         if not isinstance(alone, bool):
             raise KnowledgeError(f"{where}: 'alone' must be true or false")
         row = StackLibrary(
-            stack=_text(raw, "stack", where), base=_text(raw, "base", where),
-            what=_text(raw, "what", where), releases=_text(raw, "releases", where,
+            stack=text_field(raw, "stack", where), base=text_field(raw, "base", where),
+            what=text_field(raw, "what", where), releases=text_field(raw, "releases", where,
                                                            optional=True),
-            source=_text(raw, "source", where), alone=alone,
-            part=_text(raw, "part", where, optional=True))
+            source=text_field(raw, "source", where), alone=alone,
+            part=text_field(raw, "part", where, optional=True))
         if row.part not in ("", "gpu-runtime"):
             raise KnowledgeError(f"{where}: 'part' must be \"gpu-runtime\" or absent")
         if row.base != row.base.lower() or row.base in out:
@@ -200,20 +187,20 @@ def symbols() -> tuple[StackSymbol, ...]:
     for i, item in enumerate(_rows("symbol")):
         where = f"{TABLE}.toml symbol[{i}]"
         raw = _common(item, where)
-        namespace = _text(raw, "namespace", where, optional=True)
-        prefix = _text(raw, "prefix", where, optional=True)
+        namespace = text_field(raw, "namespace", where, optional=True)
+        prefix = text_field(raw, "prefix", where, optional=True)
         if bool(namespace) == bool(prefix) or not re.fullmatch(r"\w+", namespace + prefix):
             raise KnowledgeError(f"{where}: exactly one of 'namespace' and 'prefix', a name")
         out.append(StackSymbol(
-            stack=_text(raw, "stack", where), runtime=_text(raw, "runtime", where),
+            stack=text_field(raw, "stack", where), runtime=text_field(raw, "runtime", where),
             namespace=namespace, prefix=prefix,
-            releases=_text(raw, "releases", where, optional=True),
-            source=_text(raw, "source", where)))
+            releases=text_field(raw, "releases", where, optional=True),
+            source=text_field(raw, "source", where)))
     return tuple(out)
 
 
 def _rows(key: str) -> list[object]:
-    rows = _data().get(key)
+    rows = packaged_table(TABLE).get(key)
     if not isinstance(rows, list) or not rows:
         raise KnowledgeError(f"{TABLE}.toml: the [[{key}]] rows are missing")
     return rows
@@ -251,10 +238,10 @@ def pairs(package: str) -> tuple[StackPair, ...]:
     for i, item in enumerate(_rows("pair")):
         where = f"{TABLE}.toml pair[{i}]"
         raw = _common(item, where)
-        if _text(raw, "package", where) != package:
+        if text_field(raw, "package", where) != package:
             continue
         out.append(StackPair(
-            stack=_text(raw, "stack", where), package=package,
-            version=_text(raw, "version", where), needs=_text(raw, "needs", where),
-            source=_text(raw, "source", where)))
+            stack=text_field(raw, "stack", where), package=package,
+            version=text_field(raw, "version", where), needs=text_field(raw, "needs", where),
+            source=text_field(raw, "source", where)))
     return tuple(out)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from tfgpu.knowledge._load import packaged_folder, read_table
+from tfgpu.knowledge._load import packaged_table, text_field
 from tfgpu.knowledge._rows import KnowledgeError
 
 #: The data file (``knowledge/data/win32_errors.toml``), without ``.toml``.
@@ -108,22 +108,10 @@ def normalise(text: str) -> str:
 
 
 def _sources() -> Mapping[str, object]:
-    raw = _data().get("sources")
+    raw = packaged_table(TABLE).get("sources")
     if not isinstance(raw, dict):
         raise KnowledgeError(f"{TABLE}.toml: the [sources] table is missing")
     return raw
-
-
-@functools.cache
-def _data() -> Mapping[str, object]:
-    return MappingProxyType(read_table(packaged_folder(), TABLE))
-
-
-def _text(raw: Mapping[str, object], key: str, where: str, *, optional: bool = False) -> str:
-    value = raw.get(key, "" if optional else None)
-    if not isinstance(value, str) or (not optional and not value):
-        raise KnowledgeError(f"{where}: {key!r} must be a non-empty string")
-    return value
 
 
 def _row(raw: object, index: int, sources: Mapping[str, object]) -> Win32Error:
@@ -133,14 +121,14 @@ def _row(raw: object, index: int, sources: Mapping[str, object]) -> Win32Error:
     code = raw.get("code")
     if not isinstance(code, int) or isinstance(code, bool) or code <= 0:
         raise KnowledgeError(f"{where}: 'code' must be a positive integer")
-    kind = _text(raw, "kind", where)
+    kind = text_field(raw, "kind", where)
     if kind not in KINDS:
         raise KnowledgeError(f"{where}: 'kind' must be one of {KINDS}")
-    source = _text(raw, "source", where)
+    source = text_field(raw, "source", where)
     fix = raw.get("fix", [])
     if not isinstance(fix, list) or not all(isinstance(f, str) and f for f in fix):
         raise KnowledgeError(f"{where}: 'fix' must be a list of non-empty strings")
-    meaning = _text(raw, "meaning", where, optional=True)
+    meaning = text_field(raw, "meaning", where, optional=True)
     if kind == "system" and not (meaning and fix):
         raise KnowledgeError(f"{where}: a 'system' row needs 'meaning' and 'fix'")
     local: list[LocalText] = []
@@ -151,13 +139,13 @@ def _row(raw: object, index: int, sources: Mapping[str, object]) -> Win32Error:
         at = f"{where} localized[{j}]"
         if not isinstance(item, dict):
             raise KnowledgeError(f"{at}: must be a table")
-        local.append(LocalText(_text(item, "lang", at), _text(item, "text", at),
-                               _text(item, "source", at)))
+        local.append(LocalText(text_field(item, "lang", at), text_field(item, "text", at),
+                               text_field(item, "source", at)))
     for key in (source, *(t.source for t in local)):
         if key not in sources:
             raise KnowledgeError(f"{where}: source {key!r} is not in [sources]")
-    return Win32Error(code=code, name=_text(raw, "name", where),
-                      english=_text(raw, "english", where), source=source, kind=kind,
+    return Win32Error(code=code, name=text_field(raw, "name", where),
+                      english=text_field(raw, "english", where), source=source, kind=kind,
                       meaning=meaning, fix=tuple(fix), localized=tuple(local))
 
 
@@ -170,7 +158,7 @@ def errors() -> Mapping[int, Win32Error]:
             unknown kind or a source that is not in ``[sources]``, or repeats a code (a
             broken install or a bad edit).
     """
-    rows = _data().get("error")
+    rows = packaged_table(TABLE).get("error")
     if not isinstance(rows, list) or not rows:
         raise KnowledgeError(f"{TABLE}.toml: no [[error]] rows")
     sources = _sources()
