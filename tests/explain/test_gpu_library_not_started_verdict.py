@@ -3,7 +3,8 @@
 with only warnings naming why and no traceback: the verdict's ``gpu_usable`` is unknown
 (``None``), not ``True``, and its header line names the library, the line and the ops that
 cannot run (docs/explain.md, docs/json-schema.md); an error-level finding for the same
-failure makes it ``False``; a device created with nothing after it stays ``True``."""
+failure makes it ``False`` (its header line names that error); a device created with nothing
+after it stays ``True``."""
 
 from __future__ import annotations
 
@@ -66,4 +67,16 @@ def test_cudnn_handle_failure_read_as_an_error_makes_gpu_usable_false() -> None:
     rep = explain_report(res.findings, res.stats, "x", died=res.died, failure=res.failure)
     assert rep.verdict.problems == 1, res.findings
     assert rep.verdict.gpu_usable is False
-    assert "gpu_usable" not in rep.meta
+    assert rep.meta["gpu_usable"].startswith("no: TensorFlow created a GPU device, then")
+
+
+def test_an_error_after_the_device_was_created_says_why_the_gpu_is_not_usable() -> None:
+    """``gpu_usable`` false beside ``gpu-device-created`` (ok) in one report: the header line
+    names the error that stands in the way, so the two do not read as a contradiction."""
+    rep = _report(_CREATED, "Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so:"
+                  " cannot open shared object file: No such file or directory")
+    assert rep.verdict.gpu_usable is False
+    why = rep.meta["gpu_usable"]
+    assert why.startswith("no: TensorFlow created a GPU device, then the log shows what stops "
+                          "GPU work on it: "), why
+    assert "libnvrtc.so" in why, why

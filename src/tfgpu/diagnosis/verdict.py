@@ -508,6 +508,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     usable: bool | None = None
     if gpu_errors:
         usable = False
+        if created:  # the device alone does not make the GPU usable: say what stops it
+            meta["gpu_usable"] = ("no: TensorFlow created a GPU device, then the log shows "
+                                  f"what stops GPU work on it: {_title(_lead(gpu_errors))}")
     elif gpu_oom:
         usable = True  # only GPU memory ran out (beside gpu_neutral errors, if any)
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
