@@ -13,6 +13,11 @@ Sources:
 * tensorflow/addons#532: TensorFlow 2.0's GPU package imported on a host without CUDA (that
   warning), then "Segmentation fault" when tensorflow_addons 0.5.1 loaded its op libraries,
   which linked the CUDA runtime themselves (shown with ldd in the thread).
+
+Beside that crash, the library that did not load is a note (``library-not-loaded-{library}``
+variant ``beside-crash``, :func:`library_beside_crash`) when nothing shows an NVIDIA GPU or a
+GPU set-up: the same warning is what every GPU build prints on a host without a GPU, so it
+is a fault only on a host the log does not show.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -70,3 +76,54 @@ def crash_after_library_fallback(ctx: Facts) -> list[Finding]:
             what=died.text.strip()[:80], evidence=log_evidence([h, died]),
         )]
     return []
+
+
+def crash_beside_lazy_load(ctx: Facts, lines: list[Hit]) -> int | None:
+    """The line of a bare crash right after TensorFlow's lazy-load warning for some library
+    (:func:`lazy_load_crash`), when ``lines`` (one library's ``lib.missing`` lines) hold such
+    a warning too: the crash ended a run in which this library was skipped like the other
+    one.  ``None`` when none of ``lines`` is a lazy-load warning or no such crash follows."""
+    if not any(LAZY_LOAD.search(h.text) for h in lines):
+        return None
+    for h in ctx.h("lib.missing").all():
+        crash = lazy_load_crash(ctx, h.line)
+        if crash is not None:
+            return crash
+    return None
+
+
+def library_beside_crash(ctx: Facts, slug: str, filename: str, what: str, same: list[Hit],
+                         crash: int, host_fault: str, fix: list[str],
+                         err: str | None) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``beside-crash``, a note): ``filename``
+    (``slug`` its id part) did not load, a bare crash (line ``crash``) followed TensorFlow's
+    lazy-load warning, and nothing shows an NVIDIA GPU or a GPU set-up (the caller decides).
+
+    After the warning TensorFlow goes on with the CPU, so the crash has another cause
+    (:func:`crash_after_library_fallback`); the missing library is a fault only on a host
+    with an NVIDIA GPU, which the log does not show.  ``what``: the library's description
+    after its name ("(CUDA runtime, needs CUDA 10.0)"); ``host_fault``: what is wrong on a
+    GPU host ("CUDA 10.0 is not installed or not on the loader's path"); ``fix``: the lines
+    for that host, after ``nvidia-smi`` which tells the two hosts apart; ``err``: the
+    loader's own words, quoted when given."""
+    first = min(h.line for h in same)
+    cause = (f"TensorFlow tried to load {filename} {what} and the loader could not find it "
+             f"(line {first}). After that warning TensorFlow skips the GPU and goes on with "
+             f"the CPU, so this run could not use a GPU; it is not what crashed on line "
+             f"{crash}, which has another cause (crash-after-gpu-library-fallback). Nothing "
+             "in the log shows an NVIDIA GPU, a driver, a CUDA install or a GPU asked for, so "
+             "whether the missing library is a fault as well depends on the host: with an "
+             f"NVIDIA GPU meant for this TensorFlow, {host_fault} (the fix below); on a host "
+             "without one TensorFlow itself needs nothing more, but a compiled add-on or custom "
+             "op that links the library itself still does (ldd on it shows that)."
+             + (f" Loader said: {err.strip()}" if err else ""))
+    first_line = ("nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU "
+                  "(or no nvidia-smi): nothing to install for TensorFlow itself")
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="beside-crash",
+        library=slug, filename=filename, crash=crash,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        evidence=log_evidence(same), cause=cause,
+        fix=(first_line, *(x for x in fix if not x.startswith("nvidia-smi"))),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )
