@@ -47,7 +47,8 @@ _TENSORRT = re.compile(r"(?i)^(?:lib)?nvinfer")
 def lazy_load_crash(ctx: Facts, line: int) -> int | None:
     """The line number of a bare crash (``tell.fatal``: a segmentation fault, an abort, a core
     dump, no failed CHECK) on the line right after the lazy-load warning on ``line`` (nothing
-    printed between them names another cause); None when there is none, or ``line`` is not
+    printed between them but the cudart stub's "Ignore above cudart dlerror" line, which
+    belongs to the same failed load); None when there is none, or ``line`` is not
     such a warning, or the library is TensorRT's (TF-TRT's stubs abort without it)."""
     warned = [h for h in ctx.h("lib.missing").all()
               if h.line == line and LAZY_LOAD.search(h.text)
@@ -55,6 +56,12 @@ def lazy_load_crash(ctx: Facts, line: int) -> int | None:
     if not warned:
         return None
     after = warned[0].span.stop
+    # the cudart stub's own follow-up to the same failed load (from 1.15/2.1: "Ignore above
+    # cudart dlerror if you do not have a GPU set up on your machine.", platform fact
+    # cudart-stub-ignore-line) may stand between the warning and the crash
+    stub = next((h for h in ctx.h("noise.cudart_stub").all() if h.line == after), None)
+    if stub is not None:
+        after = stub.span.stop
     return next((h.line for h in ctx.h("tell.fatal").all()
                  if h.line == after and _BARE_CRASH.search(h.text)
                  and "Check failed" not in h.text), None)
@@ -107,9 +114,12 @@ def library_beside_crash(ctx: Facts, slug: str, filename: str, what: str, same: 
     for that host, after ``nvidia-smi`` which tells the two hosts apart; ``err``: the
     loader's own words, quoted when given."""
     first = min(h.line for h in same)
+    stub = [h for h in ctx.h("noise.cudart_stub").all() if first < h.line < crash]
+    said = (f"; line {stub[0].line} is TensorFlow's own note to ignore that when no GPU is "
+            "set up" if stub else "")
     cause = (f"TensorFlow tried to load {filename} {what} and the loader could not find it "
-             f"(line {first}). After that warning TensorFlow skips the GPU and goes on with "
-             f"the CPU, so this run could not use a GPU; it is not what crashed on line "
+             f"(line {first}{said}). After that warning TensorFlow skips the GPU and goes on "
+             f"with the CPU, so this run could not use a GPU; it is not what crashed on line "
              f"{crash}, which has another cause (crash-after-gpu-library-fallback). Nothing "
              "in the log shows an NVIDIA GPU, a driver, a CUDA install or a GPU asked for, so "
              "whether the missing library is a fault as well depends on the host: with an "
@@ -123,7 +133,7 @@ def library_beside_crash(ctx: Facts, slug: str, filename: str, what: str, same: 
         "library-not-loaded-{library}", variant="beside-crash",
         library=slug, filename=filename, crash=crash,
         category="windows-dll" if ctx.windows else "gpu-not-visible",
-        evidence=log_evidence(same), cause=cause,
+        evidence=log_evidence(same, stub), cause=cause,
         fix=(first_line, *(x for x in fix if not x.startswith("nvidia-smi"))),
         doc="tf-pip-windows-native" if ctx.windows else None,
     )
