@@ -3685,6 +3685,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
         r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \(3 vs\. 0\)",
     ),
+    # the descriptor cuda_dnn.cc prints with such a rejection (stream_executor dnn.cc
+    # BatchDescriptor::ToString "{count: %d feature_map_count: %d spatial: %s value_min: %f
+    # value_max: %f layout: %s}", the same in the 2.21 wheel), read apart from the status: a
+    # hard wrap may put the two lines apart (checks/cudnn_params.py)
+    _p(
+        "cudnn.batch_descriptor",
+        ("feature_map_count",),
+        r"\{count: (?P<count>\d{1,9}) feature_map_count: (?P<maps>\d{1,9}) "
+        r"spatial:(?P<spatial>(?: {1,2}\d{1,9}){1,4})",
+    ),
     # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
     # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
     _p(

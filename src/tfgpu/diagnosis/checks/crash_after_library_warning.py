@@ -13,6 +13,11 @@ Sources:
 * tensorflow/addons#532: TensorFlow 2.0's GPU package imported on a host without CUDA (that
   warning), then "Segmentation fault" when tensorflow_addons 0.5.1 loaded its op libraries,
   which linked the CUDA runtime themselves (shown with ldd in the thread).
+
+Beside that crash, the library that did not load is a note (``library-not-loaded-{library}``
+variant ``beside-crash``, :func:`library_beside_crash`) when nothing shows an NVIDIA GPU or a
+GPU set-up: the same warning is what every GPU build prints on a host without a GPU, so it
+is a fault only on a host the log does not show.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -41,7 +47,8 @@ _TENSORRT = re.compile(r"(?i)^(?:lib)?nvinfer")
 def lazy_load_crash(ctx: Facts, line: int) -> int | None:
     """The line number of a bare crash (``tell.fatal``: a segmentation fault, an abort, a core
     dump, no failed CHECK) on the line right after the lazy-load warning on ``line`` (nothing
-    printed between them names another cause); None when there is none, or ``line`` is not
+    printed between them but the cudart stub's "Ignore above cudart dlerror" line, which
+    belongs to the same failed load); None when there is none, or ``line`` is not
     such a warning, or the library is TensorRT's (TF-TRT's stubs abort without it)."""
     warned = [h for h in ctx.h("lib.missing").all()
               if h.line == line and LAZY_LOAD.search(h.text)
@@ -49,6 +56,12 @@ def lazy_load_crash(ctx: Facts, line: int) -> int | None:
     if not warned:
         return None
     after = warned[0].span.stop
+    # the cudart stub's own follow-up to the same failed load (from 1.15/2.1: "Ignore above
+    # cudart dlerror if you do not have a GPU set up on your machine.", platform fact
+    # cudart-stub-ignore-line) may stand between the warning and the crash
+    stub = next((h for h in ctx.h("noise.cudart_stub").all() if h.line == after), None)
+    if stub is not None:
+        after = stub.span.stop
     return next((h.line for h in ctx.h("tell.fatal").all()
                  if h.line == after and _BARE_CRASH.search(h.text)
                  and "Check failed" not in h.text), None)
@@ -70,3 +83,57 @@ def crash_after_library_fallback(ctx: Facts) -> list[Finding]:
             what=died.text.strip()[:80], evidence=log_evidence([h, died]),
         )]
     return []
+
+
+def crash_beside_lazy_load(ctx: Facts, lines: list[Hit]) -> int | None:
+    """The line of a bare crash right after TensorFlow's lazy-load warning for some library
+    (:func:`lazy_load_crash`), when ``lines`` (one library's ``lib.missing`` lines) hold such
+    a warning too: the crash ended a run in which this library was skipped like the other
+    one.  ``None`` when none of ``lines`` is a lazy-load warning or no such crash follows."""
+    if not any(LAZY_LOAD.search(h.text) for h in lines):
+        return None
+    for h in ctx.h("lib.missing").all():
+        crash = lazy_load_crash(ctx, h.line)
+        if crash is not None:
+            return crash
+    return None
+
+
+def library_beside_crash(ctx: Facts, slug: str, filename: str, what: str, same: list[Hit],
+                         crash: int, host_fault: str, fix: list[str],
+                         err: str | None) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``beside-crash``, a note): ``filename``
+    (``slug`` its id part) did not load, a bare crash (line ``crash``) followed TensorFlow's
+    lazy-load warning, and nothing shows an NVIDIA GPU or a GPU set-up (the caller decides).
+
+    After the warning TensorFlow goes on with the CPU, so the crash has another cause
+    (:func:`crash_after_library_fallback`); the missing library is a fault only on a host
+    with an NVIDIA GPU, which the log does not show.  ``what``: the library's description
+    after its name ("(CUDA runtime, needs CUDA 10.0)"); ``host_fault``: what is wrong on a
+    GPU host ("CUDA 10.0 is not installed or not on the loader's path"); ``fix``: the lines
+    for that host, after ``nvidia-smi`` which tells the two hosts apart; ``err``: the
+    loader's own words, quoted when given."""
+    first = min(h.line for h in same)
+    stub = [h for h in ctx.h("noise.cudart_stub").all() if first < h.line < crash]
+    said = (f"; line {stub[0].line} is TensorFlow's own note to ignore that when no GPU is "
+            "set up" if stub else "")
+    cause = (f"TensorFlow tried to load {filename} {what} and the loader could not find it "
+             f"(line {first}{said}). After that warning TensorFlow skips the GPU and goes on "
+             f"with the CPU, so this run could not use a GPU; it is not what crashed on line "
+             f"{crash}, which has another cause (crash-after-gpu-library-fallback). Nothing "
+             "in the log shows an NVIDIA GPU, a driver, a CUDA install or a GPU asked for, so "
+             "whether the missing library is a fault as well depends on the host: with an "
+             f"NVIDIA GPU meant for this TensorFlow, {host_fault} (the fix below); on a host "
+             "without one TensorFlow itself needs nothing more, but a compiled add-on or custom "
+             "op that links the library itself still does (ldd on it shows that)."
+             + (f" Loader said: {err.strip()}" if err else ""))
+    first_line = ("nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU "
+                  "(or no nvidia-smi): nothing to install for TensorFlow itself")
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="beside-crash",
+        library=slug, filename=filename, crash=crash,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        evidence=log_evidence(same, stub), cause=cause,
+        fix=(first_line, *(x for x in fix if not x.startswith("nvidia-smi"))),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )

@@ -40,13 +40,17 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
     bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
     the same check) are left to the unrecognised-error finding."""
-    hits = [h for h in ctx.h("cudnn.bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
+    hits = [h for h in ctx.h("cudnn.bad_param").all()
+            if _DESCRIPTOR_CALL.search(h.read) or _DESCRIPTOR_CALL.search(h.before + h.text)
+            or _descriptors_near(ctx, h)]
     if not hits or ctx.other_framework:
         return []
-    empty = next((h for h in hits if _ZERO_COUNT.search(h.text)), None)
+    empty = next((h for h in hits if _ZERO_COUNT.search(h.text) or any(
+        d.g("count") == "0" for d in _descriptors_near(ctx, h))), None)
     if empty is not None:
         return [_zero_batch(ctx, empty)]
-    zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)
+    zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text) or any(
+        "0" in (d.g("spatial") or "").split() for d in _descriptors_near(ctx, h))), None)
     if zero is not None:
         return [catalogue.make(
             "cudnn-bad-param", variant="zero-size", evidence=log_evidence([zero]),
@@ -54,6 +58,24 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "cudnn-bad-param", evidence=log_evidence(hits),
     )]
+
+
+#: Lines before a rejection's status on which its descriptor may start: TF 1.x prints the
+#: descriptor (about 130 characters) and " to cudnn tensor descriptor: " before the status,
+#: two lines of an 80-column wrap.
+_DESCRIPTOR_BEFORE = 2
+
+
+def _descriptors_near(ctx: Facts, hit: Hit) -> list[Hit]:
+    """The batch descriptors (pattern ``cudnn.batch_descriptor``: count, feature maps,
+    spatial sizes) printed in the same message as the rejection ``hit``: starting on its
+    lines, on the line after them (TF 2.x prints the descriptor after the status, "(3 vs.
+    0)batch_descriptor: {...}") or on one of the :data:`_DESCRIPTOR_BEFORE` lines before
+    (TF 1.x before it, "could not convert BatchDescriptor {...} to cudnn tensor descriptor:
+    CUDNN_STATUS_BAD_PARAM"), where a terminal's hard wrap puts the pieces of one long
+    line."""
+    first, last = hit.line - _DESCRIPTOR_BEFORE, hit.span.stop
+    return [d for d in ctx.h("cudnn.batch_descriptor").all() if first <= d.line <= last]
 
 
 def _zero_batch(ctx: Facts, hit: Hit) -> Finding:

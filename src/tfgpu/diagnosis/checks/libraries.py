@@ -13,6 +13,10 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.crash_after_library_warning import (
+    crash_beside_lazy_load,
+    library_beside_crash,
+)
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
@@ -803,6 +807,18 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             out += library_load.fatal_load_missing(ctx, filename)
             continue
         reading = driver_library_reading(ctx, filename) if not selfcheck else None
+        # a bare crash right after TensorFlow's lazy-load warning, on a host nothing shows:
+        # the crash's own finding leads, the library is a note (crash_after_library_warning)
+        crash = _crash_on_a_host_not_shown(ctx, same)
+        if reading == "gpu-not-shown" and crash is not None:
+            core_seen = True
+            out.append(library_beside_crash(
+                ctx, _slug(filename), filename, "(the NVIDIA driver's user-space library)",
+                same, crash, "the NVIDIA driver is not installed or its user-space libraries "
+                "are not on the loader's path (in a container: the GPU was not passed in)",
+                list(driver_library_gpu_not_shown(ctx, filename, same).fix), hit.g("err")))
+            not_shown += same
+            continue
         if reading == "gpu-not-shown":
             # the driver's library, and nothing shows whether this host has an NVIDIA GPU:
             # the warning that holds both ways, as for the CUDA runtime below
@@ -822,6 +838,11 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                                                        same + stub.first[:1], intent))
                 continue
             no_gpu = ctx.no_gpu_log_evidence()
+            if ctx.has_nvidia_gpu is None and not no_gpu and crash is not None:
+                core_seen = True
+                out.append(_beside_crash(ctx, hit, filename, base, comp, expected, same,
+                                         crash))
+                continue
             if ctx.has_nvidia_gpu is None and not no_gpu:
                 # nothing shows whether this host has an NVIDIA GPU: a warning
                 # that holds both ways, not "harmless"
@@ -951,6 +972,9 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             extra = ([] if script and base == "cudart" else
                      self_check_dll.self_check_fix(ctx, filename, base, expected))
             fix = extra if self_check_dll.unversioned(filename) else [*fix, *extra]
+        if crash is not None and base not in ("cuda", "nvcuda") and not selfcheck:
+            out.append(_beside_crash(ctx, hit, filename, base, comp, expected, same, crash))
+            continue
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))
         out.append(
@@ -1016,6 +1040,34 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             )
         )
     return out, not_shown
+
+
+def _crash_on_a_host_not_shown(ctx: Facts, same: list[Hit]) -> int | None:
+    """The line of a bare crash right after TensorFlow's lazy-load warning
+    (:func:`~tfgpu.diagnosis.checks.crash_after_library_warning.crash_beside_lazy_load`),
+    when ``same`` (one library's ``lib.missing`` lines) holds such a warning and nothing
+    shows an NVIDIA GPU or a GPU set-up (:func:`gpu_setup_shown`), a GPU asked for
+    (:meth:`Facts.gpu_intent_evidence`) or a GPU folder on the loader path (pattern
+    ``ctx.ld_path_gpu``); else ``None``.  Then the missing library is a note beside the
+    crash's finding: TensorFlow went on with the CPU, so it did not crash the process, and it
+    is a fault only on a GPU host."""
+    if gpu_setup_shown(ctx) or ctx.gpu_intent_evidence() or ctx.h("ctx.ld_path_gpu").count:
+        return None
+    return crash_beside_lazy_load(ctx, same)
+
+
+def _beside_crash(ctx: Facts, hit: Hit, filename: str, base: str, comp: str,
+                  expected: str | None, same: list[Hit], crash: int) -> Finding:
+    """``library-not-loaded-{library}`` variant ``beside-crash`` for a CUDA or cuDNN library
+    (:func:`_crash_on_a_host_not_shown` decided): the fix lines of a missing library on a
+    GPU host (:func:`_path_fix`, the container image's first)."""
+    what = f"({comp}" + (f", needs {expected}" if expected else "") + ")"
+    fault = (f"{expected or filename} is not installed or not on the loader's path"
+             if expected else f"{filename} is not installed or not on the loader's path")
+    return library_beside_crash(
+        ctx, _slug(filename), filename, what, same, crash, fault,
+        [*container_image_fix(ctx, base, expected), *_path_fix(ctx, filename, base, expected)],
+        hit.g("err"))
 
 
 def _one_install(ctx: Facts, out: list[Finding],

@@ -115,7 +115,8 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
-    """``nccl-not-available`` for an NCCL op, ``tftrt-not-enabled`` (variant ``ops``) for one
+    """``nccl-not-available`` for an NCCL op on native Windows or macOS (variant
+    ``op-not-registered``), ``tftrt-not-enabled`` (variant ``ops``) for one
     of TF-TRT's ops, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
     TensorFlow's own ops (platform fact ``tf-core-op-types``: a graph from a newer
@@ -127,7 +128,9 @@ def op_not_registered(f: Facts) -> list[Finding]:
         ev = log_evidence(hits, limit=2)
         prefix = op.split(">", 1)[0] if ">" in op else ""
         if _NCCL_OP.match(op) and f.os in ("windows", "macos"):
-            out.append(_nccl_missing(op, ev))
+            out.append(catalogue.make(
+                "nccl-not-available", variant="op-not-registered", op=op, evidence=ev,
+            ))
         elif _NCCL_OP.match(op):
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,

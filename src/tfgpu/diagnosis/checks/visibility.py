@@ -15,6 +15,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.jetson_tf_build import jetson_cause, jetson_shown, jetson_steps
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
@@ -415,6 +416,10 @@ def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]
                  "start-up warnings may be hidden by TF_CPP_MIN_LOG_LEVEL or were not "
                  "pasted). " + causes)
         fix = tuple(_what_to_run_next(ctx))
+        # an NVIDIA Jetson: TensorFlow uses its GPU only as NVIDIA's build for its JetPack
+        jetson = jetson_shown(ctx)
+        if jetson is not None and (words := jetson_cause(ctx, jetson)):
+            cause, fix = cause + words, tuple(jetson_steps(list(fix)))
         # Colab's GPU check cell / a Colab notebook: Colab's own next steps
         from tfgpu.diagnosis.checks.colab_gpu_check import colab_steps
 
