@@ -60,6 +60,9 @@ PREFIXES = (
     "tflite-",
     # NVIDIA's determinism package (tensorflow-determinism, framework-reproducibility)
     "d9m-",
+    # another framework's own CUDA out-of-memory errors (PyTorch, CuPy)
+    "pytorch-",
+    "cupy-",
     # the TF Model Garden's Object Detection API (tensorflow/models research/object_detection)
     "object-detection-",
 )

@@ -430,6 +430,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # a known message read as a note (DirectML's DML devices) is a finding too
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
+    # a note that quotes the failing line names the failure without a claim (another
+    # framework's own out-of-memory error whose numbers show nothing for TensorFlow to fix)
+    noted = next((f for f in notes if explains_failure(f, death_lines)), None)
     not_text = _binary(stats)
     # the run ended with a stop asked for from outside (checks/stops.py: Ctrl-C's
     # KeyboardInterrupt, SIGTERM's "Terminated"): death_hits never reads it as a death
@@ -450,6 +453,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     else f"The program failed{line}: {_title(why)}" if why is quoting
                     else f"The program failed{line}; the likeliest cause tfgpu found: "
                     f"{_title(why)}")
+    elif failed and noted is not None and not errors and not unknown_death:
+        line = f" (line {died[-1].line})" if died else ""
+        headline = f"The program failed{line}: {_title(noted)}"
     elif failed:
         # the log shows the program died and no finding names the cause: say so (exit 1),
         # then what else the log shows (problems it has, not the failure's cause:
@@ -523,7 +529,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                                  "device"))
     elif failed:
         # a GPU device created before the program died proves no GPU usable
-        meta["gpu_usable"] = ("unknown: the program died, cause unknown" if why is None
+        meta["gpu_usable"] = ("unknown: the program died, cause unknown"
+                              if why is None and noted is None
                               else "unknown: the program died")
     elif not created:
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"

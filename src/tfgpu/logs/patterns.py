@@ -562,6 +562,62 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<ctx>cuDevicePrimaryCtxRetain|cuCtxCreate)).*CUDA_ERROR_OUT_OF_MEMORY"
         r"(?:.*total memory reported:\s*(?P<total>\d+))?",
     ),
+    # another framework's own CUDA out-of-memory error, read by checks/other_framework_oom.py.
+    # PyTorch's caching allocator (c10/cuda/CUDACachingAllocator.cpp; THCCachingAllocator.cpp
+    # before 1.1) in its two forms: "CUDA out of memory. Tried to allocate R (GPU n; T total
+    # capacity; A already allocated; F free; [L allowed; ]C cached)" (C: cached but unused),
+    # later "... R reserved in total by PyTorch)"; and from 2.1 "... R. GPU n has a total
+    # capacity of T of which F is free. [Process p has M memory in use. | Including non-PyTorch
+    # memory, this process has M memory in use. ]...[L allowed; ]Of the allocated memory A is
+    # allocated by PyTorch, [with P allocated in private pools (e.g., CUDA Graphs), ]and U is
+    # reserved by PyTorch but unallocated." (2.1 spelled it "capacty"); sizes by format_size
+    # ("0 bytes", "12.06 MiB").  A message cut short keeps its head (no numbers).
+    _p(
+        "mem.torch_alloc_oom",
+        ("cuda out of memory. tried to allocate",),
+        r"CUDA out of memory\. Tried to allocate (?P<req>[\d.]+ (?:bytes|[KMGT]iB))"
+        r"(?: \(GPU (?P<gpu>\d+); (?P<total>[\d.]+ (?:bytes|[KMGT]iB)) total capacity; "
+        r"(?P<alloc>[\d.]+ (?:bytes|[KMGT]iB)) already allocated; "
+        r"(?P<free>[\d.]+ (?:bytes|[KMGT]iB)) free; (?:[\d.]+ (?:bytes|[KMGT]iB) allowed; )?"
+        r"(?:(?P<cached>[\d.]+ (?:bytes|[KMGT]iB)) cached"
+        r"|(?P<reserved>[\d.]+ (?:bytes|[KMGT]iB)) reserved in total by PyTorch)\)"
+        r"|\. GPU (?P<gpu_b>\d+) has a total capaci?ty of (?P<total_b>[\d.]+ (?:bytes|[KMGT]iB))"
+        r" of which (?P<free_b>[\d.]+ (?:bytes|[KMGT]iB)) is free\. "
+        r"(?P<procs>(?:(?:Process \d+|Including non-PyTorch memory, this process) has "
+        r"[\d.]+ (?:bytes|[KMGT]iB) memory in use\. ){0,64})"
+        r"(?:[\d.]+ (?:bytes|[KMGT]iB) allowed; )?"
+        r"Of the allocated memory (?P<alloc_b>[\d.]+ (?:bytes|[KMGT]iB)) is allocated by PyTorch, "
+        r"(?:with (?P<private>[\d.]+ (?:bytes|[KMGT]iB)) allocated in private pools "
+        r"\(e\.g\., CUDA Graphs\), )?and (?P<unalloc>[\d.]+ (?:bytes|[KMGT]iB)) is reserved by "
+        r"PyTorch but unallocated)?",
+    ),
+    # PyTorch's CUDA error checks on out of memory (cudaErrorMemoryAllocation = 2): THC's
+    # __THCudaCheck (PyTorch 0.x, aten/src/THC/THCGeneral.cpp; Lua Torch's cutorch the same):
+    # "THCudaCheck FAIL file=F line=N error=2 : out of memory" on stderr, then the exception
+    # "cuda runtime error (2) : out of memory at F:N"; c10's C10_CUDA_CHECK (1.0 and later,
+    # c10/cuda/CUDAException.cpp): "CUDA error: out of memory" as the exception's first line
+    # (RuntimeError; torch.AcceleratorError in recent releases), never with a CUresult name after it
+    _p(
+        "mem.torch_check_oom",
+        ("cuda runtime error", "thcudacheck fail", "cuda error: out of memory"),
+        r"(?P<thc>cuda runtime error \(2\) : out of memory"
+        r"|THCudaCheck FAIL file=\S{1,300} line=\d{1,6} error=2 : out of memory)"
+        r"|^\W{0,4}(?P<c10>(?:[\w.]{0,60}(?:RuntimeError|AcceleratorError)): "
+        r"CUDA error: out of memory)\W{0,4}$",
+    ),
+    # CuPy's own out-of-memory errors (cupy/cuda/memory.pyx OutOfMemoryError: "Out of memory
+    # allocating N bytes (allocated so far: M bytes[, limit set to: L bytes])." from v7,
+    # "out of memory to allocate N bytes (total M bytes)" before; M is what CuPy's pool
+    # holds) and its CUDA runtime error (cupy_backends/cuda/api/runtime.pyx CUDARuntimeError,
+    # "<cudaGetErrorName>: <cudaGetErrorString>")
+    _p(
+        "mem.cupy_oom",
+        ("outofmemoryerror", "cudaerrormemoryallocation"),
+        r"OutOfMemoryError: (?:Out of memory allocating (?P<req>[\d,]+) bytes \(allocated so "
+        r"far: (?P<sofar>[\d,]+) bytes|out of memory to allocate (?P<req_b>\d+) bytes \(total "
+        r"(?P<sofar_b>\d+) bytes\))"
+        r"|(?P<rt>CUDARuntimeError: cudaErrorMemoryAllocation: out of memory)",
+    ),
     _p(
         "mem.info",
         ("total memory:", "free memory:", "totalmemory:"),

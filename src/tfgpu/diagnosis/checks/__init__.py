@@ -280,6 +280,7 @@ from tfgpu.diagnosis.checks.memory_held import (
     gpu_memory_taken_at_start,
     smi_memory_nearly_full,
 )
+from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
@@ -629,6 +630,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_memory_taken_at_start,
     gpu_memory_low_at_start,
     smi_memory_nearly_full,
+    other_framework_oom,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,
     gpu_allocator_without_statistics,

@@ -4,8 +4,9 @@ The patterns are TensorFlow's, CUDA's and the GPU libraries' own lines (``logs/p
 an allocation that failed (an "OOM when allocating" tensor, a ResourceExhausted status, a BFC
 allocator that ran out, CUDA_ERROR_OUT_OF_MEMORY), the allocator's report after it, CUDA's
 out-of-memory at initialisation, pinned host memory or a CUDA module that could not be
-allocated, and the cuDNN/cuBLAS/cuFFT handle, plan and call failures that memory usually
-causes.  Their findings are memory.py's; ``memory_held.py`` reads them to tell whether the
+allocated, the cuDNN/cuBLAS/cuFFT handle, plan and call failures that memory usually
+causes, and another framework's own out-of-memory errors.  Their findings are memory.py's
+(other_framework_oom.py's for the last); ``memory_held.py`` reads them to tell whether the
 log shows a memory failure at all.
 """
 
@@ -24,9 +25,12 @@ CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
 #: The cuDNN/cuBLAS handle and call failures and cuFFT plan failures
 #: (:func:`tfgpu.diagnosis.checks.library_failures.handle_failures`).
 HANDLE_FAILURES = ("mem.handle", "cudnn.dnn_handle", "cufft.plan", "cuda.lib_call")
+#: Another framework's own out-of-memory errors (PyTorch, CuPy;
+#: :mod:`tfgpu.diagnosis.checks.other_framework_oom` reads them).
+OTHER_FRAMEWORK_OOM = ("mem.torch_alloc_oom", "mem.torch_check_oom", "mem.cupy_oom")
 #: Every pattern whose lines show a memory failure.
 MEMORY_FAILURES = (*ALLOCATION_FAILED, "mem.runtime_init_oom", "mem.alloc_report",
-                   "mem.pinned", "mem.module_oom", *HANDLE_FAILURES)
+                   "mem.pinned", "mem.module_oom", *HANDLE_FAILURES, *OTHER_FRAMEWORK_OOM)
 
 
 def shows_memory_failure(ctx: Facts) -> bool:
@@ -49,4 +53,4 @@ def failure_lines(ctx: Facts, *, handles: bool = True) -> list[Hit]:
 
 
 __all__ = ["ALLOCATION_FAILED", "CUDA_OOM", "HANDLE_FAILURES", "MEMORY_FAILURES",
-           "failure_lines", "shows_memory_failure"]
+           "OTHER_FRAMEWORK_OOM", "failure_lines", "shows_memory_failure"]

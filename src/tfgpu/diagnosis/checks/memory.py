@@ -1088,6 +1088,9 @@ def _blas_gemm_memory_first(ctx: Facts, ev: tuple[Evidence, ...],
         evidence=ev,
         fix=(
             *fix_mem,
+            "# only this program on the GPU: its model at this batch size (or sequence length) "
+            "fills the GPU's memory and cuBLAS gets none: reduce the batch size or the "
+            "input/sequence length",
             "python -c \"import tensorflow as tf; print(tf.__version__, "
             "tf.sysconfig.get_build_info())\"   # GPU memory free and still failing: the CUDA "
             "this TensorFlow was built with; a GPU newer than it (e.g. an RTX 30 card or A100 "

@@ -27,7 +27,9 @@ process.  TensorFlow reserves nearly all of a GPU's memory for its process when 
 the GPU and keeps it until the process exits (TensorFlow's GPU guide, "Limiting GPU memory
 growth": "By default, TensorFlow maps nearly all of the GPU memory of all GPUs ... visible to
 the process"), so one running TensorFlow program shows exactly this, and any other program on
-that GPU gets almost nothing.
+that GPU gets almost nothing.  "First uses" is the first tensor or op placed on the GPU: a
+library that creates a ``tf.constant`` when it is imported makes an ``import`` alone take the
+memory.  The memory-growth and memory-limit settings work only when set before that.
 
 The check speaks only when no line of the log shows a memory failure itself (those findings,
 memory.py, read their own lines); the table does not say whether the process that holds the
@@ -274,7 +276,11 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
              "notebook's kernel), or run on a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
              *growth_fix(ctx, "in each TensorFlow program, before it starts: it then takes only "
                          "what it needs (or tf.config.experimental.set_memory_growth(gpu, "
-                         "True); TF 1.x: config.gpu_options.allow_growth = True)")),
+                         "True); TF 1.x: config.gpu_options.allow_growth = True)"),
+             "# or cap it: tf.config.set_logical_device_configuration(gpu, "
+             "[tf.config.LogicalDeviceConfiguration(memory_limit=4096)]) right after importing "
+             "TensorFlow, before anything uses the GPU (a model, or a library whose import "
+             "creates tensors); TF 1.x: config.gpu_options.per_process_gpu_memory_fraction"),
     )]
 
 
