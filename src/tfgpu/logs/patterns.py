@@ -4300,6 +4300,30 @@ PATTERNS: tuple[Pattern, ...] = (
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
     ),
+    # TensorFlow's own CHECKs on a tensor's shape, which abort the process when an op kernel
+    # reads its input with another rank or size than the tensor has (the 2.21 wheel's
+    # libtensorflow_framework.so.2 and include/tensorflow/core/framework/tensor_shape.h):
+    # TensorShape::CheckDimsEqual "Check failed: NDIMS == dims() (2 vs. 1)Asking for tensor of
+    # 2 dimensions from a tensor of 1 dimensions", CheckDimsAtMost "NDIMS >= dims() ... Asking
+    # for tensor of at most", dim_size (REQUIRES 0 <= d < dims()) "d < dims() (2 vs. 2)",
+    # Tensor's scalar access (tensor.cc) "1 == NumElements() (1 vs. 0)Must have a one element
+    # tensor" and reshape "new_num_elements == NumElements()". The same checks in TF 1.x.
+    # Read by checks/tensor_shape_checks.py.
+    _p(
+        "tf.shape_check",
+        ("ndims == dims()", "ndims >= dims()", "d < dims()", "== numelements()"),
+        r"Check failed: (?P<check>NDIMS (?:==|>=) dims\(\)|d < dims\(\)|1 == NumElements\(\)"
+        r"|new_num_elements == NumElements\(\))"
+        r"(?: \((?P<a>-?\d{1,20}) vs\. (?P<b>-?\d{1,20})\))?",
+    ),
+    # dim_size's "d >= 0" and AddDim's "size >= 0" are too common words alone: only in
+    # tensor_shape.cc's own line (a negative dimension index or size)
+    _p(
+        "tf.shape_check",
+        ("tensor_shape.cc",),
+        r"tensor_shape\.cc:\d{1,6}\] Check failed: (?P<check>(?:d|size) >= 0)"
+        r"(?: \((?P<a>-?\d{1,20}) vs\. (?P<b>-?\d{1,20})\))?",
+    ),
     # SparseTensorDenseMatMul's GPU kernel refusing inputs past its 32-bit indexing
     # (tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc, both strings in the 2.21
     # wheel's libtensorflow_cc.so.2): "Cannot use GPU for > 2^31 entry inputs" (a dimension,

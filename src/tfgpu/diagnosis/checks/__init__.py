@@ -437,6 +437,7 @@ from tfgpu.diagnosis.checks.op_registry import (
     op_without_gpu_kernel,
 )
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
+from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
 from tfgpu.diagnosis.checks.tensorrt_versions import tensorrt_major_mismatch
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
@@ -838,6 +839,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_crash_after_load,
     libcuda_missing_symbol,
     launch_config_check,
+    tensor_shape_check_failed,
     # --- harmless grappler/Keras notices, NCCL's SHM registration, the Metal plugin's macOS,
     # the placer's kernel lists, [and-cuda] wheels, XLA variables, nvidia-container-cli on WSL
     grappler_kernel_check,

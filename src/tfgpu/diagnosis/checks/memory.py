@@ -30,6 +30,7 @@ from tfgpu.diagnosis.checks.memory_held import (
     taken_at_start,
 )
 from tfgpu.diagnosis.checks.one_request import one_request
+from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -654,6 +655,12 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
                  "echo $LD_LIBRARY_PATH   # a CUDA/cuDNN folder listed here is loaded first"),
             knowledge_ref=row.ref,
         )]
+    if row.maps_to.startswith("new:"):
+        # a host fault the status itself names (cuDNN 9's sub-library loading failure, its
+        # run-time prerequisite missing): that fault's finding and next steps
+        code = found[0].g("code") or ""
+        return [new_fault_finding(ctx, row, found,
+                                  printed=code if code != row.name else "")]
     return [catalogue.make(
         "unrecognised-error", evidence=ev,
         cause=(f"The library could not start with status {row.name} ({row.code}): "

@@ -253,6 +253,8 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
     if not hits:
         return []
     name = hits[0].g("lib") or ""
+    if _CUDNN8_SUB_DLL.fullmatch(name):
+        return [_cudnn8_sub_dll_missing(hits, name)]
     windows = name.endswith(".dll")
     sym = f.h("cudnn.invalid_handle").all()
     tried = (f" (it tried {hits[0].g('names')})" if hits[0].g("names") else "")
@@ -287,6 +289,44 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
               "nvidia-cudnn-cu12, or the libcudnn9 package) and put its lib folder on "
               "LD_LIBRARY_PATH")),
     )]
+
+
+#: cuDNN 8's Windows sub-libraries (cuDNN 8.0-8.9 split the library into ops, cnn and adv,
+#: each an _infer and a _train part: cudnn_ops_infer64_8.dll ... cudnn_adv_train64_8.dll,
+#: opened by cudnn64_8.dll at first use; NVIDIA's cuDNN 8 API reference, "cuDNN library
+#: split into multiple libraries"). cuDNN 8 prints a file it cannot find in the same words
+#: as cuDNN 9 ("Could not locate <dll>. Please make sure it is in your library path!", also
+#: for zlibwapi.dll, its dependency since 8.3).
+_CUDNN8_SUB_DLL = re.compile(r"cudnn_(?:ops|cnn|adv)_(?:infer|train)64_8\.dll", re.IGNORECASE)
+
+
+def _cudnn8_sub_dll_missing(hits: list[Hit], name: str) -> Finding:
+    """``library-not-loaded-{library}`` variant ``cudnn8-sublibrary``: cuDNN 8's front library
+    cudnn64_8.dll was loaded and could not find its sub-library ``name`` at the first call
+    that needs it.  Threads of the wording (PaddlePaddle/Paddle#54767, #53484,
+    ILikeAI/AlwaysReddy#40): the folder holding all of cuDNN 8's DLLs not on PATH, or the
+    install incomplete (only cudnn64_8.dll copied next to the program or into CUDA's bin
+    folder), fixed by putting cuDNN 8's whole bin folder on PATH."""
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn8-sublibrary", library=_slug(name),
+        filename=name, evidence=log_evidence(hits),
+        cause=(f"cuDNN 8 splits into a front library (cudnn64_8.dll) and six sub-libraries "
+               "(cudnn_ops/cnn/adv, each _infer64_8.dll and _train64_8.dll) that the front "
+               "library opens by file name when a call first needs them. cudnn64_8.dll was "
+               f"loaded, and {name} was found nowhere on the DLL search path (line "
+               f"{hits[0].line}). cuDNN prints this for any program built on cuDNN 8 "
+               "(TensorFlow 2.5-2.10 on native Windows, PyTorch, PaddlePaddle, CTranslate2). "
+               "The usual cause: cudnn64_8.dll was found alone (copied next to the program or "
+               "into CUDA's bin folder, or another package's copy found first) while the folder "
+               "holding cuDNN 8's other DLLs is not on PATH, or that cuDNN 8 install is "
+               "incomplete."),
+        fix=(f"where.exe cudnn64_8.dll {name}   # where the front library is found, and "
+             "whether the sub-library is on PATH at all",
+             "# put the bin folder of the cuDNN 8 zip (all its cudnn*64_8.dll files together) "
+             "on PATH, or copy all of them next to cudnn64_8.dll; then open a new terminal",
+             "# cuDNN 8.3 and newer also need zlibwapi.dll in that folder (NVIDIA's cuDNN 8 "
+             "install guide)"),
+    )
 
 
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:

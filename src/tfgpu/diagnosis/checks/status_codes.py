@@ -131,16 +131,26 @@ def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     if not faults:
         return []
     row = faults[0][1]
-    cause = describe(row) + f" (knowledge row {row.ref})."
     others = [r.name for _, r in faults[1:4] if r.name != row.name]
-    if others:
-        cause += f" The log also names {', '.join(others)}."
-    return [catalogue.make(
+    also = f" The log also names {', '.join(others)}." if others else ""
+    return [new_fault_finding(ctx, row, [x for x, _ in faults], also=also)]
+
+
+def new_fault_finding(ctx: Facts, row: CudaError, hits: Sequence[Hit], *, printed: str = "",
+                      also: str = "") -> Finding:
+    """``cuda-status-code`` for the status ``row`` whose ``maps_to`` is ``new:<fault>``
+    (a host fault no other check names), quoted from ``hits``: the row's meaning and the
+    fault's next steps (:data:`_NEXT`).  ``printed`` is how the log printed the status when
+    not by its name (TensorFlow's "<unknown cudnn status: 1008>" for a cuDNN 9 value its
+    table lacks); ``also`` ends the cause (the other codes the log names)."""
+    shown = f", printed as '{printed}'" if printed else ""
+    cause = describe(row) + f" (knowledge row {row.ref}{shown}).{also}"
+    return catalogue.make(
         "cuda-status-code",
         category=row.category or "gpu-not-visible",  # status_codes.toml [new_faults]
         name=row.name, library=row.library or row.enum,  # [enums.<enum>] library
-        evidence=log_evidence([x for x, _ in faults], limit=4),
+        evidence=log_evidence(list(hits), limit=4),
         cause=cause,
         fix=c.show_env_lines(ctx, _NEXT.get(row.maps_to, _GENERIC)),
         knowledge_ref=row.ref,
-    )]
+    )

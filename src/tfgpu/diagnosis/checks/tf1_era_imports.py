@@ -57,6 +57,9 @@ def windows_native_import_cut(f: Facts) -> list[Finding]:
             "windows-tensorflow-dll-load-failed", variant="retry-cut",
             module="_pywrap_tensorflow_internal", evidence=log_evidence(retry, limit=2),
         )]
+    unknown_os = _python3_retry_os_unknown(f)
+    if unknown_os:
+        return unknown_os
     cut = f.h("tf1.dll_load_cut").all()
     frames = f.h("tf1.pywrap_frame").all()
     if not frames:
@@ -68,6 +71,32 @@ def windows_native_import_cut(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "windows-tensorflow-dll-load-failed", module=module,
         evidence=log_evidence(cut, frames[:1]),
+    )]
+
+
+def _python3_retry_os_unknown(f: Facts) -> list[Finding]:
+    """``windows-tensorflow-dll-load-failed`` variant ``retry-cut-os-unknown``: the SWIG
+    loader's retry in Python 3's wording, "No module named '_pywrap_tensorflow_internal'" (or
+    1.0's '_pywrap_tensorflow'), quoted, with the OS known from neither the facts nor the log.
+
+    The retry is SWIG's importlib loader (swig/swig ``Source/Modules/python.cxx``, rel-3.0.10
+    and later: ``importlib.import_module(mname)``, on ImportError the bare name), the form of
+    TensorFlow 1.x's Windows builds; the Linux wheels' SWIG 3.0.8 loader (``imp.find_module``
+    / ``imp.load_module``) raises the loader's own error and prints the retry only when the
+    module file is missing.  Python 2 (unquoted name) had no Windows build, so its form is left
+    alone; a known OS is left to the Windows checks above and to the Linux ones."""
+    if f.os is not None:
+        return []
+    hits = [h for h in (*f.h("lib.pywrap_no_module").all(),
+                        *f.h("tf1.pywrap_no_module_tf10").all())
+            if "named '_pywrap_tensorflow" in h.text]
+    if not hits:
+        return []
+    module = ("_pywrap_tensorflow_internal" if any("_internal" in h.text for h in hits)
+              else "_pywrap_tensorflow")
+    return [catalogue.make(
+        "windows-tensorflow-dll-load-failed", variant="retry-cut-os-unknown",
+        module=module, evidence=log_evidence(hits, limit=2),
     )]
 
 
