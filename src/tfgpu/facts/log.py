@@ -56,6 +56,20 @@ class Hit:
         """Return group ``name`` or ``None`` when it did not take part in the match."""
         return self.groups.get(name)
 
+    def need(self, name: str) -> str:
+        """Return group ``name``, one that every match of its pattern sets (outside any
+        alternative or optional part of the regex), so a finding's title never stands in
+        words for a value the log did not show.
+
+        Raises:
+            LookupError: the group did not take part in the match: the caller's pattern
+                does not always set it (a programming error).
+        """
+        value = self.groups.get(name)
+        if value is None:
+            raise LookupError(f"group {name!r} is not set by this match: {self.text[:80]!r}")
+        return value
+
     @property
     def read(self) -> str:
         """The message's words from its start: :attr:`before` (the line before, when a hard

@@ -1099,10 +1099,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"This TensorFlow binary is optimized to use available CPU instructions"
         r"|Your CPU supports instructions that this TensorFlow binary was not compiled to use",
     ),
+    # tensorflow/compiler/tf2tensorrt/utils/py_utils.cc IsGoogleTensorRTEnabled, when the
+    # TensorRT libraries do not dlopen: "Cannot dlopen some TensorRT libraries. If you would
+    # like to use Nvidia GPU with TensorRT, please make sure the missing libraries mentioned
+    # above are installed properly." (TF 2.1-2.11, LOG(WARNING); "TF-TRT Warning: " before it
+    # from LOG_WARNING_WITH_PREFIX), "TF-TRT Warning: Could not find TensorRT" (TF 2.12-2.17)
     _p(
         "noise.trt",
         ("tensorrt",),
-        r"TF-TRT Warning: Could not find TensorRT|Could not find TensorRT",
+        r"Could not find TensorRT|Cannot dlopen some TensorRT libraries",
+    ),
+    # The program uses TF-TRT: a traceback frame or an import of its Python module
+    # (tensorflow/python/compiler/tensorrt/trt_convert.py from TF 1.14, TF 1.x's
+    # tensorflow/contrib/tensorrt), its converters (TrtGraphConverter, TrtGraphConverterV2,
+    # tf.experimental.tensorrt.Converter, TF 1.x create_inference_graph). Read with noise.trt
+    # by checks/notices.py: TensorRT missing is then not harmless.
+    _p(
+        "trt.in_use",
+        ("tensorrt", "trtgraphconverter", "create_inference_graph"),
+        r"python[/\\.]compiler[/\\.]tensorrt|contrib[/\\.]tensorrt"
+        r"|TrtGraphConverter|experimental\.tensorrt\.Converter|create_inference_graph\(",
     ),
     _p(
         "noise.factory",
@@ -4046,12 +4062,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "trt.incompatible",
         ("but linked tensorflow against tensorrt", "incompatible tensorrt major version",
-         "version of tensorrt:"),
+         "version of tensorrt:", "tensorrt versions"),
         r"Loaded TensorRT (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3}) but linked TensorFlow against "
         r"TensorRT (?P<linked>\d{1,2}(?:\.\d{1,3}){0,3})"
         r"|(?P<major>Incompatible TensorRT major version)"
-        r"|The (?P<old>linked|loaded) version of TensorRT: `(?P<oldv>[\d.]{1,20})` has now been "
-        r"removed",
+        r"|The (?P<old>linked|loaded) version of TensorRT: `?(?P<oldv>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"`? has now been removed"
+        r"|Incompatible (?P<raised>linked|loaded) TensorRT versions",
     ),
     # a user printing the linked version: "...get_linked_tensorrt_version()" then "(7, 2, 2)"
     _p(

@@ -26,6 +26,9 @@ def arm_mac_legacy_optimizer(ctx: Facts) -> list[Finding]:
     if any(h.g("fallback") for h in hits):
         return [catalogue.make("keras-arm-mac-legacy-optimizer-notice", variant="fallback",
                                evidence=evidence)]
-    opt = next((o for h in hits if (o := h.g("opt"))), None) or "<Name>"
+    opt = next((o for h in hits if (o := h.g("opt"))), None)
+    if opt is None:
+        return [catalogue.make("keras-arm-mac-legacy-optimizer-notice", variant="unnamed",
+                               evidence=evidence)]
     return [catalogue.make("keras-arm-mac-legacy-optimizer-notice", opt=opt,
                            evidence=evidence)]

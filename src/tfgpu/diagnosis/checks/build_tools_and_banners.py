@@ -45,7 +45,7 @@ def nvcc_unknown_arch(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    given = h.g("sm") or h.g("compute") or ""
+    given = h.g("sm") or h.need("compute")  # one alternative or the other
     num = given.split("_", 1)[1]
     sm = f"sm_{num}"
     row = ctx.kb.ptxas_first_cuda(sm)

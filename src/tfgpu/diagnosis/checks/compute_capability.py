@@ -290,13 +290,10 @@ def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits
             ctx, jit_notice.all()))
     adding = ctx.h("cc.adding")
     if adding.count and not out:
-        out.append(
-            catalogue.make(
-                "gpu-devices-added",
-                ids=adding.first[0].g("ids") or "",
-                evidence=log_evidence(adding.first[:1]),
-            )
-        )
+        ids = (adding.first[0].g("ids") or "").strip(" ,")
+        ev = log_evidence(adding.first[:1])
+        out.append(catalogue.make("gpu-devices-added", ids=ids, evidence=ev) if ids else
+                   catalogue.make("gpu-devices-added", variant="ids-unshown", evidence=ev))
     return out
 
 
@@ -360,8 +357,8 @@ def _xla_floor(ctx: Facts, found: list[Finding]) -> list[Finding]:
     if not aborted and ctx.h("gpu.created").count:
         return []
     h = hits[0]
-    cc = h.g("cc") or h.g("cc2") or "?"
-    mn = h.g("min") or h.g("min2") or "3.5"
+    cc = h.g("cc") or h.need("cc2")  # one alternative or the other
+    mn = h.g("min") or h.need("min2")
     return [catalogue.make(
         "gpu-compute-capability-too-low", variant="xla-floor",
         gpu=f"GPU {h.g('idx') or '0'}", cc=cc, minimum=mn,
@@ -1063,7 +1060,10 @@ def _arch_likely(ctx: Facts, gpu_cc: str | None, evidence: tuple[Evidence, ...])
     commands below confirm it."""
     return catalogue.make(
         "gpu-arch-not-in-build", variant="arch-likely",
-        cc=gpu_cc or "not in the log", evidence=evidence,
+        known=(f"The build's list is not in this log (the GPU's compute capability is "
+               f"{gpu_cc})" if gpu_cc else
+               "The GPU's compute capability and the build's list are not in this log"),
+        evidence=evidence,
         fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
              "capability X.Y (or the log's 'compute capability: X.Y' line)",
              'python -c "import tensorflow as tf; print(tf.__version__, '
@@ -1093,21 +1093,32 @@ def _arch_unconfirmed(ctx: Facts, verdict: str, gpu_cc: str | None, archs: str,
     have = ctx.cuda_versions[0] if ctx.cuda_versions else ""
     if built is not None and ".".join(have.split(".")[:2]) != ".".join(built[0].split(".")[:2]):
         here = f" Here the CUDA toolkit is {have}, while {built[1]}."
-    return catalogue.make(
-        "gpu-arch-not-in-build",
-        variant="arch-covered" if verdict == _COVERED else "arch-unconfirmed",
-        cc=gpu_cc or "unknown (not in the log)", archs=archs or "unknown", here=here,
-        evidence=evidence,
-        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
-             "capability (or the log's 'compute capability: X.Y' line)",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # '
-             "the build's cuda_version and cuda_compute_capabilities",
-             "# which CUDA runtime is loaded: Linux: ldconfig -p | grep libcudart; echo "
-             "$LD_LIBRARY_PATH; Windows: where.exe cudart64_*.dll",
-             "# CC in the build's list: install exactly the CUDA/cuDNN the build names (first "
-             "on PATH / LD_LIBRARY_PATH, one CUDA only); CC missing: a TensorFlow built for it"
-             + (f" (TF_CUDA_COMPUTE_CAPABILITIES={gpu_cc})" if gpu_cc else "")),
-    )
+    fix = ("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
+           "capability (or the log's 'compute capability: X.Y' line)",
+           'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # '
+           "the build's cuda_version and cuda_compute_capabilities",
+           "# which CUDA runtime is loaded: Linux: ldconfig -p | grep libcudart; echo "
+           "$LD_LIBRARY_PATH; Windows: where.exe cudart64_*.dll",
+           "# CC in the build's list: install exactly the CUDA/cuDNN the build names (first "
+           "on PATH / LD_LIBRARY_PATH, one CUDA only); CC missing: a TensorFlow built for it"
+           + (f" (TF_CUDA_COMPUTE_CAPABILITIES={gpu_cc})" if gpu_cc else ""))
+    if verdict == _COVERED and gpu_cc and archs:
+        return catalogue.make("gpu-arch-not-in-build", variant="arch-covered", cc=gpu_cc,
+                              archs=archs, here=here, evidence=evidence, fix=fix)
+    if gpu_cc and archs:
+        known = (f"The GPU's compute capability is {gpu_cc}; the build's compute "
+                 f"capabilities are {archs}.")
+    elif gpu_cc:
+        known = (f"The GPU's compute capability is {gpu_cc}; the build's compute capabilities "
+                 "are unknown (not in the log).")
+    elif archs:
+        known = (f"The GPU's compute capability is unknown (not in the log); the build's "
+                 f"compute capabilities are {archs}.")
+    else:
+        known = ("The GPU's compute capability and the build's compute capabilities are "
+                 "unknown (not in the log).")
+    return catalogue.make("gpu-arch-not-in-build", variant="arch-unconfirmed", known=known,
+                          here=here, evidence=evidence, fix=fix)
 
 
 def _toolkit_differs(ctx: Facts) -> tuple[str, str, TestedConfig] | None:

@@ -130,7 +130,7 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     hit = hits[0]
-    call = hit.g("call") or hit.g("call2") or "cu?"
+    call = hit.g("call") or hit.need("call2")  # one alternative or the other
     code = _code(hit)
     if code is None:
         return []

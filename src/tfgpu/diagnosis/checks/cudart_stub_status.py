@@ -140,9 +140,11 @@ def cuda_pointer_check(ctx: Facts) -> list[Finding]:
     if row is not None and row.name == "cudaErrorInvalidValue":
         return [catalogue.make("cuda-pointer-check-failed", variant="other-runtime",
                                evidence=ev, knowledge_ref=row.ref)]
+    if not text:
+        return [catalogue.make("cuda-pointer-check-failed", variant="no-text", evidence=ev)]
     if row is None:
         return [catalogue.make("cuda-pointer-check-failed", variant="unknown-text",
-                               text=text or "(no text)", evidence=ev)]
+                               text=text, evidence=ev)]
     return [catalogue.make("cuda-pointer-check-failed", text=text, name=row.name,
                            meaning=row.meaning, ref=row.ref, evidence=ev,
                            knowledge_ref=row.ref)]

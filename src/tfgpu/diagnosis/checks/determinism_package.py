@@ -47,7 +47,7 @@ def determinism_patch_unavailable(f: Facts) -> list[Finding]:
                  "(containers 19.06 and later): export TF_DETERMINISTIC_OPS=1 before "
                  "starting Python",
                  f"# {_ENABLE}"))]
-    version = hit.g("v") or "?"
+    version = hit.need("v")  # the pattern's other alternative is the ngc one, taken above
     mm = tf_minor(version)
     if mm is not None and mm >= (2, 8):
         way = ("TensorFlow 2.8 and later have deterministic GPU ops built in, switched on with "

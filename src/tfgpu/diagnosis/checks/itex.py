@@ -50,9 +50,9 @@ def itex_oneapi_runtime_missing(f: Facts) -> list[Finding]:
     hits = _missing(f)
     if not hits:
         return []
-    filename = hits[0].g("lib") or ""
-    row = itex_library(f, filename)
-    if row is None:
+    filename = hits[0].g("lib")
+    row = itex_library(f, filename) if filename else None
+    if filename is None or row is None:
         return []
     if row.part == "gpu-runtime":
         return [catalogue.make(

@@ -34,13 +34,19 @@ def jax_cuda_component_outdated(ctx: Facts) -> list[Finding]:
                  "echo $LD_LIBRARY_PATH   # another copy here is found before JAX's own",
                  'python -c "import jax; jax.print_environment_info()"'),
         )]
-    return [catalogue.make(
-        "jax-cuda-component-outdated", name=name or "a CUDA component",
-        have=have or "?", built=built or "?",
-        evidence=log_evidence(hits),
-        fix=('pip install -U "jax[cuda12]"   # JAX with the CUDA wheels it was built for (the '
-             "extra the JAX installation guide names for your CUDA major)",
-             "echo $LD_LIBRARY_PATH   # an older CUDA/cuDNN folder here is found before the "
-             "wheels: remove it",
-             'python -c "import jax; jax.print_environment_info()"'),
-    )]
+    fix = ('pip install -U "jax[cuda12]"   # JAX with the CUDA wheels it was built for (the '
+           "extra the JAX installation guide names for your CUDA major)",
+           "echo $LD_LIBRARY_PATH   # an older CUDA/cuDNN folder here is found before the "
+           "wheels: remove it",
+           'python -c "import jax; jax.print_environment_info()"')
+    ev = log_evidence(hits)
+    if name is None:
+        shown = ", ".join(f"{what} {v}" for what, v in (("installed", have), ("needed", built))
+                          if v)
+        return [catalogue.make("jax-cuda-component-outdated", variant="unnamed",
+                               shown=f" ({shown})" if shown else "", evidence=ev, fix=fix)]
+    if have is None or built is None:
+        return [catalogue.make("jax-cuda-component-outdated", variant="unversioned",
+                               name=name, evidence=ev, fix=fix)]
+    return [catalogue.make("jax-cuda-component-outdated", name=name, have=have, built=built,
+                           evidence=ev, fix=fix)]

@@ -98,7 +98,7 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    name = h.g("lib") or ""
+    name = h.need("lib")
     path = (h.g("path") or "") + name
     if h.g("short") and name.startswith("libcuda.so"):
         return []  # the container's placeholder: driver.file_too_short's reading
@@ -116,8 +116,8 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
     _, component, expected = parse_library(name)
     needs = (f" (needs {expected})" if expected and expected.startswith(("CUDA ", "cuDNN "))
              else "")
-    if h.g("bits"):
-        other = h.g("bits") or "32"
+    other = h.g("bits")
+    if other:
         mine = "64" if other == "32" else "32"
         return [catalogue.make(
             "library-not-loaded-{library}", variant="other-class", library=_slug(name),
@@ -135,7 +135,7 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
                  "user-space package for this architecture) and put its folder, not the "
                  "32-bit one, on LD_LIBRARY_PATH"),
         )]
-    node, by = h.g("node") or "", (h.g("by") or "").strip()
+    node, by = h.need("node"), h.need("by").strip()  # the pattern's last alternative
     return [catalogue.make(
         "library-not-loaded-{library}", variant="version-node", category="version-mismatch",
         library=_slug(name), component=component, filename=name, node=node,

@@ -1238,7 +1238,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
     if scratch:
         out.append(catalogue.make(
             "gpu-memory-unavailable-at-start",
-            gpu=scratch[0].g("scratch") or "?",
+            gpu=scratch[0].need("scratch"),
             evidence=log_evidence(scratch),
             fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# another process holding the GPU's memory: stop it",
@@ -1251,7 +1251,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
         named = f" (this log: 'Invalid allocator type: {kind[0].g('type')}')" if kind else ""
         out.append(catalogue.make(
             "gpu-allocator-type-invalid",
-            gpu=alloc[0].g("gpu") or "?", named=named,
+            gpu=alloc[0].need("gpu"), named=named,
             evidence=log_evidence(kind, alloc),
         ))
     return out

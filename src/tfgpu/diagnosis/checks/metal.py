@@ -91,7 +91,7 @@ def metal_plugin_needs_newer_macos(ctx: Facts) -> list[Finding]:
             if (h.g("lib") or "").startswith("libmetal_plugin") or "tensorflow-plugins" in h.text]
     if not hits:
         return []
-    built_for = hits[0].g("v") or hits[0].g("v2") or "?"
+    built_for = hits[0].g("v") or hits[0].need("v2")  # one alternative or the other
     fact = ctx.kb.platform_fact("macos-metal-plugin")
     return [catalogue.make(
         "metal-plugin-needs-newer-macos", built_for=built_for,

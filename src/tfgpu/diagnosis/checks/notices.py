@@ -48,8 +48,15 @@ def rule_noise(ctx: Facts) -> list[Finding]:
     )
     for name, fid in specs:
         hits = ctx.h(name)
-        if hits.count:
-            out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
+        if not hits.count:
+            continue
+        used = ctx.h("trt.in_use").all() if name == "noise.trt" else []
+        if used:
+            # the program uses TF-TRT: TensorRT is needed, not optional
+            out.append(catalogue.make("tensorrt-not-found-notice", variant="in-use",
+                                      evidence=log_evidence(hits.all()[:1], used[:1])))
+            continue
+        out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
     # --- more wordings of the notices above, and notices of their own
     universe = (
         ("noise.cpu_guard_notice", "cpu-feature-guard-notice"),

@@ -208,13 +208,13 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
         return []
     using = f.h("tfa.using")
     have = next((h.g("have") or h.g("have2") for h in using.all()
-                 if h.g("have") or h.g("have2")), None) or f.tf_version or "(not in the log)"
+                 if h.g("have") or h.g("have2")), None) or f.tf_version
     if rng.count:
-        low, high = rng.first[0].g("min") or "?", rng.first[0].g("max") or "?"
+        low, high = rng.first[0].need("min"), rng.first[0].need("max")
         requirement = f">={low},<{high}"
     else:
         low = high = ""
-        requirement = f"built against {abi.first[0].g('built') or '?'}"
+        requirement = f"built against {abi.first[0].need('built')}"
     fix = ["pip install -U tensorflow-addons   # a release whose range includes this "
            "TensorFlow (compatibility matrix in the tensorflow/addons README)"]
     if low and high:
@@ -225,22 +225,28 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
     # claim audit (tensorflow/addons PR#2077, backported to r0.11): Addons 0.11.0 warned
     # "strictly below 2.3.0" with TensorFlow 2.3.0, a release it supports: a TensorFlow
     # equal to the upper bound's major.minor may be that false alarm
-    if high and have[:1].isdigit() and have.split(".")[:2] == high.split(".")[:2]:
+    if high and have and have[:1].isdigit() and have.split(".")[:2] == high.split(".")[:2]:
         fix.insert(0, "pip show tensorflow-addons   # 0.11.x with TensorFlow 2.3: a false "
                       "alarm of that release's check (tensorflow/addons PR#2077); otherwise the "
                       "lines below")
     # the warnings only predict trouble ("some things might work, some things
     # might not"); without a failed Addons op in the log they are a notice (tensorflow/addons
     # #2075: 0.11.0 warned for the TensorFlow 2.3 it supports)
+    ev = log_evidence(rng, abi, using, limit=4)
     if not _addons_op_failed(f):
-        return [catalogue.make(
-            "tensorflow-addons-version-warning", requirement=requirement, have=have,
-            evidence=log_evidence(rng, abi, using, limit=4),
-            fix=("# nothing has failed; to make the pair a tested one:", *fix),
-        )]
+        quiet = ("# nothing has failed; to make the pair a tested one:", *fix)
+        if have is None:
+            return [catalogue.make("tensorflow-addons-version-warning", variant="have-unshown",
+                                   requirement=requirement, evidence=ev, fix=quiet)]
+        return [catalogue.make("tensorflow-addons-version-warning", requirement=requirement,
+                               have=have, evidence=ev, fix=quiet)]
+    if have is None:
+        return [catalogue.make("tensorflow-addon-version-pin",
+                               variant="import-warning-have-unshown", requirement=requirement,
+                               evidence=ev, fix=tuple(fix))]
     return [catalogue.make(
         "tensorflow-addon-version-pin", variant="import-warning", requirement=requirement,
-        have=have, evidence=log_evidence(rng, abi, using, limit=4), fix=tuple(fix),
+        have=have, evidence=ev, fix=tuple(fix),
     )]
 
 

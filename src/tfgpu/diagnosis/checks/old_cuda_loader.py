@@ -419,7 +419,7 @@ def driver_version_unparsed(f: Facts) -> list[Finding]:
     hits = f.h("driver.version_unparsed").all()
     if not hits:
         return []
-    version = hits[0].g("v") or hits[0].g("v2") or "?"
+    version = hits[0].g("v") or hits[0].need("v2")  # one alternative or the other
     return [catalogue.make(
         "driver-version-unparsed", version=version, evidence=log_evidence(hits),
         cause=(f"TensorFlow's CUDA diagnostics read the driver version from the loaded driver "

@@ -68,7 +68,7 @@ def rocm_runtime_missing(f: Facts) -> list[Finding]:
     hits = _rocm_missing_hits(f)
     if not hits:
         return []
-    filename = hits[0].g("lib") or ""
+    filename = hits[0].need("lib")  # the hits are those whose library is a ROCm one
     fact = f.kb.platform_fact("amd-rocm")
     matrix = "; ".join(str(x) for x in fact.values.get("rocm_matrix", ()))
     row = gpu_stacks.library(filename)

@@ -225,7 +225,8 @@ def source_configure_version_differs(ctx: Facts) -> list[Finding]:
                  "library of the version asked for (a renamed copy of another version, or a "
                  "link to one, is not it), then ./configure again"),
         )]
-    what, found, given = h.g("what") or "CUDA", h.g("found") or "?", h.g("given") or ""
+    # the pattern's first alternative (the SONAME one returned above) sets all three
+    what, found, given = h.need("what"), h.need("found"), h.need("given")
     var = "TF_CUDA_VERSION" if what == "CUDA" else "TF_CUDNN_VERSION"
     source = "nvcc --version" if what == "CUDA" else (h.g("hpath") or "cudnn.h")
     keep = (found.split(".")[0] if what == "cuDNN"

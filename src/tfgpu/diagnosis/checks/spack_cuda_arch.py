@@ -46,7 +46,11 @@ def spack_cuda_arch_not_set(ctx: Facts) -> list[Finding]:
     conflict = [h for h in hits if not h.g("nvcc")]
     if conflict:
         h = conflict[0]
-        pkg = h.g("pkg") or h.g("pkg2") or "<package>"
+        pkg = h.g("pkg") or h.g("pkg2")
+        if pkg is None:
+            return [catalogue.make("spack-cuda-arch-not-set", variant="unnamed",
+                                   evidence=log_evidence(conflict[:1]),
+                                   fix=tuple(f.format(pkg="<package>") for f in _FIX))]
         return [catalogue.make("spack-cuda-arch-not-set", pkg=pkg,
                                evidence=log_evidence(conflict[:1]),
                                fix=tuple(f.format(pkg=pkg) for f in _FIX))]
@@ -63,7 +67,11 @@ def spack_cuda_arch_not_set(ctx: Facts) -> list[Finding]:
     arch = [h for h in recipe if h.g("arch")]
     if not crash or not arch:
         return []
-    pkg = next((h.g("pkg") for h in recipe if h.g("pkg")), None) or "<package>"
+    pkg = next((h.g("pkg") for h in recipe if h.g("pkg")), None)
+    if pkg is None:
+        return [catalogue.make("spack-cuda-arch-not-set", variant="recipe-crash-unnamed",
+                               evidence=log_evidence(crash[:1], arch[:1]),
+                               fix=tuple(f.format(pkg="<package>") for f in _FIX))]
     return [catalogue.make("spack-cuda-arch-not-set", variant="recipe-crash", pkg=pkg,
                            evidence=log_evidence(crash[:1], arch[:1]),
                            fix=tuple(f.format(pkg=pkg) for f in _FIX))]

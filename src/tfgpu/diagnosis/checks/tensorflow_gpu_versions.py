@@ -21,7 +21,7 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
     if not hits.count:
         return []
     h = hits.first[0]
-    version = h.g("v") or h.g("v2") or ""
+    version = h.g("v") or h.need("v2")  # one alternative or the other
     want = tf_minor(version)
     kb = f.kb
     last = kb.platform_fact("windows-native-gpu-last")

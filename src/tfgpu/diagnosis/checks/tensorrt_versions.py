@@ -37,11 +37,18 @@ def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
     "Incompatible TensorRT major version"), or the linked version printed beside the
     installed TensorRT (apt/dpkg ``libnvinfer<N>``, pip ``tensorrt``, or TF-TRT's "Loaded
     TensorRT version") with no installed major equal to the linked one ->
-    ``tensorrt-major-version-mismatch``."""
+    ``tensorrt-major-version-mismatch``; its variants ``linked-unshown``, ``have-unshown`` and
+    ``neither-shown`` when the log lacks a version (the title names only what it shows).
+    TF-TRT's floor ("The linked|loaded version of TensorRT: `X` has now been removed",
+    "Incompatible linked|loaded TensorRT versions"): :func:`_below_floor`."""
     tf1 = ctx.h("trt.tf1_mismatch").all()
     if tf1 and not ctx.h("trt.incompatible").count:
         return _tf1_mismatch(tf1)
     err = ctx.h("trt.incompatible").all()
+    floor = [h for h in err if h.g("old") or h.g("raised")]
+    if floor and not any(h.g("major") or h.g("linked") for h in err):
+        return _below_floor(ctx, floor)
+    err = [h for h in err if h not in floor]
     linked_h = _printed(ctx, "linked")
     loaded_h = _printed(ctx, "loaded")
     linked = next((h.g("linked") for h in err if h.g("linked")), None) or (
@@ -53,25 +60,100 @@ def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
     if loaded:
         installed.insert(0, (loaded, (loaded_h or err[0])))
     if linked is None:
-        if not any(h.g("major") or h.g("old") for h in err):
+        if not any(h.g("major") for h in err):
             return []
     else:
         majors = {v.split(".")[0] for v, _ in installed if v}
         if not err and (not majors or linked.split(".")[0] in majors):
             return []  # nothing installed shown, or the linked major is there
-    have = ", ".join(dict.fromkeys(v for v, _ in installed if v)) or "another TensorRT"
-    want = linked or "the major this TensorFlow was built with"
-    lmaj = linked.split(".")[0] if linked else "<major>"
-    return [catalogue.make(
-        "tensorrt-major-version-mismatch", linked=want, have=have,
-        evidence=log_evidence(err[:2], [h for h in (linked_h, loaded_h) if h is not None],
-                              [h for _, h in installed][:3]),
-        fix=(f"# install TensorRT {lmaj}.x (>= {want}) where TensorFlow runs: the libnvinfer"
-             f"{lmaj} / libnvinfer-plugin{lmaj} packages, or pip install \"tensorrt=={lmaj}.*\"",
-             "# or use a TensorFlow release (or image) built against the TensorRT you have",
-             'python -c "from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as u; '
-             'print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())"'),
-    )]
+    have = ", ".join(dict.fromkeys(v for v, _ in installed if v))
+    evidence = log_evidence(err[:2], [h for h in (linked_h, loaded_h) if h is not None],
+                            [h for _, h in installed][:3])
+    if linked is None:
+        unshown = (_VERSIONS_QUERY + "   # the linked TensorRT (first) and the loaded one",
+                   "# install that linked TensorRT major (at least its version) where "
+                   "TensorFlow runs: the libnvinfer<major> / libnvinfer-plugin<major> "
+                   "packages, or pip install \"tensorrt==<major>.*\"",
+                   "# or use a TensorFlow release (or image) built against the TensorRT you "
+                   "have")
+        if have:
+            return [catalogue.make("tensorrt-major-version-mismatch", variant="linked-unshown",
+                                   have=have, evidence=evidence, fix=unshown)]
+        return [catalogue.make("tensorrt-major-version-mismatch", variant="neither-shown",
+                               evidence=evidence, fix=unshown)]
+    lmaj = linked.split(".")[0]
+    fix = (f"# install TensorRT {lmaj}.x (>= {linked}) where TensorFlow runs: the libnvinfer"
+           f"{lmaj} / libnvinfer-plugin{lmaj} packages, or pip install \"tensorrt=={lmaj}.*\"",
+           "# or use a TensorFlow release (or image) built against the TensorRT you have",
+           _VERSIONS_QUERY)
+    if not have:
+        return [catalogue.make("tensorrt-major-version-mismatch", variant="have-unshown",
+                               linked=linked, evidence=evidence, fix=fix)]
+    return [catalogue.make("tensorrt-major-version-mismatch", linked=linked, have=have,
+                           evidence=evidence, fix=fix)]
+
+
+#: The query of the TensorRT this TensorFlow was linked against and the one it loads.
+_VERSIONS_QUERY = ('python -c "from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as '
+                   'u; print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())"')
+
+
+def _zero(version: str) -> bool:
+    """Whether ``version`` (``"0.0.0"``) is TensorFlow's answer when there is no TensorRT."""
+    return set(version) <= {"0", "."}
+
+
+def _below_floor(ctx: Facts, floor: list[Hit]) -> list[Finding]:
+    """TF-TRT's floor (trt_convert.py ``_check_trt_version_compatibility``, TensorFlow 2.7 and
+    later): the linked or loaded TensorRT is older than 7. A version of 0.0.0 is none
+    (tf2tensorrt/common/utils.cc returns (0, 0, 0) without TensorRT): linked ->
+    ``tftrt-not-enabled`` variant ``none-linked`` (a build without TensorRT), loaded (or the
+    loaded one refused after "Could not find TensorRT", ``noise.trt``) -> variant
+    ``none-loaded`` (TensorRT not installed or not on the loader's path). Another version ->
+    ``tensorrt-major-version-mismatch`` variant ``below-floor``; none shown ->
+    ``below-floor-unshown``."""
+    named = next((h for h in floor if h.g("oldv")), None)
+    which = (named.g("old") if named is not None else None) or next(
+        (h.g("raised") for h in floor if h.g("raised")), None) or "loaded"
+    version = named.g("oldv") if named is not None else None
+    notfound = ctx.h("noise.trt").all()
+    evidence = log_evidence(notfound[:1], floor[:2])
+    if which == "linked" and version is not None and _zero(version):
+        first, row = ctx.kb.fact_series("tftrt-disabled-first")
+        return [catalogue.make(
+            "tftrt-not-enabled", variant="none-linked", evidence=evidence,
+            knowledge_ref=row.ref, first=f"{first[0]}.{first[1]}",
+            last=f"{first[0]}.{first[1] - 1}",
+            fix=(f'python -m pip install "tensorflow[and-cuda]=={first[0]}.{first[1] - 1}.*"'
+                 "   # on Linux: the last TensorFlow whose CUDA build has TF-TRT",
+                 "# or an NVIDIA NGC TensorFlow container (built with TensorRT), or convert the "
+                 "SavedModel with TensorRT itself (tf2onnx, then trtexec)"),
+        )]
+    if which == "loaded" and (notfound or (version is not None and _zero(version))):
+        shown = [f"it reports the loaded TensorRT as {version}" if version else
+                 "it raised 'Incompatible loaded TensorRT versions'"]
+        if notfound:
+            shown.append("and TensorFlow warned before that it could not find the TensorRT "
+                         "libraries (py_utils.cc)")
+        return [catalogue.make(
+            "tftrt-not-enabled", variant="none-loaded", evidence=evidence,
+            shown=" ".join(shown),
+            fix=(_VERSIONS_QUERY + "   # the linked TensorRT: install that major",
+                 "ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader "
+                 "finds (none: not installed, or not on its path)",
+                 "# install TensorRT of the linked major (the libnvinfer<major> and "
+                 "libnvinfer-plugin<major> packages, or pip install \"tensorrt==<major>.*\") "
+                 "and put its lib folder on LD_LIBRARY_PATH"),
+        )]
+    fix = (_VERSIONS_QUERY + "   # the linked TensorRT (first) and the loaded one",
+           "# TensorRT 7 or newer, of the linked major: install it where TensorFlow runs, or "
+           "use a TensorFlow built against the TensorRT you have (an NVIDIA NGC container)",
+           "# or TensorFlow 2.6 or older, whose TF-TRT still takes TensorRT 5 and 6")
+    if version is None:
+        return [catalogue.make("tensorrt-major-version-mismatch", variant="below-floor-unshown",
+                               which=which, evidence=evidence, fix=fix)]
+    return [catalogue.make("tensorrt-major-version-mismatch", variant="below-floor",
+                           which=which, version=version, evidence=evidence, fix=fix)]
 
 
 def _tf1_mismatch(hits: list[Hit]) -> list[Finding]:

@@ -1859,19 +1859,28 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     ignored = [h for h in ctx.h("pip.requires_python").all() if h.g("list")]
     if ignored and not req and not ctx.h("pip.no_dist").count:
         m = re.search(r"Requires-Python\s*([<>=!~][^;\s]*)", ignored[0].g("list") or "")
-        spec = m.group(1) if m else "another Python"
-        ver = re.search(r"\d+\.\d+", spec)
-        yield catalogue.make(
-            "tensorflow-no-matching-distribution", variant="requires-python-ignored", spec=spec,
-            evidence=log_evidence(ignored),
-            cause=(f"pip skipped releases whose Requires-Python ({spec}) excludes this "
-                   "interpreter; the package it was resolving (TensorFlow, Keras or another) "
-                   "has no release left for this Python."),
-            fix=("python -c \"import sys; print(sys.version)\"",
-                 f"# a venv with a Python that satisfies {spec}: "
-                 + c.venv_fix(ctx, ver.group(0) if ver else "3"),
-                 "# or pin the last release of that package that supports this Python"),
-        )
+        spec = m.group(1) if m else None
+        ver = re.search(r"\d+\.\d+", spec or "")
+        fix = ("python -c \"import sys; print(sys.version)\"",
+               f"# a venv with a Python that satisfies {spec or 'its Requires-Python'}: "
+               + c.venv_fix(ctx, ver.group(0) if ver else "3"),
+               "# or pin the last release of that package that supports this Python")
+        if spec is None:
+            yield catalogue.make(
+                "tensorflow-no-matching-distribution",
+                variant="requires-python-ignored-unshown", evidence=log_evidence(ignored),
+                cause=("pip skipped releases whose Requires-Python excludes this interpreter "
+                       "(the log does not show the range); the package it was resolving "
+                       "(TensorFlow, Keras or another) has no release left for this Python."),
+                fix=fix)
+        else:
+            yield catalogue.make(
+                "tensorflow-no-matching-distribution", variant="requires-python-ignored",
+                spec=spec, evidence=log_evidence(ignored),
+                cause=(f"pip skipped releases whose Requires-Python ({spec}) excludes this "
+                       "interpreter; the package it was resolving (TensorFlow, Keras or "
+                       "another) has no release left for this Python."),
+                fix=fix)
     extra = ctx.h("pip.no_extra")
     if extra.count:
         h = extra.first[0]

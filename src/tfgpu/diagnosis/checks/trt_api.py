@@ -203,10 +203,11 @@ def trt_not_enabled(ctx: Facts) -> list[Finding]:
     """``tftrt-not-enabled`` for TF-TRT's "Tensorflow has not been built with TensorRT
     support." (or its ERROR line "... needs to be built with TensorRT support enabled ...").
 
-    Variants: ``libraries`` (error) when the log also has "Could not find TensorRT", which
-    only a TensorRT build prints (py_utils.cc); ``release`` (error) when the log's TensorFlow
-    is at or after platform_facts ``tftrt-disabled-first`` (2.18: TensorFlow's CUDA builds
-    without TensorRT); otherwise the hedged default naming both causes and the linked-version
+    Variants: ``libraries`` (error) when the log also has "Could not find TensorRT" (TF 2.1-2.11:
+    "Cannot dlopen some TensorRT libraries"), which only a TensorRT build prints (py_utils.cc),
+    or the loader's line that libnvinfer did not load; ``release`` (error) when the log's
+    TensorFlow is at or after platform_facts ``tftrt-disabled-first`` (2.18: TensorFlow's CUDA
+    builds without TensorRT); otherwise the hedged default naming both causes and the linked-version
     query that tells them apart.  ``[]`` without the message."""
     hits = ctx.h("trt.not_built").all()
     if not hits:
@@ -215,7 +216,9 @@ def trt_not_enabled(ctx: Facts) -> list[Finding]:
     linked = ("python -c \"from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as u; "
               "print(u.get_linked_tensorrt_version())\"   # (0, 0, 0): built without "
               "TensorRT; else the TensorRT major to install")
-    notfound = ctx.h("noise.trt").all()
+    # py_utils.cc's warning (either wording), or the loader's line for TensorRT's libraries
+    notfound = ctx.h("noise.trt").all() or [
+        h for h in ctx.h("lib.missing").all() if "nvinfer" in (h.g("lib") or "")]
     ev = log_evidence(notfound[:1], hits[:2])
     if notfound:
         return [catalogue.make(

@@ -287,14 +287,15 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     # TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
     need = h.g("need") or next((n.g("need") for n in ctx.h("tf1.core_count_need").all()
                                 if 0 < n.line - h.line <= 2), None)
-    return [catalogue.make(
-        "gpu-ignored-low-multiprocessor-count", name=(h.g("name") or "a GPU").strip(),
-        have=h.g("have") or "?", need=need or "?",
-        evidence=log_evidence(hits),
-        fix=(c.set_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT", h.g("have") or "2")
-             + "   # to use that GPU too (it will be the slowest)",
-             "# or hide it: CUDA_VISIBLE_DEVICES=<the other GPUs' indices>"),
-    )]
+    name, have = h.need("name").strip(), h.need("have")
+    fix = (c.set_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT", have)
+           + "   # to use that GPU too (it will be the slowest)",
+           "# or hide it: CUDA_VISIBLE_DEVICES=<the other GPUs' indices>")
+    if need is None:
+        return [catalogue.make("gpu-ignored-low-multiprocessor-count", variant="need-unshown",
+                               name=name, have=have, evidence=log_evidence(hits), fix=fix)]
+    return [catalogue.make("gpu-ignored-low-multiprocessor-count", name=name, have=have,
+                           need=need, evidence=log_evidence(hits), fix=fix)]
 
 
 def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:

@@ -367,7 +367,7 @@ def dll_load_bare(f: Facts) -> list[Finding]:
     if not bare.count or any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
         return []
     return [catalogue.make(
-        "windows-tensorflow-dll-load-failed", module=bare.first[0].g("mod") or "?",
+        "windows-tensorflow-dll-load-failed", module=bare.first[0].need("mod"),
         evidence=log_evidence(bare, limit=2),
     )]
 

@@ -658,7 +658,7 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
         h = old[0]
         out.append(catalogue.make(
             "ptxas-version-check-false-alarm",
-            version=h.g("v2") or "?", minimum=h.g("min") or "?",
+            version=h.need("v2"), minimum=h.need("min"),  # _false_alarm read both
             evidence=log_evidence(old),
         ))
     req = ctx.h("xla.ptxas_requires")
@@ -1037,7 +1037,7 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
     on another device (XLA known issue tfvariable_on_a_different_device); typical with
     jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy."""
     return c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
-        "xla-variable-on-other-device", res=h.g("res") or "?",
-        dev=_short_device(h.g("dev") or "?"), frm=_short_device(h.g("from") or "?"),
+        "xla-variable-on-other-device", res=h.need("res"),
+        dev=_short_device(h.need("dev")), frm=_short_device(h.need("from")),
         evidence=log_evidence(hits),
     ))
