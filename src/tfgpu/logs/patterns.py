@@ -4191,6 +4191,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version `(?P<node>[\w.+-]{1,60})' not found \(required by (?P<by>[^)\n]{1,300})\))",
         "lib",
     ),
+    # glibc's dlerror for a library whose initial-exec TLS must sit in the static TLS block
+    # but was loaded after start-up (dlopen: a Python extension's import, ctypes) when the
+    # block's surplus is used up: elf/dl-reloc.c _dl_allocate_static_tls,
+    # _dl_signal_error(0, map->l_name, NULL, "cannot allocate memory in static TLS block"),
+    # printed "<object as loaded>: <text>" (glibc 2.17-2.42); glibc <= 2.21 also failed such a
+    # load in elf/dl-open.c as "dlopen: cannot load any more object with static TLS" (the
+    # object not named). Any library, any Linux platform. Read by checks/static_tls.py
+    _p(
+        "lib.static_tls",
+        ("static tls block", "any more object with static tls"),
+        r"(?:(?:^|(?<=[\s:'\"]))(?P<path>[^\s:'\"]{1,400}?\.so[^\s:'\"]{0,40}): cannot "
+        r"allocate memory in static TLS block|(?P<old>cannot load any more object with static "
+        r"TLS))",
+        "path",
+    ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
     # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the
