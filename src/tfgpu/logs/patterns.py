@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from tfgpu.facts import dlerror_text
+from tfgpu.facts.known_messages import known_messages
 from tfgpu.logs import signal_words
 
 
@@ -52,6 +53,17 @@ def _first(literal: str) -> str:
     """
     lit = re.escape(literal)
     return rf"^(?:(?!{lit}).)*{lit}"
+
+
+def _known_harmless_pattern() -> Pattern:
+    """The lines of the messages the message universe marks harmless
+    (``knowledge/data/messages_*.toml`` rows with ``maps_to = "harmless"``, read by
+    :mod:`tfgpu.facts.known_messages`): one alternation, the matched text in group ``msg``.
+    Read by checks/known_harmless.py, which tells the messages apart."""
+    rows = known_messages()
+    regex = "|".join(f"(?:{m.regex})" for m in rows)
+    return _p("notice.known_harmless", tuple(dict.fromkeys(m.needle for m in rows)),
+              f"(?P<msg>{regex})", "msg")
 
 
 def _signal_patterns() -> tuple[Pattern, ...]:
@@ -245,6 +257,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the same deaths as a shell prints them in another language (glibc's strsignal()
     # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)
     *_signal_patterns(),
+    _known_harmless_pattern(),
     _p(
         "cpu.guard_abort",
         ("compiled to use", "aren't available on your machine"),
