@@ -41,6 +41,8 @@ _VARIABLE = re.compile(
 _LINE_END = re.compile(r"\n|\\n|\s\[\[")
 #: A ``[sources.<key>]`` table of a data file (its rows follow until the next table).
 _SOURCE = re.compile(r"^\[sources\.([\w.-]+)\]$", re.MULTILINE)
+#: A source table's ``url = "..."`` line (basic strings; the data files use no others there).
+_URL = re.compile(r'^url\s*=\s*"([^"\\]*)"', re.MULTILINE)
 #: What a variable part matches inside a line (a value, a path, a shape, a status text): it
 #: starts and ends with a non-space, at most 300 characters.
 _VALUE = r"\S(?:.{0,298}?\S)?"
@@ -128,8 +130,9 @@ def _source_urls(content: str) -> dict[str, str]:
     """``[sources.<key>]`` -> its ``url``, wherever the file puts the table."""
     out: dict[str, str] = {}
     for m in _SOURCE.finditer(content):
-        table = tomllib.loads(content[m.end():].split("\n[", 1)[0])
-        out[m.group(1)] = str(table.get("url", ""))
+        end = content.find("\n[", m.end())
+        url = _URL.search(content, m.end(), end if end >= 0 else len(content))
+        out[m.group(1)] = url.group(1) if url else ""
     return out
 
 
