@@ -21,15 +21,8 @@ about 1,100 rows; parsing all of them would cost a log run a quarter of a second
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the backport the package depends on
-    import tomli as tomllib
 
 #: A variable part of a message text: a printf conversion, a str.format field, or an
 #: ellipsis the universe writes for a part it leaves out.
@@ -144,8 +137,16 @@ def known_messages() -> tuple[KnownMessage, ...]:
     tell the message from another line).
 
     Raises:
-        tomllib.TOMLDecodeError: a packaged data file is broken (a broken install).
+        TOMLDecodeError: a packaged data file is broken (a broken install).
     """
+    # imported here: a run without a log (``tfgpu doctor``) loads neither
+    from importlib import resources
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10: the backport
+        import tomli as tomllib
+
     folder = resources.files("tfgpu").joinpath("knowledge").joinpath("data")
     out: list[KnownMessage] = []
     names = sorted(p.name for p in folder.iterdir()
