@@ -2,7 +2,8 @@
 root cause (pure).
 
 ``run_checks`` applies every check of :data:`tfgpu.diagnosis.checks.CHECKS` to a
-:class:`~tfgpu.facts.view.Facts`, adds the unrecognised-error finding for telling log lines
+:class:`~tfgpu.facts.view.Facts`, names the messages the message universe marks harmless on
+lines no finding quotes, adds the unrecognised-error finding for telling log lines
 no check explained, keeps one finding per id, resolves overlaps through the catalogue
 (``supersedes``, ``defers_to``) and, on a host the facts show has no NVIDIA GPU, caps
 GPU-only findings at ``INFO``.
@@ -26,6 +27,7 @@ from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.host_killed import kernel_death_after_error
+from tfgpu.diagnosis.checks.known_harmless import rule_known_harmless
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -216,6 +218,11 @@ def collect(f: Facts, checks: Iterable[Check], *,
                 out.append(_host_fix(f, check, finding))
     # status codes no check explained, looked up in status_codes.toml
     for finding in rule_status_codes(f, out):
+        if finding.id not in seen:
+            seen.add(finding.id)
+            out.append(finding)
+    # messages the message universe marks harmless, on lines no finding quotes
+    for finding in rule_known_harmless(f, out):
         if finding.id not in seen:
             seen.add(finding.id)
             out.append(finding)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from tfgpu.facts import dlerror_text
+from tfgpu.facts.known_messages import known_messages
 from tfgpu.logs import signal_words
 
 
@@ -52,6 +53,17 @@ def _first(literal: str) -> str:
     """
     lit = re.escape(literal)
     return rf"^(?:(?!{lit}).)*{lit}"
+
+
+def _known_harmless_pattern() -> Pattern:
+    """The lines of the messages the message universe marks harmless
+    (``knowledge/data/messages_*.toml`` rows with ``maps_to = "harmless"``, read by
+    :mod:`tfgpu.facts.known_messages`): one alternation, the matched text in group ``msg``.
+    Read by checks/known_harmless.py, which tells the messages apart."""
+    rows = known_messages()
+    regex = "|".join(f"(?:{m.regex})" for m in rows)
+    return _p("notice.known_harmless", tuple(dict.fromkeys(m.needle for m in rows)),
+              f"(?P<msg>{regex})", "msg")
 
 
 def _signal_patterns() -> tuple[Pattern, ...]:
@@ -245,6 +257,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the same deaths as a shell prints them in another language (glibc's strsignal()
     # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)
     *_signal_patterns(),
+    _known_harmless_pattern(),
     _p(
         "cpu.guard_abort",
         ("compiled to use", "aren't available on your machine"),
@@ -4273,6 +4286,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|wrong ELF class: ELFCLASS(?P<bits>32|64)"
         r"|version `(?P<node>[\w.+-]{1,60})' not found \(required by (?P<by>[^)\n]{1,300})\))",
         "lib",
+    ),
+    # glibc's dlerror for a library whose initial-exec TLS must sit in the static TLS block
+    # but was loaded after start-up (dlopen: a Python extension's import, ctypes) when the
+    # block's surplus is used up: elf/dl-reloc.c _dl_allocate_static_tls,
+    # _dl_signal_error(0, map->l_name, NULL, "cannot allocate memory in static TLS block"),
+    # printed "<object as loaded>: <text>" (glibc 2.17-2.42); glibc <= 2.21 also failed such a
+    # load in elf/dl-open.c as "dlopen: cannot load any more object with static TLS" (the
+    # object not named). Any library, any Linux platform. Read by checks/static_tls.py
+    _p(
+        "lib.static_tls",
+        ("static tls block", "any more object with static tls"),
+        r"(?:(?:^|(?<=[\s:'\"]))(?P<path>[^\s:'\"]{1,400}?\.so[^\s:'\"]{0,40}): cannot "
+        r"allocate memory in static TLS block|(?P<old>cannot load any more object with static "
+        r"TLS))",
+        "path",
     ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is

@@ -299,6 +299,7 @@ from tfgpu.diagnosis.checks.source_configure import (
     source_configure_version_differs,
 )
 from tfgpu.diagnosis.checks.spack_cuda_arch import spack_cuda_arch_not_set
+from tfgpu.diagnosis.checks.static_tls import static_tls_exhausted
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
 # isort: split
@@ -983,6 +984,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_configure_version_differs,
     # --- glibc's dlerror for a CUDA/cuDNN library file found but not loadable ---
     log_library_file_unloadable,
+    # --- glibc's static TLS block too full for a library loaded after start-up ---
+    static_tls_exhausted,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---

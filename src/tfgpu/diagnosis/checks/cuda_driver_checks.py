@@ -20,9 +20,10 @@ Keras ``use_multiprocessing=True``).
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._code_claims import code_claim, names_host_fault
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import CudaError
 
 #: Driver calls that make, query or switch to the GPU's context: their failure means the GPU
@@ -68,6 +69,13 @@ _GENERIC: tuple[str, ...] = (
     "nvidia-smi   # does the driver see the GPU, and which processes use it?",
     "sudo dmesg | grep -i -E 'xid|nvrm'   # driver faults",
 )
+
+
+#: Said when the code names no host fault (status_codes.toml ``generic``/``harmless``/
+#: ``context``, or a number the table lacks): the call failed and the log does not say why.
+_NO_HOST_FAULT = (" The code names no host fault in cuda.h (an API-usage or internal error, or "
+                  "a follow-on of an earlier failure), so this line alone does not say why: "
+                  "the first CUDA error before it, or the steps below, tell more.")
 
 
 #: CUresult values whose own next steps stay even in a forked child: out of memory and the
@@ -135,6 +143,11 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     if code is None:
         return []
     row = ctx.kb.cuda_error(code)
+    claim = code_claim(row, evidence=log_evidence(hits, limit=2),
+                       lead=f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and "
+                            "aborts the process when it fails; it returned ")
+    if claim is not None:
+        return [claim]
     meaning = _meaning(code, row)
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
@@ -144,9 +157,13 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
         extra = ""
         if forked is not None:
             extra, fix = _fork_words(*forked), _FORK_NEXT
+        hedge = forked is None and not names_host_fault(row)
+        if hedge:
+            extra = _NO_HOST_FAULT
         return [catalogue.make(
             "gpu-stream-executor-init-failed",
             error=f" ({row.name})" if row is not None else f" (CUresult {code})",
+            severity=Severity.WARNING if hedge else None,
             evidence=log_evidence(hits[:2], list(forked) if forked else []),
             cause=what + (" The call makes or switches to the GPU's CUDA context, so the GPU "
                           "could not be initialised for this process.") + extra,
@@ -174,6 +191,12 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
     name = hit.g("name")
     raw = int(hit.g("code") or "0")  # the pattern's code group: -?\d{1,6}, or absent
     row = ctx.kb.cuda_error_named(name) if name is not None else ctx.kb.cuda_error(raw)
+    claim = code_claim(row, evidence=log_evidence(hits[:2]),
+                       lead="TensorFlow's CUDA driver layer could not make the GPU's CUDA "
+                            "context current in a thread (cuCtxSetCurrent in "
+                            "ScopedActivateContext); it returned ")
+    if claim is not None:
+        return [claim]
     code = row.code if row is not None else raw
     what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "

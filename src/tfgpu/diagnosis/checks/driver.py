@@ -27,6 +27,7 @@ from typing import Any
 from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
@@ -590,6 +591,10 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         return []
     text = (hit.g("text") or "").strip()
     row = ctx.kb.runtime_error_by_text(text)
+    claim = code_claim(row, evidence=log_evidence(hits),
+                       lead=f"The CUDA runtime could not start on the GPU: '{text}' is ")
+    if claim is not None:
+        return [claim]  # a code that names its fault whatever call returned it
     if row is None or row.maps_to != "cuda-runtime-init-failed":
         # another fault's code (no kernel image -> gpu-arch-not-in-build, out of memory...):
         # its own check reports it; an unknown text is left to the unrecognised-error pass
@@ -1369,6 +1374,11 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
         return []
     gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem"))), None)
     where = f"GPU {gpu}" if gpu is not None else "the GPU"
+    claim = code_claim(ctx.kb.cuda_error_named(err) if err is not None else None,
+                       evidence=log_evidence(hits, limit=3),
+                       lead=f"The CUDA driver refused to create a context on {where}: ")
+    if claim is not None:
+        return [claim]  # a code that names its fault whatever call returned it
     if err is not None:
         cause = (f"The CUDA driver refused to create a context on {where}: "
                  f"{_error_meaning(ctx, err)}.")

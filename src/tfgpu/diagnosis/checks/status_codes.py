@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._code_claims import CODE_CLAIMS, code_claim
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -117,7 +118,9 @@ def describe(row: CudaError) -> str:
 
 def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     """``cuda-status-code``: a status code whose ``status_codes.toml`` row names a host
-    fault no check covers (``maps_to = "new:<id>"``: ECC/NVLink errors, MPS, a vGPU
+    fault no check covers; a code that states its fault whatever call returned it
+    (:data:`~tfgpu.diagnosis.checks._code_claims.CODE_CLAIMS`) gives that fault's finding
+    instead (``maps_to = "new:<id>"``: ECC/NVLink errors, MPS, a vGPU
     license, the fabric manager, the libcuda stub, cuDNN 9
     sub-libraries, an NCCL timeout), on a line no finding in ``found`` quotes.
 
@@ -127,7 +130,15 @@ def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     are quoted as evidence), an error with the row's meaning and the fault's next steps.
     """
     covered = {e.line for f in found for e in f.evidence if e.line is not None}
-    faults = [(h, r) for h, r in status_code_hits(ctx, covered) if r.maps_to.startswith("new:")]
+    hits = status_code_hits(ctx, covered)
+    # a code that names its fault whatever call returned it (the Exclusive_Thread compute
+    # mode, a sticky kernel fault): that fault's own finding
+    claims = [(h, r) for h, r in hits if r.maps_to in CODE_CLAIMS]
+    if claims:
+        claim = code_claim(claims[0][1], lead="A CUDA call returned ",
+                           evidence=log_evidence([h for h, _ in claims], limit=4))
+        return [claim] if claim is not None else []
+    faults = [(h, r) for h, r in hits if r.maps_to.startswith("new:")]
     if not faults:
         return []
     row = faults[0][1]

@@ -1,0 +1,74 @@
+"""Messages the message universe marks harmless, on lines no other finding claims.
+
+The message universe (``knowledge/data/messages_*.toml``) says of each message a TensorFlow
+GPU user can meet what it means; a row with ``maps_to = "harmless"`` needs no action and says
+why (``why``), with the file that prints it, the releases that hold it and its source
+(:mod:`tfgpu.facts.known_messages` reads them; pattern ``notice.known_harmless``).  Most
+harmless messages with a finding of their own (the oneDNN and CPU-feature notices, the
+NUMA-node line...) are read by their checks; the others were invisible to ``tfgpu explain``,
+so a log holding only such lines said "No known TensorFlow/CUDA message found".
+
+:func:`rule_known_harmless` is a post-pass: it runs after the checks and names, in one
+harmless notice (``known-harmless-message``), each such message on a line that no finding
+already quotes.  A line another finding claims keeps that finding: the notice never stands
+for a line a check read, nor replaces, supersedes or softens any finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.known_messages import KnownMessage, which_message
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: How many messages the title names (the others are counted).
+_NAMED = 2
+#: Characters of a message's text the title quotes.
+_QUOTE = 70
+
+
+def _quote(text: str) -> str:
+    """The first line of ``text``, cut to :data:`_QUOTE` characters, in quotes."""
+    head = text.strip().split("\n", 1)[0]
+    return f"'{head[:_QUOTE - 1].rstrip()}…'" if len(head) > _QUOTE else f"'{head}'"
+
+
+def rule_known_harmless(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
+    """``known-harmless-message`` (harmless, info): the messages of the universe's harmless
+    rows on lines that no finding in ``found`` quotes, each named with its ``why``, the
+    file that prints it, its releases and the row's source (the finding's link is the first
+    message's source).  Returns at most one finding; nothing when no such line is left."""
+    hits = ctx.h("notice.known_harmless").all()
+    if not hits:
+        return []
+    covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    seen: dict[str, tuple[KnownMessage, list[Hit]]] = {}
+    for hit in hits:
+        if hit.line in covered:
+            continue
+        message = which_message(hit.g("msg") or hit.text)
+        if message is None:
+            continue
+        seen.setdefault(message.ref, (message, []))[1].append(hit)
+    if not seen:
+        return []
+    messages = [m for m, _ in seen.values()]
+    # the title quotes the lines as the log prints them, the cause the source's wording
+    named = ", ".join(_quote(hs[0].g("msg") or m.text) for m, hs in list(seen.values())[:_NAMED])
+    more = len(messages) - _NAMED
+    title = named + (f" and {more} more" if more > 0 else "")
+    cause = " ".join(
+        f"{_quote(m.text)} ({m.file}; versions {m.versions}; level {m.level}; knowledge row "
+        f"{m.ref}): {m.why.rstrip('.')}." for m in messages)
+    first = messages[0]
+    return [catalogue.make(
+        "known-harmless-message", messages=title, count=len(messages),
+        evidence=log_evidence([h for _, hs in seen.values() for h in hs[:1]], limit=6),
+        cause=cause + " Nothing to fix: TensorFlow prints these in normal runs; if the "
+                      "program failed, the cause is elsewhere in the log.",
+        doc_url=first.source_url or None,
+        knowledge_ref=first.ref,
+    )]
