@@ -18,9 +18,9 @@ from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
-from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
+from tfgpu.diagnosis.checks.versions import _TF, _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.diagnosis.checks.windows_bad_image import cudnn_sub_dll_193
-from tfgpu.facts import HostFacts, dlerror_text
+from tfgpu.facts import HostFacts, ProbeStatus, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -1617,6 +1617,31 @@ def ld_library_path_shadows(f: Facts) -> Iterator[Finding]:
 #: Libraries without which TensorFlow's GPU build registers no GPU, by the version they must
 #: match: the CUDA major (cudart, cublas) or the cuDNN major.
 _NEEDED = (("cudart", "cuda"), ("cublas", "cuda"), ("cudnn", "cudnn"))
+#: The record the library probe leaves after its Windows DLL search (probes/libs.py
+#: ``DLL_SEARCH``; the checks do not import probes).
+_DLL_SEARCH = "dll-search"
+
+
+def _native_windows(facts: HostFacts) -> bool:
+    return facts.os.system == "Windows" and not facts.os.is_wsl
+
+
+def library_search_ran(facts: HostFacts) -> bool:
+    """Whether the snapshot shows the search for the CUDA libraries ran, so that a library
+    it does not list is one the loader would not find (pure).
+
+    Linux/WSL2: the ``ldconfig`` record (the loader cache, read with the LD_LIBRARY_PATH and
+    RUNPATH folders).  Native Windows: the ``dll-search`` record (System32, the Windows
+    folder, then PATH), or, in snapshots from before that record, a DLL the search listed
+    (``nvcuda.dll`` of a working driver is always in System32).  A search that did not run
+    leaves the libraries unknown: neither missing nor loadable.
+    """
+    if _native_windows(facts):
+        rec = facts.probe(_DLL_SEARCH)
+        if rec is not None:
+            return rec.status is ProbeStatus.OK
+        return any(lib.origin in ("system", "path") for lib in facts.libraries)
+    return facts.probe("ldconfig") is not None
 
 
 def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
@@ -1638,11 +1663,10 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
     from tfgpu.diagnosis.checks.library_files import hidden_junk
-    from tfgpu.facts import ProbeStatus
     from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
 
     facts = f.host
-    if facts is None or facts.probe("ldconfig") is None:
+    if facts is None or not library_search_ran(facts):
         return
     if facts.tf is not None and facts.tf.status is ProbeStatus.OK:
         return
@@ -1651,7 +1675,12 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         return
     kb = f.kb
     tf = _installed_tf(facts, kb)
-    if tf is None or tf.cuda is None or tf.os not in ("linux", "wsl2"):
+    if tf is None or tf.cuda is None:
+        return
+    if tf.os == "windows":
+        yield from _windows_dlls_missing(f, facts, tf)
+        return
+    if tf.os not in ("linux", "wsl2"):
         return
     want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
     # TensorFlow releases whose wheels do not find the nvidia-* wheels through their RUNPATH
@@ -1725,6 +1754,83 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
                        if e is not None)
         + tuple(Evidence("libraries", s) for s in seen[:6]),
         fix=tuple(fix),
+        knowledge_ref=tf.config.ref if tf.config else None,
+    )
+
+
+def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Finding]:
+    """The Windows half of :func:`tf_cuda_libraries_missing`: TensorFlow (a native-Windows
+    GPU release, 2.10 and older) loads its CUDA and cuDNN DLLs by plain name, so the
+    ``LoadLibrary`` search finds them in System32, the Windows folder or a PATH folder, or
+    not at all (the library probe marks the first copy of each name ``selected``).  The
+    names carry the major: ``cudart64_110.dll``/``cublas64_11.dll`` (CUDA 11),
+    ``cudnn64_8.dll`` (cuDNN 8); a copy of another major does not serve.  Fix: the CUDA and
+    cuDNN of the tested configuration (``tf_tested_configs.toml``) with their folders on
+    PATH, or TensorFlow's own native-Windows conda recipe (platform fact
+    ``windows-native-gpu-last``) inside a conda environment."""
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+
+    want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
+    label = {"cuda": "CUDA", "cudnn": "cuDNN"}
+    missing: list[str] = []
+    seen: list[str] = []
+    for name, kind in _NEEDED:
+        major = want[kind]
+        if major is None:
+            continue
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        if any(lib.selected and _major(lib.version) == major
+               and arch_matches(lib.binary, facts.os.machine) is not False for lib in copies):
+            continue
+        missing.append(f"{label[kind]} {major}'s {name}64_*.dll")
+        for lib in copies:
+            if lib.binary == NOT_A_LIBRARY:
+                why = "not a DLL (a file only named like one)"
+            elif arch_matches(lib.binary, facts.os.machine) is False:
+                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
+            elif _major(lib.version) != major:
+                why = f"{label[kind]} {_major(lib.version)}, not {major}"
+            else:
+                why = "an earlier copy of that name is found first"
+            seen.append(f"{lib.path}: {why}")
+    if not missing:
+        return
+    path = next((v for k, v in facts.env.items() if k.upper() == "PATH"), None)
+    fact = f.kb.platform_fact("windows-native-gpu-last")
+    recipe = fact.items("conda_packages")
+    if not (recipe and series(tf.version)[:2] == series(fact.value("tf_version"))[:2]):
+        recipe = (f"cudatoolkit={tf.cuda}", f"cudnn={tf.cudnn}")
+    where = "where.exe cudart64_*.dll cublas64_*.dll cudnn64_*.dll"
+    toolkit = (f"# install CUDA {tf.cuda} and cuDNN {tf.cudnn} (NVIDIA's installers) and add "
+               f"the folders holding their DLLs to PATH (CUDA\\v{tf.cuda}\\bin, and cuDNN's "
+               "bin unless its DLLs were copied there); open a new terminal, which reads PATH "
+               "when it starts")
+    conda = (f"conda install -c conda-forge {' '.join(recipe)}   # TensorFlow's native-Windows "
+             f"recipe (knowledge row {fact.ref}); its DLLs go to the environment's "
+             "Library\\bin, on PATH while it is activated")
+    if facts.python.conda_env:
+        fix = [where + "   # what the DLL search finds now", conda,
+               "# or " + toolkit.removeprefix("# ")]
+    else:
+        fix = [where + "   # what the DLL search finds now", toolkit,
+               f"# or, in a conda environment: {conda}"]
+    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} DLLs "
+           f"by name (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
+           + (f", knowledge row {tf.config.ref}" if tf.config else "")
+           + f"); the Windows DLL search (System32, the Windows folder, then each PATH folder) "
+           f"finds no {', '.join(missing)}"
+           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
+           + ", so TensorFlow will register no GPU and run on the CPU.")
+    yield catalogue.make(
+        "tf-cuda-runtime-missing",
+        variant="host-libraries",
+        tf=tf.version, missing=", ".join(missing), why=why,
+        evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
+                       if e is not None)
+        + tuple(Evidence("libraries", s) for s in seen[:6])
+        + ((Evidence("env.PATH", path),) if path else ()),
+        fix=tuple(fix),
+        doc="tf-pip-windows-native",
         knowledge_ref=tf.config.ref if tf.config else None,
     )
 
