@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
+from tfgpu.diagnosis.checks.hardware import metal_route
 from tfgpu.diagnosis.checks.libraries import library_search_ran
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
@@ -197,6 +198,13 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
         # SKIPPED is only ever set by --no-tf; a snapshot without `tf` was not probed.
         why = ("TensorFlow itself was not checked (--no-tf)" if tf is not None
                else "TensorFlow was not probed")
+        metal = metal_route(facts)
+        if metal is not None and not facts.nvidia_gpus and problems == 0:
+            # Apple's plugin is TensorFlow's way to a Mac's GPU: not "CPU only", and not
+            # "ready" either, since only the import shows that the pair loads
+            gpu, plugin, dist = metal
+            return Verdict(None, f"{gpu} GPU through tensorflow-metal {plugin.version} "
+                                 f"({dist.name} {dist.version}), not tested: {why}", 0)
         if facts.nvidia_gpus and problems == 0:
             # the first GPU CUDA shows (CUDA_VISIBLE_DEVICES), by nvidia-smi's number; "ready"
             # only when the library search ran (a library it does not list is then one the
