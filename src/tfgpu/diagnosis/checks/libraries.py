@@ -170,6 +170,9 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             )
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
+    conda = _conda_env_lib_fix(ctx, filename, base, expected)
+    if conda:
+        return [*fix, *conda]
     mm = ctx.tf_mm
     # a soname of a CUDA (cuDNN) major older than any tensorflow[and-cuda] wheel
     # (tf_pip_cuda_wheels.toml: the first extra, 2.14, pins -cu11 wheels and cuDNN 8) is a
@@ -248,6 +251,88 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 span := soname_span(ctx, filename, base)) is not None else None)
         )
     return fix
+
+
+#: TensorFlow's own conda recipe for the releases that loaded a conda ``cudatoolkit``/``cudnn``
+#: (tensorflow/docs commit 5cb83e49f305950caba5c8ca32a7108918779366, site/en/install/pip.md,
+#: "Configure the system paths"): the environment's lib folder on LD_LIBRARY_PATH, now and
+#: at every activation (``etc/conda/activate.d``).
+CONDA_LIB_EXPORT = "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$CONDA_PREFIX/lib/"
+CONDA_LIB_ACTIVATE = ("mkdir -p $CONDA_PREFIX/etc/conda/activate.d && echo '"
+                      + CONDA_LIB_EXPORT + "' > $CONDA_PREFIX/etc/conda/activate.d/env_vars.sh"
+                      "   # every activation of the environment sets it")
+
+
+def _conda_listing(ctx: Facts) -> dict[str, Hit]:
+    """The log's ``conda list`` rows of conda's CUDA/cuDNN packages (pattern
+    ``ctx.conda_cuda_pkg``) by package, for a pip TensorFlow on Linux: empty on Windows,
+    for a conda-built TensorFlow (its RPATH reaches the environment's lib folder) or a
+    TensorFlow other than pip's."""
+    rows = {h.g("pkg") or "": h for h in ctx.h("ctx.conda_cuda_pkg").all()}
+    if ctx.windows or ctx.non_pip_tensorflow or ctx.h("conda.tf_build").count \
+            or ctx.h("conda.tf_defaults_build").count \
+            or any(k.startswith("tensorflow") for k in rows):  # a conda-built TensorFlow
+        return {}
+    return rows
+
+
+def _conda_env_lib_fix(ctx: Facts, filename: str, base: str,
+                       expected: str | None) -> list[str]:
+    """The fix of a CUDA/cuDNN library a pip-installed TensorFlow could not load while the
+    log's ``conda list`` (pattern ``ctx.conda_cuda_pkg``) shows the environment holds it: a
+    ``cudatoolkit`` (or CUDA 12's ``cuda-runtime``; ``cuda-cudart`` for the runtime alone)
+    of the CUDA release that ships ``filename`` (its major for the runtime and cuBLAS,
+    :func:`soname_span` for a math library named after its own major), a ``cudnn`` of the
+    cuDNN major it needs.  Those packages put the files in ``$CONDA_PREFIX/lib``, which the
+    loader does not search for a pip TensorFlow: TensorFlow's conda recipe put that folder on
+    LD_LIBRARY_PATH (:data:`CONDA_LIB_EXPORT`).  ``[]`` when the listing does not hold it,
+    on Windows, for a conda-built TensorFlow (its RPATH reaches the folder) or a
+    TensorFlow other than pip's."""
+    rows = _conda_listing(ctx)
+    if not rows or not _conda_holds_all(ctx, rows) \
+            or not _conda_holds(ctx, rows, filename, base, expected):
+        return []
+    listed = " and ".join(f"{h.g('pkg')} {h.g('v')} (line {h.line})" for h in rows.values())
+    return [f"# this conda environment lists {listed}: conda puts their libraries in "
+            "$CONDA_PREFIX/lib, which the loader does not search for a pip-installed "
+            "TensorFlow; TensorFlow's own conda instructions put that folder on the loader "
+            "path (tensorflow/docs pip.md, \"Configure the system paths\"), in the activated "
+            "environment:",
+            CONDA_LIB_EXPORT, CONDA_LIB_ACTIVATE]
+
+
+def _conda_holds_all(ctx: Facts, rows: dict[str, Hit]) -> bool:
+    """Whether the listed conda packages hold every CUDA/cuDNN library the log shows
+    missing: a listing that holds some (a cudatoolkit 10.1 has libcufft.so.10, not
+    libcudart.so.11.0) is not the fix."""
+    names = [k for k in ctx.h("lib.missing").by_key
+             if k and parse_library(k)[0] in (*_MATH_LIBS, "cudnn")]
+    return bool(names) and all(
+        _conda_holds(ctx, rows, k, parse_library(k)[0], parse_library(k)[2]) for k in names)
+
+
+def _conda_holds(ctx: Facts, rows: dict[str, Hit], filename: str, base: str,
+                 expected: str | None) -> bool:
+    """Whether the listed conda packages ``rows`` hold ``filename`` (:func:`_conda_env_lib_fix`)."""
+    want = (expected or "").split()
+    if base == "cudnn":
+        row = rows.get("cudnn")
+        ok = (row is not None and len(want) == 2 and want[0] == "cuDNN"
+              and (row.g("v") or "").split(".")[0] == want[1])
+    elif base in _MATH_LIBS:
+        names = ("cudatoolkit", "cuda-runtime") + (("cuda-cudart",) if base == "cudart" else ())
+        row = next((rows[n] for n in names if n in rows), None)
+        have = tf_minor(row.g("v")) if row is not None else None
+        if have is None:
+            ok = False
+        elif len(want) == 2 and want[0] == "CUDA":
+            ok = str(have[0]) == want[1].split(".")[0]
+        else:
+            span = soname_span(ctx, filename, base)
+            ok = span is not None and _in_span(have, span)
+    else:
+        return False
+    return ok
 
 
 def _after_the_failed_load(ctx: Facts, line: int) -> str:
@@ -341,6 +426,10 @@ _MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cu
 _CUDA_IMAGE_LD_PATH = re.compile(r"LD_LIBRARY_PATH:?\s{0,4}\S{0,200}/usr/local/nvidia/lib")
 
 
+#: How :func:`container_image_fix`'s line starts (several libraries' lines become one).
+CONTAINER_LINE_START = "# in a container (as the log suggests"
+
+
 def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str]:
     """A first fix line for a CUDA toolkit or cuDNN library missing inside a container: the
     log shows a container (``Facts.in_container``) or the loader path of NVIDIA's CUDA images
@@ -350,6 +439,8 @@ def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str
     help.  Empty elsewhere (Windows, the driver's own libcuda, no container in the log)."""
     if ctx.windows or base not in (*_MATH_LIBS, "cudnn"):
         return []
+    if (rows := _conda_listing(ctx)) and _conda_holds_all(ctx, rows):
+        return []  # the log's conda listing shows where they are (in the image or not)
     loader = [h for n in ("lib.missing", "lib.old_dso_missing") for h in ctx.h(n).all()
               if _CUDA_IMAGE_LD_PATH.search(h.text)]
     if not loader and not ctx.in_container:
@@ -357,7 +448,7 @@ def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str
     want = f" ({expected})" if expected else ""
     shown = (": LD_LIBRARY_PATH /usr/local/nvidia/..., the CUDA images' setting"
              if loader else "")
-    return [f"# in a container (as the log suggests{shown}): the CUDA and cuDNN libraries"
+    return [f"{CONTAINER_LINE_START}{shown}): the CUDA and cuDNN libraries"
             f"{want} must be in the image; the NVIDIA runtime mounts the host's driver, not its "
             "CUDA toolkit: use an image built on the CUDA/cuDNN this "
             "TensorFlow needs (an nvidia/cuda:<version>-cudnn<N>-runtime base, or the "
@@ -1041,8 +1132,8 @@ def _one_install(ctx: Facts, out: list[Finding],
     else:
         stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
         find = [f"ldconfig -p | grep -E '{stems}'"]
-    rest = [x for f in merged for x in f.fix
-            if not x.startswith(("ldconfig -p | grep ", "where.exe "))]
+    rest = _one_container_line([x for f in merged for x in f.fix
+                                if not x.startswith(("ldconfig -p | grep ", "where.exe "))])
     one = catalogue.make(
         "library-not-loaded-{library}",
         variant="several",
@@ -1063,6 +1154,22 @@ def _one_install(ctx: Facts, out: list[Finding],
     keep = [f for i, f in enumerate(out) if i not in drop]
     keep.insert(min(drop), one)
     return keep
+
+
+def _one_container_line(lines: list[str]) -> list[str]:
+    """``lines`` with the container lines of several libraries (:func:`container_image_fix`,
+    one per library, differing in the version they name: "(CUDA 11)", "(cuDNN 8)") made one,
+    at the first one's place, naming each version."""
+    box = [x for x in lines if x.startswith(CONTAINER_LINE_START)]
+    if len(box) < 2:
+        return lines
+    wants = [m.group(1) for x in box
+             if (m := re.search(r"libraries \(([^()]{1,60})\) must be in the image", x))]
+    one = re.sub(r"libraries \([^()]{1,60}\) must", "libraries ("
+                 + ", ".join(dict.fromkeys(wants)) + ") must", box[0]) if wants else box[0]
+    first = lines.index(box[0])
+    return [one if i == first else x for i, x in enumerate(lines)
+            if i == first or not x.startswith(CONTAINER_LINE_START)]
 
 
 # --- one fix line for several libraries when only the file name differs ---------------
@@ -1690,6 +1797,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     missing: list[str] = []
     seen: list[str] = []
     runpath_only: list[str] = []
+    in_conda: list[str] = []  # missing ones the active conda environment's lib folder holds
     for name, kind in _NEEDED:
         major = want[kind]
         if major is None:
@@ -1707,6 +1815,8 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
             runpath_only.append(name)
             continue
         missing.append(f"lib{name}.so.{major}")
+        in_conda += [f"lib{name}.so.{major}"] if any(
+            lib.origin == "conda" for lib in usable) else []
         for lib in copies:
             if lib.binary == NOT_A_LIBRARY:
                 why = "not an ELF library (a file only named like one)"
@@ -1725,6 +1835,12 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         return
     pins = kb.and_cuda_pins(tf.version)
     fix: list[str] = []
+    if in_conda == missing:
+        # conda's cudatoolkit/cudnn put them in $CONDA_PREFIX/lib, which the loader does not
+        # search for a pip TensorFlow: TensorFlow's own conda recipe put it on the path
+        fix += [CONDA_LIB_EXPORT + f"   # the active conda environment's lib folder holds "
+                f"{', '.join(missing)} (tensorflow/docs pip.md, \"Configure the system paths\")",
+                CONDA_LIB_ACTIVATE, "# or:"]
     if pins and runpath_broken:  # the wheels alone are not found by this release
         fix += [c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
                 + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels; TensorFlow "
