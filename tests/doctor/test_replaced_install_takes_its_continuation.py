@@ -15,7 +15,7 @@ from tfgpu.knowledge import load_knowledge
 from tfgpu.plan.agreement import agree_with_plan, diagnose_with_plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
-from test_no_false_green import _host  # noqa: E402
+from test_no_false_green import _host
 
 DLOPEN = ("2024-04-02 10:15:44.120455: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] "
           "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned "
