@@ -14,7 +14,7 @@ from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.hardware import metal_route
-from tfgpu.diagnosis.checks.libraries import library_search_ran
+from tfgpu.diagnosis.checks.libraries import library_search_ran, tf_library_needs_known
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
@@ -157,8 +157,14 @@ def suffix_of(facts: HostFacts) -> str:
     return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
 
 
-def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
-    """Return the one-line answer (see the module docstring for the wording)."""
+def make_verdict(facts: HostFacts, findings: Iterable[Finding],
+                 kb: Knowledge | None = None) -> Verdict:
+    """Return the one-line answer (see the module docstring for the wording).
+
+    ``kb``: the knowledge the checks used; with it, a GPU "looks ready" without the
+    TensorFlow probe only when the CUDA and cuDNN majors the installed TensorFlow loads are
+    known (:func:`~tfgpu.diagnosis.checks.libraries.tf_library_needs_known`), so that the
+    library check could look for them."""
     findings = list(findings)
     problems = sum(1 for f in findings if f.severity is Severity.ERROR)
     tf = facts.tf
@@ -217,6 +223,10 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                 return Verdict(None, f"{gpu} found{_visible_words(facts)}, readiness unknown: "
                                      "the CUDA and cuDNN libraries TensorFlow loads were not "
                                      f"searched for; {why}", 0)
+            if kb is not None and not tf_library_needs_known(facts, kb):
+                return Verdict(None, f"{gpu} found{_visible_words(facts)}, readiness unknown: "
+                                     "which CUDA and cuDNN libraries this TensorFlow loads is "
+                                     f"not in tfgpu's knowledge; {why}", 0)
             return Verdict(None, f"{gpu} looks ready{_visible_words(facts)}; {why}", 0)
         errors = [f for f in findings if f.severity is Severity.ERROR]
         if facts.nvidia_gpus and errors and all(_gpu_listed(f.id) for f in errors):

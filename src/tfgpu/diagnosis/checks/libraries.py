@@ -1751,6 +1751,16 @@ def library_search_ran(facts: HostFacts) -> bool:
     return facts.probe("ldconfig") is not None
 
 
+def tf_library_needs_known(facts: HostFacts, kb: Knowledge) -> bool:
+    """Whether the CUDA and cuDNN majors the installed TensorFlow loads are known
+    (``tf.build_info``, else its tested configuration, ``tf_tested_configs.toml``): only
+    then can :func:`tf_cuda_libraries_missing` look for them, and a GPU without an error
+    "looks ready".  ``False`` for a release the knowledge does not have (one newer than
+    its tables) or a TensorFlow that is not identified."""
+    tf = _installed_tf(facts, kb)
+    return tf is not None and _major(tf.cuda) is not None and _major(tf.cudnn) is not None
+
+
 def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     """``doctor --no-tf`` on a GPU host: the CUDA and cuDNN libraries the installed
     TensorFlow needs are not loadable (issue 10, "no false green").
