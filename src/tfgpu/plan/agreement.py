@@ -601,7 +601,8 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
     when the replaced line announces it as its continuation (its text ends with ``then:``:
     the ``LD_LIBRARY_PATH`` export a pinned release needs, which the plan's steps do not).
     An alternative written as a comment (``# or: <install command>``) is held against the
-    plans the same way and left out when none accepts it.  Findings without such a line are
+    plans for the release it installs (not the Python it would run with) and left out when
+    none accepts it.  Findings without such a line are
     returned as they are.
 
     Args:
@@ -632,7 +633,8 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             if rules is None:
                 fix.append(line)
                 continue
-            interp = line_interpreter(command, facts, f.fix[:i])
+            # an alternative's release is what is weighed (its bare pip names no Python)
+            interp = None if alt else line_interpreter(command, facts, f.fix[:i])
             verdicts = [rules.release_accepted(reqs, interp),
                         *(line_accepted(reqs, p, kb, interp)
                           for p in rules.plans if p.tf_version)]
