@@ -2127,8 +2127,8 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
         evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
         fix=(*_driver_lines(ctx, version),
              c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
-             + "   # its nvidia-* wheels (nothing to do if pip list | grep -i nvidia shows "
-             "them); it does not find them by itself, so then:",
+             + "   # its nvidia-* wheels (nothing to do when pip lists them already); it "
+             "does not find them by itself, so then:",
              NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
              "in the venv's or conda env's activate script to keep it)",
              *_working_release_line(ctx, good)),
