@@ -203,5 +203,22 @@ def test_not_installed_on_apple_silicon_gets_the_plans_metal_pair_not_plain_tens
     fix = _fix(diagnose(_load("macos12-apple-m1-py39-no-tf")).findings,
                "tensorflow-not-installed")
     assert not any(line.endswith("-m pip install tensorflow") for line in fix), fix
-    assert ".venv-tfgpu/bin/python -m pip install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0" \
-        in fix
+    assert any(line.endswith("-m pip install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0")
+               for line in fix), fix
+
+
+@pytest.mark.parametrize(("python", "venv"), [("3.13.1", True), ("3.8.9", True),
+                                              ("3.11.9", False)])
+def test_not_installed_on_apple_silicon_gets_the_metal_pair_for_every_python(
+        python: str, venv: bool) -> None:
+    # the plan's route for every Python, never its CPU alternative (an unpinned tensorflow,
+    # which a Python 3.13 CPU plan would accept): with a Python the pair's TensorFlow has no
+    # wheel for, in a new venv of the pair's Python
+    import dataclasses
+
+    host = _load("macos12-apple-m1-py39-no-tf")
+    host = dataclasses.replace(host, python=dataclasses.replace(host.python, version=python))
+    fix = _fix(diagnose(host).findings, "tensorflow-not-installed")
+    [line] = [x for x in fix if "-m pip install" in x]
+    assert "'tensorflow~=2.17.0' tensorflow-metal==1.1.0" in line, fix
+    assert line.startswith("python3.11 -m venv .venv-tfgpu && ") is venv, line

@@ -39,7 +39,9 @@ def test_an_unprobed_empty_distribution_list_stays_unknown() -> None:
     facts = gpu_host(python=EMPTY, tf=F.TFFacts(F.ProbeStatus.SKIPPED), probes=())
     report = diagnose(facts)
     assert "tensorflow-not-installed" not in _ids(report)
-    assert "looks ready" in report.verdict.headline
+    # nor "ready": no library search ran either (tests/rules/test_no_false_green_windows.py)
+    assert "readiness unknown" in report.verdict.headline
+    assert report.verdict.gpu_usable is None
 
 
 def test_doctor_no_tf_on_a_real_empty_venv(tmp_path: Path) -> None:

@@ -39,5 +39,5 @@ def test_the_older_release_offered_for_a_gpu_below_the_floor_names_its_python_an
             "0000:01:00.0, compute capability: 3.5) with Cuda compute capability 3.5. The "
             "minimum required Cuda capability is 3.7.")
     [f] = [f for f in explain_lines([line]) if f.id == "gpu-compute-capability-too-low"]
-    pin = next(x for x in f.fix if "tensorflow<=" in x)
+    pin = next(x for x in f.fix if "tensorflow[and-cuda]~=" in x)
     assert "Python 3.9-3.11" in pin and "CUDA 11.8" in pin, pin

@@ -164,8 +164,9 @@ def test_cc_above_an_official_floor_names_the_official_wheel_and_the_c_library()
     fits = load_knowledge().newest_wheel_for_cc("5.2")
     assert fits is not None
     assert "tf.__version__" in f.fix[0]
-    assert f"tensorflow<={fits.tf_version_last}" in f.fix[1]
-    assert any("libtensorflow" in x for x in f.fix[2:])
+    assert "install CUDA" in f.fix[1] and f"TensorFlow {fits.tf_version_last}" in f.fix[1]
+    assert f"'tensorflow~={fits.tf_version_last}'" in f.fix[2]
+    assert any("libtensorflow" in x for x in f.fix[3:])
     assert f.knowledge_ref == fits.ref
 
 

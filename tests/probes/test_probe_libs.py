@@ -215,3 +215,16 @@ def test_system_cudnn_header_is_not_given_to_the_pip_copy(tmp_path: Path) -> Non
         "/usr/lib/x86_64-linux-gnu/libcudnn.so.9": "9.0.0",
         SITE + "/nvidia/cudnn/lib/libcudnn.so.9": "9",
     }
+
+
+def test_the_probe_records_its_dll_search_and_reads_the_windows_folder(tmp_path: Path) -> None:
+    wpath(tmp_path, "C:\\Windows\\System32").mkdir(parents=True)
+    (wpath(tmp_path, "C:\\Windows\\System32") / "nvcuda.dll").touch()
+    (wpath(tmp_path, "C:\\Windows") / "cudnn64_8.dll").touch()
+    env = {"SystemRoot": "C:\\Windows", "Path": "C:\\Windows;C:\\tools"}
+    ctx = ProbeContext(runner=FakeRunner(), fs=WindowsFakeFS(tmp_path), env=env,
+                       system="Windows")
+    res = libs.run(ctx)
+    assert [(r.name, r.status) for r in res.records] == [("dll-search", ProbeStatus.OK)]
+    got = {x.filename: (x.path, x.selected) for x in res.libraries}
+    assert got["cudnn64_8.dll"] == ("C:\\Windows\\cudnn64_8.dll", True)

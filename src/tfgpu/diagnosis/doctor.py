@@ -67,7 +67,7 @@ def diagnose(
         findings = fixes(findings, facts, kb)
     return Report(
         command="doctor",
-        verdict=make_verdict(facts, findings),
+        verdict=make_verdict(facts, findings, kb),
         findings=findings,
         meta=host_meta(facts, kb) if meta is None else meta,
     )

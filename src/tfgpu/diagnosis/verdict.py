@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
+from tfgpu.diagnosis.checks.hardware import metal_route
+from tfgpu.diagnosis.checks.libraries import library_search_ran, tf_library_needs_known
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
@@ -155,8 +157,14 @@ def suffix_of(facts: HostFacts) -> str:
     return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
 
 
-def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
-    """Return the one-line answer (see the module docstring for the wording)."""
+def make_verdict(facts: HostFacts, findings: Iterable[Finding],
+                 kb: Knowledge | None = None) -> Verdict:
+    """Return the one-line answer (see the module docstring for the wording).
+
+    ``kb``: the knowledge the checks used; with it, a GPU "looks ready" without the
+    TensorFlow probe only when the CUDA and cuDNN majors the installed TensorFlow loads are
+    known (:func:`~tfgpu.diagnosis.checks.libraries.tf_library_needs_known`), so that the
+    library check could look for them."""
     findings = list(findings)
     problems = sum(1 for f in findings if f.severity is Severity.ERROR)
     tf = facts.tf
@@ -196,12 +204,30 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
         # SKIPPED is only ever set by --no-tf; a snapshot without `tf` was not probed.
         why = ("TensorFlow itself was not checked (--no-tf)" if tf is not None
                else "TensorFlow was not probed")
+        metal = metal_route(facts)
+        if metal is not None and not facts.nvidia_gpus and problems == 0:
+            # Apple's plugin is TensorFlow's way to a Mac's GPU: not "CPU only", and not
+            # "ready" either, since only the import shows that the pair loads
+            gpu, plugin, dist = metal
+            return Verdict(None, f"{gpu} GPU through tensorflow-metal {plugin.version} "
+                                 f"({dist.name} {dist.version}), not tested: {why}", 0)
         if facts.nvidia_gpus and problems == 0:
-            # the first GPU CUDA shows (CUDA_VISIBLE_DEVICES), by nvidia-smi's number
+            # the first GPU CUDA shows (CUDA_VISIBLE_DEVICES), by nvidia-smi's number; "ready"
+            # only when the library search ran (a library it does not list is then one the
+            # loader would not find, and the library check had its say): TensorFlow's use of
+            # the GPU stays unmeasured either way (gpu_usable None, as the words say)
             g = _host_gpu_for(facts, 0) or facts.nvidia_gpus[0]
             mem = _gib(g.memory_total_mib)
-            return Verdict(False, f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
-                           + f" looks ready{_visible_words(facts)}; {why}", 0)
+            gpu = f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
+            if not library_search_ran(facts):
+                return Verdict(None, f"{gpu} found{_visible_words(facts)}, readiness unknown: "
+                                     "the CUDA and cuDNN libraries TensorFlow loads were not "
+                                     f"searched for; {why}", 0)
+            if kb is not None and not tf_library_needs_known(facts, kb):
+                return Verdict(None, f"{gpu} found{_visible_words(facts)}, readiness unknown: "
+                                     "which CUDA and cuDNN libraries this TensorFlow loads is "
+                                     f"not in tfgpu's knowledge; {why}", 0)
+            return Verdict(None, f"{gpu} looks ready{_visible_words(facts)}; {why}", 0)
         errors = [f for f in findings if f.severity is Severity.ERROR]
         if facts.nvidia_gpus and errors and all(_gpu_listed(f.id) for f in errors):
             # each error leaves the GPU registered (catalogue key gpu_listed: a cuDNN of

@@ -4883,6 +4883,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,5}){0,2}(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
         "v",
     ),
+    # `conda list` rows of the conda packages that put CUDA's and cuDNN's libraries into the
+    # environment's own lib folder ($CONDA_PREFIX/lib): cudatoolkit (CUDA <= 11.8), cudnn,
+    # and CUDA 12's cuda-cudart / cuda-runtime. A row has the build column (conda/cli/
+    # main_list.py: name, version, build, channel), which pip's two-column list has not; a
+    # pypi row (build pypi_0) is a pip package. TensorFlow's own rows are read too: one
+    # with a conda build string is a conda-built TensorFlow, whose RPATH reaches that
+    # folder. Read by checks/libraries.py (a pip TensorFlow does not search that folder:
+    # TensorFlow's conda recipe put it on LD_LIBRARY_PATH).
+    _p(
+        "ctx.conda_cuda_pkg",
+        ("cudatoolkit ", "cudnn ", "cuda-cudart ", "cuda-runtime ", "tensorflow"),
+        r"^[ \t]{0,4}(?P<pkg>cudatoolkit|cudnn|cuda-cudart|cuda-runtime"
+        r"|tensorflow(?:-base|-gpu)?)[ \t]{1,60}"
+        r"(?P<v>\d{1,2}\.\d{1,2}(?:\.\d{1,5}){0,2})[ \t]{1,60}(?!pypi_)(?P<build>[\w.]{1,80})"
+        r"(?:[ \t]{1,60}(?!pypi\b)[\w./:-]{1,120})?[ \t]*$",
+        "pkg",
+    ),
     # --- the Python package a traceback frame or a compiled extension belongs to -------
     # "File \".../site-packages/horovod/tensorflow/mpi_ops.py\"", a backtrace's
     # ".../site-packages/horovod/common/mpi_lib.so(+0x5081a)": which package's load failed

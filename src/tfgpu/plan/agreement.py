@@ -52,6 +52,8 @@ _VALUED_OPTIONS = frozenset({
 })
 
 _INSTALL = re.compile(r"\b(?:pip|conda|mamba)\s+install\b")
+#: A fix line that offers another install as a comment: ``# or: <command>`` (``# or <command>``).
+_ALTERNATIVE = re.compile(r"#\s*or:?\s+(?=\S*(?:pip|python|conda|mamba)\S*\s)(.+)$")
 
 _REQ = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?\s*(.*)")
 _CLAUSE = re.compile(r"\s*(~=|===|==|!=|<=|>=|<|>)\s*([0-9][0-9A-Za-z.*+!-]*)\s*")
@@ -595,8 +597,13 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
     lines instead (its release in the plan's environment).  Later lines whose plan is
     already shown (the same install in other words) are dropped.  The line just before a
     replaced one goes too when it is a comment naming another TensorFlow release, or an
-    install of packages the plan's steps install themselves.  Findings without such a line
-    are returned as they are.
+    install of packages the plan's steps install themselves; the line just after it goes too
+    when the replaced line announces it as its continuation (its text ends with ``then:``:
+    the ``LD_LIBRARY_PATH`` export a pinned release needs, which the plan's steps do not).
+    An alternative written as a comment (``# or: <install command>``) is held against the
+    plans for the release it installs (not the Python it would run with) and left out when
+    none accepts it.  Findings without such a line are
+    returned as they are.
 
     Args:
         findings: the doctor's findings for ``facts``.
@@ -610,8 +617,14 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
         fix: list[str] = []
         shown: list[Plan] = []
         changed = False
+        follows = False  # this line continues a replaced one ("... then:")
         for i, line in enumerate(f.fix):
-            reqs = installed_requirements(line)
+            if follows:
+                follows = False
+                continue
+            alt = _ALTERNATIVE.match(line)
+            command = alt.group(1) if alt else line
+            reqs = installed_requirements(command)
             if reqs is None or not any(_is_tf_family(canonicalize_name(r.name)) for r in reqs):
                 fix.append(line)
                 continue
@@ -620,16 +633,23 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             if rules is None:
                 fix.append(line)
                 continue
-            interp = line_interpreter(line, facts, f.fix[:i])
+            # an alternative's release is what is weighed (its bare pip names no Python)
+            interp = None if alt else line_interpreter(command, facts, f.fix[:i])
             verdicts = [rules.release_accepted(reqs, interp),
                         *(line_accepted(reqs, p, kb, interp)
                           for p in rules.plans if p.tf_version)]
             adds = next((v for v in verdicts if v is not None), None)
+            if alt:  # an alternative no plan accepts is not offered
+                if adds is not None:
+                    fix.append(line)
+                changed = changed or adds is None
+                continue
             if adds is not None:
                 fix.append(_with_requirements(line, reqs, adds))
                 changed = changed or bool(adds)
                 continue
             changed = True
+            follows = line.rstrip().endswith("then:")
             plan = rules.plans[0]
             if any(r.clauses for r in reqs if _is_tf_family(r.name)):
                 plan = next((p for p in rules.plans

@@ -21,10 +21,13 @@ not look there).  One copy is selected per SONAME (``libcudnn.so.8`` and
 ``libcudnn.so.9`` are separate).
 
 Windows: ``System32`` (``system``; the driver's ``nvcuda.dll`` lives there, and DLLs
-copied there by hand win over everything on ``PATH``), then the folders of ``PATH`` in
-order (``path``); the first copy of each DLL name is selected (the ``LoadLibrary``
-search order for a plain name: application folder, System32, Windows, then ``PATH``;
-https://learn.microsoft.com/windows/win32/dlls/dynamic-link-library-search-order).
+copied there by hand win over everything on ``PATH``), the Windows folder (``system``),
+then the folders of ``PATH`` in order (``path``); the first copy of each DLL name is
+selected (the ``LoadLibrary`` search order for a plain name: application folder,
+System32, Windows, then ``PATH``;
+https://learn.microsoft.com/windows/win32/dlls/dynamic-link-library-search-order).  The
+search is recorded as probe ``dll-search`` (the folders searched), so a snapshot shows
+that it ran even when it found nothing.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ from tfgpu.probes.libs_names import classify, parse_cudnn_header, parse_ldconfig
 
 NAME = "cuda-libs"
 ORDER = 30
+
+#: Name of the record of the Windows DLL search (the folders the ``LoadLibrary`` search
+#: for a plain DLL name goes through, in order).
+DLL_SEARCH = "dll-search"
 
 #: Loader precedence of each origin on Linux (lower wins); absent = never loaded.
 LINUX_PRECEDENCE = {"ld_library_path": 0, "tf-runpath": 1, "system": 2}
@@ -288,12 +295,20 @@ def run(ctx: ProbeContext) -> ProbeResult:
     if ctx.system == "Windows":
         pm = pathmod(ctx.system)
         windir = ctx.env.get("SystemRoot") or ctx.env.get("WINDIR") or "C:\\Windows"
-        folders = [(pm.join(windir, "System32"), "system")]
+        folders = [(pm.join(windir, "System32"), "system"), (windir, "system")]
         folders += [(p, "path") for p in path_entries(ctx.env, ctx.system)]
+        seen: set[str] = set()
         for pos, (folder, origin) in enumerate(folders):
+            key = same_path_key(folder, ctx.system)
+            if key in seen:  # System32 or the Windows folder listed again on PATH
+                continue
+            seen.add(key)
             for lib, soname in _scan_dir(ctx, folder, origin):
                 copies.append(_Copy(lib, soname, (0, pos)))
-        return ProbeResult(records=(), libraries=_select(copies, ctx))
+        rec = ProbeRecord(DLL_SEARCH, ProbeStatus.OK, tuple(f for f, _ in folders),
+                          message=f"{len(seen)} folders searched (System32, the Windows "
+                                  "folder, then PATH)")
+        return ProbeResult(records=(rec,), libraries=_select(copies, ctx))
     folders, records = _linux_sources(ctx)
     for pos, (folder, origin) in enumerate(folders):
         for lib, soname in _scan_dir(ctx, folder, origin):

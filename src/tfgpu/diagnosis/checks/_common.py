@@ -357,7 +357,11 @@ def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
     Linux and WSL2 with an NVIDIA GPU: ``tensorflow[and-cuda]`` (TF >= 2.14; the CUDA and
     cuDNN libraries come as pip wheels).  Native Windows with an NVIDIA GPU: the
     requirement of platform fact ``windows-native-gpu-last`` (``tensorflow<2.11``: 2.10
-    is the last native-Windows GPU release).  Elsewhere plain ``tensorflow``.
+    is the last native-Windows GPU release).  An Apple-silicon Mac: the TensorFlow /
+    tensorflow-metal pair reported working (platform fact ``macos-metal-pairing``), the
+    pair ``tfgpu plan`` installs, run with this Python when that release has a wheel for
+    it (tf_tested_configs), else in a new venv of the pair's Python.  Elsewhere plain
+    ``tensorflow``.
 
     Args:
         facts: the host.
@@ -375,7 +379,36 @@ def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
             kb = load_knowledge()
         keep = kb.platform_fact("windows-native-gpu-last").value("pip_requirement")
         return pip(facts, "install", keep)
+    if facts.os.system == "Darwin" and (
+            facts.os.machine == "arm64" or any(g.vendor == "apple" for g in facts.gpus)):
+        return _metal_pair_install(facts, kb)
     return pip(facts, "install", "tensorflow")
+
+
+def _metal_pair_install(facts: HostFacts, kb: Knowledge | None) -> str:
+    """``pip install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0`` (platform fact
+    ``macos-metal-pairing``) with this interpreter when the pair's TensorFlow has a wheel
+    for its Python (Python range of the macOS row, tf_tested_configs, capped at the
+    pair's ``python_max``), else in a new ``.venv-tfgpu`` of Python ``python_max``."""
+    if kb is None:
+        from tfgpu.knowledge import load_knowledge
+
+        kb = load_knowledge()
+    pair = kb.platform_fact("macos-metal-pairing")
+    tf_series, top = pair.value("tf_version"), pair.value("python_max")
+    reqs = (f"tensorflow~={tf_series}.0", f"tensorflow-metal=={pair.value('metal_version')}")
+    try:
+        row = kb.config_for(f"{tf_series}.0", "macos")
+    except KnowledgeQueryError:
+        row = None
+    have = tf_minor(facts.python.version)
+    lo = tf_minor(row.python_min) if row is not None else None
+    hi = tf_minor(top)
+    if have is not None and lo is not None and hi is not None and lo <= have <= hi:
+        return pip(facts, "install", *reqs)
+    words = " ".join(quote(facts, r) for r in reqs)
+    return (f"python{top} -m venv .venv-tfgpu && .venv-tfgpu/bin/python -m pip install "
+            f"{words}   # Python {top}: the pair's (knowledge row {pair.ref})")
 
 
 #: First words of the fix lines that are commands (docs/json-schema.md: every other fix

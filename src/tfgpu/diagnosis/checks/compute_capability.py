@@ -56,6 +56,90 @@ def _release_needs(ctx: Facts, release: str) -> str:
         out += f", CUDA {row.cuda} and cuDNN {row.cudnn}"
     return out + ")"
 
+def _numpy_cap(ctx: Facts, release: str) -> tuple[str, ...]:
+    """``("numpy<2",)`` for a release before NumPy 2 support (platform fact
+    ``numpy2-first-tf``: some releases before it do not cap numpy themselves), as the plan
+    installs it; else ``()``."""
+    first = ctx.kb.platform_fact("numpy2-first-tf").value("tf_version")
+    return ("numpy<2",) if parse_version(release) < parse_version(first) else ()
+
+
+def _and_cuda_works(ctx: Facts, release: str) -> bool:
+    """Whether ``release`` installs and finds its CUDA as pip wheels: it has the
+    ``[and-cuda]`` extra (knowledge table tf_pip_cuda_wheels; platform fact
+    ``and-cuda-extra-first``) and is not a release whose RUNPATH misses them (platform fact
+    ``tf-216-nvidia-wheel-libs-not-found``)."""
+    broken = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found").items("affected")
+    return ctx.kb.and_cuda_pins(release) is not None and release not in broken
+
+
+def _older_release_route(ctx: Facts, cc: str, fits: WheelArchsRow) -> tuple[str, ...]:
+    """The install lines of the newest official release built for compute capability
+    ``cc`` on Linux/WSL2, the route ``tfgpu plan`` takes for such a GPU: the release with its
+    ``[and-cuda]`` wheels where they work; otherwise (a release before the extra, or one
+    whose RUNPATH misses the wheels: platform fact ``tf-216-nvidia-wheel-libs-not-found``)
+    the CUDA and cuDNN it was tested with installed system-wide and put on
+    LD_LIBRARY_PATH, then, as the alternative, the newest older release whose
+    ``[and-cuda]`` wheels work and that is built for ``cc`` (knowledge tables
+    tf_compute_capabilities, tf_tested_configs, tf_pip_cuda_wheels).  A known driver too old
+    for the release's CUDA is named first (cuda_min_driver).  ``()`` when the release has no
+    tested Linux GPU row."""
+    kb = ctx.kb
+    release = fits.tf_version_last
+    try:
+        row = kb.config_for(release, "linux")
+    except KnowledgeQueryError:
+        row = None
+    if row is None or row.kind != "gpu" or not row.cuda or not row.cudnn:
+        return ()
+    py = ctx.fix_python
+    where = f" (Python {row.python_min}-{row.python_max}; knowledge rows {fits.ref}, {row.ref})"
+    first = c._driver_first(ctx, release, "the lines below")
+    out: list[str] = [first] if first is not None else []
+    if _and_cuda_works(ctx, release):
+        out.append(c.pip(ctx, "install", f"tensorflow[and-cuda]~={release}",
+                         *_numpy_cap(ctx, release))
+                   + f"   # TensorFlow {release}, the newest official release built for "
+                   f"compute capability {cc}, with its CUDA {row.cuda} / cuDNN {row.cudnn} "
+                   f"wheels{where}")
+        return tuple(out)
+    first_extra = kb.fact_series("and-cuda-extra-first")[0]
+    why = (f"it predates the [and-cuda] extra ({first_extra[0]}.{first_extra[1]})"
+           if (tf_minor(release) or (0, 0)) < first_extra else
+           "its wheels do not find the nvidia-* CUDA wheels (knowledge row "
+           "platform_facts:tf-216-nvidia-wheel-libs-not-found)")
+    out += [
+        f"# TensorFlow {release} is the newest official release built for compute capability "
+        f"{cc}{where}; {why}, so install CUDA {row.cuda} and cuDNN {row.cudnn} system-wide "
+        f"(into /usr/local/cuda-{row.cuda}), then in a fresh venv:",
+        c.pip(ctx, "install", f"tensorflow~={release}", *_numpy_cap(ctx, release)),
+        f"export LD_LIBRARY_PATH=/usr/local/cuda-{row.cuda}/lib64"
+        "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
+    ]
+    def built_for_cc(rel: str) -> bool:
+        v = parse_version(rel)
+        return any(cc_key(a.min_cc) <= cc_key(cc) for a in kb.wheel_archs
+                   if parse_version(a.tf_version) <= v <= parse_version(a.tf_version_last))
+
+    older = [r for r in kb.gpu_configs("linux")
+             if parse_version(r.release) < parse_version(release)
+             and _and_cuda_works(ctx, r.release) and built_for_cc(r.release)]
+    if older:
+        alt = older[0]
+        have, lo, hi = (tf_minor(v) for v in (py[0] if py else None, alt.python_min,
+                                                 alt.python_max))
+        # a Python of the log or facts that does not read as X.Y says nothing against it
+        fits_py = have is None or lo is None or hi is None or lo <= have <= hi
+        out.append(
+            "or " + c.pip(ctx, "install", f"tensorflow[and-cuda]~={alt.release}",
+                          *_numpy_cap(ctx, alt.release))
+            + f"   # TensorFlow {alt.release} with its CUDA wheels (Python "
+            f"{alt.python_min}-{alt.python_max}"
+            + ("" if fits_py else f": a fresh venv with Python {alt.python_max}")
+            + f"; knowledge row {alt.ref})")
+    return tuple(out)
+
+
 def _floor_six_c_library(ctx: Facts, cause: str, fix: tuple[str, ...],
                          cc: str) -> tuple[str, tuple[str, ...]]:
     """The ``minimum required Cuda capability is 6.0`` hedge for a log of no known Python
@@ -131,10 +215,13 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 "newer official release or a custom build (third-party image or wheel) "
                 "specialised for other GPUs."
             )
+            route = (_older_release_route(ctx, cc, fits)
+                     if ctx.os not in ("windows", "macos") else ())
             fix = (
-                c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")
-                + f"   # the newest official wheel built for compute capability {cc}"
-                + _release_needs(ctx, fits.tf_version_last),
+                *(route or (
+                    c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")
+                    + f"   # the newest official wheel built for compute capability {cc}"
+                    + _release_needs(ctx, fits.tf_version_last),)),
                 c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
             if mn == "6.0" and (ctx.tf_mm is None or ctx.tf_mm < (2, 17)):

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts import GPU, Distribution, HostFacts, ProbeStatus
 from tfgpu.facts.presence import PCI_RECORDS, Presence, nvidia_gpu_presence
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -67,6 +68,25 @@ def _nvidia_records(facts: HostFacts) -> tuple[Evidence, ...]:
                   for line in d.message.strip().splitlines()
                   if line.strip() and not quoted(line))
     return tuple(dict.fromkeys(ev))
+
+
+def metal_route(facts: HostFacts) -> tuple[str, Distribution, Distribution] | None:
+    """``(GPU name, tensorflow-metal, TensorFlow distribution)`` when this is a Mac whose
+    interpreter has Apple's Metal plugin installed next to TensorFlow (``tensorflow``, or
+    ``tensorflow-macos`` before 2.13: platform fact ``macos-metal-plugin``), else ``None``.
+
+    The plugin gives TensorFlow the Mac's GPU (Apple silicon, or an AMD GPU of an Intel
+    Mac); whether this pair loads is told by TensorFlow's import (the ``tf`` probe) or by
+    the pairing checks (``metal-plugin-tensorflow-mismatch``), not by its presence alone.
+    """
+    if facts.os.system != "Darwin":
+        return None
+    metal = facts.python.dist("tensorflow-metal")
+    tf = facts.python.dist("tensorflow") or facts.python.dist("tensorflow-macos")
+    if metal is None or tf is None:
+        return None
+    gpu = next((g.name for g in facts.gpus if g.vendor in ("apple", "amd") and g.name), None)
+    return gpu or "Apple", metal, tf
 
 
 def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
@@ -140,7 +160,23 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
             fix.append(c.pip(facts, "install", "tensorflow==2.15.1",
                              "intel-extension-for-tensorflow[xpu]"))
         doc = "intel-extension-tensorflow"
-    if "apple" in vendors or (system == "Darwin" and (facts.os.machine or "") == "arm64"):
+    metal = metal_route(facts)
+    tf_gpus = facts.tf.gpus if facts.tf is not None and facts.tf.status is ProbeStatus.OK \
+        else None
+    if (metal is not None and tf_gpus is None) or tf_gpus:
+        # Apple's plugin is installed (TensorFlow not imported: the verdict says so), or
+        # TensorFlow listed a GPU: "TensorFlow will use the CPU" would be false
+        return
+    if metal is not None:
+        gpu, plugin, tf = metal
+        words.append(f"{gpu} GPU: Apple's tensorflow-metal {plugin.version} is installed, yet "
+                     f"{tf.name} {tf.version} lists no GPU: the plugin did not load; it must "
+                     "be a release Apple pairs with this TensorFlow (`tfgpu plan` names the "
+                     "pair); there is no CUDA on macOS")
+        fix.append(pip_list_grep("tensorflow(-macos|-metal)?", anchored=True)
+                   + "   # the pair installed")
+        doc = "apple-metal-plugin"
+    elif "apple" in vendors or (system == "Darwin" and (facts.os.machine or "") == "arm64"):
         words.append("Apple GPU: install Apple's `tensorflow-metal` plugin next to `tensorflow` "
                      "(macOS 12+, Python 3.9+); there is no CUDA on macOS")
         fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))

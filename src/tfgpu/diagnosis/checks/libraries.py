@@ -22,9 +22,9 @@ from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
-from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
+from tfgpu.diagnosis.checks.versions import _TF, _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.diagnosis.checks.windows_bad_image import cudnn_sub_dll_193
-from tfgpu.facts import HostFacts, dlerror_text
+from tfgpu.facts import HostFacts, ProbeStatus, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -174,6 +174,9 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             )
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
+    conda = _conda_env_lib_fix(ctx, filename, base, expected)
+    if conda:
+        return [*fix, *conda]
     mm = ctx.tf_mm
     # a soname of a CUDA (cuDNN) major older than any tensorflow[and-cuda] wheel
     # (tf_pip_cuda_wheels.toml: the first extra, 2.14, pins -cu11 wheels and cuDNN 8) is a
@@ -252,6 +255,88 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 span := soname_span(ctx, filename, base)) is not None else None)
         )
     return fix
+
+
+#: TensorFlow's own conda recipe for the releases that loaded a conda ``cudatoolkit``/``cudnn``
+#: (tensorflow/docs commit 5cb83e49f305950caba5c8ca32a7108918779366, site/en/install/pip.md,
+#: "Configure the system paths"): the environment's lib folder on LD_LIBRARY_PATH, now and
+#: at every activation (``etc/conda/activate.d``).
+CONDA_LIB_EXPORT = "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$CONDA_PREFIX/lib/"
+CONDA_LIB_ACTIVATE = ("mkdir -p $CONDA_PREFIX/etc/conda/activate.d && echo '"
+                      + CONDA_LIB_EXPORT + "' > $CONDA_PREFIX/etc/conda/activate.d/env_vars.sh"
+                      "   # every activation of the environment sets it")
+
+
+def _conda_listing(ctx: Facts) -> dict[str, Hit]:
+    """The log's ``conda list`` rows of conda's CUDA/cuDNN packages (pattern
+    ``ctx.conda_cuda_pkg``) by package, for a pip TensorFlow on Linux: empty on Windows,
+    for a conda-built TensorFlow (its RPATH reaches the environment's lib folder) or a
+    TensorFlow other than pip's."""
+    rows = {h.g("pkg") or "": h for h in ctx.h("ctx.conda_cuda_pkg").all()}
+    if ctx.windows or ctx.non_pip_tensorflow or ctx.h("conda.tf_build").count \
+            or ctx.h("conda.tf_defaults_build").count \
+            or any(k.startswith("tensorflow") for k in rows):  # a conda-built TensorFlow
+        return {}
+    return rows
+
+
+def _conda_env_lib_fix(ctx: Facts, filename: str, base: str,
+                       expected: str | None) -> list[str]:
+    """The fix of a CUDA/cuDNN library a pip-installed TensorFlow could not load while the
+    log's ``conda list`` (pattern ``ctx.conda_cuda_pkg``) shows the environment holds it: a
+    ``cudatoolkit`` (or CUDA 12's ``cuda-runtime``; ``cuda-cudart`` for the runtime alone)
+    of the CUDA release that ships ``filename`` (its major for the runtime and cuBLAS,
+    :func:`soname_span` for a math library named after its own major), a ``cudnn`` of the
+    cuDNN major it needs.  Those packages put the files in ``$CONDA_PREFIX/lib``, which the
+    loader does not search for a pip TensorFlow: TensorFlow's conda recipe put that folder on
+    LD_LIBRARY_PATH (:data:`CONDA_LIB_EXPORT`).  ``[]`` when the listing does not hold it,
+    on Windows, for a conda-built TensorFlow (its RPATH reaches the folder) or a
+    TensorFlow other than pip's."""
+    rows = _conda_listing(ctx)
+    if not rows or not _conda_holds_all(ctx, rows) \
+            or not _conda_holds(ctx, rows, filename, base, expected):
+        return []
+    listed = " and ".join(f"{h.g('pkg')} {h.g('v')} (line {h.line})" for h in rows.values())
+    return [f"# this conda environment lists {listed}: conda puts their libraries in "
+            "$CONDA_PREFIX/lib, which the loader does not search for a pip-installed "
+            "TensorFlow; TensorFlow's own conda instructions put that folder on the loader "
+            "path (tensorflow/docs pip.md, \"Configure the system paths\"), in the activated "
+            "environment:",
+            CONDA_LIB_EXPORT, CONDA_LIB_ACTIVATE]
+
+
+def _conda_holds_all(ctx: Facts, rows: dict[str, Hit]) -> bool:
+    """Whether the listed conda packages hold every CUDA/cuDNN library the log shows
+    missing: a listing that holds some (a cudatoolkit 10.1 has libcufft.so.10, not
+    libcudart.so.11.0) is not the fix."""
+    names = [k for k in ctx.h("lib.missing").by_key
+             if k and parse_library(k)[0] in (*_MATH_LIBS, "cudnn")]
+    return bool(names) and all(
+        _conda_holds(ctx, rows, k, parse_library(k)[0], parse_library(k)[2]) for k in names)
+
+
+def _conda_holds(ctx: Facts, rows: dict[str, Hit], filename: str, base: str,
+                 expected: str | None) -> bool:
+    """Whether the listed conda packages ``rows`` hold ``filename`` (:func:`_conda_env_lib_fix`)."""
+    want = (expected or "").split()
+    if base == "cudnn":
+        row = rows.get("cudnn")
+        ok = (row is not None and len(want) == 2 and want[0] == "cuDNN"
+              and (row.g("v") or "").split(".")[0] == want[1])
+    elif base in _MATH_LIBS:
+        names = ("cudatoolkit", "cuda-runtime") + (("cuda-cudart",) if base == "cudart" else ())
+        row = next((rows[n] for n in names if n in rows), None)
+        have = tf_minor(row.g("v")) if row is not None else None
+        if have is None:
+            ok = False
+        elif len(want) == 2 and want[0] == "CUDA":
+            ok = str(have[0]) == want[1].split(".")[0]
+        else:
+            span = soname_span(ctx, filename, base)
+            ok = span is not None and _in_span(have, span)
+    else:
+        return False
+    return ok
 
 
 def _after_the_failed_load(ctx: Facts, line: int) -> str:
@@ -345,6 +430,10 @@ _MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cu
 _CUDA_IMAGE_LD_PATH = re.compile(r"LD_LIBRARY_PATH:?\s{0,4}\S{0,200}/usr/local/nvidia/lib")
 
 
+#: How :func:`container_image_fix`'s line starts (several libraries' lines become one).
+CONTAINER_LINE_START = "# in a container (as the log suggests"
+
+
 def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str]:
     """A first fix line for a CUDA toolkit or cuDNN library missing inside a container: the
     log shows a container (``Facts.in_container``) or the loader path of NVIDIA's CUDA images
@@ -354,6 +443,8 @@ def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str
     help.  Empty elsewhere (Windows, the driver's own libcuda, no container in the log)."""
     if ctx.windows or base not in (*_MATH_LIBS, "cudnn"):
         return []
+    if (rows := _conda_listing(ctx)) and _conda_holds_all(ctx, rows):
+        return []  # the log's conda listing shows where they are (in the image or not)
     loader = [h for n in ("lib.missing", "lib.old_dso_missing") for h in ctx.h(n).all()
               if _CUDA_IMAGE_LD_PATH.search(h.text)]
     if not loader and not ctx.in_container:
@@ -361,7 +452,7 @@ def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str
     want = f" ({expected})" if expected else ""
     shown = (": LD_LIBRARY_PATH /usr/local/nvidia/..., the CUDA images' setting"
              if loader else "")
-    return [f"# in a container (as the log suggests{shown}): the CUDA and cuDNN libraries"
+    return [f"{CONTAINER_LINE_START}{shown}): the CUDA and cuDNN libraries"
             f"{want} must be in the image; the NVIDIA runtime mounts the host's driver, not its "
             "CUDA toolkit: use an image built on the CUDA/cuDNN this "
             "TensorFlow needs (an nvidia/cuda:<version>-cudnn<N>-runtime base, or the "
@@ -1093,8 +1184,8 @@ def _one_install(ctx: Facts, out: list[Finding],
     else:
         stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
         find = [f"ldconfig -p | grep -E '{stems}'"]
-    rest = [x for f in merged for x in f.fix
-            if not x.startswith(("ldconfig -p | grep ", "where.exe "))]
+    rest = _one_container_line([x for f in merged for x in f.fix
+                                if not x.startswith(("ldconfig -p | grep ", "where.exe "))])
     one = catalogue.make(
         "library-not-loaded-{library}",
         variant="several",
@@ -1115,6 +1206,22 @@ def _one_install(ctx: Facts, out: list[Finding],
     keep = [f for i, f in enumerate(out) if i not in drop]
     keep.insert(min(drop), one)
     return keep
+
+
+def _one_container_line(lines: list[str]) -> list[str]:
+    """``lines`` with the container lines of several libraries (:func:`container_image_fix`,
+    one per library, differing in the version they name: "(CUDA 11)", "(cuDNN 8)") made one,
+    at the first one's place, naming each version."""
+    box = [x for x in lines if x.startswith(CONTAINER_LINE_START)]
+    if len(box) < 2:
+        return lines
+    wants = [m.group(1) for x in box
+             if (m := re.search(r"libraries \(([^()]{1,60})\) must be in the image", x))]
+    one = re.sub(r"libraries \([^()]{1,60}\) must", "libraries ("
+                 + ", ".join(dict.fromkeys(wants)) + ") must", box[0]) if wants else box[0]
+    first = lines.index(box[0])
+    return [one if i == first else x for i, x in enumerate(lines)
+            if i == first or not x.startswith(CONTAINER_LINE_START)]
 
 
 # --- one fix line for several libraries when only the file name differs ---------------
@@ -1669,6 +1776,41 @@ def ld_library_path_shadows(f: Facts) -> Iterator[Finding]:
 #: Libraries without which TensorFlow's GPU build registers no GPU, by the version they must
 #: match: the CUDA major (cudart, cublas) or the cuDNN major.
 _NEEDED = (("cudart", "cuda"), ("cublas", "cuda"), ("cudnn", "cudnn"))
+#: The record the library probe leaves after its Windows DLL search (probes/libs.py
+#: ``DLL_SEARCH``; the checks do not import probes).
+_DLL_SEARCH = "dll-search"
+
+
+def _native_windows(facts: HostFacts) -> bool:
+    return facts.os.system == "Windows" and not facts.os.is_wsl
+
+
+def library_search_ran(facts: HostFacts) -> bool:
+    """Whether the snapshot shows the search for the CUDA libraries ran, so that a library
+    it does not list is one the loader would not find (pure).
+
+    Linux/WSL2: the ``ldconfig`` record (the loader cache, read with the LD_LIBRARY_PATH and
+    RUNPATH folders).  Native Windows: the ``dll-search`` record (System32, the Windows
+    folder, then PATH), or, in snapshots from before that record, a DLL the search listed
+    (``nvcuda.dll`` of a working driver is always in System32).  A search that did not run
+    leaves the libraries unknown: neither missing nor loadable.
+    """
+    if _native_windows(facts):
+        rec = facts.probe(_DLL_SEARCH)
+        if rec is not None:
+            return rec.status is ProbeStatus.OK
+        return any(lib.origin in ("system", "path") for lib in facts.libraries)
+    return facts.probe("ldconfig") is not None
+
+
+def tf_library_needs_known(facts: HostFacts, kb: Knowledge) -> bool:
+    """Whether the CUDA and cuDNN majors the installed TensorFlow loads are known
+    (``tf.build_info``, else its tested configuration, ``tf_tested_configs.toml``): only
+    then can :func:`tf_cuda_libraries_missing` look for them, and a GPU without an error
+    "looks ready".  ``False`` for a release the knowledge does not have (one newer than
+    its tables) or a TensorFlow that is not identified."""
+    tf = _installed_tf(facts, kb)
+    return tf is not None and _major(tf.cuda) is not None and _major(tf.cudnn) is not None
 
 
 def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
@@ -1690,11 +1832,10 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
     from tfgpu.diagnosis.checks.library_files import hidden_junk
-    from tfgpu.facts import ProbeStatus
     from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
 
     facts = f.host
-    if facts is None or facts.probe("ldconfig") is None:
+    if facts is None or not library_search_ran(facts):
         return
     if facts.tf is not None and facts.tf.status is ProbeStatus.OK:
         return
@@ -1703,7 +1844,12 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         return
     kb = f.kb
     tf = _installed_tf(facts, kb)
-    if tf is None or tf.cuda is None or tf.os not in ("linux", "wsl2"):
+    if tf is None or tf.cuda is None:
+        return
+    if tf.os == "windows":
+        yield from _windows_dlls_missing(f, facts, tf)
+        return
+    if tf.os not in ("linux", "wsl2"):
         return
     want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
     # TensorFlow releases whose wheels do not find the nvidia-* wheels through their RUNPATH
@@ -1713,6 +1859,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     missing: list[str] = []
     seen: list[str] = []
     runpath_only: list[str] = []
+    in_conda: list[str] = []  # missing ones the active conda environment's lib folder holds
     for name, kind in _NEEDED:
         major = want[kind]
         if major is None:
@@ -1730,6 +1877,8 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
             runpath_only.append(name)
             continue
         missing.append(f"lib{name}.so.{major}")
+        in_conda += [f"lib{name}.so.{major}"] if any(
+            lib.origin == "conda" for lib in usable) else []
         for lib in copies:
             if lib.binary == NOT_A_LIBRARY:
                 why = "not an ELF library (a file only named like one)"
@@ -1748,6 +1897,12 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         return
     pins = kb.and_cuda_pins(tf.version)
     fix: list[str] = []
+    if in_conda == missing:
+        # conda's cudatoolkit/cudnn put them in $CONDA_PREFIX/lib, which the loader does not
+        # search for a pip TensorFlow: TensorFlow's own conda recipe put it on the path
+        fix += [CONDA_LIB_EXPORT + f"   # the active conda environment's lib folder holds "
+                f"{', '.join(missing)} (tensorflow/docs pip.md, \"Configure the system paths\")",
+                CONDA_LIB_ACTIVATE, "# or:"]
     if pins and runpath_broken:  # the wheels alone are not found by this release
         fix += [c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
                 + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels; TensorFlow "
@@ -1777,6 +1932,83 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
                        if e is not None)
         + tuple(Evidence("libraries", s) for s in seen[:6]),
         fix=tuple(fix),
+        knowledge_ref=tf.config.ref if tf.config else None,
+    )
+
+
+def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Finding]:
+    """The Windows half of :func:`tf_cuda_libraries_missing`: TensorFlow (a native-Windows
+    GPU release, 2.10 and older) loads its CUDA and cuDNN DLLs by plain name, so the
+    ``LoadLibrary`` search finds them in System32, the Windows folder or a PATH folder, or
+    not at all (the library probe marks the first copy of each name ``selected``).  The
+    names carry the major: ``cudart64_110.dll``/``cublas64_11.dll`` (CUDA 11),
+    ``cudnn64_8.dll`` (cuDNN 8); a copy of another major does not serve.  Fix: the CUDA and
+    cuDNN of the tested configuration (``tf_tested_configs.toml``) with their folders on
+    PATH, or TensorFlow's own native-Windows conda recipe (platform fact
+    ``windows-native-gpu-last``) inside a conda environment."""
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+
+    want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
+    label = {"cuda": "CUDA", "cudnn": "cuDNN"}
+    missing: list[str] = []
+    seen: list[str] = []
+    for name, kind in _NEEDED:
+        major = want[kind]
+        if major is None:
+            continue
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        if any(lib.selected and _major(lib.version) == major
+               and arch_matches(lib.binary, facts.os.machine) is not False for lib in copies):
+            continue
+        missing.append(f"{label[kind]} {major}'s {name}64_*.dll")
+        for lib in copies:
+            if lib.binary == NOT_A_LIBRARY:
+                why = "not a DLL (a file only named like one)"
+            elif arch_matches(lib.binary, facts.os.machine) is False:
+                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
+            elif _major(lib.version) != major:
+                why = f"{label[kind]} {_major(lib.version)}, not {major}"
+            else:
+                why = "an earlier copy of that name is found first"
+            seen.append(f"{lib.path}: {why}")
+    if not missing:
+        return
+    path = next((v for k, v in facts.env.items() if k.upper() == "PATH"), None)
+    fact = f.kb.platform_fact("windows-native-gpu-last")
+    recipe = fact.items("conda_packages")
+    if not (recipe and series(tf.version)[:2] == series(fact.value("tf_version"))[:2]):
+        recipe = (f"cudatoolkit={tf.cuda}", f"cudnn={tf.cudnn}")
+    where = "where.exe cudart64_*.dll cublas64_*.dll cudnn64_*.dll"
+    toolkit = (f"# install CUDA {tf.cuda} and cuDNN {tf.cudnn} (NVIDIA's installers) and add "
+               f"the folders holding their DLLs to PATH (CUDA\\v{tf.cuda}\\bin, and cuDNN's "
+               "bin unless its DLLs were copied there); open a new terminal, which reads PATH "
+               "when it starts")
+    conda = (f"conda install -c conda-forge {' '.join(recipe)}   # TensorFlow's native-Windows "
+             f"recipe (knowledge row {fact.ref}); its DLLs go to the environment's "
+             "Library\\bin, on PATH while it is activated")
+    if facts.python.conda_env:
+        fix = [where + "   # what the DLL search finds now", conda,
+               "# or " + toolkit.removeprefix("# ")]
+    else:
+        fix = [where + "   # what the DLL search finds now", toolkit,
+               f"# or, in a conda environment: {conda}"]
+    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} DLLs "
+           f"by name (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
+           + (f", knowledge row {tf.config.ref}" if tf.config else "")
+           + f"); the Windows DLL search (System32, the Windows folder, then each PATH folder) "
+           f"finds no {', '.join(missing)}"
+           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
+           + ", so TensorFlow will register no GPU and run on the CPU.")
+    yield catalogue.make(
+        "tf-cuda-runtime-missing",
+        variant="host-libraries",
+        tf=tf.version, missing=", ".join(missing), why=why,
+        evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
+                       if e is not None)
+        + tuple(Evidence("libraries", s) for s in seen[:6])
+        + ((Evidence("env.PATH", path),) if path else ()),
+        fix=tuple(fix),
+        doc="tf-pip-windows-native",
         knowledge_ref=tf.config.ref if tf.config else None,
     )
 
@@ -1946,9 +2178,9 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
         tf=version, good=good, ref=fact.ref,
         evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
         fix=(*_driver_lines(ctx, version),
-             c.pip(ctx, "list") + " | grep -i nvidia   # the nvidia-* wheels of "
-             f"tensorflow[and-cuda]=={version} must be there; if not: "
-             + c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}"),
+             c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
+             + "   # its nvidia-* wheels (nothing to do when pip lists them already); it "
+             "does not find them by itself, so then:",
              NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
              "in the venv's or conda env's activate script to keep it)",
              *_working_release_line(ctx, good)),

@@ -102,6 +102,38 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             f"{prefix} GPUs (compute capability {', '.join(reported) or '?'}), not this "
             f"compute capability" + ngc, bw.ref)
 
+    def _why_system_cuda(self, linux: list[TestedConfig], fit: _Fit) -> M.Reason:
+        """Why the plan installs CUDA and cuDNN system-wide for ``fit``: what stops the
+        ``[and-cuda]`` wheels of the newest release that has them, of ``fit``'s own release
+        (it predates the extra, or its wheel does not find the nvidia-* libraries: platform
+        fact ``tf-216-nvidia-wheel-libs-not-found``) and of the newest older release, each
+        as :meth:`_fit` words it (tf_pip_cuda_wheels, tf_tested_configs,
+        tf_compute_capabilities, cuda_min_driver)."""
+        misses = self._first_fit(linux, need_extra=True)[1]
+        rel = fit.release
+        extra = [m for m in misses if self.kb.and_cuda_pins(m.release.release)]
+        newest = next((m for m in misses if m.blocker != "extra"), None)
+        own = next((m for m in misses if m.release.release == rel.release), None)
+        if self.kb.and_cuda_pins(rel.release):  # the next older release with the extra
+            other = next((m for m in extra if _rv(m.release) < _rv(rel)), None)
+        else:  # the oldest release with the extra (what stops the whole series)
+            other = extra[-1] if extra else None
+        parts: list[str] = []
+        for m in (newest, own, other):
+            if m is None:
+                continue
+            why = (f"TensorFlow {m.release.release} predates the extra"
+                   if m.blocker == "extra" and not self.kb.and_cuda_pins(m.release.release)
+                   else m.why)
+            if why not in parts:
+                parts.append(why)
+        known = own or newest
+        ref = known.ref if known is not None else rel.ref
+        return M.Reason(
+            "no release's and-cuda wheels serve this host ("
+            + "; ".join(parts) + f"), so TensorFlow {rel.release} uses CUDA and cuDNN from a "
+            "system install (the guide's route)", ref)
+
     def _best_fit(
         self, linux: list[TestedConfig], route: M.Route, explicit: bool
     ) -> tuple[_Fit | None, list[_Fit], M.Route, bool]:
@@ -150,17 +182,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         alternatives: list[M.Alternative] = []
         python_note: M.Reason | None = None
         if fit is not None and route is not asked:
-            pip_misses = self._first_fit(linux, need_extra=True)[1]
-            newest_extra = next((m for m in pip_misses if m.blocker != "extra"), None)
-            reasons.append(
-                M.Reason(
-                    "no release with the and-cuda extra fits"
-                    + (f" ({newest_extra.why})" if newest_extra else "")
-                    + f"; TensorFlow {fit.release.release} predates the extra, "
-                    + "so CUDA and cuDNN come from a system install (the guide's route)",
-                    newest_extra.ref if newest_extra else fit.release.ref,
-                )
-            )
+            reasons.append(self._why_system_cuda(linux, fit))
         if fit is not None and python_changed:
             python_note = M.Reason(
                 f"Python {t.python} is outside the tested range of every release that fits "
@@ -169,9 +191,17 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 fit.release.ref,
             )
         if fit is None:
-            first = misses[0] if misses else None
+            # the blocker of the newest release for the target's Python (a driver too old
+            # for every release that has its wheels), not the Python of the newest release
+            sys_misses = self._first_fit(linux, need_extra=False)[1]
+            for_python = next((m for m in sys_misses if m.blocker != "python"), None)
+            first = for_python or (misses[0] if misses else None)
             why = (
-                f"no TensorFlow GPU release fits this host: {first.why}"
+                "no TensorFlow GPU release fits this host: "
+                + (f"every release with wheels for Python {t.python} is blocked; the newest, "
+                   if for_python is not None and t.python and sys_misses[0] is not for_python
+                   else "")
+                + first.why
                 if first
                 else "no TensorFlow GPU release fits this host"
             )
