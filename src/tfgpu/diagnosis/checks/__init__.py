@@ -458,6 +458,7 @@ from tfgpu.diagnosis.checks.one_line_runtimes import (
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
 )
+from tfgpu.diagnosis.checks.prose_library import library_missing_in_prose
 
 # --- pywarn: TensorFlow's and Keras' Python-side training warnings (notices) ---
 # isort: split
@@ -824,6 +825,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn9_sublibrary_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
+    # --- a CUDA/cuDNN library said missing in the log's own words ---
+    library_missing_in_prose,
     # --- cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) -------------
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
