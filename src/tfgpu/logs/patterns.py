@@ -1324,6 +1324,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
         r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
     ),
+    # gpu_cudamallocasync_allocator.cc SetStreamAndPreallocateMemory (TF 2.7-2.21, LOG(FATAL)):
+    # the cuda_malloc_async allocator given a CUDA stream a second time (checks/
+    # malloc_async_stream.py); the source file tag, when the line has one, is kept to tell
+    # another allocator that prints the same words
+    _p(
+        "mem.malloc_async_stream",
+        ("trying to set the stream twice",),
+        r"(?:(?P<file>[\w.-]{1,80}\.cc):\d{1,5}\]\s{0,4})?Trying to set the stream twice\."
+        r" This isn't supported\.",
+    ),
     # gpu_device.cc: an environment variable of the GPU device has a value it cannot use
     # (TF_MIN_GPU_MULTIPROCESSOR_COUNT, TF_GPU_THREAD_MODE)
     _p(

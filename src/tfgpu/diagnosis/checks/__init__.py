@@ -113,6 +113,7 @@ from tfgpu.diagnosis.checks.libraries import (
     tf_cuda_libraries_missing,
 )
 from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch
+from tfgpu.diagnosis.checks.malloc_async_stream import malloc_async_stream_twice
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -632,6 +633,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_memory_nearly_full,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,
+    malloc_async_stream_twice,
     gpu_allocator_without_statistics,
     cudnn_bug_detected,
     cuda_context_of_other_library,
