@@ -141,6 +141,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_dso_other_minor,
     old_plugin_dso_not_loaded,
 )
 from tfgpu.diagnosis.checks.other_loaders import (
@@ -874,6 +875,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     macos_old_dso_name,
     old_dso_cudnn_optional,
     old_plugin_dso_not_loaded,
+    old_dso_other_minor,
     built_here_loads_other_cuda,
     driver_version_unparsed,
     # --- nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
