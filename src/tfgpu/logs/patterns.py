@@ -76,6 +76,13 @@ def _signal_patterns() -> tuple[Pattern, ...]:
 
 
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
+#: A versioned CUDA toolkit, cuDNN or TensorRT library file (Linux SONAME, Windows DLL) that
+#: TensorFlow's loaders ask for by name, as people quote it in prose (lib.prose_missing)
+_PROSE_BASES = (r"cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc"
+                r"|cudnn(?:_(?:ops|cnn|adv)(?:_infer|_train)?|_graph)?|nvinfer|nvinfer_plugin")
+_PROSE_NAME = (r"lib(?:" + _PROSE_BASES + r")\.so\.\d{1,2}(?:\.\d{1,3}){0,3}(?!\.?\d)"
+               r"|(?i:(?:" + _PROSE_BASES + r")64_\d{1,3}(?:_\d{1,2})?\.dll)(?!\w)")
+_PROSE_LIB = r"(?P<lib>" + _PROSE_NAME + ")"
 
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
@@ -1401,6 +1408,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
         r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
+    ),
+    # gpu_cudamallocasync_allocator.cc SetStreamAndPreallocateMemory (TF 2.7-2.21, LOG(FATAL)):
+    # the cuda_malloc_async allocator given a CUDA stream a second time (checks/
+    # malloc_async_stream.py); the source file tag, when the line has one, is kept to tell
+    # another allocator that prints the same words
+    _p(
+        "mem.malloc_async_stream",
+        ("trying to set the stream twice",),
+        r"(?:(?P<file>[\w.-]{1,80}\.cc):\d{1,5}\]\s{0,4})?Trying to set the stream twice\."
+        r" This isn't supported\.",
     ),
     # gpu_device.cc: an environment variable of the GPU device has a value it cannot use
     # (TF_MIN_GPU_MULTIPROCESSOR_COUNT, TF_GPU_THREAD_MODE)
@@ -4761,18 +4778,49 @@ PATTERNS: tuple[Pattern, ...] = (
         "lib",
     ),
     # a CUDA / cuDNN DLL a Windows loader could not find, in a user's words ("cannot find
-    # cudart64_90.dll", "unable to load cudnn64_7.dll"): TensorFlow's own lines for it are the
+    # nvcuda.dll", "unable to load cupti64_80.dll"): TensorFlow's own lines for it are the
     # self check's "Could not find '<dll>'. TensorFlow requires that this DLL be installed in a
     # directory that is named in your %PATH% environment variable" (1.x Windows, self_check.py)
-    # and the loader's "Could not load dynamic library '<dll>'" (2.x), both lib.missing; the
-    # name carries the version (cudart64_90.dll: CUDA 9.0), so the paraphrase states the same
+    # and the loader's "Could not load dynamic library '<dll>'" (2.x), both lib.missing. A
+    # versioned CUDA toolkit / cuDNN DLL said so is lib.prose_missing (below: a warning)
     _p(
         "lib.missing",
         ("unable to", "cannot", "can't", "can not", "could not", "couldn't", "fails to",
          "failed to"),
         r"(?i:\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to)\s+"
-        r"(?:load|open|find|locate)\s+)['`\"]?(?P<lib>(?:cudart|cublas|cublasLt|cufft|curand"
+        r"(?:load|open|find|locate)\s+)['`\"]?(?!(?:" + _PROSE_NAME + r"))"
+        r"(?P<lib>(?:cudart|cublas|cublasLt|cufft|curand"
         r"|cusolver|cusparse|cudnn|cupti|nvcuda)(?:64_\d{1,3})?\.dll)\b",
+        "lib",
+    ),
+    # a versioned CUDA / cuDNN / TensorRT library file said in prose to be missing, in any
+    # order and quoting ('"cudart64_90.dll" not found', "libcublas.so.11 is missing", "can't
+    # find libcudnn.so.8", "missing cudnn64_7.dll", "cusolver64_10.dll could not be found"):
+    # the user's paraphrase of the loaders' lines (dso_loader's "Could not load dynamic
+    # library '<file>'; dlerror: <file> not found", glibc's "<file>: cannot open shared object
+    # file", the 1.x self check's "Could not find '<file>'"), which are lib.missing. Read by
+    # checks/prose_library.py (a warning: only the user's words say it). Not bazel's
+    # configure-time "Cuda Configuration Error: Cannot find cuda library <file>"
+    # (third_party/gpus/cuda_configure.bzl), which no loader prints.
+    _p(
+        "lib.prose_missing",
+        ("not found", "missing", "not be found", "not be loaded"),
+        r"^(?!.*(?i:configuration error)).*?(?<![\w.+-])" + _PROSE_LIB
+        + r"""['"`’”)\]]{0,2}(?:[ \t]{1,4}(?i:file|library|dll))?[ \t]{0,4}[:,-]?[ \t]{0,4}"""
+        r"(?i:(?:is|was|are|were|still|seems to be)[ \t]{1,4})?"
+        r"(?i:not[ \t]{1,4}found|missing|(?:could|can)(?:not|n't|[ \t]{1,4}not)[ \t]{1,4}be"
+        r"[ \t]{1,4}(?:found|loaded))\b",
+        "lib",
+    ),
+    _p(
+        "lib.prose_missing",
+        ("missing", "unable to", "cannot", "can't", "can not", "could not", "couldn't",
+         "failed to", "fails to", "fail to"),
+        r"^(?!.*(?i:configuration error))"
+        r".*?(?i:\b(?:cannot|can't|can[ \t]{1,4}not|could[ \t]{1,4}not|couldn't|unable[ \t]{1,4}"
+        r"to|fail(?:s|ed)?[ \t]{1,4}to)[ \t]{1,4}(?:find|load|open|locate)|\bmissing)[ \t]{1,4}"
+        r"(?i:(?:the[ \t]{1,4})?(?:file|dll)[ \t]{1,4})?"
+        r"""['"`‘“]?(?<![\w.+-])""" + _PROSE_LIB,
         "lib",
     ),
     # --- Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---

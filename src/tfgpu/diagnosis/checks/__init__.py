@@ -113,6 +113,7 @@ from tfgpu.diagnosis.checks.libraries import (
     tf_cuda_libraries_missing,
 )
 from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch
+from tfgpu.diagnosis.checks.malloc_async_stream import malloc_async_stream_twice
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -140,6 +141,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_dso_other_minor,
     old_plugin_dso_not_loaded,
 )
 from tfgpu.diagnosis.checks.other_loaders import (
@@ -461,6 +463,7 @@ from tfgpu.diagnosis.checks.one_line_runtimes import (
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
 )
+from tfgpu.diagnosis.checks.prose_library import library_missing_in_prose
 
 # --- pywarn: TensorFlow's and Keras' Python-side training warnings (notices) ---
 # isort: split
@@ -635,6 +638,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     other_framework_oom,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,
+    malloc_async_stream_twice,
     gpu_allocator_without_statistics,
     cudnn_bug_detected,
     cuda_context_of_other_library,
@@ -828,6 +832,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn9_sublibrary_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
+    # --- a CUDA/cuDNN library said missing in the log's own words ---
+    library_missing_in_prose,
     # --- cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) -------------
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
@@ -874,6 +880,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     macos_old_dso_name,
     old_dso_cudnn_optional,
     old_plugin_dso_not_loaded,
+    old_dso_other_minor,
     built_here_loads_other_cuda,
     driver_version_unparsed,
     # --- nvcc without the GPU's architecture, NGC container banners, pip-era messages ---

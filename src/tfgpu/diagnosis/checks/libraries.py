@@ -85,18 +85,19 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         "cudnn_graph": "cudnn",
     }.get(base, base)
     comp = _COMPONENT.get(base, base)
-    # CUDA 8.0-10.0 named every toolkit DLL after the toolkit's major and minor
-    # (CUDA\v9.0\bin\cudart64_90.dll, cusolver64_90.dll; v10.0\bin\cufft64_100.dll); TF 1.x
+    # CUDA 6.5-10.0 named every toolkit DLL after the toolkit's major and minor
+    # (CUDA\v9.0\bin\cudart64_90.dll, cusolver64_90.dll; v10.0\bin\cufft64_100.dll; v7.5\bin\
+    # cudart64_75.dll); TF 1.x
     # python/platform/self_check.py pairs 'cudart64_90.dll' with "Download and install CUDA
     # 9.0" and 'cudart64_100.dll' with "CUDA 10.0" (never CUDA 90 or libcufft 100)
     if (name.lower().endswith(".dll") and base in _TOOLKIT_VERSIONED_DLLS
-            and re.fullmatch(r"[89]\d|100", ver)):
+            and re.fullmatch(r"[6-9]\d|100", ver)):
         return base, comp, f"CUDA {ver[:-1]}.{ver[-1]}"
     # the same toolkits' Linux SONAMEs carry it as major.minor (libcusolver.so.9.0,
     # libcufft.so.10.0); from CUDA 10.1 the math libraries number themselves
     # (libcufft.so.10, libcusolver.so.11), with no minor in the SONAME
     if (base in _TOOLKIT_VERSIONED_DLLS and ".so." in name.lower()
-            and re.fullmatch(r"[89]\.\d|10\.0", ver)):
+            and re.fullmatch(r"[6-9]\.\d|10\.0", ver)):
         return base, comp, f"CUDA {ver}"
     if base in _CUDA_MAJOR_LIBS:
         if (
@@ -111,7 +112,10 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         parts = ver.split(".")
         if parts[0] == "10" and len(parts) > 1:
             return base, comp, f"CUDA 10.{parts[1]}"
-        if parts[0] in ("8", "9") and len(parts) > 1:  # libcublas.so.9.0 = CUDA 9.0
+        # libcublas.so.9.0 = CUDA 9.0; libcudart.so.7.5 = CUDA 7.5 (every release before
+        # CUDA 10.1 names its runtime and cuBLAS major.minor: 7.0's libcudart.so.7.0 does not
+        # serve 7.5's name)
+        if parts[0] in ("6", "7", "8", "9") and len(parts) > 1:
             return base, comp, f"CUDA {parts[0]}.{parts[1]}"
         return base, comp, f"CUDA {parts[0]}"
     if base == "cudnn":

@@ -350,6 +350,34 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
     )]
 
 
+def old_dso_other_minor(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.x "Couldn't open CUDA library <file>" (``lib.old_dso_missing``) for a
+    CUDA toolkit library whose file carries the toolkit's major.minor (before CUDA 10.1:
+    ``libcudart.so.7.5``, ``libcublas.so.9.0``; Windows ``cublas64_80.dll``), where the CUDA
+    the host facts or the log name (a ``/usr/local/cuda-9.2`` folder in the LD_LIBRARY_PATH it
+    printed) is another minor of that major -> ``cuda-minor-soname-mismatch``, as for the
+    loader's later wordings (``libraries._soname_mismatch``): the name says the CUDA the build
+    was made for, and that release's files are not here, so the line reads the same as the
+    ImportError or "Could not load dynamic library" of the same file.  Nothing for cuDNN's
+    file (optional to those releases: :func:`old_dso_cudnn_optional`), another major (not a
+    minor's soname), or a file a newer loader line names too (libraries.py reads that)."""
+    from tfgpu.diagnosis.checks.libraries import _soname_mismatch, parse_library
+
+    out: list[Finding] = []
+    hits = f.h("lib.old_dso_missing")
+    named = {k.lower() for k in f.h("lib.missing").by_key}
+    for filename in hits.by_key:
+        base, _comp, expected = parse_library(filename)
+        if (filename.lower() in named or base == "cudnn" or not expected
+                or not re.fullmatch(r"CUDA (?:[6-9]\.\d|10\.0)", expected)):
+            continue
+        same = [h for h in hits.all() if h.g("lib") == filename]
+        found = _soname_mismatch(f, filename, base, same)
+        if found is not None and found.id == "cuda-minor-soname-mismatch":
+            out.append(found)
+    return out
+
+
 def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
     """The log shows TensorFlow built here from source (``build.from_source``) for the CUDA the
     host has (host facts or the log's own words), yet a CUDA runtime of another CUDA is asked
