@@ -31,8 +31,9 @@ _QUOTE = 70
 
 
 def _quote(text: str) -> str:
-    """The first line of ``text``, cut to :data:`_QUOTE` characters, in quotes."""
-    head = text.strip().split("\n", 1)[0]
+    """The first line of ``text``, its runs of spaces as one (TensorFlow prints "XLA!  This
+    line"), cut to :data:`_QUOTE` characters, in quotes."""
+    head = " ".join(text.strip().split("\n", 1)[0].split())
     return f"'{head[:_QUOTE - 1].rstrip()}…'" if len(head) > _QUOTE else f"'{head}'"
 
 
