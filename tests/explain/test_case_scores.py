@@ -128,6 +128,15 @@ FLOORS["cases-holdout58"] = 0.80
 # holdout55 after the library that did not load beside a crash became a note (the crash's own
 # hedge leads) and an empty batch's cuDNN rejection a claim of the data: 8/9, 0 WRONG
 FLOORS["cases-holdout55"] = 0.88
+# holdout50 after an empty batch's cuDNN rejection became a claim of the data: 12/14
+FLOORS["cases-holdout50"] = 0.85
+# the sets scored blind early in the session after (commit 6e908785), after their kinds (a
+# CUDA status code that names its own fault, glibc's static TLS block, the message data's
+# harmless rows, a library said missing in prose, another framework's out-of-memory numbers)
+# and a catalogue-only re-read of three answers: 0 WRONG each
+FLOORS["cases-holdout61"] = 0.80
+FLOORS["cases-holdout62"] = 1.0
+FLOORS["cases-holdout63"] = 0.55
 
 
 def _scorer() -> Any:
