@@ -625,10 +625,14 @@ class Facts:
         """``True`` when the host is macOS on x86_64 (host facts; or the log shows macOS, by
         ``ctx.macos`` or ``sw_vers``, and an x86_64 machine: patterns ``ctx.macos_tool``,
         ``ctx.x86_64``); ``False`` when the host facts or the log show another OS or
-        machine; ``None`` when unknown."""
+        machine, or the log names an Apple M-series chip (``tools.apple_chip``: an x86_64
+        Python there runs under Rosetta 2, on an Apple-silicon Mac); ``None`` when
+        unknown."""
         if self.host is not None:
             machine = (self.host.os.machine or self.host.cpu.machine or "").lower()
             return self.os == "macos" and machine in ("x86_64", "amd64", "i386")
+        if any(h.g("gen") for h in self.h("tools.apple_chip").all()):
+            return False
         mac = bool(self.h("ctx.macos").count or self.h("ctx.macos_tool").count)
         x86 = bool(self.h("ctx.x86_64").count)
         if mac and x86:

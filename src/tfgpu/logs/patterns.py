@@ -2607,10 +2607,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
     # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
+    # The chip as sysctl's machdep.cpu.brand_string prints it ("Apple M2"), or next to a
+    # Mac's model name: Apple's own names ("MacBook Pro (14-inch, M3, Nov 2023)", "Mac mini
+    # (M2 Pro, 2023)"; Apple Support, "Identify your MacBook Pro model" and its siblings)
+    # and the way users write them ("MacBook Pro M1 Pro", "M2 MacBook Air", "M1 Mac").
     _p(
         "tools.apple_chip",
-        ("apple m", "macos-"),
-        r"\bApple M(?P<gen>[1-9])(?: (?:Pro|Max|Ultra))?\b"
+        ("apple m", "macos-", "macbook", "imac", "mac mini", "macmini", "mac studio",
+         "mac pro", "m mac", "m pro mac", "m max mac", "m ultra mac"),
+        r"(?:\bApple |\b(?:MacBook(?: Pro| Air)?|Mac ?mini|iMac|Mac Studio|Mac Pro)"
+        r"(?: \(| |, )(?:\d\d-inch,? )?|\b(?=M[1-9](?: (?:Pro|Max|Ultra))? (?:MacBook|iMac|Mac)\b))"
+        r"M(?P<gen>[1-9])(?: (?P<tier>Pro|Max|Ultra))?\b"
         r"|\bmacOS-\d+(?:\.\d+){0,2}-(?P<machine>arm64|x86_64)\b",
     ),
     # tf.test.gpu_device_name() is '' without a GPU; the GPU guide-era snippet prints
