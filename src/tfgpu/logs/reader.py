@@ -69,11 +69,13 @@ _NEW_RECORD_RE = re.compile(
 )
 
 
-#: Lengths of a line that a hard wrap may have cut (terminals and mail clients wrap at 72 to
-#: 132 columns; the piece before the break is at most that long and seldom much shorter):
-#: such a line may go on past a sentence end, since a wrap breaks between sentences too
-#: ("... cudaGetDevice() failed." / "Status: initialization error").
-WRAPPED_LINE_CHARS = range(64, 133)
+#: Lengths of a line that a hard wrap may have cut (mail clients wrap at 72 to 78 columns,
+#: terminals at their width: 80 by default, 132 in wide mode, narrower in a split pane or a
+#: small window; the piece before the break is at most that long and seldom much shorter;
+#: a line under 40 characters is not read as a wrap's piece): such a line may go on past a
+#: sentence end, since a wrap breaks between sentences too ("... cudaGetDevice() failed." /
+#: "Status: initialization error").
+WRAPPED_LINE_CHARS = range(40, 133)
 
 
 def continues(text: str) -> bool:
