@@ -307,8 +307,24 @@ class Facts:
         """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
         ``...\\CUDA\\v11.2\\bin``), first seen first; then versions written in prose
         (``CUDA 10.2.89``)."""
-        folders = tuple(self.h("ctx.cuda_path").by_key)
+        folders = tuple(dict.fromkeys(v for v, _, _ in self.log_cuda_folders))
         return folders + tuple(v for v in self.h("ctx.cuda_prose").by_key if v not in folders)
+
+    @property
+    def log_cuda_folders(self) -> tuple[tuple[str, str, int], ...]:
+        """``(version, folder, line)`` of every versioned CUDA toolkit folder on the lines the
+        log names one (pattern ``ctx.cuda_path``: a PATH or LD_LIBRARY_PATH value, an ``ls``
+        listing "/usr/local/cuda  /usr/local/cuda-11.5  /usr/local/cuda-11.8", a ptxas path),
+        each folder once, in line order: ``("11.8", "/usr/local/cuda-11.8", 4)``.  All the
+        folders a line names, not only its first; bounded by the recorded hits."""
+        hits = {h.line: h for h in self.h("ctx.cuda_path").all()}
+        hits.update((h.line, h) for h in self.h("ctx.cuda_path").by_key.values())
+        out: dict[str, tuple[str, str, int]] = {}
+        for line in sorted(hits):
+            for m in _CUDA_FOLDER_RE.finditer(hits[line].text):
+                folder = m.group("dir") or m.group("wdir") or ""
+                out.setdefault(folder, (m.group("v") or m.group("w") or "", folder, line))
+        return tuple(out.values())
 
     @property
     def any_cuda_versions(self) -> tuple[str, ...]:
@@ -761,6 +777,12 @@ class Facts:
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
+#: A versioned CUDA toolkit folder as logs print it: ``/usr/local/cuda-11.8`` (the runfile
+#: installer's default, NVIDIA's CUDA Installation Guide for Linux) or
+#: ``C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2`` (Windows').
+_CUDA_FOLDER_RE = re.compile(
+    r"(?P<dir>(?:/[\w.+-]+)*/cuda-(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?)(?![\w.])"
+    r"|(?P<wdir>[A-Za-z]:\\(?:[^\\\n\"';:]{1,80}\\){0,8}CUDA\\v(?P<w>\d{1,2}\.\d{1,2}))(?![\w.])")
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
 
 
