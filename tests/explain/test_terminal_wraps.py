@@ -52,10 +52,9 @@ OOM = (
     "shape[64,128,256,256] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by "
     "allocator GPU_0_bfc"
 )
-WIDTHS = list(WRAPPED_LINE_CHARS)
 #: Every width a terminal may have that is read as a wrap: a small window or a split pane
 #: (40 to 79 columns), the default 80, wide mode 132.
-TERMINAL_WIDTHS = list(range(40, 133))
+WIDTHS = list(range(40, WRAPPED_LINE_CHARS.stop))
 
 
 def _terminal(width: int, *lines: str) -> list[str]:
@@ -162,7 +161,7 @@ def test_a_device_path_cut_by_a_terminal_wrap_is_read_whole(width: int) -> None:
     assert got <= {"/job:localhost/replica:0/task:0/device:GPU:0", None}, (width, got)
 
 
-@pytest.mark.parametrize("width", TERMINAL_WIDTHS)
+@pytest.mark.parametrize("width", WIDTHS)
 def test_every_terminal_width_is_read_as_a_wrap(width: int) -> None:
     # a narrow terminal cuts as a wide one does: the shape's numbers are never split or
     # merged, the device path never ends at a cut ("[25" / "6,256,56,56]" is [256,256,...])
@@ -180,7 +179,7 @@ def test_an_oom_cut_inside_its_batch_dimension_keeps_the_batch(width: int) -> No
     assert "/replica:0/task." not in text and "task " not in text
 
 
-@pytest.mark.parametrize("width", TERMINAL_WIDTHS)
+@pytest.mark.parametrize("width", WIDTHS)
 def test_an_error_code_cut_between_letters_is_read_whole_when_the_wrap_shows_later(
         width: int) -> None:
     # the first long line of the log is the one cut inside "CUDA_ERROR_COMPAT_...": the

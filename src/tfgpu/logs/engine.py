@@ -12,6 +12,7 @@ from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
     MAX_LINE_CHARS,
+    NARROW_WRAP_CHARS,
     WRAPPED_LINE_CHARS,
     continuation_of,
     continues,
@@ -59,6 +60,10 @@ _OPEN_NUMBER_LIST = re.compile(r"\[\d{1,12}(?:,\d{1,12}){0,15},$")
 _INNER = "._-=/"
 
 
+#: Lengths of a line a terminal's hard wrap may leave, narrow ones included.
+CUT_LINE_CHARS = range(NARROW_WRAP_CHARS.start, WRAPPED_LINE_CHARS.stop)
+
+
 def _cuts_token(left: str, right: str) -> bool:
     """Whether a line break between ``left`` (a line as fed, its trailing spaces removed)
     and ``right`` (the next line as fed) certainly falls inside one token, so that the two
@@ -67,7 +72,7 @@ def _cuts_token(left: str, right: str) -> bool:
     would be a shorter, wrong value ("compiled with: 8." / "6.0." read as 8.0.0).
 
     A break is such a cut when ``left`` is as long as a hard wrap leaves
-    (:data:`~tfgpu.logs.reader.WRAPPED_LINE_CHARS`), ``right`` begins neither with a space
+    (:data:`CUT_LINE_CHARS`, a narrow terminal's too), ``right`` begins neither with a space
     (a wrap just before a space keeps it there) nor with a collector's prefix (a label
     "0: ", a quote: the break's own characters are not known), and:
 
@@ -88,7 +93,7 @@ def _cuts_token(left: str, right: str) -> bool:
     pieces end and begin with whole words, and a line that begins with a dash or a slash
     (an option, a path) is not taken for a cut.  Between two letters (or a letter and a
     digit) the break may be either: see :meth:`Engine._cut`."""
-    if not left or not right or len(left) not in WRAPPED_LINE_CHARS or right[0].isspace() \
+    if not left or not right or len(left) not in CUT_LINE_CHARS or right[0].isspace() \
             or split_prefix(right)[0]:
         return False
     a, b = left[-1], right[0]
@@ -110,13 +115,10 @@ MAX_CUT_WIDTHS = 4
 #: Lines continued on the next at one length that tell a terminal's hard wrap at that width
 #: (:meth:`Engine._learn_width`).
 MIN_SAME_WIDTH = 3
-#: Lengths at which :data:`MIN_SAME_WIDTH` lines continued at one length tell a hard wrap:
-#: the usual widths (a mail client's 72 to 78 columns, a terminal's 80 to 132) less a few.
-#: A narrower wrap at spaces leaves three lines of one length too often ("... Quadro K2000M,"
-#: / "pci bus id: ... with Cuda" / "compute capability 3.0. ... Cuda capability", 60 each):
-#: at a narrower width (of :data:`~tfgpu.logs.reader.WRAPPED_LINE_CHARS`) twice as many tell
-#: it, or a token cut (:func:`_cuts_token`).
-SAME_WIDTH_CHARS = range(64, 133)
+#: At a narrower terminal's length (:data:`~tfgpu.logs.reader.NARROW_WRAP_CHARS`) twice
+#: :data:`MIN_SAME_WIDTH` lines tell it: a wrap at spaces leaves three lines of one length
+#: there too often ("... Quadro K2000M," / "pci bus id: ... with Cuda" / "compute capability
+#: 3.0. ... Cuda capability", 60 each).
 
 
 #: Reads of a value up to a line's end that a break between two letters or digits may have
@@ -315,7 +317,7 @@ def _cut_reading(p: Pattern, joined: str, m: re.Match[str],
         if at < 1:
             return None
         pos, brk = at, at - 1
-        if joined[brk] != " " or len(left) not in WRAPPED_LINE_CHARS \
+        if joined[brk] != " " or len(left) not in CUT_LINE_CHARS \
                 or not _split_word(left, raw) or not m.start() < brk <= m.end():
             continue
         ends = [k for k, v in m.groupdict().items() if v is not None and m.end(k) == brk]
@@ -437,12 +439,15 @@ class Engine:
         #: the line fed last, ``(number, text)``: the break after it may tell a hard wrap's
         #: width (:meth:`_learn_width`)
         self._last: tuple[int, str] | None = None
-        #: how many lines of each length (of :data:`WRAPPED_LINE_CHARS`) the next line
-        #: continued (at most 69 entries)
+        #: how many lines of each length (of :data:`CUT_LINE_CHARS`) the next line
+        #: continued (at most 93 entries)
         self._continued: dict[int, int] = {}
         #: the lengths of lines this log shows cut inside a token (:func:`_cuts_token`): its
         #: hard wrap's width, at most :data:`MAX_CUT_WIDTHS`
         self._cut_widths: set[int] = set()
+        #: narrow lengths (:data:`~tfgpu.logs.reader.NARROW_WRAP_CHARS`) a token cut was seen
+        #: at once: a second cut at one of them tells the wrap's width (at most 24 entries)
+        self._narrow_cuts: set[int] = set()
         #: values read up to a line's end that the next line may go on (a break between two
         #: letters or digits at a length a hard wrap leaves, before this log showed its wrap):
         #: (pattern, the hit recorded, the hit read joined without the space, the line's
@@ -799,7 +804,7 @@ class Engine:
         ("failed call to cuInit: CUDA_ERROR_C" / "OMPAT_NOT_SUPPORTED_ON_DEVICE"); else
         ``None``."""
         end = len(prev.rstrip())
-        if len(last) not in WRAPPED_LINE_CHARS or not _split_word(last, message) \
+        if len(last) not in CUT_LINE_CHARS or not _split_word(last, message) \
                 or m.end() < end:
             return None  # (a wrap just before a space keeps it on the next line)
         joined = (prev.rstrip() + message.strip())[:MAX_JOINED_CHARS]
@@ -820,13 +825,16 @@ class Engine:
             return
         n = len(left)
         if _cuts_token(left, right):
-            self._cut_widths.add(n)
+            if n in WRAPPED_LINE_CHARS or n in self._narrow_cuts:
+                self._cut_widths.add(n)
+            else:  # a narrow width: a second cut at it tells (a URL's "/" ends lines too)
+                self._narrow_cuts.add(n)
             return
-        if n not in WRAPPED_LINE_CHARS:
+        if n not in CUT_LINE_CHARS:
             return
         counts = self._continued
         counts[n] = counts.get(n, 0) + 1
-        need = MIN_SAME_WIDTH if n in SAME_WIDTH_CHARS else 2 * MIN_SAME_WIDTH
+        need = MIN_SAME_WIDTH if n in WRAPPED_LINE_CHARS else 2 * MIN_SAME_WIDTH
         if counts[n] >= need and 3 * counts[n] >= 2 * sum(counts.values()):
             self._cut_widths.add(n)
 
