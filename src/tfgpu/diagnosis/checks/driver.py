@@ -28,6 +28,14 @@ from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.cuda_driver_checks import (
+    FORK_NEXT,
+    FORKED_RUNTIME_ERROR,
+    fork_words,
+    forked_after_gpu,
+    forked_runtime_finding,
+    runtime_failed_in_fork,
+)
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
     _listing_records,
@@ -305,9 +313,18 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
+        forked = forked_after_gpu(ctx, hit) if name == "CUDA_ERROR_NOT_INITIALIZED" else None
+        if forked is not None and runtime_failed_in_fork(ctx):
+            continue  # cuda-runtime-init-failed (variant forked) quotes this line as well
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", _code_meaning(ctx, name), ("nvidia-smi",))
         )
+        if forked is not None:
+            # not a follow-on of an earlier cuInit failure: the child of a fork cannot use
+            # the CUDA its parent initialised (tensorflow/tensorflow#57877)
+            why = ("CUDA is not initialised in this process, and no earlier cuInit failure "
+                   "shows." + fork_words(*forked)).rstrip(".")
+            fix = FORK_NEXT
         if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
             floor = _ptx_driver_floor(ctx)  # the log's driver version says how old
             if floor is not None:
@@ -594,6 +611,13 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         # another fault's code (no kernel image -> gpu-arch-not-in-build, out of memory...):
         # its own check reports it; an unknown text is left to the unrecognised-error pass
         return []
+    forked = forked_after_gpu(ctx, hit) if row.name == FORKED_RUNTIME_ERROR else None
+    if forked is not None:
+        gpu = re.search(r"GPU:\d+", hit.text)
+        return [forked_runtime_finding(
+            ctx, hits, forked,
+            call=f"CUDA runtime implicit initialization on {gpu.group(0) if gpu else 'GPU'}",
+            text=text, name=row.name, code=str(row.code), meaning=row.meaning, ref=row.ref)]
     return [catalogue.make(
         "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
         meaning=row.meaning, ref=row.ref,
