@@ -206,7 +206,6 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                       f"{first}, so its ptxas cannot know {sm}: updating the toolkit is the "
                       "fix TensorFlow's warning asks for.")
         elif variant and newer is not None:
-            variant = "toolkit-not-first"
             have, folder, line = newer
             older = [f"{v} ({d}, line {n})" for v, d, n in _toolkits_shown(ctx)
                      if (_mm(v) or (0, 0)) < (_mm(first or "") or (0, 0))]
@@ -223,7 +222,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         needs = f" (needs CUDA >= {first} ptxas)" if first else ""
         if fields:
             out.append(catalogue.make(
-                "ptxas-does-not-support-gpu", variant=variant, sm=sm, needs=needs,
+                "ptxas-does-not-support-gpu", variant="toolkit-not-first", sm=sm, needs=needs,
                 have=fields["have"], folder=fields["folder"],
                 evidence=log_evidence(arch, fallback.first[:1], _toolkit_hits(ctx)),
                 cause=cause, fix=fix,
