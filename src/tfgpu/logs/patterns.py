@@ -65,6 +65,20 @@ def _signal_patterns() -> tuple[Pattern, ...]:
 
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
 
+#: lscpu's "Flags:" label as util-linux translates it (po/<language>.po, msgid "Flags:" of
+#: sys-utils/lscpu.c; util-linux 39465c78, 2026-08-20; fuzzy entries left out): ar, cs, da,
+#: de, es, fi, fr, hr, ja, ka, ko, nl, pl, pt, pt_BR, ro, ru, sr, sv, tr, uk, zh_CN.
+_LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicadores:", "Liput:",
+                "Drapeaux\u00a0:", "Drapeaux :", "Flagovi:", "フラグ:", "ალმები:", "플래그:",
+                "Vlaggen:", "Flagi:", "Bandeiras:", "Opções:", "Fanioane:", "Флаги:", "Опције:",
+                "Flaggor:", "Bayraklar:", "Прапорці:", "标记：")
+#: Their prefilter keywords (lower case; a byte template lowers ASCII letters only, so a
+#: word's first letter outside ASCII is left out).
+_LSCPU_FLAGS_NEEDLES = ("أعلام:", "říznaky:", "flag:", "markierungen:", "indicadores:",
+                        "liput:", "drapeaux", "flagovi:", "フラグ:", "ალმები:", "플래그:",
+                        "vlaggen:", "flagi:", "bandeiras:", "opções:", "fanioane:", "лаги:",
+                        "пције:", "flaggor:", "bayraklar:", "рапорці:", "标记：")
+
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
     _p(
@@ -5309,10 +5323,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("avx", "fma", "sse"),
         r"^\s*(?:avx\w{0,10}|fma|sse4_[12])(?:\s+(?:avx\w{0,10}|fma|sse4_[12])){0,20}\s*$",
     ),
+    # /proc/cpuinfo's "flags\t\t:" and lscpu's "Flags:" label, in English and in each language
+    # util-linux translates lscpu's label to (po/<language>.po, msgid "Flags:" of
+    # sys-utils/lscpu.c, fuzzy entries left out; util-linux 39465c78, 2026-08-20); a translated
+    # label is read only before an x86 flag list (it begins with fpu), since some of its words
+    # are common ones ("Opções:", "Flag:")
     _p(
         "ctx.cpu_flags",
-        ("flags",),
-        r"^\s{0,20}(?:flags\s{0,20}:|Flags:)\s{1,40}(?P<flags>(?:[a-z0-9_]{1,40} ){8}.{0,4000})$",
+        ("flags", *_LSCPU_FLAGS_NEEDLES),
+        r"^\s{0,20}(?:(?:flags\s{0,20}:|Flags:)\s{1,40}"
+        r"|(?:" + "|".join(map(re.escape, _LSCPU_FLAGS)) + r")\s{1,40}(?=fpu ))"
+        r"(?P<flags>(?:[a-z0-9_]{1,40} ){8}.{0,4000})$",
     ),
     _p(
         "ctx.shell_prompt",
