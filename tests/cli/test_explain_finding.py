@@ -141,3 +141,11 @@ def test_a_cuinit_typo_suggests_the_close_curesult_ids() -> None:
                                  "cuinit-not-initialized", "cuinit-unknown"])
 def test_every_curesult_s_cuinit_id_resolves(fid: str) -> None:
     assert lookup(fid).spec.id == "cuinit-{error}"
+
+
+def test_the_no_gpu_row_title_claims_no_working_gpu() -> None:
+    # the row also stands for "TensorFlow lists no GPU: see <the reason>" (a driver that is
+    # not loaded, a library mismatch): its title says what the driver shows, not that the
+    # GPU works
+    title = lookup("tensorflow-sees-no-gpu").spec.title
+    assert "works" not in title and "driver shows an NVIDIA GPU" in title
