@@ -501,7 +501,9 @@ class Facts:
         only CPU devices (``list_physical_devices()``, ``device_lib.list_local_devices()``),
         ``False`` or ``''`` within 5 lines after ``tf.test.is_gpu_available()`` /
         ``tf.test.gpu_device_name()``, and the snippet's ``Default GPU Device:`` with no name
-        (or its "Please install GPU version of TF").  Intent is NOT proof of a GPU (see
+        (or its "Please install GPU version of TF"), and the user's own words that the machine
+        has an NVIDIA GPU ("I have a GTX 1060 6GB in this PC", pattern
+        ``ctx.gpu_owned_prose``).  Intent is NOT proof of a GPU (see
         :meth:`gpu_log_evidence`): it only says the user wants one, so a log-only "harmless
         without a GPU" reading is no longer the honest answer.  Empty when the log shows a
         GPU device created (the GPU works).
@@ -524,6 +526,7 @@ class Facts:
         out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
         out += self.h("tools.gpu_name_empty").all()
+        out += self.h("ctx.gpu_owned_prose").all()[:1]  # "I have a GTX 1060 in this PC"
         if self.gpu_listed_last(out):
             return []
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)

@@ -786,6 +786,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b"
         r"|GPUs? (?i:available):\s*(?:\[\]|0\b|False)",
     ),
+    # the user's own words that this machine has an NVIDIA GPU ("I have a GTX 1060 6GB in this
+    # PC", "my RTX 3060 is not used"): a first-person owner before a GeForce/Quadro/Tesla
+    # model; GPU intent (view.gpu_intent_evidence), not proof of a GPU, and not read after a
+    # negation ("I don't have an RTX ...")
+    _p(
+        "ctx.gpu_owned_prose",
+        ("i have", "i've got", "my ", "i got", "i own"),
+        r"(?i:\b(?<!don't )(?<!do not )(?:I have|I've got|I got|I own|my)\s+(?:an?\s+)?"
+        r"(?:new\s+)?(?:NVIDIA\s+)?(?:GeForce\s+)?)(?P<model>(?:GTX|RTX|Quadro|Tesla|TITAN)"
+        r"\s?[A-Z]?\d{2,4}[\w -]{0,12}?)(?=[\s,.;:!?)]|$)",
+    ),
     _p(
         "gpu.list_call",
         ("list_physical_devices", "list_logical_devices", "is_gpu_available"),
