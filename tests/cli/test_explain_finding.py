@@ -117,3 +117,35 @@ def test_sources_are_the_rows_own_comments() -> None:
 def test_completion_offers_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["completion", "bash"]) == 0
     assert "--finding" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fid", ["cuinit-c", "cuinit-compat-not-sup", "cuinit-nodevice"])
+def test_a_cuinit_id_whose_error_is_no_curesult_is_unknown(
+        capsys: pytest.CaptureFixture[str], fid: str) -> None:
+    # a piece of a CUresult name (a terminal's wrap cut "CUDA_ERROR_C" / "OMPAT_...") or a
+    # typo is no id of cuinit-{error}: its errors are cuda.h's CUresult names
+    code, out, err = _run(capsys, "--finding", fid)
+    assert code == 2 and out == ""
+    assert "no CUresult name" in err
+    with pytest.raises(UnknownFindingError):
+        lookup(fid)
+
+
+def test_a_cuinit_typo_suggests_the_close_curesult_ids() -> None:
+    with pytest.raises(UnknownFindingError) as info:
+        lookup("cuinit-nodevice")
+    assert info.value.suggestions[0] == "cuinit-no-device"
+
+
+@pytest.mark.parametrize("fid", ["cuinit-no-device", "cuinit-compat-not-supported-on-device",
+                                 "cuinit-not-initialized", "cuinit-unknown"])
+def test_every_curesult_s_cuinit_id_resolves(fid: str) -> None:
+    assert lookup(fid).spec.id == "cuinit-{error}"
+
+
+def test_the_no_gpu_row_title_claims_no_working_gpu() -> None:
+    # the row also stands for "TensorFlow lists no GPU: see <the reason>" (a driver that is
+    # not loaded, a library mismatch): its title says what the driver shows, not that the
+    # GPU works
+    title = lookup("tensorflow-sees-no-gpu").spec.title
+    assert "works" not in title and "driver shows an NVIDIA GPU" in title

@@ -52,7 +52,9 @@ OOM = (
     "shape[64,128,256,256] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by "
     "allocator GPU_0_bfc"
 )
-WIDTHS = list(WRAPPED_LINE_CHARS)
+#: Every width a terminal may have that is read as a wrap: a small window or a split pane
+#: (40 to 79 columns), the default 80, wide mode 132.
+WIDTHS = list(range(40, WRAPPED_LINE_CHARS.stop))
 
 
 def _terminal(width: int, *lines: str) -> list[str]:
@@ -157,3 +159,47 @@ def test_a_device_path_cut_by_a_terminal_wrap_is_read_whole(width: int) -> None:
     # its colons and slashes cut: always; between two letters: once the log shows the wrap
     got = _values(_terminal(width, CREATED, CREATED, OOM), "mem.oom_tensor", "device")
     assert got <= {"/job:localhost/replica:0/task:0/device:GPU:0", None}, (width, got)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_terminal_width_is_read_as_a_wrap(width: int) -> None:
+    # a narrow terminal cuts as a wide one does: the shape's numbers are never split or
+    # merged, the device path never ends at a cut ("[25" / "6,256,56,56]" is [256,256,...])
+    lines = _terminal(width, CREATED, OOM)
+    assert _values(lines, "mem.oom_tensor", "shape") <= {"64,128,256,256", None}, width
+    assert _values(lines, "mem.oom_tensor", "device") <= {
+        "/job:localhost/replica:0/task:0/device:GPU:0", None}, width
+
+
+@pytest.mark.parametrize("width", [60, 61])
+def test_an_oom_cut_inside_its_batch_dimension_keeps_the_batch(width: int) -> None:
+    text = "\n".join(f.title + " " + (f.cause or "") + " " + " ".join(f.fix)
+                     for f in explain_lines(_terminal(width, CREATED, OOM)))
+    assert "[64,128,256,256]" in text, text
+    assert "/replica:0/task." not in text and "task " not in text
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_error_code_cut_between_letters_is_read_whole_when_the_wrap_shows_later(
+        width: int) -> None:
+    # the first long line of the log is the one cut inside "CUDA_ERROR_COMPAT_...": the
+    # lines after it show the terminal's width, and the code is read whole, never its head
+    lines = _terminal(width, CUINIT, CREATED, CREATED, CREATED)
+    assert _values(lines, "cuinit", "name") <= {"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+                                                None}, width
+    assert _values(lines, "cuda.error", "name") <= {"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+                                                    None}, width
+    for f in explain_lines(lines):
+        assert not f.id.startswith("cuinit-") or f.id == "cuinit-compat-not-supported-on-device"
+
+
+@pytest.mark.parametrize(("left", "right", "cut"), [
+    ("x" * 48 + "shape[25", "6,256,56,56]", True),         # a narrow terminal: digits meet
+    ("x" * 48 + "replica:0/task", ":0/device:GPU:0", True),  # a colon begins no word
+    ("x" * 60 + "shape[64,128,256,", "256] and", True),     # a list printed without spaces
+    ("x" * 60 + "sizes 64,", "128 and 256", False),         # prose: a wrap at the space
+    ("x" * 30 + "[25", "6,256]", False),                   # shorter than any wrap leaves
+])
+def test_a_narrow_terminal_s_cut_inside_a_token_is_certain(left: str, right: str,
+                                                            cut: bool) -> None:
+    assert _cuts_token(left, right) is cut

@@ -38,12 +38,15 @@ class UnknownFindingError(LookupError):
         suggestions: the closest known ids (rows' ids, family ids and aliases), best first.
     """
 
-    def __init__(self, finding_id: str, suggestions: tuple[str, ...]) -> None:
-        """``finding_id``: the id asked for; ``suggestions``: close known ids, best first."""
+    def __init__(self, finding_id: str, suggestions: tuple[str, ...], why: str = "") -> None:
+        """``finding_id``: the id asked for; ``suggestions``: close known ids, best first;
+        ``why``: what is wrong with an id that looks like a family's (its placeholder's value
+        is none the family takes), or empty."""
         self.finding_id = finding_id
         self.suggestions = suggestions
         hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no finding {finding_id!r} in tfgpu's catalogue{hint}")
+        super().__init__(f"no finding {finding_id!r} in tfgpu's catalogue"
+                         + (f" ({why})" if why else "") + hint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +96,38 @@ def lookup(finding_id: str, book: Catalogue | None = None) -> Lookup:
             return Lookup(fid, spec, "alias")
     found = book.spec_of(fid)
     if found is not None:
+        why, close = _not_a_member(found.id, fid)
+        if why:
+            raise UnknownFindingError(
+                finding_id, tuple(dict.fromkeys((*close, *suggest(fid, book))))[
+                    :MAX_SUGGESTIONS], why)
         return Lookup(fid, found, "family")
     raise UnknownFindingError(finding_id, suggest(fid, book))
+
+
+def _not_a_member(family: str, fid: str) -> tuple[str, tuple[str, ...]]:
+    """Why ``fid`` is no id of ``family`` although it has the family's form, for a family
+    whose placeholder takes one of a closed set of values, and the family's ids closest to
+    it; ``("", ())`` when it is one, or the family's values are open (a library's file name,
+    a device id).
+
+    ``cuinit-{error}``: the error is a CUresult name of ``status_codes.toml`` (cuda.h ``enum
+    CUresult``) without its ``CUDA_ERROR_`` prefix, in the id's form (checks/driver.py
+    ``_cuinit``: ``CUDA_ERROR_NO_DEVICE`` -> ``cuinit-no-device``); a piece of one (a
+    terminal's wrap cut "CUDA_ERROR_C" / "OMPAT_...") or a typo is not."""
+    if family != "cuinit-{error}":
+        return "", ()
+    from tfgpu.diagnosis.checks._common import _slug
+    from tfgpu.knowledge import load_knowledge
+
+    known = {_slug(r.name.replace("CUDA_ERROR_", "")) for r in load_knowledge().cuda_errors
+             if r.name.startswith("CUDA_")}
+    error = fid[len("cuinit-"):]
+    if error in known:
+        return "", ()
+    close = difflib.get_close_matches(error, sorted(known), n=3, cutoff=0.6)
+    return (f"{error!r} is no CUresult name in tfgpu's table (status_codes.toml)",
+            tuple(f"cuinit-{c}" for c in close))
 
 
 def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:

@@ -307,8 +307,24 @@ class Facts:
         """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
         ``...\\CUDA\\v11.2\\bin``), first seen first; then versions written in prose
         (``CUDA 10.2.89``)."""
-        folders = tuple(self.h("ctx.cuda_path").by_key)
+        folders = tuple(dict.fromkeys(v for v, _, _ in self.log_cuda_folders))
         return folders + tuple(v for v in self.h("ctx.cuda_prose").by_key if v not in folders)
+
+    @property
+    def log_cuda_folders(self) -> tuple[tuple[str, str, int], ...]:
+        """``(version, folder, line)`` of every versioned CUDA toolkit folder on the lines the
+        log names one (pattern ``ctx.cuda_path``: a PATH or LD_LIBRARY_PATH value, an ``ls``
+        listing "/usr/local/cuda  /usr/local/cuda-11.5  /usr/local/cuda-11.8", a ptxas path),
+        each folder once, in line order: ``("11.8", "/usr/local/cuda-11.8", 4)``.  All the
+        folders a line names, not only its first; bounded by the recorded hits."""
+        hits = {h.line: h for h in self.h("ctx.cuda_path").all()}
+        hits.update((h.line, h) for h in self.h("ctx.cuda_path").by_key.values())
+        out: dict[str, tuple[str, str, int]] = {}
+        for line in sorted(hits):
+            for m in _CUDA_FOLDER_RE.finditer(hits[line].text):
+                folder = m.group("dir") or m.group("wdir") or ""
+                out.setdefault(folder, (m.group("v") or m.group("w") or "", folder, line))
+        return tuple(out.values())
 
     @property
     def any_cuda_versions(self) -> tuple[str, ...]:
@@ -485,7 +501,9 @@ class Facts:
         only CPU devices (``list_physical_devices()``, ``device_lib.list_local_devices()``),
         ``False`` or ``''`` within 5 lines after ``tf.test.is_gpu_available()`` /
         ``tf.test.gpu_device_name()``, and the snippet's ``Default GPU Device:`` with no name
-        (or its "Please install GPU version of TF").  Intent is NOT proof of a GPU (see
+        (or its "Please install GPU version of TF"), and the user's own words that the machine
+        has an NVIDIA GPU ("I have a GTX 1060 6GB in this PC", pattern
+        ``ctx.gpu_owned_prose``).  Intent is NOT proof of a GPU (see
         :meth:`gpu_log_evidence`): it only says the user wants one, so a log-only "harmless
         without a GPU" reading is no longer the honest answer.  Empty when the log shows a
         GPU device created (the GPU works).
@@ -508,6 +526,7 @@ class Facts:
         out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
         out += self.h("tools.gpu_name_empty").all()
+        out += self.h("ctx.gpu_owned_prose").all()[:1]  # "I have a GTX 1060 in this PC"
         if self.gpu_listed_last(out):
             return []
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
@@ -625,10 +644,14 @@ class Facts:
         """``True`` when the host is macOS on x86_64 (host facts; or the log shows macOS, by
         ``ctx.macos`` or ``sw_vers``, and an x86_64 machine: patterns ``ctx.macos_tool``,
         ``ctx.x86_64``); ``False`` when the host facts or the log show another OS or
-        machine; ``None`` when unknown."""
+        machine, or the log names an Apple M-series chip (``tools.apple_chip``: an x86_64
+        Python there runs under Rosetta 2, on an Apple-silicon Mac); ``None`` when
+        unknown."""
         if self.host is not None:
             machine = (self.host.os.machine or self.host.cpu.machine or "").lower()
             return self.os == "macos" and machine in ("x86_64", "amd64", "i386")
+        if any(h.g("gen") for h in self.h("tools.apple_chip").all()):
+            return False
         mac = bool(self.h("ctx.macos").count or self.h("ctx.macos_tool").count)
         x86 = bool(self.h("ctx.x86_64").count)
         if mac and x86:
@@ -757,6 +780,12 @@ class Facts:
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
+#: A versioned CUDA toolkit folder as logs print it: ``/usr/local/cuda-11.8`` (the runfile
+#: installer's default, NVIDIA's CUDA Installation Guide for Linux) or
+#: ``C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2`` (Windows').
+_CUDA_FOLDER_RE = re.compile(
+    r"(?P<dir>(?:/[\w.+-]+)*/cuda-(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?)(?![\w.])"
+    r"|(?P<wdir>[A-Za-z]:\\(?:[^\\\n\"';:]{1,80}\\){0,8}CUDA\\v(?P<w>\d{1,2}\.\d{1,2}))(?![\w.])")
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
 
 

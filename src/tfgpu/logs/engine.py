@@ -12,6 +12,7 @@ from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
     MAX_LINE_CHARS,
+    NARROW_WRAP_CHARS,
     WRAPPED_LINE_CHARS,
     continuation_of,
     continues,
@@ -49,10 +50,18 @@ def _split_word(left: str, right: str) -> bool:
     return bool(left) and bool(right) and left[-1].isalnum() and right[0].isalnum()
 
 
+#: The end of a line inside a bracketed list of numbers printed without spaces (TensorFlow's
+#: shapes, "shape[64,128,256,"): a wrap at spaces cannot break there.
+_OPEN_NUMBER_LIST = re.compile(r"\[\d{1,12}(?:,\d{1,12}){0,15},$")
+
 #: Characters inside a number, a version, a path or an identifier, never at a word's edge in
 #: prose: a break next to one, between letters or digits, cut a token ("8." / "6.0.",
 #: "tensorflow-gpu==2" / ".10.0", "CUDA_ERROR_" / "COMPAT_...", "cuda-" / "11.8/lib64").
 _INNER = "._-=/"
+
+
+#: Lengths of a line a terminal's hard wrap may leave, narrow ones included.
+CUT_LINE_CHARS = range(NARROW_WRAP_CHARS.start, WRAPPED_LINE_CHARS.stop)
 
 
 def _cuts_token(left: str, right: str) -> bool:
@@ -63,7 +72,7 @@ def _cuts_token(left: str, right: str) -> bool:
     would be a shorter, wrong value ("compiled with: 8." / "6.0." read as 8.0.0).
 
     A break is such a cut when ``left`` is as long as a hard wrap leaves
-    (:data:`~tfgpu.logs.reader.WRAPPED_LINE_CHARS`), ``right`` begins neither with a space
+    (:data:`CUT_LINE_CHARS`, a narrow terminal's too), ``right`` begins neither with a space
     (a wrap just before a space keeps it there) nor with a collector's prefix (a label
     "0: ", a quote: the break's own characters are not known), and:
 
@@ -76,13 +85,15 @@ def _cuts_token(left: str, right: str) -> bool:
       ("...gpu==2" / ".10.0", "libcudnn" / ".so.8"), or with a comma, a semicolon, a colon
       or a closing bracket ("2.20.0rc0" / ", 2.20.0)", "on /job" / ":localhost/...");
     * ``left`` ends with an opening bracket ("shape[" / "64,128,..."), or an "==" is cut
-      in two ("tensorflow=" / "=2.10.0").
+      in two ("tensorflow=" / "=2.10.0");
+    * ``left`` ends inside a bracketed list of numbers printed without spaces, after a
+      comma, and ``right`` begins with a digit ("shape[64,128,256," / "256]").
 
     A wrap at a space (a mail client's, a word processor's) leaves none of these: its
     pieces end and begin with whole words, and a line that begins with a dash or a slash
     (an option, a path) is not taken for a cut.  Between two letters (or a letter and a
     digit) the break may be either: see :meth:`Engine._cut`."""
-    if not left or not right or len(left) not in WRAPPED_LINE_CHARS or right[0].isspace() \
+    if not left or not right or len(left) not in CUT_LINE_CHARS or right[0].isspace() \
             or split_prefix(right)[0]:
         return False
     a, b = left[-1], right[0]
@@ -93,6 +104,8 @@ def _cuts_token(left: str, right: str) -> bool:
         return a != "." or (left[-2].isdigit() and b.isdigit())
     if b in ",;:)]" or a in "([" or (a == b == "="):  # never at a space: "[" / "64,", "=" / "="
         return True
+    if a == "," and b.isdigit() and _OPEN_NUMBER_LIST.search(left):
+        return True  # inside a list printed without spaces: "shape[64,128,256," / "256]"
     return b in "._" and len(right) > 1 and right[1].isalnum() and a.isalnum()
 
 
@@ -102,6 +115,15 @@ MAX_CUT_WIDTHS = 4
 #: Lines continued on the next at one length that tell a terminal's hard wrap at that width
 #: (:meth:`Engine._learn_width`).
 MIN_SAME_WIDTH = 3
+#: At a narrower terminal's length (:data:`~tfgpu.logs.reader.NARROW_WRAP_CHARS`) twice
+#: :data:`MIN_SAME_WIDTH` lines tell it: a wrap at spaces leaves three lines of one length
+#: there too often ("... Quadro K2000M," / "pci bus id: ... with Cuda" / "compute capability
+#: 3.0. ... Cuda capability", 60 each).
+
+
+#: Reads of a value up to a line's end that a break between two letters or digits may have
+#: cut, kept until the log's end tells (:meth:`Engine._settle`); one more settles the oldest.
+MAX_UNDECIDED = 16
 
 
 #: Characters a match may end before its line's end and still be held back for the next line
@@ -277,6 +299,46 @@ def _from_match(parts: tuple[tuple[int, str], ...], joined: str,
     return parts[first:], pos
 
 
+def _cut_reading(p: Pattern, joined: str, m: re.Match[str],
+                 parts: tuple[tuple[int, str], ...]) -> tuple[str, re.Match[str], int] | None:
+    """``p``'s match on ``joined`` (the lines ``parts`` joined, ``m``) read again without
+    the space put at a break where a named group of ``m`` ends, when that break may have
+    cut the group's value and the log cannot tell yet: it falls between two letters or
+    digits (:func:`_split_word`) after a line as long as a hard wrap leaves, and read
+    without the space the group goes on past it (a terminal's "... cuInit: CUDA_ERROR_C"
+    / "OMPAT_NOT_SUPPORTED_ON_DEVICE").  Returns the text read so, its match and the
+    length of the line before the break; ``None`` when no such break."""
+    pos = 0
+    for i in range(1, len(parts)):
+        left = parts[i - 1][1].rstrip()
+        raw = parts[i][1]  # a wrap just before a space keeps the space on this line
+        message = split_prefix(raw)[1].strip()
+        at = joined.find(message[:24], pos + 1) if message else -1
+        if at < 1:
+            return None
+        pos, brk = at, at - 1
+        if joined[brk] != " " or len(left) not in CUT_LINE_CHARS \
+                or not _split_word(left, raw) or not m.start() < brk <= m.end():
+            continue
+        ends = [k for k, v in m.groupdict().items() if v is not None and m.end(k) == brk]
+        if not ends:
+            continue
+        alt = (joined[:brk] + joined[brk + 1:])[:MAX_JOINED_CHARS]
+        m3 = p.regex.search(alt)
+        if m3 is not None and m3.start() == m.start() and _reads_on(m, m3, ends, brk):
+            return alt, m3, len(left)
+    return None
+
+
+def _reads_on(m: re.Match[str], m2: re.Match[str], ends: list[str], brk: int) -> bool:
+    """Whether ``m2`` (the same pattern's match from the same place on the text read without
+    the space at ``brk``) reads one of the groups ``ends`` of ``m`` (those that end at
+    ``brk``) on past it, and leaves no group of ``m`` empty (a reading that loses one, "...
+    device:GPU:0by" with no allocator, is not the message's)."""
+    return all(m2.group(k) is not None for k, v in m.groupdict().items() if v is not None) \
+        and any(m2.group(k) is not None and m2.end(k) > brk for k in ends)
+
+
 def _may_go_on(m: re.Match[str], joined: str) -> bool:
     """Whether the next line may lengthen the match ``m`` on the ``joined`` text: it ran to
     the text's end, or it stopped within :data:`_OPEN_TAIL` characters of it with an optional
@@ -377,12 +439,20 @@ class Engine:
         #: the line fed last, ``(number, text)``: the break after it may tell a hard wrap's
         #: width (:meth:`_learn_width`)
         self._last: tuple[int, str] | None = None
-        #: how many lines of each length (of :data:`WRAPPED_LINE_CHARS`) the next line
-        #: continued (at most 69 entries)
+        #: how many lines of each length (of :data:`CUT_LINE_CHARS`) the next line
+        #: continued (at most 93 entries)
         self._continued: dict[int, int] = {}
         #: the lengths of lines this log shows cut inside a token (:func:`_cuts_token`): its
         #: hard wrap's width, at most :data:`MAX_CUT_WIDTHS`
         self._cut_widths: set[int] = set()
+        #: narrow lengths (:data:`~tfgpu.logs.reader.NARROW_WRAP_CHARS`) a token cut was seen
+        #: at once: a second cut at one of them tells the wrap's width (at most 24 entries)
+        self._narrow_cuts: set[int] = set()
+        #: values read up to a line's end that the next line may go on (a break between two
+        #: letters or digits at a length a hard wrap leaves, before this log showed its wrap):
+        #: (pattern, the hit recorded, the hit read joined without the space, the line's
+        #: length), settled by :meth:`_settle` once the log's wrap width is known
+        self._undecided: list[tuple[Pattern, Hit, Hit, int]] = []
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies).
@@ -391,7 +461,20 @@ class Engine:
             self._fill(0, "")
         for pend in self._pending:
             self._flush(pend)
+        while self._undecided:
+            self._settle(*self._undecided.pop(0))
         return LogFacts(hits=self.hits, lines_fed=self.lines_fed)
+
+    def _settle(self, p: Pattern, hit: Hit, whole: Hit, width: int) -> None:
+        """Settle a value read up to its line's end where the next line went on without a
+        space (``hit``; ``whole`` is the same match read across the break without the
+        space, its value longer): at a width this log shows its hard wrap cut, anywhere in
+        it (:meth:`_learn_width`: a token cut there, or several lines continued at it), the
+        value was cut ("CUDA_ERROR_C" / "OMPAT_NOT_SUPPORTED_ON_DEVICE") and ``whole``
+        replaces ``hit``; otherwise the break is read as a wrap at a space (a mail client's,
+        which keeps whole words) and ``hit`` stands."""
+        if width in self._cut_widths:
+            self._replace(p, hit, whole)
 
     def _flush(self, pend: _Pending) -> None:
         """Record the matches ``pend`` held back for a next line that did not come (each
@@ -696,8 +779,40 @@ class Engine:
                     elif done is None:
                         self._record(p, at, joined, m2, lead, longer)
                     continue
+                whole = self._read_across(p, prev, m, message, parts[-1][1])
+                if whole is not None:
+                    if done is None:
+                        done = self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
+                    self._undecided.append((p, done, Hit(at, whole[0], _groups(whole[1]),
+                                                         before=lead,
+                                                         parts=(*parts, (line_no, text))),
+                                            len(parts[-1][1])))
+                    if len(self._undecided) > MAX_UNDECIDED:
+                        self._settle(*self._undecided.pop(0))
+                    continue
             if done is None:
                 self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
+
+    @staticmethod
+    def _read_across(p: Pattern, prev: str, m: re.Match[str], message: str,
+                     last: str) -> tuple[str, re.Match[str]] | None:
+        """``p``'s match on ``prev`` (read up to the end of its last line ``last``) and the
+        next line's ``message`` joined without a space, when the break may have cut a value
+        and the log cannot tell yet: the break falls between two letters or digits
+        (:func:`_split_word`) at a length a hard wrap leaves, a named group of ``m`` ends at
+        the line's end, and read without the space that group goes on past the break
+        ("failed call to cuInit: CUDA_ERROR_C" / "OMPAT_NOT_SUPPORTED_ON_DEVICE"); else
+        ``None``."""
+        end = len(prev.rstrip())
+        if len(last) not in CUT_LINE_CHARS or not _split_word(last, message) \
+                or m.end() < end:
+            return None  # (a wrap just before a space keeps it on the next line)
+        joined = (prev.rstrip() + message.strip())[:MAX_JOINED_CHARS]
+        m3 = p.regex.search(joined)
+        if m3 is None or m3.start() != m.start():
+            return None
+        ends = [k for k, v in m.groupdict().items() if v is not None and m.end(k) == end]
+        return (joined, m3) if _reads_on(m, m3, ends, end) else None
 
     def _learn_width(self, left: str, right: str) -> None:
         """Learn the width of this log's hard wrap from the break between the line ``left``
@@ -710,13 +825,17 @@ class Engine:
             return
         n = len(left)
         if _cuts_token(left, right):
-            self._cut_widths.add(n)
+            if n in WRAPPED_LINE_CHARS or n in self._narrow_cuts:
+                self._cut_widths.add(n)
+            else:  # a narrow width: a second cut at it tells (a URL's "/" ends lines too)
+                self._narrow_cuts.add(n)
             return
-        if n not in WRAPPED_LINE_CHARS:
+        if n not in CUT_LINE_CHARS:
             return
         counts = self._continued
         counts[n] = counts.get(n, 0) + 1
-        if counts[n] >= MIN_SAME_WIDTH and 3 * counts[n] >= 2 * sum(counts.values()):
+        need = MIN_SAME_WIDTH if n in WRAPPED_LINE_CHARS else 2 * MIN_SAME_WIDTH
+        if counts[n] >= need and 3 * counts[n] >= 2 * sum(counts.values()):
             self._cut_widths.add(n)
 
     def _cut(self, left: str, right: str) -> bool:
@@ -745,16 +864,28 @@ class Engine:
 
     def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
                 before: str = "", parts: tuple[tuple[int, str], ...] = ()) -> Hit:
+        whole: tuple[str, re.Match[str]] | None = None
+        width = 0
         if len(parts) > 1:
+            found = _cut_reading(p, text, m, parts)
+            if found is not None:
+                whole, width = found[:2], found[2]
             # a message joined on from an earlier line is recorded at the line it begins on
             # (the lines before it were joined for another pattern's sake)
             parts, cut = _from_match(parts, text, m.start())
             if parts[0][0] != line_no:
                 line_no, before, text = parts[0][0], "", text[cut:]
+                if whole is not None:
+                    whole = (whole[0][cut:], whole[1])
             if len(parts) == 1:
                 parts = ()
         hit = Hit(line_no, text, _groups(m), before=before, parts=parts)
         self._add(p, hit)
+        if whole is not None:
+            self._undecided.append((p, hit, Hit(line_no, whole[0], _groups(whole[1]),
+                                                before=before, parts=parts), width))
+            if len(self._undecided) > MAX_UNDECIDED:
+                self._settle(*self._undecided.pop(0))
         return hit
 
     def _replace(self, p: Pattern, old: Hit, new: Hit) -> Hit:

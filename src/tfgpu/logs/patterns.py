@@ -84,6 +84,20 @@ _PROSE_NAME = (r"lib(?:" + _PROSE_BASES + r")\.so\.\d{1,2}(?:\.\d{1,3}){0,3}(?!\
                r"|(?i:(?:" + _PROSE_BASES + r")64_\d{1,3}(?:_\d{1,2})?\.dll)(?!\w)")
 _PROSE_LIB = r"(?P<lib>" + _PROSE_NAME + ")"
 
+#: lscpu's "Flags:" label as util-linux translates it (po/<language>.po, msgid "Flags:" of
+#: sys-utils/lscpu.c; util-linux 39465c78, 2026-08-20; fuzzy entries left out): ar, cs, da,
+#: de, es, fi, fr, hr, ja, ka, ko, nl, pl, pt, pt_BR, ro, ru, sr, sv, tr, uk, zh_CN.
+_LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicadores:", "Liput:",
+                "Drapeaux\u00a0:", "Drapeaux :", "Flagovi:", "フラグ:", "ალმები:", "플래그:",
+                "Vlaggen:", "Flagi:", "Bandeiras:", "Opções:", "Fanioane:", "Флаги:", "Опције:",
+                "Flaggor:", "Bayraklar:", "Прапорці:", "标记：")
+#: Their prefilter keywords (lower case; a byte template lowers ASCII letters only, so a
+#: word's first letter outside ASCII is left out).
+_LSCPU_FLAGS_NEEDLES = ("أعلام:", "říznaky:", "flag:", "markierungen:", "indicadores:",
+                        "liput:", "drapeaux", "flagovi:", "フラグ:", "ალმები:", "플래그:",
+                        "vlaggen:", "flagi:", "bandeiras:", "opções:", "fanioane:", "лаги:",
+                        "пције:", "flaggor:", "bayraklar:", "рапорці:", "标记：")
+
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
     _p(
@@ -847,6 +861,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("not available", "available:"),
         r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b"
         r"|GPUs? (?i:available):\s*(?:\[\]|0\b|False)",
+    ),
+    # the user's own words that this machine has an NVIDIA GPU ("I have a GTX 1060 6GB in this
+    # PC", "my RTX 3060 is not used"): a first-person owner before a GeForce/Quadro/Tesla
+    # model; GPU intent (view.gpu_intent_evidence), not proof of a GPU, and not read after a
+    # negation ("I don't have an RTX ...")
+    _p(
+        "ctx.gpu_owned_prose",
+        ("i have", "i've got", "my ", "i got", "i own"),
+        r"(?i:\b(?<!don't )(?<!do not )(?:I have|I've got|I got|I own|my)\s+(?:an?\s+)?"
+        r"(?:new\s+)?(?:NVIDIA\s+)?(?:GeForce\s+)?)(?P<model>(?:GTX|RTX|Quadro|Tesla|TITAN)"
+        r"\s?[A-Z]?\d{2,4}[\w -]{0,12}?)(?=[\s,.;:!?)]|$)",
     ),
     _p(
         "gpu.list_call",
@@ -2709,10 +2734,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
     # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
+    # The chip as sysctl's machdep.cpu.brand_string prints it ("Apple M2"), or next to a
+    # Mac's model name: Apple's own names ("MacBook Pro (14-inch, M3, Nov 2023)", "Mac mini
+    # (M2 Pro, 2023)"; Apple Support, "Identify your MacBook Pro model" and its siblings)
+    # and the way users write them ("MacBook Pro M1 Pro", "M2 MacBook Air", "M1 Mac").
     _p(
         "tools.apple_chip",
-        ("apple m", "macos-"),
-        r"\bApple M(?P<gen>[1-9])(?: (?:Pro|Max|Ultra))?\b"
+        ("apple m", "macos-", "macbook", "imac", "mac mini", "macmini", "mac studio",
+         "mac pro", "m mac", "m pro mac", "m max mac", "m ultra mac"),
+        r"(?:\bApple |\b(?:MacBook(?: Pro| Air)?|Mac ?mini|iMac|Mac Studio|Mac Pro)"
+        r"(?: \(| |, )(?:\d\d-inch,? )?|\b(?=M[1-9](?: (?:Pro|Max|Ultra))? (?:MacBook|iMac|Mac)\b))"
+        r"M(?P<gen>[1-9])(?: (?P<tier>Pro|Max|Ultra))?\b"
         r"|\bmacOS-\d+(?:\.\d+){0,2}-(?P<machine>arm64|x86_64)\b",
     ),
     # tf.test.gpu_device_name() is '' without a GPU; the GPU guide-era snippet prints
@@ -5502,10 +5534,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("avx", "fma", "sse"),
         r"^\s*(?:avx\w{0,10}|fma|sse4_[12])(?:\s+(?:avx\w{0,10}|fma|sse4_[12])){0,20}\s*$",
     ),
+    # /proc/cpuinfo's "flags\t\t:" and lscpu's "Flags:" label, in English and in each language
+    # util-linux translates lscpu's label to (po/<language>.po, msgid "Flags:" of
+    # sys-utils/lscpu.c, fuzzy entries left out; util-linux 39465c78, 2026-08-20); a translated
+    # label is read only before an x86 flag list (it begins with fpu), since some of its words
+    # are common ones ("Opções:", "Flag:")
     _p(
         "ctx.cpu_flags",
-        ("flags",),
-        r"^\s{0,20}(?:flags\s{0,20}:|Flags:)\s{1,40}(?P<flags>(?:[a-z0-9_]{1,40} ){8}.{0,4000})$",
+        ("flags", *_LSCPU_FLAGS_NEEDLES),
+        r"^\s{0,20}(?:(?:flags\s{0,20}:|Flags:)\s{1,40}"
+        r"|(?:" + "|".join(map(re.escape, _LSCPU_FLAGS)) + r")\s{1,40}(?=fpu ))"
+        r"(?P<flags>(?:[a-z0-9_]{1,40} ){8}.{0,4000})$",
     ),
     _p(
         "ctx.shell_prompt",

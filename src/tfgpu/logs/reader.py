@@ -74,17 +74,24 @@ _NEW_RECORD_RE = re.compile(
 #: such a line may go on past a sentence end, since a wrap breaks between sentences too
 #: ("... cudaGetDevice() failed." / "Status: initialization error").
 WRAPPED_LINE_CHARS = range(64, 133)
+#: Lengths of a line a narrower terminal (a split pane, a small window: 40 to 63 columns)
+#: leaves: read as a wrap's piece only where the break itself shows a cut (inside a number,
+#: a path, an identifier: :func:`tfgpu.logs.engine._cuts_token`); a full stop there ends a
+#: sentence unless a digit is before it ("compiled with: 8." / "6.0.", a version cut).
+NARROW_WRAP_CHARS = range(40, 64)
 
 
 def continues(text: str) -> bool:
     """Whether a line may continue on the next one: its text does not end with terminal
     punctuation (``.``, ``!``, ``?``), or it ends with a full stop at a length a hard wrap
-    leaves (:data:`WRAPPED_LINE_CHARS`).  A wrapped message ("File format not supported:"
-    then "filepath=...") is matched on the joined lines; see
+    leaves (:data:`WRAPPED_LINE_CHARS`; at a narrower terminal's length,
+    :data:`NARROW_WRAP_CHARS`, after a digit).  A wrapped message ("File format not
+    supported:" then "filepath=...") is matched on the joined lines; see
     :class:`tfgpu.logs.engine.Engine`."""
     end = text.rstrip()
     return bool(end) and (end[-1] not in ".!?" or (
-        end[-1] == "." and len(end) in WRAPPED_LINE_CHARS))
+        end[-1] == "." and (len(end) in WRAPPED_LINE_CHARS or (
+            len(end) in NARROW_WRAP_CHARS and end[-2:-1].isdigit()))))
 
 
 def starts_record(text: str) -> bool:

@@ -23,6 +23,7 @@ from tfgpu.facts import ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import PlatformFact
 
 #: Windows exit codes of STATUS_ILLEGAL_INSTRUCTION (0xC000001D), as printed.
 _WIN_ILLEGAL = ("-1073741795", "0xc000001d")
@@ -40,10 +41,13 @@ def _flags(f: Facts) -> tuple[str, ...] | None:
     return tuple(host.cpu.flags)
 
 
-def _no_isa_fix(isa: str, windows: bool) -> tuple[str, ...]:
-    check = ("coreinfo64 -f | findstr /i \"AVX SSE4\"   # Sysinternals: what this CPU has"
-             if windows else "grep -o -w -E 'avx2?|sse4_[12]|fma' /proc/cpuinfo | sort -u   "
-             "# what this CPU has")
+def _no_isa_fix(isa: str, windows: bool, *, macos: bool = False) -> tuple[str, ...]:
+    if windows:
+        check = "coreinfo64 -f | findstr /i \"AVX SSE4\"   # Sysinternals: what this CPU has"
+    elif macos:
+        check = _MAC_AVX + "   # what this Intel Mac's CPU has"
+    else:
+        check = "grep -o -w -E 'avx2?|sse4_[12]|fma' /proc/cpuinfo | sort -u   # what this CPU has"
     return (
         check,
         f"# in a VM or container host: pass the host CPU's features through (VMware/Proxmox/"
@@ -74,21 +78,65 @@ def cpu_lacks_required_instructions(f: Facts) -> Iterator[Finding]:
 def cpu_guard_abort(f: Facts) -> Iterator[Finding]:
     """The log half of :func:`cpu_lacks_required_instructions`: ``cpu_feature_guard``
     aborting with "compiled to use <ISA> instructions, but these aren't available on your
-    machine" (any ISA: SSE4.1, SSE4.2, AVX, AVX2, FMA...)."""
+    machine" (any ISA: SSE4.1, SSE4.2, AVX, AVX2, FMA...).
+
+    On macOS the CPU the process sees depends on the Python: on an Apple-silicon Mac (host
+    facts, or the log names an Apple M-series chip) the guard can only have run in an x86-64
+    Python under Rosetta 2, which offers no AVX to the code it translates (Apple, "About the
+    Rosetta translation environment"; the arm64 build has no x86 feature guard), so the
+    finding is ``macos-x86-python-under-rosetta`` (variant ``guard-abort``).  A macOS log
+    that does not tell the chip gets both readings and the commands that tell them apart
+    (variant ``macos``); an Intel Mac gets the CPU reading with macOS's own feature
+    check."""
     guard = f.h("cpu.guard_abort")
-    flags = _flags(f)
-    if guard.count:
-        isa = guard.first[0].g("isa") or "AVX"
-        host_ev: tuple[Evidence, ...] = ()
-        if flags is not None:
-            host_ev = (Evidence("cpu.flags", " ".join(x for x in flags
-                                                      if x.startswith(("avx", "sse4", "fma")))
-                                or "none of avx/sse4/fma"),)
+    if not guard.count:
+        return
+    isa = guard.first[0].g("isa") or "AVX"
+    chip = _apple_chip_named(f)
+    if chip is not None:
         yield catalogue.make(
-            "cpu-lacks-required-instructions", isa=isa,
-            evidence=log_evidence(guard) + host_ev,
-            fix=_no_isa_fix(isa, f.windows),
+            "macos-x86-python-under-rosetta", variant="guard-abort", isa=isa, chip=chip[0],
+            evidence=log_evidence(guard, chip[1]),
         )
+        return
+    flags = _flags(f)
+    host_ev: tuple[Evidence, ...] = ()
+    if flags is not None:
+        host_ev = (Evidence("cpu.flags", " ".join(x for x in flags
+                                                  if x.startswith(("avx", "sse4", "fma")))
+                            or "none of avx/sse4/fma"),)
+    if f.os == "macos" and flags is None and not f.intel_mac:
+        metal = f.kb.platform_fact("macos-metal-plugin")
+        yield catalogue.make(
+            "cpu-lacks-required-instructions", variant="macos", isa=isa,
+            evidence=log_evidence(guard), fix=_macos_chip_checks(f, metal),
+            knowledge_ref=metal.ref,
+        )
+        return
+    yield catalogue.make(
+        "cpu-lacks-required-instructions", isa=isa,
+        evidence=log_evidence(guard) + host_ev,
+        fix=_no_isa_fix(isa, f.windows, macos=f.os == "macos"),
+    )
+
+
+def _apple_chip_named(f: Facts) -> tuple[str, list[Hit]] | None:
+    """The Apple M-series chip this macOS host has, from the host facts (``Apple M2``) or the
+    log (pattern ``tools.apple_chip``, unless the log also shows an arm64 Python), with the
+    log lines that name it and the x86-64 machine; ``None`` when neither tells, or the log
+    shows Linux or Windows (a Linux container or VM on a Mac is another case: its image's
+    architecture, not the Python's)."""
+    if _apple_silicon(f):
+        host = f.host
+        assert host is not None  # _apple_silicon read it
+        return host.cpu.model or host.os.machine or "Apple silicon", []
+    if f.os not in ("macos", None) or not _apple_silicon_from_log(f):
+        return None
+    hits = [h for h in f.h("tools.apple_chip").all() if h.g("gen")]
+    chip = (" ".join(("Apple", f"M{hits[0].g('gen')}", hits[0].g("tier") or "")).strip()
+            if hits else "Apple silicon")
+    x86 = [h for h in f.h("tools.apple_chip").all() if h.g("machine")] or f.h("ctx.x86_64").all()
+    return chip, hits[:1] + x86[:1]
 
 
 def _apple_silicon(f: Facts) -> bool:
@@ -192,6 +240,29 @@ _MAC_AVX = ("sysctl machdep.cpu.features machdep.cpu.leaf7_features | grep -o -w
             "'AVX1.0|AVX2|FMA' | sort -u")
 
 
+_MAC_AVX_NOTE = (_MAC_AVX + "   # an Intel Mac: which of AVX/AVX2/FMA this CPU has; no AVX1.0: "
+                 "official x86-64 wheels cannot run on it")
+
+
+def _macos_chip_checks(ctx: Facts, metal: PlatformFact) -> tuple[str, ...]:
+    """The commands that tell an Apple-silicon Mac (an Intel Python under Rosetta 2) from an
+    Intel Mac (its CPU's AVX), and the arm64 route (packages from ``metal``, the platform
+    fact ``macos-metal-plugin``)."""
+    first = metal.value("tf_version")
+    major, minor = first.split(".")[:2]
+    pkgs = (f"pip install {metal.value('base_package')} {metal.value('package')}   # TensorFlow "
+            f"{first}+ (for {major}.{int(minor) - 1} and older: "
+            f"{metal.value('base_package_until_2_12')}), and Apple's GPU plugin")
+    return ("sysctl -n machdep.cpu.brand_string   # Apple M...: Apple silicon; an Intel "
+            "name: an Intel Mac",
+            _MAC_ARCH + "   # x86_64 on Apple silicon: an Intel Python under Rosetta 2",
+            "sysctl -n sysctl.proc_translated   # 1: this shell itself runs under Rosetta "
+            "(a Terminal or IDE opened with Rosetta)",
+            "# Apple silicon: make a new environment from an arm64 Python (Miniforge "
+            "arm64, python.org universal2, Homebrew in /opt/homebrew), then: " + pkgs,
+            _MAC_AVX_NOTE)
+
+
 def _macos_unknown_chip(ctx: Facts, where: str, ev: tuple[Evidence, ...]) -> Finding:
     """``cpu-illegal-instruction`` variant ``macos``: the log shows macOS but not which chip.
     On Apple silicon an Intel (x86-64) Python runs under Rosetta 2, which does not translate
@@ -201,26 +272,12 @@ def _macos_unknown_chip(ctx: Facts, where: str, ev: tuple[Evidence, ...]) -> Fin
     ``platform_facts:macos-metal-plugin``.  An Intel Mac the log shows (``intel_mac``)
     gets the AVX check alone."""
     metal = ctx.kb.platform_fact("macos-metal-plugin")
-    first = metal.value("tf_version")
-    major, minor = first.split(".")[:2]
-    pkgs = (f"pip install {metal.value('base_package')} {metal.value('package')}   # TensorFlow "
-            f"{first}+ (for {major}.{int(minor) - 1} and older: "
-            f"{metal.value('base_package_until_2_12')}), and Apple's GPU plugin")
-    avx = (_MAC_AVX + "   # an Intel Mac: which of AVX/AVX2/FMA this CPU has; no AVX1.0: "
-           "official x86-64 wheels cannot run on it")
     if ctx.intel_mac:
-        fix: tuple[str, ...] = (avx, "# AVX present: try another TensorFlow release, and "
-                                "check whether another native module crashed (python -X "
+        fix: tuple[str, ...] = (_MAC_AVX_NOTE, "# AVX present: try another TensorFlow release, "
+                                "and check whether another native module crashed (python -X "
                                 "faulthandler)")
     else:
-        fix = ("sysctl -n machdep.cpu.brand_string   # Apple M...: Apple silicon; an Intel "
-               "name: an Intel Mac",
-               _MAC_ARCH + "   # x86_64 on Apple silicon: an Intel Python under Rosetta 2",
-               "sysctl -n sysctl.proc_translated   # 1: this shell itself runs under Rosetta "
-               "(a Terminal or IDE opened with Rosetta)",
-               "# Apple silicon: make a new environment from an arm64 Python (Miniforge "
-               "arm64, python.org universal2, Homebrew in /opt/homebrew), then: " + pkgs,
-               avx)
+        fix = _macos_chip_checks(ctx, metal)
     return catalogue.make(
         "cpu-illegal-instruction", variant="macos-intel" if ctx.intel_mac else "macos",
         category="pip", where=where, evidence=ev, fix=fix, knowledge_ref=metal.ref,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._code_claims import code_claim, names_host_fault
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import CudaError
@@ -83,8 +83,8 @@ _NO_HOST_FAULT = (" The code names no host fault in cuda.h (an API-usage or inte
 _NOT_FORK_CODES = frozenset({2, 46, 216})
 
 #: The next steps when the GPU worked earlier in the log and the call failed in a child
-#: process (see :func:`_forked_after_gpu`).
-_FORK_NEXT: tuple[str, ...] = (
+#: process (see :func:`forked_after_gpu`).
+FORK_NEXT: tuple[str, ...] = (
     "multiprocessing.set_start_method('spawn')   # first thing under if __name__ == "
     "'__main__': a spawned child starts a fresh process that initialises CUDA itself",
     "# or: create the worker processes (or the Pool) before TensorFlow touches the GPU; Keras: "
@@ -92,11 +92,14 @@ _FORK_NEXT: tuple[str, ...] = (
 )
 
 
-def _forked_after_gpu(ctx: Facts, hit: Hit) -> tuple[Hit, Hit] | None:
+def forked_after_gpu(ctx: Facts, hit: Hit) -> tuple[Hit, Hit] | None:
     """(device-created hit, fork hit) when the log created a GPU device before ``hit`` and
     shows a process started by multiprocessing (``ctx.forked_child``): the driver worked in
     the parent, and a child forked after CUDA was initialised cannot use it, whatever CUresult
-    the child's first context call then returns.  None otherwise."""
+    the child's first context call then returns (here, the CUDA runtime's
+    ``cudaGetDevice()``/implicit initialisation and ``cuInit`` with "initialization error"
+    too: :mod:`tfgpu.diagnosis.checks.driver`, :mod:`...cudart_stub_status`).  None
+    otherwise."""
     created = [h for h in ctx.h("gpu.created").all() if h.line < hit.line]
     forks = ctx.h("ctx.forked_child").all()
     if not created or not forks:
@@ -104,7 +107,45 @@ def _forked_after_gpu(ctx: Facts, hit: Hit) -> tuple[Hit, Hit] | None:
     return created[0], forks[0]
 
 
-def _fork_words(created: Hit, fork: Hit) -> str:
+#: The CUDA runtime's start-up failure a forked child gets: cudaErrorInitializationError (3,
+#: cudaGetErrorString "initialization error"), printed by gpu_device.cc as "cudaGetDevice()
+#: failed. Status: initialization error" or "CUDA runtime implicit initialization on GPU:0
+#: failed. Status: initialization error" (tensorflow/tensorflow#57877, #41450).
+FORKED_RUNTIME_ERROR = "cudaErrorInitializationError"
+
+
+def runtime_failed_in_fork(ctx: Facts) -> bool:
+    """Whether the log shows the CUDA runtime failing to start with "initialization error"
+    in a process :func:`forked_after_gpu` reads as forked (``cuda.runtime_call_status``,
+    ``cuda.runtime_init``): ``cuda-runtime-init-failed`` (variant ``forked``) names the fork,
+    and cuInit's CUDA_ERROR_NOT_INITIALIZED in the same child is that failure's own line."""
+    for name in ("cuda.runtime_call_status", "cuda.runtime_init"):
+        for hit in ctx.h(name).all():
+            row = ctx.kb.runtime_error_by_text((hit.g("text") or "").strip())
+            if row is not None and row.name == FORKED_RUNTIME_ERROR \
+                    and forked_after_gpu(ctx, hit) is not None:
+                return True
+    return False
+
+
+def forked_runtime_finding(ctx: Facts, hits: list[Hit] | Hits, forked: tuple[Hit, Hit], *,
+                           call: str, text: str, name: str, code: str, meaning: str,
+                           ref: str) -> Finding:
+    """``cuda-runtime-init-failed`` variant ``forked``: the CUDA runtime's "initialization
+    error" in a process forked after TensorFlow had initialised CUDA
+    (:func:`forked_after_gpu`), with the device-created and fork lines, and the child's
+    cuInit CUDA_ERROR_NOT_INITIALIZED line when the log has one."""
+    created, fork = forked
+    cuinit = [h for h in ctx.h("cuinit").all() if h.g("name") == "CUDA_ERROR_NOT_INITIALIZED"]
+    return catalogue.make(
+        "cuda-runtime-init-failed", variant="forked", call=call, text=text, name=name,
+        code=code, meaning=meaning, ref=ref, created=created.line, fork=fork.line,
+        evidence=log_evidence(hits, [created, fork], cuinit[:1]), knowledge_ref=ref,
+    )
+
+
+def fork_words(created: Hit, fork: Hit) -> str:
+    """The cause sentence of :func:`forked_after_gpu`'s reading, with its two lines."""
     return (f" But this log created a GPU device earlier (line {created.line}), so the driver "
             f"and the GPU worked, and the failing call ran in a process started by Python's "
             f"multiprocessing (line {fork.line}): most likely that process was forked after "
@@ -153,10 +194,10 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
             f"when it fails; it returned {meaning}.")
     if call.startswith(_CONTEXT_CALLS):
-        forked = _forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES else None
+        forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES else None
         extra = ""
         if forked is not None:
-            extra, fix = _fork_words(*forked), _FORK_NEXT
+            extra, fix = fork_words(*forked), FORK_NEXT
         hedge = forked is None and not names_host_fault(row)
         if hedge:
             extra = _NO_HOST_FAULT
@@ -208,10 +249,10 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
                  "use_multiprocessing=True; tensorflow/tensorflow#57877, #41450), and a "
                  "forked child cannot use its parent's CUDA context.")
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
-    forked = _forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
+    forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
     if forked is not None:
-        what += _fork_words(*forked)
-        fix = _FORK_NEXT
+        what += fork_words(*forked)
+        fix = FORK_NEXT
     return [catalogue.make(
         "cuda-driver-call-check-failed",
         call="cuCtxSetCurrent", name=row.name if row is not None else "an unknown code",

@@ -36,6 +36,11 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.cuda_driver_checks import (
+    FORKED_RUNTIME_ERROR,
+    forked_after_gpu,
+    forked_runtime_finding,
+)
 from tfgpu.diagnosis.checks.driver import (
     _CUINIT_HELP,
     _cuinit,
@@ -210,6 +215,11 @@ def runtime_call_status(ctx: Facts) -> list[Finding]:
     if row is None or not (row.maps_to == "cuda-runtime-init-failed"
                            or row.name == "cudaErrorUnknown"):
         return []
+    forked = forked_after_gpu(ctx, hit) if row.name == FORKED_RUNTIME_ERROR else None
+    if forked is not None:
+        return [forked_runtime_finding(ctx, hits, forked, call=hit.g("call") or "",
+                                       text=text, name=row.name, code=str(row.code),
+                                       meaning=row.meaning, ref=row.ref)]
     return [catalogue.make(
         "cuda-runtime-init-failed", variant="runtime-call", call=hit.g("call") or "",
         text=text, name=row.name, code=str(row.code), meaning=row.meaning, ref=row.ref,

@@ -29,6 +29,14 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.cuda_driver_checks import (
+    FORK_NEXT,
+    FORKED_RUNTIME_ERROR,
+    fork_words,
+    forked_after_gpu,
+    forked_runtime_finding,
+    runtime_failed_in_fork,
+)
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
     _listing_records,
@@ -306,9 +314,18 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
+        forked = forked_after_gpu(ctx, hit) if name == "CUDA_ERROR_NOT_INITIALIZED" else None
+        if forked is not None and runtime_failed_in_fork(ctx):
+            continue  # cuda-runtime-init-failed (variant forked) quotes this line as well
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", _code_meaning(ctx, name), ("nvidia-smi",))
         )
+        if forked is not None:
+            # not a follow-on of an earlier cuInit failure: the child of a fork cannot use
+            # the CUDA its parent initialised (tensorflow/tensorflow#57877)
+            why = ("CUDA is not initialised in this process, and no earlier cuInit failure "
+                   "shows." + fork_words(*forked)).rstrip(".")
+            fix = FORK_NEXT
         if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
             floor = _ptx_driver_floor(ctx)  # the log's driver version says how old
             if floor is not None:
@@ -599,6 +616,13 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         # another fault's code (no kernel image -> gpu-arch-not-in-build, out of memory...):
         # its own check reports it; an unknown text is left to the unrecognised-error pass
         return []
+    forked = forked_after_gpu(ctx, hit) if row.name == FORKED_RUNTIME_ERROR else None
+    if forked is not None:
+        gpu = re.search(r"GPU:\d+", hit.text)
+        return [forked_runtime_finding(
+            ctx, hits, forked,
+            call=f"CUDA runtime implicit initialization on {gpu.group(0) if gpu else 'GPU'}",
+            text=text, name=row.name, code=str(row.code), meaning=row.meaning, ref=row.ref)]
     return [catalogue.make(
         "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
         meaning=row.meaning, ref=row.ref,
@@ -1214,6 +1238,10 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     cause += ", usually after a driver upgrade without a reboot."
     stale, snote, sfix = _stale_libcuda(h.g("k"), h.g("dso"))
     container, note, cfix = _container_libcuda(ctx, older=stale)
+    stray = None if container or stale else _stray_newer_libcuda(ctx, h.g("k"), h.g("dso"))
+    if stray is not None:
+        return [stray.finding(hits, _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+                                                   code="803"))]
     if container and stale:
         cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + note
     elif container:
@@ -1314,6 +1342,83 @@ def _container_libcuda(ctx: Facts, older: bool = False) -> tuple[bool, str, tupl
            "'CUDA Version'), or update the host driver",
            "# not a container image's library: reboot the host (loads the new kernel module)")
     return True, note, fix
+
+
+class _StrayLibcuda:
+    """:func:`_stray_newer_libcuda`'s reading: the finding's fields, made into the finding
+    with the log lines of the mismatch by :meth:`finding`."""
+
+    def __init__(self, kernel: str, lib: str, smi: Hit, why: str, fix: tuple[str, ...],
+                 ref: str | None) -> None:
+        self.kernel, self.lib, self.smi, self.why, self.fix, self.ref = (
+            kernel, lib, smi, why, fix, ref)
+
+    def finding(self, *hits: list[Hit] | Hits) -> Finding:
+        return catalogue.make(
+            "nvidia-driver-library-mismatch", variant="from-log-stray-newer",
+            kernel=self.kernel, lib=self.lib, why=self.why,
+            evidence=log_evidence([self.smi], *hits), fix=self.fix, knowledge_ref=self.ref,
+        )
+
+
+def _stray_newer_libcuda(ctx: Facts, kernel: str | None, lib: str | None) -> _StrayLibcuda | None:
+    """The libcuda this process loaded is NEWER than the running kernel module, and the
+    log's nvidia-smi prints its table with the module's version (``smi.driver``, "Driver
+    Version: 470.223.02" against the diagnostics' "kernel reported version is: 470.223.2"),
+    with no "Driver/library version mismatch" of its own: nvidia-smi's NVML is installed
+    with the driver's user-space libraries and refuses to start on a module of another
+    release ("Failed to initialize NVML: Driver/library version mismatch"), so the driver's
+    own libraries match the module and no upgrade waits for a reboot.  The newer libcuda is
+    a copy found first: most often CUDA's forward-compatibility package (cuda-compat,
+    ``/usr/local/cuda-X.Y/compat``; NVIDIA "CUDA Compatibility": supported on data-centre
+    GPUs with given drivers only).  When the log names the TensorFlow release, whether the
+    running driver meets its CUDA's minimum (``cuda_min_driver``) is said too, with the
+    newest release it runs (``tf_tested_configs``).  ``None`` when that is not the case."""
+    kv, lv = _driver_tuple(kernel), _driver_tuple(lib)
+    if kernel is None or lib is None or kv is None or lv is None or not lv > kv:
+        return None
+    if any("driver/library version mismatch" in h.text.lower()
+           for h in ctx.h("driver.mismatch").all()):
+        return None  # nvidia-smi (NVML) itself reports the mismatch: an upgrade pending
+    smi = next((h for h in reversed(ctx.h("smi.driver").all())
+                if _driver_tuple(h.g("v")) == kv), None)
+    if smi is None:
+        return None
+    shown = smi.g("v") or kernel
+    why = (f"nvidia-smi printed its table with driver {shown} (line {smi.line}), the running "
+           f"kernel module's release (kernel reported version {kernel}): its NVML library, "
+           "installed with the driver's user-space libraries, matches the module, so no driver "
+           "upgrade is waiting for a reboot (nvidia-smi would print 'Failed to initialize "
+           f"NVML: Driver/library version mismatch'). The libcuda this process loaded ({lib}) "
+           "is newer than that driver: a copy found before the driver's own, most often CUDA's "
+           "forward-compatibility package (cuda-compat, /usr/local/cuda-X.Y/compat on "
+           "LD_LIBRARY_PATH or in /etc/ld.so.conf.d), which runs only on data-centre GPUs "
+           "with supported drivers. A reboot changes nothing.")
+    fix = [f"ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # where libcuda.so.{lib} "
+           "lies (a .../compat folder)",
+           "# take that folder off LD_LIBRARY_PATH (or out of /etc/ld.so.conf.d, then sudo "
+           "ldconfig), or remove the cuda-compat package, so the driver's own libcuda loads"]
+    ref = None
+    os_ = "windows" if ctx.windows else "linux"
+    tf_version = ctx.tf_version
+    tested = ctx.kb.tested_gpu_build(tf_version, os_) if tf_version else None
+    if tested is not None and tf_version is not None:
+        ok, minimum = ctx.kb.driver_ok(shown, tested.cuda, os_)
+        if ok is False and minimum is not None:
+            ref = minimum.row.ref
+            why += (f" Once that copy is gone, driver {shown} is still too old for "
+                    f"TensorFlow {tf_version}: it was built with CUDA {tested.cuda}, which "
+                    f"needs driver >= {minimum.version} (knowledge row {minimum.row.ref}).")
+            fix.append(f"# then upgrade the NVIDIA driver to >= {minimum.version} (e.g. sudo "
+                       "ubuntu-drivers install, then reboot)")
+            alt = ctx.kb.newest_tf_for(os_, driver=shown)
+            if alt is not None and parse_version(alt.tf_version) < parse_version(tf_version):
+                extra = series(alt.tf_series) >= series(
+                    ctx.kb.platform_fact("and-cuda-extra-first").value("tf_version"))
+                fix.append(f"# or keep driver {shown}: TensorFlow {alt.tf_series} (CUDA "
+                           f"{alt.cuda}), the newest release it runs: pip install "
+                           f"'tensorflow{'[and-cuda]' if extra else ''}=={alt.tf_series}.*'")
+    return _StrayLibcuda(kernel, lib, smi, why, tuple(fix), ref)
 
 
 def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tuple[str, ...]]:
@@ -1514,6 +1619,9 @@ def _versions_differ(ctx: Facts) -> list[Finding]:
         return []
     container, note, cfix = _container_libcuda(ctx)
     stale, snote, sfix = _stale_libcuda(kv, lv)
+    stray = None if container or stale else _stray_newer_libcuda(ctx, kv, lv)
+    if stray is not None:
+        return [stray.finding([lib, kern], ctx.h("cuinit").first[:1])]
     why = (f"The loaded NVIDIA kernel module reports {kv} and the user-space driver library "
            f"(libcuda) reports {lv}: they differ, so CUDA finds no working device "
            "(cuda_diagnostics.cc: 'cannot find working devices in this configuration')")

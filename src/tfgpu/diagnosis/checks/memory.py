@@ -25,6 +25,7 @@ from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, p
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import (
+    named_card_total,
     one_card_total,
     small_pool_at_start,
     taken_at_start,
@@ -121,7 +122,7 @@ def _small_pool(ctx: Facts, oom: Hit) -> tuple[float, float | None, Hit] | None:
         if made:
             return pool, total, made[0]
     if (ctx.h("ctx.gpu_memory_limit").count or ctx.h("mem.device_size").count
-            or one_card_total(ctx) is not None):
+            or one_card_total(ctx) is not None or named_card_total(ctx) is not None):
         return None  # a limit set by the program, or a known total said the pool is fine
     created = ctx.h("gpu.created").by_key.get(idx)
     if created is None or not (created.g("mb") or "").isdigit() or ctx.host is not None:
@@ -139,8 +140,11 @@ def _pool_reading(ctx: Facts, oom: Hit) -> str:
         return ". The model/batch needs more GPU memory than is free."
     mib, total, line = pool
     if total is not None:
-        return (f". TensorFlow's pool on this GPU was only {mib:,.0f} MiB of its {total:,.0f} "
-                f"MiB (line {line.line}): TensorFlow sizes the pool from the memory free when it "
+        named = named_card_total(ctx) if one_card_total(ctx) is None else None
+        of = (f"of the {total / 1024:,.0f} GB its name states ({line.g('name')})"
+              if named is not None and named[0] == total else f"of its {total:,.0f} MiB")
+        return (f". TensorFlow's pool on this GPU was only {mib:,.0f} MiB {of} "
+                f"(line {line.line}): TensorFlow sizes the pool from the memory free when it "
                 "starts, so another process held the rest (gpu-memory-held-by-other-process); "
                 "the model/batch ran out of that small pool, not of the card.")
     return (f". TensorFlow's pool on this GPU was {mib:,.0f} MiB (line {line.line}, "

@@ -39,6 +39,8 @@ both readings, not a claim.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
 from tfgpu.diagnosis.checks._memory_failures import CUDA_OOM, failure_lines, shows_memory_failure
@@ -107,18 +109,42 @@ def one_card_total(ctx: Facts) -> tuple[float, list[Hit]] | None:
     return None
 
 
+#: A memory size in a GPU's product name, as NVIDIA names its data-centre and some GeForce
+#: cards ("NVIDIA A100-SXM4-40GB", "NVIDIA A100 80GB PCIe", "Tesla V100-SXM2-16GB",
+#: "NVIDIA H100 80GB HBM3", "GeForce GTX 1060 6GB"): the card's memory in GiB, as GPU memory
+#: sizes are given (nvidia-smi's total is that, less a few hundred MiB it reserves).
+_NAMED_SIZE = re.compile(r"(?<![\w.])(?P<gb>\d{1,3})\s?GB\b")
+
+
+def named_card_total(ctx: Facts) -> tuple[float, Hit] | None:
+    """``(total MiB, "Created device" line)`` of the one GPU TensorFlow created, when its name
+    states its memory (:data:`_NAMED_SIZE`: "NVIDIA A100-SXM4-40GB" -> 40,960 MiB); ``None``
+    with several GPUs, a name without a size, or host facts (their total is measured)."""
+    created = ctx.h("gpu.created")
+    if ctx.host is not None or len(created.by_key) != 1:
+        return None
+    hit = next(iter(created.by_key.values()))
+    m = _NAMED_SIZE.search(hit.g("name") or "")
+    if m is None or not 1 <= int(m.group("gb")) <= 512:
+        return None
+    return float(int(m.group("gb")) * 1024), hit
+
+
 def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     """TF 2.x: each GPU whose pool ("Created device ... with N MB memory", gpu_device.cc:
     the memory free when TensorFlow started, less a reserve for the system) is below
     HELD_FREE_FRACTION of its total ("deviceMemorySize", TF 2.0-2.5, the n-th for GPU n;
     else, with one GPU created, the card's total from the host facts or an nvidia-smi table
-    in the log: :func:`one_card_total`): (pool MiB, total MiB, lines).  Empty when the log
-    shows a memory limit set by the program, which makes the pool small by choice."""
+    in the log: :func:`one_card_total`, or the size its name states: :func:`named_card_total`):
+    (pool MiB, total MiB, lines).  Empty when the log shows a memory limit set by the
+    program, which makes the pool small by choice."""
     if ctx.h("ctx.gpu_memory_limit").count:
         return []  # the program sets the pool size itself (pattern ctx.gpu_memory_limit)
     sizes = sorted(ctx.h("mem.device_size").all(), key=lambda h: h.line)
     created = ctx.h("gpu.created").all()
     card = one_card_total(ctx) if len(ctx.h("gpu.created").by_key) == 1 else None
+    if card is None and (named := named_card_total(ctx)) is not None:
+        card = named[0], []
     out = []
     for h in created:
         idx, mb = h.g("idx"), h.g("mb")

@@ -1087,6 +1087,22 @@ def keras3(f: Facts) -> Iterator[Finding]:
                      f"then export {env} before importing TensorFlow",
                      f"or use TensorFlow <= {k2_tf} (Keras 2)"))
             return
+        if lib and lib.startswith("tf_keras."):
+            # Keras 3's Sequential was given a tf_keras layer: tf-keras is installed and in
+            # use, so its install line and TF_USE_LEGACY_KERAS change nothing; the model and
+            # its layers come from two Kerases
+            layer = lib.rsplit(".", 1)[-1]
+            yield catalogue.make(
+                "keras3-needs-tf-keras", variant="mixed-kerases", layer=layer,
+                legacy=legacy, env=env, evidence=log_evidence(needs), knowledge_ref=fact.ref,
+                fix=("python -c \"import os, keras, tensorflow as tf; print(os.environ.get("
+                     f"'{env.split('=')[0]}'), keras.__version__, "
+                     "tf.keras.layers.Dense.__module__)\"   # which Keras each name is",
+                     "# Keras 2 throughout: tf.keras.Sequential (or tf.keras.Model) with "
+                     "tf.keras.layers, or import tf_keras as keras, never the keras package",
+                     f"# or Keras 3 throughout: keras.Sequential with keras.layers, and unset "
+                     f"{env.split('=')[0]} so that tf.keras is Keras 3 as well"))
+            return
         if hub:
             yield catalogue.make("keras3-needs-tf-keras", variant="hub",
                                  tf=fact.value("tf_version"), legacy=legacy, env=env,

@@ -197,22 +197,41 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         )
         variant = "driver-fallback" if fallback.count else None
         old_kit = _toolkits_before(ctx, first)
+        fix = _arch_fix(ctx, nvcc_fix, sm, first)
+        newer = _toolkit_at_least(ctx, first) if first else None
+        fields: dict[str, str] = {}
         if variant and old_kit:
             variant = "toolkit-too-old"
             cause += (f" Every CUDA toolkit this host has ({', '.join(old_kit)}) predates CUDA "
                       f"{first}, so its ptxas cannot know {sm}: updating the toolkit is the "
                       "fix TensorFlow's warning asks for.")
-        out.append(
-            catalogue.make(
-                "ptxas-does-not-support-gpu",
-                variant=variant,
-                sm=sm,
-                needs=f" (needs CUDA >= {first} ptxas)" if first else "",
-                evidence=log_evidence(arch, fallback.first[:1]),
-                cause=cause,
-                fix=_arch_fix(ctx, nvcc_fix, sm, first),
-            )
-        )
+        elif variant and newer is not None:
+            have, folder, line = newer
+            older = [f"{v} ({d}, line {n})" for v, d, n in _toolkits_shown(ctx)
+                     if (_mm(v) or (0, 0)) < (_mm(first or "") or (0, 0))]
+            cause += (f" This host has CUDA {have} ({folder}, line {line}), whose ptxas knows "
+                      f"{sm}, but the ptxas XLA used is an older one found first"
+                      + (f": the log also shows CUDA {', '.join(older)}" if older else "")
+                      + ". Putting that toolkit's bin first on PATH, or pointing XLA at it, "
+                      "is the fix; nothing needs installing.")
+            fix = (f"export PATH={folder}/bin:$PATH   # CUDA {have}'s ptxas first; then: "
+                   "which ptxas && ptxas --version",
+                   f"# or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir="
+                   f"{folder}   # the folder holding bin/ptxas and nvvm/libdevice")
+            fields = {"have": have, "folder": folder}
+        needs = f" (needs CUDA >= {first} ptxas)" if first else ""
+        if fields:
+            out.append(catalogue.make(
+                "ptxas-does-not-support-gpu", variant="toolkit-not-first", sm=sm, needs=needs,
+                have=fields["have"], folder=fields["folder"],
+                evidence=log_evidence(arch, fallback.first[:1], _toolkit_hits(ctx)),
+                cause=cause, fix=fix,
+            ))
+        else:
+            out.append(catalogue.make(
+                "ptxas-does-not-support-gpu", variant=variant, sm=sm, needs=needs,
+                evidence=log_evidence(arch, fallback.first[:1]), cause=cause, fix=fix,
+            ))
     errs = ctx.h("cuda.error")
     unsupported = errs.by_key.get("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
     toolchain = ctx.h("xla.ptx_toolchain").first[:1]
@@ -244,6 +263,20 @@ def _linux_fix(ctx: Facts) -> tuple[str, ...]:
     build's CUDA major, conda's cuda-nvcc of that major, where libdevice is, XLA_FLAGS.
     Built only when a libdevice or ptxas finding is made."""
     major = _build_cuda_major(ctx)
+    shown = _toolkit_of_major(ctx, major.major) if major is not None else None
+    if major is not None and shown is not None:
+        # the log lists a toolkit of the build's CUDA major on this host: point XLA there,
+        # not at a folder XLA's search list or the build names (it may not exist here)
+        have, folder, line = shown
+        alt = _ptxas_wheel(ctx, major).replace(" (below)", "")
+        return (
+            f"ls {folder}/nvvm/libdevice {folder}/bin/ptxas   # the log lists {folder} (line "
+            f"{line}), CUDA {have}, of the major this TensorFlow uses ({major.major}.x); "
+            "missing: install that toolkit's compiler parts (cuda-nvcc)",
+            f"export XLA_FLAGS=--xla_gpu_cuda_data_dir={folder}   # the folder that holds "
+            "nvvm/libdevice",
+            "# or: " + alt[2:] if alt.startswith("# ") else "or: " + alt,
+        )
     return (
         _ptxas_wheel(ctx, major),
         (f'or: conda install -c nvidia "cuda-nvcc={major.major}"   # in a conda environment; '
@@ -875,19 +908,64 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
 # -------------------------------------------- toolkits older than the GPU's ptxas
 
 
-def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:
-    """The host's CUDA toolkit versions (host facts, else CUDA folders the log names) when
-    every one of them is older than ``first``, the CUDA whose ptxas learned the GPU's
-    architecture (``cuda_arch.toml`` via ``Knowledge.ptxas_first_cuda``); else ``[]``."""
-    def mm(text: str) -> tuple[int, int] | None:
-        m = re.match(r"(\d+)\.(\d+)", text)
-        return (int(m.group(1)), int(m.group(2))) if m else None
+def _mm(text: str) -> tuple[int, int] | None:
+    """``"11.8"`` (or ``"11.8.89"``) -> ``(11, 8)``; ``None`` for text that is no version."""
+    m = re.match(r"(\d+)\.(\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
-    want = mm(first or "")
-    have = [v for v in ctx.any_cuda_versions if mm(v) is not None]
+
+def _toolkits_shown(ctx: Facts) -> list[tuple[str, str, int]]:
+    """The CUDA toolkit folders the log shows on this host (:attr:`Facts.log_cuda_folders`:
+    PATH, LD_LIBRARY_PATH, an ``ls`` of /usr/local, a ptxas path), as ``(version, folder,
+    line)``, less the folders XLA only names as candidates: its own CUDA search list (the
+    build's configured folder may not exist here) and a folder the user gave it
+    (``xla_gpu_cuda_data_dir=``, wherever that points)."""
+    heads = [h.line for h in ctx.h("xla.cuda_searched").all()]
+    listed = {h.line for h in ctx.h("xla.cuda_root").all()
+              if any(0 < h.line - x <= _XLA_LIST_LINES for x in heads)}
+    listed |= {h.line for h in ctx.h("xla.data_dir_set").all()}
+    return [t for t in ctx.log_cuda_folders if t[2] not in listed]
+
+
+def _toolkit_hits(ctx: Facts) -> list[Hit]:
+    """The log lines that show this host's CUDA toolkit folders (:func:`_toolkits_shown`)."""
+    lines = {t[2] for t in _toolkits_shown(ctx)}
+    rec = ctx.h("ctx.cuda_path")
+    return sorted({h.line: h for h in [*rec.all(), *rec.by_key.values()]
+                   if h.line in lines}.values(), key=lambda h: h.line)
+
+
+def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:
+    """The host's CUDA toolkit versions (host facts, else the toolkit folders the log shows,
+    :func:`_toolkits_shown`) when every one of them is older than ``first``, the CUDA whose
+    ptxas learned the GPU's architecture (``cuda_arch.toml`` via
+    ``Knowledge.ptxas_first_cuda``); else ``[]``."""
+    want = _mm(first or "")
+    have = [v for v in (ctx.cuda_versions or tuple(dict.fromkeys(
+        v for v, _, _ in _toolkits_shown(ctx)))) if _mm(v) is not None]
     if want is None or not have:
         return []
-    return have if all((mm(v) or (0, 0)) < want for v in have) else []
+    return have if all((_mm(v) or (0, 0)) < want for v in have) else []
+
+
+def _toolkit_at_least(ctx: Facts, first: str) -> tuple[str, str, int] | None:
+    """The newest CUDA toolkit folder the log shows on this host (:func:`_toolkits_shown`)
+    of version ``first`` or later, as ``(version, folder, line)``; ``None`` when none or
+    with host facts (their toolkits are the doctor's)."""
+    want = _mm(first)
+    if want is None or ctx.host is not None:
+        return None
+    fit = [t for t in _toolkits_shown(ctx) if (_mm(t[0]) or (0, 0)) >= want]
+    return max(fit, key=lambda t: _mm(t[0]) or (0, 0)) if fit else None
+
+
+def _toolkit_of_major(ctx: Facts, major: str) -> tuple[str, str, int] | None:
+    """The newest CUDA toolkit folder of CUDA ``major`` the log shows on this host
+    (:func:`_toolkits_shown`), as ``(version, folder, line)``; ``None`` when none."""
+    if ctx.host is not None:
+        return None
+    fit = [t for t in _toolkits_shown(ctx) if t[0].split(".")[0] == major]
+    return max(fit, key=lambda t: _mm(t[0]) or (0, 0)) if fit else None
 
 
 def ptxas_fallback_candidate(f: Facts) -> list[Finding]:
