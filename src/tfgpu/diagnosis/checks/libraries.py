@@ -31,6 +31,7 @@ from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, gpu_stacks, series
 
 if TYPE_CHECKING:
+    from tfgpu.facts.host import SharedLibrary
     from tfgpu.knowledge import Knowledge
 
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -1836,7 +1837,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
     from tfgpu.diagnosis.checks.library_files import hidden_junk
-    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+    from tfgpu.facts.libnames import arch_matches
 
     facts = f.host
     if facts is None or not library_search_ran(facts):
@@ -1884,14 +1885,8 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         in_conda += [f"lib{name}.so.{major}"] if any(
             lib.origin == "conda" for lib in usable) else []
         for lib in copies:
-            if lib.binary == NOT_A_LIBRARY:
-                why = "not an ELF library (a file only named like one)"
-            elif arch_matches(lib.binary, facts.os.machine) is False:
-                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
-            elif _major(lib.version) != major:
-                why = f"major {_major(lib.version)}, not {major}"
-            else:
-                why = f"not on the loader path ({lib.origin})"
+            why = _unusable(lib, major, facts.os.machine, "an ELF library", "major") \
+                or f"not on the loader path ({lib.origin})"
             seen.append(f"{lib.path}: {why}")
     if not missing:
         if runpath_only:  # the wheels are there; this release's RUNPATH misses them
@@ -1950,7 +1945,7 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
     cuDNN of the tested configuration (``tf_tested_configs.toml``) with their folders on
     PATH, or TensorFlow's own native-Windows conda recipe (platform fact
     ``windows-native-gpu-last``) inside a conda environment."""
-    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+    from tfgpu.facts.libnames import arch_matches
 
     want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
     label = {"cuda": "CUDA", "cudnn": "cuDNN"}
@@ -1966,14 +1961,8 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
             continue
         missing.append(f"{label[kind]} {major}'s {name}64_*.dll")
         for lib in copies:
-            if lib.binary == NOT_A_LIBRARY:
-                why = "not a DLL (a file only named like one)"
-            elif arch_matches(lib.binary, facts.os.machine) is False:
-                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
-            elif _major(lib.version) != major:
-                why = f"{label[kind]} {_major(lib.version)}, not {major}"
-            else:
-                why = "an earlier copy of that name is found first"
+            why = _unusable(lib, major, facts.os.machine, "a DLL", label[kind]) \
+                or "an earlier copy of that name is found first"
             seen.append(f"{lib.path}: {why}")
     if not missing:
         return
@@ -2727,3 +2716,20 @@ def _minor_at_least(version: str, want: tuple[int, int]) -> bool:
     except KnowledgeQueryError:
         return False
     return have[0] == want[0] and have[1] >= want[1]
+
+
+def _unusable(lib: SharedLibrary, major: int, machine: str | None, kind: str, major_word: str,
+              ) -> str | None:
+    """Why the copy ``lib`` cannot be the library of major ``major`` TensorFlow needs on a
+    ``machine`` (``platform.machine()``): not a library at all (``kind``: "an ELF library",
+    "a DLL"), another CPU's build, another major (``major_word``: "major", "CUDA"); ``None``
+    when none of these holds (then where it sits is the reason)."""
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+
+    if lib.binary == NOT_A_LIBRARY:
+        return f"not {kind} (a file only named like one)"
+    if arch_matches(lib.binary, machine) is False:
+        return f"built for another CPU ({lib.binary}, this host is {machine})"
+    if _major(lib.version) != major:
+        return f"{major_word} {_major(lib.version)}, not {major}"
+    return None
