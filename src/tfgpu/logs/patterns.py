@@ -5719,6 +5719,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?:\w{1,30}::){0,2}(?P<call2>cu[A-Z]\w{1,60})\(.{0,400}?\) == CUDA_SUCCESS "
         r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
     ),
+    # The same CHECK with the CUDA runtime's or cuDNN's success value: the TF 2.21 wheel's
+    # libtensorflow_framework.so.2 / libtensorflow_cc.so.2 hold "err == cudaSuccess"
+    # (gpu_cudamallocasync_allocator.cc), "cudaFree(ptr) == cudaSuccess", "status ==
+    # CUDNN_STATUS_SUCCESS" and "cudnnCreateConvolutionDescriptor(&result) ==
+    # CUDNN_STATUS_SUCCESS" (cuda_dnn.cc's CHECK_EQ(..., CUDNN_STATUS_SUCCESS), one per
+    # descriptor); TF 1.x cuda_dnn.cc "status == CUDNN_STATUS_SUCCESS (7 vs. 0)Failed to set
+    # cuDNN stream." (the message right after the numbers) and the reversed
+    # CHECK_EQ(cudaSuccess, cudaXxx(...)) "(0 vs. N)". glog prints the number; read by
+    # checks/library_check_eq.py.
+    _p(
+        "cuda.lib_check_eq",
+        ("== cudasuccess (", "check failed: cudasuccess == ", "== cudnn_status_success (",
+         "check failed: cudnn_status_success == "),
+        r"Check failed: (?:(?P<ok>cudaSuccess|CUDNN_STATUS_SUCCESS) == (?P<call>.{1,400}?) "
+        r"\(0 vs\. (?P<code>-?\d{1,6})\)"
+        r"|(?P<call2>.{1,400}?) == (?P<ok2>cudaSuccess|CUDNN_STATUS_SUCCESS) "
+        r"\((?P<code2>-?\d{1,6}) vs\. 0\))(?P<msg>[A-Za-z][^\n]{0,160})?",
+    ),
     # The same file's FAIL_IF_CUDA_RES_ERROR (TF 2.x, and XLA's copy): ScopedActivateContext
     # LOG(FATAL) "Failed setting context: " + ToString(res), i.e. "CUDA_ERROR_X: text" or
     # "UNKNOWN ERROR (n)" for cuCtxSetCurrent. Read by checks/cuda_driver_checks.py.
