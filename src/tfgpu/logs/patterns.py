@@ -450,6 +450,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Descriptors cannot (?:not )?be created directly",
     ),
     _p("protobuf.downgrade", ("protobuf",), r"Downgrade the protobuf package to (?P<v>[\d.x]+)"),
+    # protobuf's runtime_version.py names the protoc ("gencode") version a _pb2 module was
+    # generated with and where: the warning "Protobuf gencode version 5.28.3 is exactly one
+    # major version older than the runtime version 6.31.1 at tensorflow/core/framework/
+    # attr_value.proto." and the error "... when loading <proto>: gencode X runtime Y".
+    # Read by checks/tf_install.py (a fix must keep the runtime at or above that version).
+    _p(
+        "protobuf.gencode",
+        ("protobuf gencode version", "detected incompatible protobuf gencode"),
+        r"Protobuf gencode version (?P<gen>\d{1,3}\.\d{1,3}\.\d{1,3})[\w.-]{0,20} is "
+        r"[\w ]{0,60} the runtime version [\w.-]{1,30} at (?P<loc>[\w/.-]{1,200}?\.proto)"
+        r"|Detected incompatible Protobuf Gencode/Runtime versions when loading "
+        r"(?P<loc2>[\w/.-]{1,200}?\.proto): gencode (?P<gen2>\d{1,3}\.\d{1,3}\.\d{1,3})",
+    ),
     _p(
         "protobuf.too_old",
         ("protobuf",),
