@@ -1330,12 +1330,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
     ),
     # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
-    # sent to the legacy cuDNN API (convolution_pattern.cc)
+    # sent to the legacy cuDNN API (convolution_pattern.cc). gpu_utils.cc quotes the status
+    # that stopped the check ("... with an error message: '<status>'; skipping this check",
+    # the TF 2.21 wheel's strings): group err, read by checks/notices.py
     _p(
         "cudnn.autotune_notice",
         ("failed to check cudnn convolutions for out-of-bounds",
          "disabling cudnn frontend for the following convolution"),
         r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
+        r"(?: with an error message: (?P<err>[^\n]{1,400}))?"
         r"|Disabling cuDNN frontend for the following convolution",
     ),
     # cupti_tracer.cc: profiling counters are restricted to admin users
