@@ -28,7 +28,7 @@ from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import CudaError
 
 #: The enum of each success value the check compares with (status_codes.toml ``[enums]``).
@@ -93,7 +93,8 @@ def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]
 
     A post-pass, run by the engine after the checks: a line a finding in ``found`` quotes is
     explained already (cuDNN 8's "(3 vs. 0)batch_descriptor: {count: 0 ...}" is
-    ``cudnn-bad-param``'s), so only the other lines are read."""
+    ``cudnn-bad-param``'s), so only the other lines are read; and a code that names no fault
+    of its own adds nothing beside an error-level finding of ``found``."""
     covered = {e.line for f in found for e in f.evidence if e.line is not None}
     hits = [h for h in ctx.h("cuda.lib_check_eq").all() if h.line not in covered]
     if not hits:
@@ -114,6 +115,10 @@ def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]
             return [claim]
         if row.maps_to.startswith("new:"):
             return [new_fault_finding(ctx, row, hits[:2], printed=f"({code} vs. 0)")]
+    if any(f.severity is Severity.ERROR for f in found):
+        # an error already names a cause (an earlier sticky kernel fault breaks every later
+        # call): this code alone names none, so it adds no "cause unknown" beside it
+        return []
     if row is None:
         lib = "cuDNN" if enum == "cudnnStatus_t" else "CUDA runtime"
         meaning = (f"{code}, which is no {enum} value in tfgpu's table (status_codes.toml), so "
