@@ -28,6 +28,7 @@ from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.host_killed import kernel_death_after_error
 from tfgpu.diagnosis.checks.known_harmless import rule_known_harmless
+from tfgpu.diagnosis.checks.library_check_eq import rule_library_check_eq
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -216,6 +217,11 @@ def collect(f: Facts, checks: Iterable[Check], *,
             if finding.id not in seen:
                 seen.add(finding.id)
                 out.append(_host_fix(f, check, finding))
+    # a CUDA runtime or cuDNN CHECK_EQ abort no check explained: its number decoded
+    for finding in rule_library_check_eq(f, out):
+        if finding.id not in seen:
+            seen.add(finding.id)
+            out.append(finding)
     # status codes no check explained, looked up in status_codes.toml
     for finding in rule_status_codes(f, out):
         if finding.id not in seen:

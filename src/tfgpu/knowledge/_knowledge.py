@@ -1168,6 +1168,21 @@ class Knowledge:
         "UNKNOWN ERROR (-1)", which is no CUresult)."""
         return next((r for r in self.cuda_errors if r.code == code and not r.alias_of), None)
 
+    def status_code(self, enum: str, code: int) -> CudaError | None:
+        """The ``status_codes.toml`` row of ``enum`` (``"cudaError_t"``, ``"cudnnStatus_t"``)
+        whose value is ``code``, or ``None`` when the table lists no such value.
+
+        A ``cudnnStatus_t`` value below 1000 is read in cuDNN 8's numbering (the rows'
+        ``legacy_value``, cudnn_ops_infer.h 8.2.1: ``7`` -> ``CUDNN_STATUS_MAPPING_ERROR``):
+        cuDNN 9 (cudnn_graph.h) numbers its statuses from 1000 up, so the two never meet.
+        Other values and enums are read in the reference header's numbering; an alias row is
+        returned only where its value has no row of its own."""
+        rows = [r for r in self.status_codes if r.enum == enum]
+        if enum == "cudnnStatus_t" and 0 < code < 1000:
+            return next((r for r in rows if r.legacy_code == code), None)
+        return next((r for r in rows if r.code == code and not r.alias_of),
+                    next((r for r in rows if r.code == code), None))
+
     def runtime_error_by_text(self, text: str) -> CudaError | None:
         """The ``cudaError_t`` row whose ``cudaGetErrorString`` text is ``text`` (what
         TensorFlow prints after "CUDA runtime implicit initialization on GPU:0 failed.

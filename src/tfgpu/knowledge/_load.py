@@ -317,6 +317,7 @@ def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> _rows.CudaError:
         meaning=_req(raw, "meaning", w), maps_to=_req(raw, "maps_to", w),
         error_string=_opt(raw, "error_string", w), alias_of=_opt(raw, "alias_of", w),
         library=_req(raw, "library", w), category=_opt(raw, "category", w) or "",
+        legacy_code=_int(raw, "legacy_value", w) if "legacy_value" in raw else None,
     )
 
 

@@ -403,6 +403,9 @@ class CudaError(Row):
             (``"The CUDA driver"``, ``"cuDNN"``: the ``[enums.<enum>]`` block's ``library``).
         category: the finding category (``tfgpu.findings.CATEGORIES``) of a
             ``new:<id>`` fault (the file's ``[new_faults]`` table); ``""`` for other rows.
+        legacy_code: the value an older header of the enum gave it (the file's
+            ``legacy_value``: cuDNN 8's ``cudnnStatus_t`` 0-14, cudnn_ops_infer.h 8.2.1,
+            which cuDNN 9 renumbered from 1000 up), or ``None``.
     """
 
     code: int
@@ -414,6 +417,7 @@ class CudaError(Row):
     alias_of: str | None = None
     library: str = ""
     category: str = ""
+    legacy_code: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

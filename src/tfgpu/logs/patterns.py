@@ -450,6 +450,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Descriptors cannot (?:not )?be created directly",
     ),
     _p("protobuf.downgrade", ("protobuf",), r"Downgrade the protobuf package to (?P<v>[\d.x]+)"),
+    # protobuf's runtime_version.py names the protoc ("gencode") version a _pb2 module was
+    # generated with and where: the warning "Protobuf gencode version 5.28.3 is exactly one
+    # major version older than the runtime version 6.31.1 at tensorflow/core/framework/
+    # attr_value.proto." and the error "... when loading <proto>: gencode X runtime Y".
+    # Read by checks/tf_install.py (a fix must keep the runtime at or above that version).
+    _p(
+        "protobuf.gencode",
+        ("protobuf gencode version", "detected incompatible protobuf gencode"),
+        r"Protobuf gencode version (?P<gen>\d{1,3}\.\d{1,3}\.\d{1,3})[\w.-]{0,20} is "
+        r"[\w ]{0,60} the runtime version [\w.-]{1,30} at (?P<loc>[\w/.-]{1,200}?\.proto)"
+        r"|Detected incompatible Protobuf Gencode/Runtime versions when loading "
+        r"(?P<loc2>[\w/.-]{1,200}?\.proto): gencode (?P<gen2>\d{1,3}\.\d{1,3}\.\d{1,3})",
+    ),
     _p(
         "protobuf.too_old",
         ("protobuf",),
@@ -1317,12 +1330,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
     ),
     # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
-    # sent to the legacy cuDNN API (convolution_pattern.cc)
+    # sent to the legacy cuDNN API (convolution_pattern.cc). gpu_utils.cc quotes the status
+    # that stopped the check ("... with an error message: '<status>'; skipping this check",
+    # the TF 2.21 wheel's strings): group err, read by checks/notices.py
     _p(
         "cudnn.autotune_notice",
         ("failed to check cudnn convolutions for out-of-bounds",
          "disabling cudnn frontend for the following convolution"),
         r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
+        r"(?: with an error message: (?P<err>[^\n]{1,400}))?"
         r"|Disabling cuDNN frontend for the following convolution",
     ),
     # cupti_tracer.cc: profiling counters are restricted to admin users
@@ -5718,6 +5734,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r".{0,400}?\) \(0 vs\. (?P<code>-?\d{1,6})\)"
         r"|(?:\w{1,30}::){0,2}(?P<call2>cu[A-Z]\w{1,60})\(.{0,400}?\) == CUDA_SUCCESS "
         r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
+    ),
+    # The same CHECK with the CUDA runtime's or cuDNN's success value: the TF 2.21 wheel's
+    # libtensorflow_framework.so.2 / libtensorflow_cc.so.2 hold "err == cudaSuccess"
+    # (gpu_cudamallocasync_allocator.cc), "cudaFree(ptr) == cudaSuccess", "status ==
+    # CUDNN_STATUS_SUCCESS" and "cudnnCreateConvolutionDescriptor(&result) ==
+    # CUDNN_STATUS_SUCCESS" (cuda_dnn.cc's CHECK_EQ(..., CUDNN_STATUS_SUCCESS), one per
+    # descriptor); TF 1.x cuda_dnn.cc "status == CUDNN_STATUS_SUCCESS (7 vs. 0)Failed to set
+    # cuDNN stream." (the message right after the numbers) and the reversed
+    # CHECK_EQ(cudaSuccess, cudaXxx(...)) "(0 vs. N)". glog prints the number; read by
+    # checks/library_check_eq.py.
+    _p(
+        "cuda.lib_check_eq",
+        ("== cudasuccess (", "check failed: cudasuccess == ", "== cudnn_status_success (",
+         "check failed: cudnn_status_success == "),
+        r"Check failed: (?:(?P<ok>cudaSuccess|CUDNN_STATUS_SUCCESS) == (?P<call>.{1,400}?) "
+        r"\(0 vs\. (?P<code>-?\d{1,6})\)"
+        r"|(?P<call2>.{1,400}?) == (?P<ok2>cudaSuccess|CUDNN_STATUS_SUCCESS) "
+        r"\((?P<code2>-?\d{1,6}) vs\. 0\))(?P<msg>[A-Za-z][^\n]{0,160})?",
     ),
     # The same file's FAIL_IF_CUDA_RES_ERROR (TF 2.x, and XLA's copy): ScopedActivateContext
     # LOG(FATAL) "Failed setting context: " + ToString(res), i.e. "CUDA_ERROR_X: text" or

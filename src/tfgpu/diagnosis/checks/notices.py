@@ -28,6 +28,8 @@ Sources of the notices with a check of their own:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence
@@ -75,10 +77,29 @@ def rule_noise(ctx: Facts) -> list[Finding]:
                                   evidence=log_evidence(int64, limit=2)))
     for name, fid in universe:
         hits = ctx.h(name)
-        if hits.count and fid not in made:
+        kept = hits.all()
+        if name == "cudnn.autotune_notice":
+            kept = [h for h in kept if _autotune_skip_is_harmless(h.g("err"))]
+        if kept and fid not in made:
             made.add(fid)
-            out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
+            out.append(catalogue.make(fid, evidence=log_evidence(kept, limit=2)))
     return out
+
+
+#: The statuses gpu_utils.cc quotes when the redzone self-check had no GPU memory for its
+#: buffers: the only ones the notice explains ("not enough free GPU memory").
+_MEMORY_STATUS = re.compile(r"RESOURCE_EXHAUSTED|out of memory|CUDA_ERROR_OUT_OF_MEMORY",
+                            re.IGNORECASE)
+
+
+def _autotune_skip_is_harmless(err: str | None) -> bool:
+    """Whether a "Failed to check cudnn convolutions for out-of-bounds reads and writes"
+    line is the harmless notice: no status quoted, or a memory status (the check had no room
+    for its buffers).  Any other status it quotes (TF 2.4's "Failed to load in-memory CUBIN:
+    CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image is available ...") is an error of its own,
+    which the checks of that error read: the line is then no harmless notice, and its
+    memory explanation would be wrong."""
+    return err is None or bool(_MEMORY_STATUS.search(err))
 
 
 def grappler_kernel_check(ctx: Facts) -> list[Finding]:
