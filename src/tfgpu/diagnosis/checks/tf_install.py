@@ -2052,14 +2052,17 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
     first = min(h.line for h in hits)
     shown = [h for h in ctx.h("tell.exception").all()
              if "ImportError" in h.text and h.line < first][-1:]
-    fields = ({"line": str(shown[0].line), "said": shown[0].text.strip()[:300]}
-              if shown else {})
+    fix = ("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
+           "own message",
+           "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec))
+    if shown:
+        return [catalogue.make(
+            "tensorflow-native-import-failed-linux", variant="shown",
+            line=str(shown[0].line), said=shown[0].text.strip()[:300],
+            evidence=log_evidence(shown, hits, limit=2), fix=fix)]
     return [catalogue.make(
-        "tensorflow-native-import-failed-linux", variant="shown" if shown else None,
-        evidence=log_evidence(shown, hits, limit=2), **fields,
-        fix=("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
-             "own message",
-             "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
+        "tensorflow-native-import-failed-linux",
+        evidence=log_evidence(hits, limit=2), fix=fix,
     )]
 
 
