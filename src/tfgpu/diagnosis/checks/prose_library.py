@@ -73,6 +73,13 @@ def _occurrences(text: str, needle: str) -> list[int]:
     return [m.start() for m in re.finditer(re.escape(needle), text)]
 
 
+#: Lines of programs that are not a TensorFlow run, which say a library is missing in their
+#: own words: CMake's configure output ("CMake Warning: <file> was not found; building without
+#: ...", its "-- " status lines) and CuPy's errors (cupy_backends.cuda.libs.nvrtc.NVRTCError,
+#: "CuPy failed to load <file>"): that program's finding, not TensorFlow's library.
+_OTHER_PROGRAM = re.compile(r"^\s*(?:CMake (?:Warning|Error)\b|-- )|\bcupy_backends\.|\bCuPy\b")
+
+
 #: A path on the line (POSIX or Windows), the text up to the next blank or quote.
 _PATH = re.compile(r"""((?:[A-Za-z]:)?[/\\][^\s'"`,;:()?]+)""")
 
@@ -95,7 +102,8 @@ def library_missing_in_prose(f: Facts) -> list[Finding]:
     for filename, hit in hits.by_key.items():
         same = [h for h in hits.all() if h.g("lib") == filename] or [hit]
         same = [h for h in same if not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text)]
-        same = [h for h in same if not _names_a_copy(h, filename)]
+        same = [h for h in same if not _names_a_copy(h, filename)
+                and not _OTHER_PROGRAM.search(h.text)]
         if not same or _named_by_a_loader(f, filename):
             continue
         base, comp, expected = parse_library(filename)
