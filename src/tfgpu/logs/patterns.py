@@ -4286,11 +4286,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:tensorflow|tf[-_]nightly)[-_]gpu\b",
     ),
     # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
-    # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
+    # "\tlibcusolver.so.10 => not found"; pastes drop the arrow, but then only a line that is
+    # that listing alone is ldd's: "<lib> not found" inside a sentence ('I got "libcudnn.so.8
+    # not found" before ...', "<lib> not found in <dir>, using <path>") is a person's or
+    # another program's words, lib.prose_missing (checks/prose_library.py: a warning)
     _p(
         "lib.missing",
         ("not found",),
-        r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
+        r"(?:^[ \t]*|(?<![\w.+-])(?=lib[\w.+-]{1,60} => not found))"
+        r"(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: => not found\b| not found[ \t.]*$)",
         "lib",
     ),
     # --- old wordings and one-line pastes ---

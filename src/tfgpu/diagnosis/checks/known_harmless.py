@@ -37,6 +37,20 @@ def _quote(text: str) -> str:
     return f"'{head[:_QUOTE - 1].rstrip()}…'" if len(head) > _QUOTE else f"'{head}'"
 
 
+def _placement_holds(ctx: Facts, message: KnownMessage, hit: Hit) -> bool:
+    """Whether the node placement a row's text names on the line after the message (TF 1.x's
+    "[[Node: ... _device=\".../device:GPU:0\"]]", the condition that makes it harmless) is
+    the one the log's node line under ``hit`` shows: a row without one always holds; one
+    naming a GPU holds only when such a node line follows (a node placed on the CPU, or no
+    node line, is not that message's harmless case)."""
+    tail = message.text.split("[[Node:", 1)
+    if len(tail) < 2 or "_device=" not in tail[1]:
+        return True
+    from tfgpu.diagnosis.checks.op_kernel_limits import gpu_node_after
+
+    return "device:GPU" not in tail[1] or gpu_node_after(ctx, hit.line) is not None
+
+
 def rule_known_harmless(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     """``known-harmless-message`` (harmless, info): the messages of the universe's harmless
     rows on lines that no finding in ``found`` quotes, each named with its ``why``, the
@@ -51,7 +65,7 @@ def rule_known_harmless(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
         if hit.line in covered:
             continue
         message = which_message(hit.g("msg") or hit.text)
-        if message is None:
+        if message is None or not _placement_holds(ctx, message, hit):
             continue
         seen.setdefault(message.ref, (message, []))[1].append(hit)
     if not seen:

@@ -797,6 +797,21 @@ def _fatal_load_names(ctx: Facts) -> set[str]:
     return library_load.fatal_load_names(ctx)
 
 
+#: glibc's dlerror texts for a library file the loader found but would not load: the static
+#: TLS block had no room for it (``lib.static_tls``, checks/static_tls.py), the file is no ELF
+#: library or of the other word size or lacks a version node (``lib.unloadable``,
+#: checks/library_files.py), a driver library's zero-byte placeholder
+#: (``driver.file_too_short``)
+_FOUND_NOT_LOADED = ("lib.static_tls", "lib.unloadable", "driver.file_too_short")
+
+
+def _found_not_loaded_lines(ctx: Facts) -> set[int]:
+    """The log lines whose dlerror says a library file was found but could not be loaded
+    (:data:`_FOUND_NOT_LOADED`): the loader's "Could not load dynamic library" on such a line
+    is that finding's, not the library-not-loaded ("could not find it") reading."""
+    return {h.line for name in _FOUND_NOT_LOADED for h in ctx.h(name).all()}
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     return _missing_libraries(ctx)[0]
@@ -823,11 +838,22 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         core_seen = True
         out += library_dependency(ctx, deps)
     fatal = _fatal_load_names(ctx) if missing.count else set()
+    found = _found_not_loaded_lines(ctx)
     for filename, hit in missing.by_key.items():
         if filename in skip:
             continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
+        # a loader line whose dlerror says the file was found but would not load (static TLS
+        # full, not an ELF library, the other word size) is that reading's, never "not found"
+        # (the library "Cannot dlopen some GPU libraries" stands for is then named: that
+        # finding says why it failed)
+        if any(h.line in found for h in same):
+            core_seen = True
+        same = [h for h in same if h.line not in found]
+        if not same:
+            continue
+        hit = same[0]
         # a library another program failed to load (its own loader's line, or a
         # log of ONNX Runtime/PaddlePaddle/CuPy/CTranslate2 that shows no TensorFlow) is not
         # TensorFlow's: "TensorFlow tried to load it" and tensorflow[and-cuda] would be wrong.

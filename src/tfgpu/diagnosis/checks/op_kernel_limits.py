@@ -190,6 +190,17 @@ def gpu_node_after(ctx: Facts, line: int) -> Hit | None:
     return min(near, key=lambda n: n.line) if near else None
 
 
+def cpu_node_after(ctx: Facts, line: int) -> Hit | None:
+    """The first node line within :data:`NODE_SPAN` lines after ``line`` whose ``_device``
+    names a CPU (``placer.node_device``), when none there names a GPU
+    (:func:`gpu_node_after`): the node itself was placed on the CPU."""
+    if gpu_node_after(ctx, line) is not None:
+        return None
+    near = [n for n in ctx.h("placer.node_device").all()
+            if n.g("dev") == "CPU" and 0 <= n.line - line <= NODE_SPAN]
+    return min(near, key=lambda n: n.line) if near else None
+
+
 def _nchw_hits(ctx: Facts) -> list[Hit]:
     """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
     executor's own log line (constant folding also prints it; :func:`executor_line`), not a
@@ -246,7 +257,8 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
       ran on the CPU, most often a CPU-only TensorFlow) when nothing in the log or on the
       host shows a GPU in use or says why a GPU build made no GPU device;
     * nothing for the executor's line without the node line that places the node (constant
-      folding on a GPU run prints it as well);
+      folding on a GPU run prints it as well); a node line that places it on the CPU
+      (:func:`cpu_node_after`) makes it this op's fault, as below;
     * ``nchw-op-on-cpu`` variant ``gpu-device-created`` when the log shows TensorFlow created
       a GPU device: the op itself was placed on the CPU;
     * else ``nchw-op-on-cpu`` (the line does not say why the op ran on the CPU).
@@ -267,7 +279,8 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
                                device=device, evidence=log_evidence(hits[:1], [node])), *hedge]
     if hedge:
         return hedge
-    if all("Executor failed to create kernel" in h.text for h in hits):
+    if all("Executor failed to create kernel" in h.text and cpu_node_after(ctx, h.line) is None
+           for h in hits):
         return []  # the executor's line alone: constant folding's on a GPU run prints it too
     op = _nchw_op_name(what)
     created = ctx.h("gpu.created").all()

@@ -21,6 +21,7 @@ read here (the pattern leaves it out).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import _slug
@@ -55,6 +56,34 @@ def _named_by_a_loader(f: Facts, filename: str) -> bool:
     return False
 
 
+def _names_a_copy(hit: Hit, filename: str) -> bool:
+    """Whether ``hit``'s line also names a path to a file called ``filename`` ("<file> not
+    found in <dir>, using /usr/lib/x86_64-linux-gnu/<file>", "why is <file> missing though ls
+    shows /usr/local/cuda/lib64/<file>"): the line itself shows a copy exists, so it does not
+    say the library is missing.  The name must also stand on the line without a folder (the
+    one said missing): "cannot find /usr/lib/<file>" names only the path it looked at."""
+    low, text = filename.lower(), hit.text.lower()
+    bare = any(i == 0 or text[i - 1] not in "/\\" for i in _occurrences(text, low))
+    return bare and any(m.group(1).lower().endswith(("/" + low, "\\" + low))
+                        for m in _PATH.finditer(hit.text))
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    """The offsets at which ``needle`` starts in ``text``."""
+    return [m.start() for m in re.finditer(re.escape(needle), text)]
+
+
+#: Lines of programs that are not a TensorFlow run, which say a library is missing in their
+#: own words: CMake's configure output ("CMake Warning: <file> was not found; building without
+#: ...", its "-- " status lines) and CuPy's errors (cupy_backends.cuda.libs.nvrtc.NVRTCError,
+#: "CuPy failed to load <file>"): that program's finding, not TensorFlow's library.
+_OTHER_PROGRAM = re.compile(r"^\s*(?:CMake (?:Warning|Error)\b|-- )|\bcupy_backends\.|\bCuPy\b")
+
+
+#: A path on the line (POSIX or Windows), the text up to the next blank or quote.
+_PATH = re.compile(r"""((?:[A-Za-z]:)?[/\\][^\s'"`,;:()?]+)""")
+
+
 def library_missing_in_prose(f: Facts) -> list[Finding]:
     """A versioned CUDA/cuDNN/TensorRT library that the log's words say is missing (``lib.
     prose_missing``) and that no loader line names -> ``library-not-loaded-{library}`` variant
@@ -73,6 +102,8 @@ def library_missing_in_prose(f: Facts) -> list[Finding]:
     for filename, hit in hits.by_key.items():
         same = [h for h in hits.all() if h.g("lib") == filename] or [hit]
         same = [h for h in same if not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text)]
+        same = [h for h in same if not _names_a_copy(h, filename)
+                and not _OTHER_PROGRAM.search(h.text)]
         if not same or _named_by_a_loader(f, filename):
             continue
         base, comp, expected = parse_library(filename)

@@ -2051,7 +2051,10 @@ def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
 #: finding adds nothing).
 _IMPORT_CAUSES = ("numpy.abi", "numpy.too_old", "numpy.multiarray", "protobuf.descriptors",
                   "protobuf.too_old", "cpu.illegal", "cpu.guard_abort", "lib.missing",
-                  "keras.private_api", "win.dll_load", "metal.symbol")
+                  "keras.private_api", "win.dll_load", "metal.symbol",
+                  # glibc's dlerror for a file found but not loaded (static TLS full, not an
+                  # ELF library): checks/static_tls.py, checks/library_files.py
+                  "lib.static_tls", "lib.unloadable")
 
 
 def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
@@ -2080,12 +2083,22 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
     if any(ctx.h(n).count for n in _IMPORT_CAUSES):
         return []
     spec = f"tensorflow=={ctx.tf_version}" if ctx.tf_version else "tensorflow"
+    # the loader's ImportError, when the log has it (no check reads its text): quoted, never
+    # "this log does not show it"
+    first = min(h.line for h in hits)
+    shown = [h for h in ctx.h("tell.exception").all()
+             if "ImportError" in h.text and h.line < first][-1:]
+    fix = ("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
+           "own message",
+           "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec))
+    if shown:
+        return [catalogue.make(
+            "tensorflow-native-import-failed-linux", variant="shown",
+            line=str(shown[0].line), said=shown[0].text.strip()[:300],
+            evidence=log_evidence(shown, hits, limit=2), fix=fix)]
     return [catalogue.make(
         "tensorflow-native-import-failed-linux",
-        evidence=log_evidence(hits, limit=2),
-        fix=("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
-             "own message",
-             "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
+        evidence=log_evidence(hits, limit=2), fix=fix,
     )]
 
 
