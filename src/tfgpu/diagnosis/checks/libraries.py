@@ -1941,24 +1941,11 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     fix.append(f"# or install CUDA {tf.cuda} and cuDNN {tf.cudnn} and put their lib64 on "
                "LD_LIBRARY_PATH (ldconfig -p | grep -E 'libcudart|libcudnn' must list them)")
     toolkits = [t for t in facts.toolkits if t.version]
-    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} "
-           f"libraries (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
-           + (f", knowledge row {tf.config.ref}" if tf.config else "")
-           + f"); the loader finds no usable {', '.join(missing)}"
-           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
-           + (f"; a CUDA {', '.join(t.version or '' for t in toolkits)} toolkit is installed "
-              "but its libraries are not on the loader path" if toolkits and not seen else "")
-           + ", so TensorFlow will register no GPU and run on the CPU.")
-    yield catalogue.make(
-        "tf-cuda-runtime-missing",
-        variant="host-libraries",
-        tf=tf.version, missing=", ".join(missing), why=why,
-        evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
-                       if e is not None)
-        + tuple(Evidence("libraries", s) for s in seen[:6]),
-        fix=tuple(fix),
-        knowledge_ref=tf.config.ref if tf.config else None,
-    )
+    yield _host_libraries_missing(
+        tf, want, missing, seen, "libraries", "the loader finds no usable",
+        (f"; a CUDA {', '.join(t.version or '' for t in toolkits)} toolkit is installed "
+         "but its libraries are not on the loader path" if toolkits and not seen else ""),
+        fix)
 
 
 def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Finding]:
@@ -2011,23 +1998,36 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
     else:
         fix = [where + "   # what the DLL search finds now", toolkit,
                f"# or, in a conda environment: {conda}"]
-    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} DLLs "
-           f"by name (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
+    yield _host_libraries_missing(
+        tf, want, missing, seen, "DLLs by name",
+        "the Windows DLL search (System32, the Windows folder, then each PATH folder) finds no",
+        "", fix, extra=(Evidence("env.PATH", path),) if path else (),
+        doc="tf-pip-windows-native")
+
+
+def _host_libraries_missing(tf: _TF, want: dict[str, int | None], missing: list[str],
+                            seen: list[str], what: str, search: str, after: str,
+                            fix: list[str], *, extra: tuple[Evidence, ...] = (),
+                            doc: str | None = None) -> Finding:
+    """``tf-cuda-runtime-missing`` (``host-libraries``) for both loaders: TensorFlow ``tf``
+    loads the CUDA/cuDNN majors ``want`` (its ``what``: "libraries", "DLLs by name"); the
+    ``search`` (Linux loader, Windows DLL search) finds none of ``missing``; ``seen`` lists
+    the copies found and why each is unusable, ``after`` is said after them."""
+    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} {what} "
+           f"(CUDA {tf.cuda}, cuDNN {tf.cudnn}"
            + (f", knowledge row {tf.config.ref}" if tf.config else "")
-           + f"); the Windows DLL search (System32, the Windows folder, then each PATH folder) "
-           f"finds no {', '.join(missing)}"
-           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
+           + f"); {search} {', '.join(missing)}"
+           + (f" (found: {'; '.join(seen[:4])})" if seen else "") + after
            + ", so TensorFlow will register no GPU and run on the CPU.")
-    yield catalogue.make(
+    return catalogue.make(
         "tf-cuda-runtime-missing",
         variant="host-libraries",
         tf=tf.version, missing=", ".join(missing), why=why,
         evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
                        if e is not None)
-        + tuple(Evidence("libraries", s) for s in seen[:6])
-        + ((Evidence("env.PATH", path),) if path else ()),
+        + tuple(Evidence("libraries", s) for s in seen[:6]) + extra,
         fix=tuple(fix),
-        doc="tf-pip-windows-native",
+        doc=doc,
         knowledge_ref=tf.config.ref if tf.config else None,
     )
 
