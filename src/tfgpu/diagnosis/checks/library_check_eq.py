@@ -114,7 +114,9 @@ def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]
         if claim is not None:
             return [claim]
         if row.maps_to.startswith("new:"):
-            return [new_fault_finding(ctx, row, hits[:2], printed=f"({code} vs. 0)")]
+            # glog prints CHECK_EQ(a, b) as "(a vs. b)": the status is on the side it was
+            printed = f"(0 vs. {code})" if hit.g("ok") else f"({code} vs. 0)"
+            return [new_fault_finding(ctx, row, hits[:2], printed=printed)]
     if any(f.severity is Severity.ERROR for f in found):
         # an error already names a cause (an earlier sticky kernel fault breaks every later
         # call): this code alone names none, so it adds no "cause unknown" beside it
