@@ -457,6 +457,7 @@ from tfgpu.diagnosis.checks.xla import (
 # --- one-line errors read by the runtime that printed them ---
 # isort: split
 from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn8_sublibrary_so_missing,
     cudnn9_sublibrary_missing,
     cudnn_dso_not_loaded,
     cudnn_dso_symbol_missing,
@@ -830,6 +831,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_dso_not_loaded,
     cudnn_dso_symbol_missing,
     cudnn9_sublibrary_missing,
+    cudnn8_sublibrary_so_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
     # --- a CUDA/cuDNN library said missing in the log's own words ---

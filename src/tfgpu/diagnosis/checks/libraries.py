@@ -20,6 +20,7 @@ from tfgpu.diagnosis.checks.crash_after_library_warning import (
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
+from tfgpu.diagnosis.checks.one_line_runtimes import cudnn8_own_sub_so_hits
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _TF, _cuda_tf, _installed_tf, _major, _parses
@@ -852,6 +853,11 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             core_seen = True
         same = [h for h in same if h.line not in found]
         if not same:
+            continue
+        # cuDNN 8's own line for one of its sub-libraries: cuDNN opened it, not TensorFlow
+        # (one_line_runtimes.cudnn8_sublibrary_so_missing, in any program's log)
+        if cudnn8_own_sub_so_hits(ctx, filename):
+            core_seen = True
             continue
         hit = same[0]
         # a library another program failed to load (its own loader's line, or a
