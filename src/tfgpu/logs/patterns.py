@@ -6787,8 +6787,10 @@ PATTERNS: tuple[Pattern, ...] = (
          "cannot find cudnn.h", "cannot find cuda.h", "cannot find cupti.h", "cannot find nvcc"),
         r"Cannot find cuda library (?P<lib>[\w.+-]{1,80})"
         r"|No library found under: (?P<under>[^\n]{1,400})"
-        r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
-        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory"
+        # (_find_versioned_file joins several file patterns with ", ": cuDNN's header is
+        # "cudnn.h, cudnn_version.h matching version '8'", TF 2.x find_cuda_config.py)
+        r"|Could not find any (?P<file>[\w.*+-]{1,80}(?:, [\w.*+-]{1,80}){0,5})"
+        r"(?: matching version '(?P<ver>[^'\n]{0,20})')? in any subdirectory"
         # the headers and nvcc (cuda_configure.bzl up to 8e9ca6617b, TF 1.13): "Cannot find
         # cudnn.h under %s", "Cannot find %s at %s" (find_cuda_define), "Cannot find nvcc at %s"
         r"|Cannot find (?P<hdr>cudnn\.h|cuda\.h|cupti\.h|nvcc) (?:under|at) \S",

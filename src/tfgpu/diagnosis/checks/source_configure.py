@@ -59,9 +59,16 @@ def source_configure_cuda_file_not_found(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    name = h.g("lib") or h.g("file") or h.g("hdr")
-    look = (f"find / -name '{name.split('*')[0]}*' 2>/dev/null   # where it really is, and the "
-            "version its name carries" if name else
+    # find_cuda_config.py joins the patterns of one versioned file with ", " (cuDNN's header:
+    # "cudnn.h, cudnn_version.h matching version '8'"): any one of them would have done
+    names = [n.strip() for n in (h.g("lib") or h.g("file") or h.g("hdr") or "").split(",")
+             if n.strip()]
+    name = " or ".join(names)
+    where = (f"-name '{names[0].split('*')[0]}*'" if len(names) == 1 else
+             "\\( " + " -o ".join(f"-name '{n.split('*')[0]}*'" for n in names) + " \\)")
+    look = (f"find / {where} 2>/dev/null   # where it really is, and the version "
+            + ("its name carries" if len(names) == 1 else "its header defines")
+            if name else
             "find / -name 'libcu*.so*' 2>/dev/null   # where the CUDA libraries really are")
     fix = (look,
            "# TF 1.14 and later: export TF_CUDA_PATHS=<comma-separated folders holding CUDA and "
