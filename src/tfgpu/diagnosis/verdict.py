@@ -509,9 +509,13 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = (f"No problem found: {_title(stop)}"
                     + ("; TensorFlow had created its GPU device(s)" if created else ""))
     elif harmless:
-        # pywarn: notes beside the harmless notices are counted too ("only" must be true)
-        headline = (f"No problem found: {len(harmless)} harmless notice(s)"
-                    + (f" and {plural(len(notes), 'note')}" if notes else "") + " only") + (
+        # pywarn: notes beside the harmless notices are counted too ("only" must be true).
+        # The count is of findings: one finding may name several messages (known-harmless-
+        # message's "Needs no action (3 known message(s) ...)"), so it is said as findings
+        headline = ("No problem found: only harmless notices"
+                    + (f" and notes ({plural(len(harmless), 'harmless finding')}, "
+                       f"{plural(len(notes), 'note')})" if notes
+                       else f" ({plural(len(harmless), 'finding')})")) + (
             "; TensorFlow created its GPU device(s)"
             if created
             else "; the log does not show whether the GPU is usable"

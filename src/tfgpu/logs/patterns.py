@@ -2404,6 +2404,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:cuda_(?:dnn|blas|fft|driver|gpu_executor)|dso_loader|gpu_device|bfc_allocator)"
         r"\.cc:\d",
     ),
+    # the user's own Python script, for the fix lines that rerun the program: the module
+    # frame of a traceback that is no installed package's ('  File "demo.py", line 2, in
+    # <module>', CPython's traceback.py format; the outermost frame comes first), or the
+    # command line a shell prompt shows ("$ python3 train.py --epochs 3"). Read by
+    # Facts.log_script
+    _p(
+        "ctx.script",
+        ("in <module>", "python "),
+        r'^\s{0,8}File "(?P<script>(?![^"\n]{0,300}(?:site-packages|dist-packages|[/\\]lib[/\\]'
+        r'python|<))[^"\n]{0,200}?[\w-]\.py)", line \d{1,6}, in <module>'
+        r"|(?:^|[$#>%]\s{0,3})python(?:3(?:\.\d{1,2})?)?(?:\.exe)?(?:\s+-[A-Za-z]\S{0,20}){0,3}"
+        r"\s+(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)(?=\s|$)",
+    ),
     _p(
         "ctx.other_framework",
         ("onnxruntime", "paddle", "cupy", "ctranslate", "faster_whisper", "faster-whisper",
