@@ -4949,6 +4949,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|BaseCollectiveExecutor::StartAbort (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
         r"(?P<inner2>[^\n]{0,300})",
     ),
+    # a tf.data iterator asked for an element after its dataset ended, and nothing caught it:
+    # IteratorGetNextOp / IteratorGetNextSyncOp / MultiDeviceIteratorGetNextFromShardOp return
+    # errors::OutOfRange("End of sequence") (tensorflow/core/kernels/data/iterator_ops.cc,
+    # multi_device_iterator_ops.cc; the text is in the 2.21 wheel's libtensorflow_cc.so.2),
+    # raised in Python as OutOfRangeError: TF 2.x "tensorflow.python.framework.errors_impl.
+    # OutOfRangeError: [{{function_node ...}} ]End of sequence", TF 1.x "OutOfRangeError (see
+    # above for traceback): End of sequence". Read by checks/dataset_end.py
+    _p(
+        "data.end_of_sequence",
+        ("outofrangeerror",),
+        r"OutOfRangeError(?: \(see above for traceback\))?: (?:\{\{[^}\n]{0,300}\}\} ?)?"
+        r"End of sequence",
+    ),
     _p(
         "collective.timeout",
         ("collective has timed out",),
