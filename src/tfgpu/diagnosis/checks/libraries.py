@@ -1981,7 +1981,7 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
         missing.append(f"{label[kind]} {major}'s {name}64_*.dll")
         for lib in copies:
             why = _unusable(lib, major, facts.os.machine, "a DLL", label[kind]) \
-                or "an earlier copy of that name is found first"
+                or _not_picked_dll(facts, lib)
             seen.append(f"{lib.path}: {why}")
     if not missing:
         return
@@ -2009,6 +2009,36 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
         "the Windows DLL search (System32, the Windows folder, then each PATH folder) finds no",
         "", fix, extra=(Evidence("env.PATH", path),) if path else (),
         doc="tf-pip-windows-native")
+
+
+def _dll_folder(path: str) -> str:
+    """The folder of a DLL's path, case-folded, without a trailing separator."""
+    return path.replace("/", "\\").rsplit("\\", 1)[0].rstrip("\\").casefold()
+
+
+def _not_picked_dll(facts: HostFacts, lib: SharedLibrary) -> str:
+    """Why the DLL search does not pick ``lib`` (a copy the probe found, not ``selected``),
+    derived from the facts: another copy of that file name the search picks (listed) wins;
+    else ``lib``'s folder is one of the folders searched (the ``dll-search`` record's, or
+    System32, the Windows folder and PATH from the environment), so an earlier folder holds
+    another copy; else it is on none of them: not on the DLL search path.  Neither known (no
+    record, no PATH): only that the search does not pick it."""
+    earlier = next((o for o in facts.libraries if o is not lib and o.selected
+                    and o.filename.casefold() == lib.filename.casefold()), None)
+    if earlier is not None:
+        return f"an earlier copy of that name is found first ({earlier.path})"
+    rec = facts.probe(_DLL_SEARCH)
+    path = next((v for k, v in facts.env.items() if k.upper() == "PATH"), None)
+    folders: list[str] | None = (list(rec.command) if rec is not None and rec.command
+                                 else path.split(";") if path is not None else None)
+    if folders is None:
+        return "not the copy the DLL search picks"
+    here = _dll_folder(lib.path)
+    if here in {f.rstrip("\\/").replace("/", "\\").casefold() for f in folders if f}:
+        return "an earlier copy of that name is found first"
+    folder = lib.path.replace("/", "\\").rsplit("\\", 1)[0]
+    return (f"not on the DLL search path ({folder} is not System32, the Windows folder or a "
+            "PATH folder)")
 
 
 def _host_libraries_missing(tf: _TF, want: dict[str, int | None], missing: list[str],
