@@ -6821,6 +6821,15 @@ PATTERNS: tuple[Pattern, ...] = (
         # cudnn.h under %s", "Cannot find %s at %s" (find_cuda_define), "Cannot find nvcc at %s"
         r"|Cannot find (?P<hdr>cudnn\.h|cuda\.h|cupti\.h|nvcc) (?:under|at) \S",
     ),
+    # third_party/gpus/find_cuda_config.py _find_cuda_config (TF 1.14+ until hermetic CUDA):
+    # the toolkit root seen from nvcc (dirname(nvcc)/..) and from libdevice
+    # (dirname(libdevice*.10.bc)/../..) differ: ConfigError("Inconsistent CUDA toolkit path:
+    # %s vs %s"). Read by checks/source_configure.py
+    _p(
+        "build.cuda_paths_inconsistent",
+        ("inconsistent cuda toolkit path",),
+        r"Inconsistent CUDA toolkit path: (?P<nvcc>\S{1,300}) vs (?P<nvvm>\S{1,300})",
+    ),
     # cuda_configure.bzl (0.12-1.13, from 1cb96893a6 to 8e9ca6617b^): the version given
     # (TF_CUDA_VERSION / TF_CUDNN_VERSION, from ./configure's prompt or the environment) is
     # not the one the install reports, matches_version() comparing the given parts as a prefix:
