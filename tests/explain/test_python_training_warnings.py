@@ -52,7 +52,8 @@ def test_a_log_of_only_these_warnings_says_notices_only_and_gpu_unknown() -> Non
             "keras-gradients-missing-notice", "keras-input-ran-out-of-data-notice"} <= found
     report = explain_report(res.findings, res.stats, "x")
     head = report.verdict.headline
-    assert head.startswith("No problem found: 2 harmless notice(s) and 2 notes only"), head
+    assert head.startswith("No problem found: only harmless notices and notes (2 harmless "
+                           "findings, 2 notes)"), head
     assert "does not show whether the GPU is usable" in head, head
     assert report.verdict.gpu_usable is None
 

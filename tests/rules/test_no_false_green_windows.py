@@ -4,6 +4,8 @@ Windows folder, then PATH), and never without that search having run."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from tfgpu import facts as F
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.findings import Finding, Report, Severity
@@ -103,3 +105,29 @@ def test_without_the_dll_search_nothing_is_called_ready_or_missing() -> None:
 def test_a_snapshot_from_before_the_search_record_still_counts_its_listed_dlls() -> None:
     # older snapshots have no dll-search record; nvcuda.dll listed shows the search ran
     assert _missing(_report(_host((NVCUDA,), probes=()))).severity is Severity.ERROR
+
+
+CONDA_BIN = "C:\\Users\\u\\miniconda3\\envs\\tf\\Library\\bin"
+
+
+def test_a_copy_outside_every_searched_folder_is_not_on_the_search_path() -> None:
+    # the conda environment's Library\bin is neither searched (dll-search record) nor on
+    # PATH, and no other copy exists: nothing comes "first", the folder is not searched
+    offpath = tuple(dataclasses.replace(d, selected=False, origin="conda")
+                    for d in (_dll("cudart64_110.dll", CONDA_BIN),
+                              _dll("cublas64_11.dll", CONDA_BIN),
+                              _dll("cudnn64_8.dll", CONDA_BIN)))
+    f = _missing(_report(_host((NVCUDA, *offpath), conda_env="tf")))
+    assert f"{CONDA_BIN}\\cudart64_110.dll: not on the DLL search path ({CONDA_BIN} is not" \
+        in f.cause, f.cause
+    assert "an earlier copy" not in f.cause
+
+
+def test_a_listed_copy_the_search_picks_first_is_named() -> None:
+    # a 32-bit copy in System32 is the one the search picks; the 64-bit one on PATH loses
+    first = dataclasses.replace(_dll("cudart64_110.dll", "C:\\Windows\\System32"),
+                                binary="pe-i386")
+    later = _dll("cudart64_110.dll", selected=False)
+    f = _missing(_report(_host((NVCUDA, first, later, *CUDA11[1:]))))
+    assert (f"{V112}\\cudart64_110.dll: an earlier copy of that name is found first "
+            "(C:\\Windows\\System32\\cudart64_110.dll)") in f.cause, f.cause

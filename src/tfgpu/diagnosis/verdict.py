@@ -15,6 +15,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.hardware import metal_route
 from tfgpu.diagnosis.checks.libraries import library_search_ran, tf_library_needs_known
+from tfgpu.diagnosis.checks.other_framework_oom import quotes_other_framework_oom
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
@@ -433,8 +434,11 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # the errors saying the GPU cannot be used: not that GPU memory ran out, nor one that
     # says nothing about the GPU (catalogue key gpu_neutral: a Python API name of another
     # release)
+    # ... nor another framework's own out-of-memory error (PyTorch's, CuPy's): it says what
+    # that framework could not allocate, nothing about TensorFlow's GPU
+    foreign_oom = [f for f in errors if f.category == "memory" and quotes_other_framework_oom(f)]
     gpu_errors = [f for f in errors if not (allocated and f.category == "memory")
-                  and not _gpu_neutral(f.id)]
+                  and not _gpu_neutral(f.id) and f not in foreign_oom]
     unknown_death = died_unexplained(findings)
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
@@ -505,9 +509,13 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = (f"No problem found: {_title(stop)}"
                     + ("; TensorFlow had created its GPU device(s)" if created else ""))
     elif harmless:
-        # pywarn: notes beside the harmless notices are counted too ("only" must be true)
-        headline = (f"No problem found: {len(harmless)} harmless notice(s)"
-                    + (f" and {plural(len(notes), 'note')}" if notes else "") + " only") + (
+        # pywarn: notes beside the harmless notices are counted too ("only" must be true).
+        # The count is of findings: one finding may name several messages (known-harmless-
+        # message's "Needs no action (3 known message(s) ...)"), so it is said as findings
+        headline = ("No problem found: only harmless notices"
+                    + (f" and notes ({plural(len(harmless), 'harmless finding')}, "
+                       f"{plural(len(notes), 'note')})" if notes
+                       else f" ({plural(len(harmless), 'finding')})")) + (
             "; TensorFlow created its GPU device(s)"
             if created
             else "; the log does not show whether the GPU is usable"
@@ -547,6 +555,13 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         usable = True  # only GPU memory ran out (beside gpu_neutral errors, if any)
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
                               "of GPU memory")
+    elif foreign_oom:
+        # another framework's out-of-memory error (beside gpu_neutral ones, if any)
+        meta["gpu_usable"] = ("unknown: the error is another framework's own out-of-memory "
+                              "error, which says nothing about whether TensorFlow can use its "
+                              "GPU; the log " + (
+                                  "shows TensorFlow creating a GPU device" if created else
+                                  "does not show TensorFlow creating a GPU device"))
     elif errors:
         # each error is gpu_neutral
         meta["gpu_usable"] = ("unknown: the error(s) say nothing about the GPU, and the log "

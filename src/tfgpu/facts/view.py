@@ -562,6 +562,15 @@ class Facts:
         ("caffe", "Caffe"))
 
     @property
+    def log_script(self) -> str | None:
+        """The Python script the log shows the program running (pattern ``ctx.script``: a
+        traceback's module frame outside installed packages, or a shell prompt's ``python
+        <script>.py`` command line), the first in the log; ``None`` when it shows none (a
+        notebook, a log without a traceback)."""
+        hits = sorted(self.h("ctx.script").all(), key=lambda h: h.line)
+        return next((s for h in hits if (s := h.g("script") or h.g("cmd"))), None)
+
+    @property
     def other_framework(self) -> str | None:
         """The CUDA program other than TensorFlow that printed this log ("ONNX Runtime",
         "PaddlePaddle", "CuPy", ...; the first one the log names), or ``None`` when the log

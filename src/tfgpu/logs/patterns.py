@@ -2404,6 +2404,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:cuda_(?:dnn|blas|fft|driver|gpu_executor)|dso_loader|gpu_device|bfc_allocator)"
         r"\.cc:\d",
     ),
+    # the user's own Python script, for the fix lines that rerun the program: the module
+    # frame of a traceback that is no installed package's ('  File "demo.py", line 2, in
+    # <module>', CPython's traceback.py format; the outermost frame comes first), or the
+    # command line a shell prompt shows ("$ python3 train.py --epochs 3"). Read by
+    # Facts.log_script
+    _p(
+        "ctx.script",
+        ("in <module>", "python "),
+        r'^\s{0,8}File "(?P<script>(?![^"\n]{0,300}(?:site-packages|dist-packages|[/\\]lib[/\\]'
+        r'python|<))[^"\n]{0,200}?[\w-]\.py)", line \d{1,6}, in <module>'
+        r"|(?:^|[$#>%]\s{0,3})python(?:3(?:\.\d{1,2})?)?(?:\.exe)?(?:\s+-[A-Za-z]\S{0,20}){0,3}"
+        r"\s+(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)(?=\s|$)",
+    ),
     _p(
         "ctx.other_framework",
         ("onnxruntime", "paddle", "cupy", "ctranslate", "faster_whisper", "faster-whisper",
@@ -4936,6 +4949,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|BaseCollectiveExecutor::StartAbort (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
         r"(?P<inner2>[^\n]{0,300})",
     ),
+    # a tf.data iterator asked for an element after its dataset ended, and nothing caught it:
+    # IteratorGetNextOp / IteratorGetNextSyncOp / MultiDeviceIteratorGetNextFromShardOp return
+    # errors::OutOfRange("End of sequence") (tensorflow/core/kernels/data/iterator_ops.cc,
+    # multi_device_iterator_ops.cc; the text is in the 2.21 wheel's libtensorflow_cc.so.2),
+    # raised in Python as OutOfRangeError: TF 2.x "tensorflow.python.framework.errors_impl.
+    # OutOfRangeError: [{{function_node ...}} ]End of sequence", TF 1.x "OutOfRangeError (see
+    # above for traceback): End of sequence". Read by checks/dataset_end.py
+    _p(
+        "data.end_of_sequence",
+        ("outofrangeerror",),
+        r"OutOfRangeError(?: \(see above for traceback\))?: (?:\{\{[^}\n]{0,300}\}\} ?)?"
+        r"End of sequence",
+    ),
     _p(
         "collective.timeout",
         ("collective has timed out",),
@@ -6787,11 +6813,22 @@ PATTERNS: tuple[Pattern, ...] = (
          "cannot find cudnn.h", "cannot find cuda.h", "cannot find cupti.h", "cannot find nvcc"),
         r"Cannot find cuda library (?P<lib>[\w.+-]{1,80})"
         r"|No library found under: (?P<under>[^\n]{1,400})"
-        r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
-        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory"
+        # (_find_versioned_file joins several file patterns with ", ": cuDNN's header is
+        # "cudnn.h, cudnn_version.h matching version '8'", TF 2.x find_cuda_config.py)
+        r"|Could not find any (?P<file>[\w.*+-]{1,80}(?:, [\w.*+-]{1,80}){0,5})"
+        r"(?: matching version '(?P<ver>[^'\n]{0,20})')? in any subdirectory"
         # the headers and nvcc (cuda_configure.bzl up to 8e9ca6617b, TF 1.13): "Cannot find
         # cudnn.h under %s", "Cannot find %s at %s" (find_cuda_define), "Cannot find nvcc at %s"
         r"|Cannot find (?P<hdr>cudnn\.h|cuda\.h|cupti\.h|nvcc) (?:under|at) \S",
+    ),
+    # third_party/gpus/find_cuda_config.py _find_cuda_config (TF 1.14+ until hermetic CUDA):
+    # the toolkit root seen from nvcc (dirname(nvcc)/..) and from libdevice
+    # (dirname(libdevice*.10.bc)/../..) differ: ConfigError("Inconsistent CUDA toolkit path:
+    # %s vs %s"). Read by checks/source_configure.py
+    _p(
+        "build.cuda_paths_inconsistent",
+        ("inconsistent cuda toolkit path",),
+        r"Inconsistent CUDA toolkit path: (?P<nvcc>\S{1,300}) vs (?P<nvvm>\S{1,300})",
     ),
     # cuda_configure.bzl (0.12-1.13, from 1cb96893a6 to 8e9ca6617b^): the version given
     # (TF_CUDA_VERSION / TF_CUDNN_VERSION, from ./configure's prompt or the environment) is

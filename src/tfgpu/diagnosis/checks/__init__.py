@@ -58,6 +58,7 @@ from tfgpu.diagnosis.checks.cudart_stub_status import (
     runtime_driver_misfit,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
+from tfgpu.diagnosis.checks.dataset_end import dataset_end_of_sequence
 from tfgpu.diagnosis.checks.determinism import gpu_op_determinism, xla_graph_op_by_op
 from tfgpu.diagnosis.checks.distributed import (
     collective_group_mismatch,
@@ -457,6 +458,7 @@ from tfgpu.diagnosis.checks.xla import (
 # --- one-line errors read by the runtime that printed them ---
 # isort: split
 from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn8_sublibrary_so_missing,
     cudnn9_sublibrary_missing,
     cudnn_dso_not_loaded,
     cudnn_dso_symbol_missing,
@@ -830,6 +832,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_dso_not_loaded,
     cudnn_dso_symbol_missing,
     cudnn9_sublibrary_missing,
+    cudnn8_sublibrary_so_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
     # --- a CUDA/cuDNN library said missing in the log's own words ---
@@ -871,6 +874,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_optimizer_legacy_argument,
     keras_removed_method,
     collective_aborted,
+    dataset_end_of_sequence,
     # --- Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
     # --- NVIDIA DALI's TensorFlow plugin package missing or not fitting this TensorFlow ---

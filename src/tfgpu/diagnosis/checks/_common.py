@@ -208,6 +208,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = growth_env_lines(f.kb, lines)
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
+        if (script := f.log_script) is not None:
+            lines = script_lines(lines, script)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
@@ -221,6 +223,18 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             continue
         out.append(fix_line(facts, line))
     return tuple(dict.fromkeys(out))
+
+
+#: The stand-in script names of the fix lines that rerun the user's program.
+_SCRIPT_STAND_IN = re.compile(r"\bpython (?:train|your_script)\.py\b")
+
+
+def script_lines(lines: Iterable[str], script: str) -> list[str]:
+    """``lines`` with the stand-in ``python train.py`` / ``python your_script.py`` of a
+    command that reruns the program replaced by the script the log shows
+    (:attr:`Facts.log_script`: ``python demo.py``), quoted when its path has a space."""
+    run = f'python "{script}"' if " " in script else f"python {script}"
+    return [_SCRIPT_STAND_IN.sub(lambda _m: run, line) for line in lines]
 
 
 #: The oldest TensorFlow series whose fix lines may call ``tf.sysconfig.get_build_info()``.

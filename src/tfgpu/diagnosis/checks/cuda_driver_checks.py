@@ -78,6 +78,26 @@ _NO_HOST_FAULT = (" The code names no host fault in cuda.h (an API-usage or inte
                   "the first CUDA error before it, or the steps below, tell more.")
 
 
+#: cuda.h's CUresult 100: "no CUDA-capable device is detected by the installed CUDA driver".
+_NO_DEVICE = "CUDA_ERROR_NO_DEVICE"
+
+#: The next steps when CUDA_ERROR_NO_DEVICE follows a GPU the log shows found.
+_SEEN_NEXT: tuple[str, ...] = (
+    "sudo dmesg | grep -i -E 'xid|nvrm|fallen off'   # the GPU lost or the driver reset after "
+    "the start",
+)
+
+
+def gpu_seen_before(ctx: Facts, hit: Hit) -> Hit | None:
+    """The first line before ``hit`` where TensorFlow found, registered or created a GPU
+    (gpu_device.cc's "Found device N with properties", "Adding visible gpu devices: N",
+    "Created TensorFlow device ... GPU:N": patterns ``gpu.props``, ``cc.adding``,
+    ``gpu.created``), or ``None``."""
+    seen = [h for n in ("gpu.props", "cc.adding", "gpu.created") for h in ctx.h(n).all()
+            if h.line < hit.line]
+    return min(seen, key=lambda h: h.line) if seen else None
+
+
 #: CUresult values whose own next steps stay even in a forked child: out of memory and the
 #: compute-mode refusals name a fault of their own.
 _NOT_FORK_CODES = frozenset({2, 46, 216})
@@ -164,8 +184,8 @@ def _code(hit: Hit) -> int | None:
 
 def _meaning(code: int, row: CudaError | None) -> str:
     if row is None:
-        return (f"{code} is no CUresult value in tfgpu's table (cuda.h enum CUresult), so the "
-                "line does not say what failed")
+        return (f"{code}, which is no CUresult value in tfgpu's table (cuda.h enum CUresult), "
+                "so the line does not say what failed")
     return f"{row.name} ({row.code}): {row.meaning.rstrip('.')} (knowledge row {row.ref})"
 
 
@@ -201,11 +221,24 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
         hedge = forked is None and not names_host_fault(row)
         if hedge:
             extra = _NO_HOST_FAULT
+        seen = gpu_seen_before(ctx, hit) if forked is None and row is not None \
+            and row.name == _NO_DEVICE else None
+        if seen is not None:
+            # "no CUDA GPU" after this process listed one: the row's reading (none installed,
+            # hidden, not passed in) is contradicted; what hid it later the line cannot tell
+            hedge, fix = True, (*_SEEN_NEXT, *fix)
+            extra = (f" But this log shows TensorFlow finding a GPU before the call (line "
+                     f"{seen.line}: {seen.text.strip()[-80:]}), so a GPU was visible to this "
+                     "process when it started: it was lost or hidden afterwards (the GPU "
+                     "dropping off the bus or the driver resetting, an Xid in the kernel log; "
+                     "CUDA_VISIBLE_DEVICES changed for a child process), and this line alone "
+                     "does not say which.")
         return [catalogue.make(
             "gpu-stream-executor-init-failed",
             error=f" ({row.name})" if row is not None else f" (CUresult {code})",
             severity=Severity.WARNING if hedge else None,
-            evidence=log_evidence(hits[:2], list(forked) if forked else []),
+            evidence=log_evidence(hits[:2], list(forked) if forked else [],
+                                  [seen] if seen is not None else []),
             cause=what + (" The call makes or switches to the GPU's CUDA context, so the GPU "
                           "could not be initialised for this process.") + extra,
             fix=fix,

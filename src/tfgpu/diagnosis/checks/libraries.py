@@ -20,6 +20,7 @@ from tfgpu.diagnosis.checks.crash_after_library_warning import (
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
+from tfgpu.diagnosis.checks.one_line_runtimes import cudnn8_own_sub_so_hits
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _TF, _cuda_tf, _installed_tf, _major, _parses
@@ -852,6 +853,11 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             core_seen = True
         same = [h for h in same if h.line not in found]
         if not same:
+            continue
+        # cuDNN 8's own line for one of its sub-libraries: cuDNN opened it, not TensorFlow
+        # (one_line_runtimes.cudnn8_sublibrary_so_missing, in any program's log)
+        if cudnn8_own_sub_so_hits(ctx, filename):
+            core_seen = True
             continue
         hit = same[0]
         # a library another program failed to load (its own loader's line, or a
@@ -1975,7 +1981,7 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
         missing.append(f"{label[kind]} {major}'s {name}64_*.dll")
         for lib in copies:
             why = _unusable(lib, major, facts.os.machine, "a DLL", label[kind]) \
-                or "an earlier copy of that name is found first"
+                or _not_picked_dll(facts, lib)
             seen.append(f"{lib.path}: {why}")
     if not missing:
         return
@@ -2003,6 +2009,36 @@ def _windows_dlls_missing(f: Facts, facts: HostFacts, tf: _TF) -> Iterator[Findi
         "the Windows DLL search (System32, the Windows folder, then each PATH folder) finds no",
         "", fix, extra=(Evidence("env.PATH", path),) if path else (),
         doc="tf-pip-windows-native")
+
+
+def _dll_folder(path: str) -> str:
+    """The folder of a DLL's path, case-folded, without a trailing separator."""
+    return path.replace("/", "\\").rsplit("\\", 1)[0].rstrip("\\").casefold()
+
+
+def _not_picked_dll(facts: HostFacts, lib: SharedLibrary) -> str:
+    """Why the DLL search does not pick ``lib`` (a copy the probe found, not ``selected``),
+    derived from the facts: another copy of that file name the search picks (listed) wins;
+    else ``lib``'s folder is one of the folders searched (the ``dll-search`` record's, or
+    System32, the Windows folder and PATH from the environment), so an earlier folder holds
+    another copy; else it is on none of them: not on the DLL search path.  Neither known (no
+    record, no PATH): only that the search does not pick it."""
+    earlier = next((o for o in facts.libraries if o is not lib and o.selected
+                    and o.filename.casefold() == lib.filename.casefold()), None)
+    if earlier is not None:
+        return f"an earlier copy of that name is found first ({earlier.path})"
+    rec = facts.probe(_DLL_SEARCH)
+    path = next((v for k, v in facts.env.items() if k.upper() == "PATH"), None)
+    folders: list[str] | None = (list(rec.command) if rec is not None and rec.command
+                                 else path.split(";") if path is not None else None)
+    if folders is None:
+        return "not the copy the DLL search picks"
+    here = _dll_folder(lib.path)
+    if here in {f.rstrip("\\/").replace("/", "\\").casefold() for f in folders if f}:
+        return "an earlier copy of that name is found first"
+    folder = lib.path.replace("/", "\\").rsplit("\\", 1)[0]
+    return (f"not on the DLL search path ({folder} is not System32, the Windows folder or a "
+            "PATH folder)")
 
 
 def _host_libraries_missing(tf: _TF, want: dict[str, int | None], missing: list[str],

@@ -861,7 +861,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     # tells memory apart by its number
     usage = _cudnn_memory_usage(ctx, found) if libs == ["cuDNN"] else None
     if usage is not None:
-        read = _read_memory_usage(ctx, what, ev, fix_mem, usage)
+        read = _read_memory_usage(ctx, what, ev, fix_mem, usage, found)
         if read:
             return read
     # nothing tells memory from the version (no host cuDNN version, or one that
@@ -1387,9 +1387,52 @@ def _library_reserve_mib(ctx: Facts, total_mib: float) -> tuple[int, int, str]:
     return small, max(table.values()), fact.ref
 
 
+#: The cuDNN status TensorFlow pairs with "Possibly insufficient driver version"
+#: (cuda_dnn.cc, status_codes.toml row CUDNN_STATUS_NOT_INITIALIZED).
+_DRIVER_STATUS = "CUDNN_STATUS_NOT_INITIALIZED"
+
+
+def _cudnn_handle_status(ctx: Facts, found: list[Hit]) -> tuple[str, str, CudaError | None]:
+    """The cuDNN status the handle failure prints, decoded with ``status_codes.toml``
+    (cudnnStatus_t of cuDNN 9's cudnn_graph.h, and cuDNN 8's values 0-14 of
+    cudnn_ops_infer.h as ``legacy_code``): ``(title words, cause sentence, row)``.
+
+    TensorFlow prints a status its build has no name for as "<unknown cudnn status: N>"
+    (CudnnStatusToString): a number of cuDNN 9 is decoded by its row, one of cuDNN 8 by its
+    legacy value, and a number neither header defines stays "unknown status N", said so.
+    ``("", "", None)`` when the line prints no cuDNN status."""
+    code = next((h.g("code") for h in found if h.g("code")), None)
+    if not code:
+        return "", "", None
+    rows = [r for r in ctx.kb.status_codes if r.enum == "cudnnStatus_t"]
+    unnamed = _UNNAMED_CUDNN_STATUS.fullmatch(code)
+    if not unnamed:
+        row = next((r for r in rows if r.name == code), None)
+        if row is None:
+            return f" ({code})", "", None
+        return f" ({code})", "", row
+    value = int(unnamed.group(1))
+    row = next((r for r in rows if r.code == value), None)
+    era = "cuDNN 9's numbering (cudnn_graph.h"
+    if row is not None and row.alias_of:  # a deprecated cuDNN 9 name of the same value
+        row = next((r for r in rows if r.name == row.alias_of), row)
+    if row is None:  # cuDNN 8's own name for its value (a cuDNN 8 build's switch lacks it)
+        row = next((r for r in rows if r.legacy_code == value), None)
+        era = "cuDNN 8's numbering (cudnn_ops_infer.h"
+    if row is None:
+        return (f" (unknown status {value}: no cuDNN 8 or 9 status has that number)",
+                f" The status TensorFlow printed, '{code}', is a number no cudnnStatus_t value "
+                "of cuDNN 8 (cudnn_ops_infer.h) or cuDNN 9 (cudnn_graph.h) has "
+                "(status_codes.toml): it cannot be decoded, so it says nothing about the "
+                "cause.", None)
+    return (f" ({row.name}, printed as '{code}')",
+            f" The status TensorFlow printed, '{code}', is {row.name} in {era}; knowledge row "
+            f"{row.ref}).", row)
+
+
 def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                        fix_mem: tuple[str, ...],
-                       usage: tuple[float, float, Hit]) -> list[Finding]:
+                       usage: tuple[float, float, Hit], found: list[Hit]) -> list[Finding]:
     """The cuDNN handle failure read from cuda_dnn.cc's Memory usage line
     (:func:`_cudnn_memory_usage`): less free than the smallest reserve TensorFlow keeps for
     the CUDA libraries (:func:`_library_reserve_mib`: their share was taken) ->
@@ -1401,13 +1444,27 @@ def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     free, total, hit = usage
     small, reserve, ref = _library_reserve_mib(ctx, total)
     nums = (f"{free:,.0f}" if free >= 1 else f"{free:.1f}", f"{total:,.0f}", str(hit.line))
+    status, said, row = _cudnn_handle_status(ctx, found)
     if free < small:
         return [catalogue.make(
             "dnn-handle-failed-gpu-memory", variant="memory-usage-none", knowledge_ref=ref,
             evidence=ev, fix=fix_mem, free=nums[0], total=nums[1], line=nums[2], ref=ref,
-            library=what, floor=str(small))]
+            library=what, floor=str(small), status=status)]
     if free < reserve:
         return []
+    # CUDNN_STATUS_NOT_INITIALIZED with memory free: TensorFlow's own hint for this status is
+    # the driver (cuda_dnn.cc "Possibly insufficient driver version"), so that check leads
+    driver = (("nvidia-smi   # " + _DRIVER_STATUS + ": TensorFlow pairs this status with "
+               "'Possibly insufficient driver version': the driver's CUDA version (top right) "
+               "must be at least the CUDA this TensorFlow was built with",)
+              if row is not None and row.name == _DRIVER_STATUS else ())
+    likely = "the cuDNN/CUDA loaded is not the one this TensorFlow was built for"
+    if driver:
+        said += (f" TensorFlow pairs {_DRIVER_STATUS} with 'Possibly insufficient driver "
+                 "version' (cuda_dnn.cc): an NVIDIA driver too old for the CUDA/cuDNN loaded "
+                 "is checked first.")
+        likely = ("an NVIDIA driver too old for the CUDA/cuDNN loaded, or a cuDNN/CUDA other "
+                  "than this TensorFlow's build")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for "
              "(TF 1.x: the tested-build table of its install guide)")
@@ -1418,8 +1475,8 @@ def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
         catalogue.make(
             "cudnn-version-mismatch", variant="handle-memory-free", knowledge_ref=ref,
             evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
-            reserve=str(reserve),
-            fix=(tell, build,
+            reserve=str(reserve), status=status, said=said, likely=likely,
+            fix=(*driver, tell, build,
                  *(() if ctx.windows else (
                      "ldconfig -p | grep -E 'libcudnn|libcudart'   # the CUDA/cuDNN installed: "
                      "install the ones the build names",)),

@@ -254,7 +254,7 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
         return []
     name = hits[0].g("lib") or ""
     if _CUDNN8_SUB_DLL.fullmatch(name):
-        return [_cudnn8_sub_dll_missing(hits, name)]
+        return [cudnn8_sublibrary_missing(f, hits, name)]
     windows = name.endswith(".dll")
     sym = f.h("cudnn.invalid_handle").all()
     tried = (f" (it tried {hits[0].g('names')})" if hits[0].g("names") else "")
@@ -291,41 +291,113 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
     )]
 
 
-#: cuDNN 8's Windows sub-libraries (cuDNN 8.0-8.9 split the library into ops, cnn and adv,
-#: each an _infer and a _train part: cudnn_ops_infer64_8.dll ... cudnn_adv_train64_8.dll,
-#: opened by cudnn64_8.dll at first use; NVIDIA's cuDNN 8 API reference, "cuDNN library
-#: split into multiple libraries"). cuDNN 8 prints a file it cannot find in the same words
-#: as cuDNN 9 ("Could not locate <dll>. Please make sure it is in your library path!", also
-#: for zlibwapi.dll, its dependency since 8.3).
+#: cuDNN 8's sub-libraries (cuDNN 8.0-8.9 split the library into ops, cnn and adv, each an
+#: _infer and a _train part, opened by the front library at first use; NVIDIA's cuDNN 8 API
+#: reference, "cuDNN library split into multiple libraries"): on Windows
+#: cudnn_ops_infer64_8.dll ... cudnn_adv_train64_8.dll beside cudnn64_8.dll, on Linux
+#: libcudnn_ops_infer.so.8 ... libcudnn_adv_train.so.8 beside libcudnn.so.8. cuDNN 8 prints a
+#: Windows file it cannot find in the same words as cuDNN 9 ("Could not locate <dll>. Please
+#: make sure it is in your library path!", also for zlibwapi.dll, its dependency since 8.3).
 _CUDNN8_SUB_DLL = re.compile(r"cudnn_(?:ops|cnn|adv)_(?:infer|train)64_8\.dll", re.IGNORECASE)
+_CUDNN8_SUB_SO = re.compile(r"libcudnn_(?:ops|cnn|adv)_(?:infer|train)\.so\.8")
+#: cuDNN 8's own Linux wording (libcudnn.so.8: "Could not load library %s. Error: %s" then
+#: "Please make sure %s is in your library path!", messages_gpu_stack.toml
+#: cudnn-load-library-*): TensorFlow's loaders say "dynamic library" and "dlerror" instead.
+_CUDNN8_OWN_LOAD = re.compile(r"Could not load library (?P<lib>libcudnn_(?:ops|cnn|adv)_"
+                              r"(?:infer|train)\.so\.8)\. Error: ")
 
 
-def _cudnn8_sub_dll_missing(hits: list[Hit], name: str) -> Finding:
+def cudnn8_own_sub_so_hits(f: Facts, name: str | None = None) -> list[Hit]:
+    """The ``lib.missing`` hits that are cuDNN 8's own Linux loader line for one of its
+    sub-libraries (``libcudnn_cnn_infer.so.8``...; ``name`` only, when given) and whose dlerror
+    names no other file: the sub-library itself was not found (a dependency named in the
+    dlerror is ``library-dependency-missing``'s, a symbol or static-TLS failure the library
+    checks' own)."""
+    out: list[Hit] = []
+    for hit in f.h("lib.missing").all():
+        m = _CUDNN8_OWN_LOAD.search(hit.text)
+        lib = m.group("lib") if m else None
+        if lib is None or (name is not None and lib != name):
+            continue
+        err = (hit.g("err") or "").strip()
+        if err.startswith(lib + ":") and "cannot open shared object" in err:
+            out.append(hit)
+    return out
+
+
+def cudnn8_sublibrary_so_missing(f: Facts) -> list[Finding]:
+    """cuDNN 8's front library libcudnn.so.8 could not find one of its Linux sub-libraries
+    ("Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot
+    open shared object file: No such file or directory", :func:`cudnn8_own_sub_so_hits`) ->
+    ``library-not-loaded-{library}`` variant ``cudnn8-sublibrary``, the Linux twin of the
+    Windows "Could not locate cudnn_cnn_infer64_8.dll" reading.  TensorFlow loads only
+    libcudnn.so.8; the sub-library is opened by cuDNN itself, so the line is cuDNN's in any
+    program built on cuDNN 8 (TensorFlow 2.5-2.15 on Linux, messages_gpu_stack.toml
+    cudnn-load-library-*; PyTorch, CTranslate2).  A log that shows another program and no
+    TensorFlow (``Facts.other_framework``) is that program's: the line stays quoted, unclaimed."""
+    hits = cudnn8_own_sub_so_hits(f)
+    if not hits or f.other_framework:
+        return []
+    name = hits[0].g("lib") or ""
+    same = [h for h in hits if h.g("lib") == name]
+    died = next((h for h in f.h("tell.fatal").all() if h.line > same[0].line), None)
+    return [cudnn8_sublibrary_missing(f, same, name, died)]
+
+
+def cudnn8_sublibrary_missing(f: Facts, hits: list[Hit], name: str,
+                              died: Hit | None = None) -> Finding:
     """``library-not-loaded-{library}`` variant ``cudnn8-sublibrary``: cuDNN 8's front library
-    cudnn64_8.dll was loaded and could not find its sub-library ``name`` at the first call
-    that needs it.  Threads of the wording (PaddlePaddle/Paddle#54767, #53484,
-    ILikeAI/AlwaysReddy#40): the folder holding all of cuDNN 8's DLLs not on PATH, or the
-    install incomplete (only cudnn64_8.dll copied next to the program or into CUDA's bin
-    folder), fixed by putting cuDNN 8's whole bin folder on PATH."""
+    (cudnn64_8.dll on Windows, libcudnn.so.8 on Linux) was loaded and could not find its
+    sub-library ``name`` at the first call that needs it; ``died`` is the fatal line after
+    it, if any.  Threads of the wording (PaddlePaddle/Paddle#54767, #53484,
+    ILikeAI/AlwaysReddy#40): the folder holding all of cuDNN 8's files not on the search
+    path, or the install incomplete (only the front library copied next to the program or
+    into CUDA's folder), fixed by putting cuDNN 8's whole folder on that path."""
+    windows = name.lower().endswith(".dll")
+    front, search = ("cudnn64_8.dll", "PATH") if windows else ("libcudnn.so.8",
+                                                              "the loader's path")
+    parts = ("(cudnn_ops/cnn/adv, each _infer64_8.dll and _train64_8.dll)" if windows else
+             "(libcudnn_ops/cnn/adv, each _infer.so.8 and _train.so.8)")
+    users = ("TensorFlow 2.5-2.10 on native Windows" if windows
+             else "TensorFlow 2.5-2.15 on Linux")
+    where = "the DLL search path" if windows else "the loader's path"
+    said = (f": \"{(hits[0].g('err') or '').strip()[:120]}\"" if hits[0].g("err") else "")
+    end = (f" The process then died (line {died.line}: {died.text.strip()[:80]}): cuDNN "
+           "aborts the call that needed it." if died is not None else "")
+    copy = ("copied next to the program or into CUDA's bin folder, or another package's copy "
+            "found first" if windows else
+            "in a folder a framework or its RUNPATH names, a pip wheel's folder, or a copy in "
+            "CUDA's lib64")
+    fix = ((f"where.exe cudnn64_8.dll {name}   # where the front library is found, and "
+            "whether the sub-library is on PATH at all",
+            "# put the bin folder of the cuDNN 8 zip (all its cudnn*64_8.dll files together) "
+            "on PATH, or copy all of them next to cudnn64_8.dll; then open a new terminal",
+            "# cuDNN 8.3 and newer also need zlibwapi.dll in that folder (NVIDIA's cuDNN 8 "
+            "install guide)") if windows else
+           ("find / -name 'libcudnn*.so.8*' 2>/dev/null   # every cuDNN 8 copy: libcudnn.so.8 "
+            "and its six sub-libraries must come from one folder of one release",
+            "export LD_LIBRARY_PATH=$(python -c 'import nvidia.cudnn, os; "
+            "print(os.path.join(list(nvidia.cudnn.__path__)[0], \"lib\"))')"
+            "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}   # when cuDNN 8 came with pip "
+            "(nvidia-cudnn-cu11, or -cu12 at 8.x): that folder holds all seven files",
+            "# otherwise put the folder holding all of one cuDNN 8 release's libcudnn*.so.8 "
+            "files on LD_LIBRARY_PATH, or install the complete cuDNN 8 for your CUDA major "
+            "(the libcudnn8 package)"))
     return catalogue.make(
         "library-not-loaded-{library}", variant="cudnn8-sublibrary", library=_slug(name),
-        filename=name, evidence=log_evidence(hits),
-        cause=(f"cuDNN 8 splits into a front library (cudnn64_8.dll) and six sub-libraries "
-               "(cudnn_ops/cnn/adv, each _infer64_8.dll and _train64_8.dll) that the front "
-               "library opens by file name when a call first needs them. cudnn64_8.dll was "
-               f"loaded, and {name} was found nowhere on the DLL search path (line "
-               f"{hits[0].line}). cuDNN prints this for any program built on cuDNN 8 "
-               "(TensorFlow 2.5-2.10 on native Windows, PyTorch, PaddlePaddle, CTranslate2). "
-               "The usual cause: cudnn64_8.dll was found alone (copied next to the program or "
-               "into CUDA's bin folder, or another package's copy found first) while the folder "
-               "holding cuDNN 8's other DLLs is not on PATH, or that cuDNN 8 install is "
+        filename=name, front=front, search=search,
+        evidence=log_evidence(hits, [died] if died is not None else []),
+        cause=(f"cuDNN 8 splits into a front library ({front}) and six sub-libraries "
+               f"{parts} that the front library opens by file name when a call first needs "
+               f"them. {front} was loaded, and {name} was found nowhere on {where} (line "
+               f"{hits[0].line}{said}).{end} TensorFlow does not load that file itself: cuDNN "
+               f"prints this for any program built on cuDNN 8 ({users}, PyTorch, "
+               f"PaddlePaddle, CTranslate2). The usual cause: {front} was found alone "
+               f"({copy}) while the folder holding cuDNN 8's other "
+               f"{'DLLs' if windows else 'files'} is not on "
+               f"{'PATH' if windows else 'LD_LIBRARY_PATH'}, or that cuDNN 8 install is "
                "incomplete."),
-        fix=(f"where.exe cudnn64_8.dll {name}   # where the front library is found, and "
-             "whether the sub-library is on PATH at all",
-             "# put the bin folder of the cuDNN 8 zip (all its cudnn*64_8.dll files together) "
-             "on PATH, or copy all of them next to cudnn64_8.dll; then open a new terminal",
-             "# cuDNN 8.3 and newer also need zlibwapi.dll in that folder (NVIDIA's cuDNN 8 "
-             "install guide)"),
+        fix=fix,
     )
 
 

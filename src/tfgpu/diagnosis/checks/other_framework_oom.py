@@ -18,8 +18,11 @@ framework's next allocation fails, in that framework's own words:
   other-process`` variant ``other-framework``, an error.  When the memory outside PyTorch
   is too little to be another program's pool (PyTorch's own process's CUDA context and
   libraries take a few hundred MiB to about 1.5 GiB), its own model and batch do not fit:
-  ``gpu-resource-exhausted`` variant ``other-program-own``, information only (nothing
-  about TensorFlow to fix; PyTorch's own fix is a smaller batch).
+  ``gpu-resource-exhausted`` variant ``other-program-own``, information while the program
+  goes on (nothing about TensorFlow to fix; PyTorch's own fix is a smaller batch), an error
+  when that out-of-memory exception ended a program the log shows using TensorFlow too.
+  Either way the error is the other framework's: it says nothing about whether TensorFlow
+  can use its GPU (:func:`quotes_other_framework_oom`, read by ``tfgpu explain``'s verdict).
 * PyTorch's CUDA error checks (THC's "cuda runtime error (2) : out of memory", c10's "CUDA
   error: out of memory"; pattern ``mem.torch_check_oom``) and CuPy's errors (pattern
   ``mem.cupy_oom``) give no GPU totals: variant ``other-framework-unproven``, a warning
@@ -32,13 +35,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
 from tfgpu.diagnosis.checks.memory_held import held_at_start
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 #: Memory held outside the framework counts as another holder's only when it is at least this
 #: share of the GPU and at least :data:`HELD_ELSEWHERE_MIN_MIB`: a CUDA context, the cuDNN and
@@ -216,6 +220,45 @@ def _cupy_pool(hit: Hit) -> str:
             "more could not be had; the GPU's total is not in the message.")
 
 
+#: The patterns of another framework's own out-of-memory lines (module docstring).
+_OOM_PATTERNS = ("mem.torch_alloc_oom", "mem.torch_check_oom", "mem.cupy_oom")
+
+
+@cache
+def _oom_regexes() -> tuple[re.Pattern[str], ...]:
+    """The regexes of :data:`_OOM_PATTERNS` (the log patterns are imported on first use:
+    ``doctor --no-tf`` never loads the log reader)."""
+    from tfgpu.logs.patterns import PATTERNS
+
+    return tuple(p.regex for p in PATTERNS if p.name in _OOM_PATTERNS)
+
+
+def quotes_other_framework_oom(f: Finding) -> bool:
+    """Whether ``f`` quotes another framework's own out-of-memory line (PyTorch's, CuPy's:
+    the patterns :func:`other_framework_oom` reads) and no other log line but that
+    framework's CUDA help line: such an error tells what the other framework could not
+    allocate, nothing about whether TensorFlow can compute on its GPU (``tfgpu explain``'s
+    verdict leaves gpu_usable unknown for it)."""
+    lines = [e.text for e in f.evidence if e.source == "log"]
+    if not lines:
+        return False
+    hit = [t for t in lines if any(r.search(t) for r in _oom_regexes())]
+    return bool(hit) and all(t in hit or "cudaErrorMemoryAllocation" in t for t in lines)
+
+
+def _ended_the_program(ctx: Facts, hits: list[Hit]) -> bool:
+    """Whether the log shows TensorFlow (its own lines: a program using both frameworks)
+    and one of ``hits`` is a line that says why that program died (the uncaught exception or
+    its message: checks/unknown.py ``log_failure_lines``).  A log of the other framework
+    alone is that framework's, not a TensorFlow user's: there the line stays a note."""
+    from tfgpu.diagnosis.checks.unknown import log_failure_lines
+
+    if not ctx.h("ctx.tensorflow").count:
+        return False
+    failing = log_failure_lines(ctx.log)
+    return any(h.line in failing for h in hits)
+
+
 def _hits(ctx: Facts) -> tuple[str, list[Hit]]:
     """The program whose out-of-memory lines the log holds and those lines (PyTorch's first),
     or ``("", [])``."""
@@ -233,9 +276,9 @@ def other_framework_oom(ctx: Facts) -> list[Finding]:
         ``gpu-memory-held-by-other-process`` variant ``other-framework`` (an error: the
         message's numbers show the memory held outside the framework), ``gpu-resource-
         exhausted`` variant ``other-program-own`` (information: no other holder in the
-        numbers), or ``gpu-memory-held-by-other-process`` variant
-        ``other-framework-unproven`` (a warning: no numbers, or numbers that do not
-        decide); nothing without such a line.
+        numbers; an error when that line ended a program using TensorFlow), or
+        ``gpu-memory-held-by-other-process`` variant ``other-framework-unproven`` (a
+        warning: no numbers, or numbers that do not decide); nothing without such a line.
     """
     program, hits = _hits(ctx)
     if not hits:
@@ -259,10 +302,12 @@ def other_framework_oom(ctx: Facts) -> list[Finding]:
             numbers=mem.numbers(), note=_tf_device_note(ctx), evidence=evidence,
             fix=fix)]
     if mem is not None and mem.elsewhere_mib < _elsewhere_floor(mem):
+        # information while the program goes on; the error that ended it when it did
         return [catalogue.make(
             "gpu-resource-exhausted", variant="other-program-own",
             program=program, held=_size(mem.torch_mib), total=_size(mem.total_mib),
             numbers=mem.numbers(), evidence=evidence,
+            severity=Severity.ERROR if _ended_the_program(ctx, hits) else None,
             fix=(*_own_fix(program, True), _SMI))]
     numbers = (f" Its numbers do not decide it: {mem.numbers()}." if mem is not None
                else _cupy_pool(hits[0]))
@@ -273,4 +318,4 @@ def other_framework_oom(ctx: Facts) -> list[Finding]:
              *_own_fix(program, bool(ctx.h("mem.torch_alloc_oom").count))))]
 
 
-__all__ = ["TorchMemory", "other_framework_oom", "torch_memory"]
+__all__ = ["TorchMemory", "other_framework_oom", "quotes_other_framework_oom", "torch_memory"]

@@ -57,11 +57,18 @@ def source_configure_cuda_file_not_found(ctx: Facts) -> list[Finding]:
     """
     hits = ctx.h("build.cuda_file_not_found").all()
     if not hits:
-        return []
+        return _toolkit_paths_inconsistent(ctx)
     h = hits[0]
-    name = h.g("lib") or h.g("file") or h.g("hdr")
-    look = (f"find / -name '{name.split('*')[0]}*' 2>/dev/null   # where it really is, and the "
-            "version its name carries" if name else
+    # find_cuda_config.py joins the patterns of one versioned file with ", " (cuDNN's header:
+    # "cudnn.h, cudnn_version.h matching version '8'"): any one of them would have done
+    names = [n.strip() for n in (h.g("lib") or h.g("file") or h.g("hdr") or "").split(",")
+             if n.strip()]
+    name = " or ".join(names)
+    where = (f"-name '{names[0].split('*')[0]}*'" if len(names) == 1 else
+             "\\( " + " -o ".join(f"-name '{n.split('*')[0]}*'" for n in names) + " \\)")
+    look = (f"find / {where} 2>/dev/null   # where it really is, and the version "
+            + ("its name carries" if len(names) == 1 else "its header defines")
+            if name else
             "find / -name 'libcu*.so*' 2>/dev/null   # where the CUDA libraries really are")
     fix = (look,
            "# TF 1.14 and later: export TF_CUDA_PATHS=<comma-separated folders holding CUDA and "
@@ -76,6 +83,32 @@ def source_configure_cuda_file_not_found(ctx: Facts) -> list[Finding]:
     return [catalogue.make("tf-source-configure-cuda-file-not-found", variant="under",
                            under=(h.g("under") or "").strip()[:200],
                            evidence=log_evidence(hits[:2]), fix=fix)]
+
+
+def _toolkit_paths_inconsistent(ctx: Facts) -> list[Finding]:
+    """``tf-source-configure-cuda-file-not-found`` variant ``inconsistent-toolkit``:
+    find_cuda_config.py's "Inconsistent CUDA toolkit path: <a> vs <b>" (pattern
+    ``build.cuda_paths_inconsistent``).  ``_find_cuda_config`` takes the toolkit root twice,
+    as ``dirname(nvcc)/..`` and as ``dirname(libdevice*.10.bc)/../..`` (libdevice searched
+    in nvvm/libdevice, share/cuda, lib/nvidia-cuda-toolkit/libdevice, local/cuda/nvvm/
+    libdevice under each TF_CUDA_PATHS folder), and refuses two different roots: nvcc and
+    libdevice come from two installs, or from a layout that spreads one toolkit over several
+    folders (a distribution's package: nvcc in /usr/bin gives /usr, libdevice in
+    /usr/lib/nvidia-cuda-toolkit/libdevice gives /usr/lib).  Nothing without the line."""
+    hits = ctx.h("build.cuda_paths_inconsistent").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "tf-source-configure-cuda-file-not-found", variant="inconsistent-toolkit",
+        nvcc=h.g("nvcc") or "?", nvvm=h.g("nvvm") or "?", line=h.line,
+        evidence=log_evidence(hits[:1]),
+        fix=("which -a nvcc; find / -name 'libdevice*.10.bc' 2>/dev/null   # the nvcc and the "
+             "libdevice configure found: one toolkit holds both (bin/nvcc, nvvm/libdevice)",
+             "# export TF_CUDA_PATHS=<the root of one toolkit holding both, e.g. "
+             "/usr/local/cuda-11.2> (NVIDIA's installer layout), then run ./configure again "
+             "(third_party/gpus/find_cuda_config.py)"),
+    )]
 
 
 #: The file configure checks under the toolkit folder: Linux, macOS, Windows (configure.py).

@@ -1,0 +1,36 @@
+"""A tf.data iterator asked for more than its dataset holds: ``OutOfRangeError: End of sequence``.
+
+Source: tensorflow/core/kernels/data/iterator_ops.cc (``IteratorGetNextOp``,
+``IteratorGetNextSyncOp``: ``errors::OutOfRange("End of sequence")`` when the iterator has no
+element left; multi_device_iterator_ops.cc the same), the text in the TensorFlow 2.21 wheel's
+libtensorflow_cc.so.2; Python raises it as ``tf.errors.OutOfRangeError``
+(tensorflow/python/framework/errors_impl.py).  Keras ends an epoch on it itself when it
+iterates a dataset without ``steps_per_epoch``; the exception reaches the user, and ends the
+program, when more batches are asked for than the dataset gives: ``steps_per_epoch`` (or
+``validation_steps``) times ``epochs`` larger than the dataset, a dataset without
+``.repeat()`` used for several epochs, or ``next()`` / ``get_next()`` in a loop that does not
+stop at the end (a TF 1.x session loop without ``except tf.errors.OutOfRangeError``).  A
+data-pipeline issue, not a GPU fault: the finding is a hint (warning).  The same status logged
+on its way out ("Local rendezvous is aborting with status: OUT_OF_RANGE: End of sequence",
+"BaseCollectiveExecutor::StartAbort Out of range: End of sequence") is harmless by itself.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def dataset_end_of_sequence(f: Facts) -> list[Finding]:
+    """``input-dataset-exhausted`` (a warning, category ``model-code``) for the first
+    ``OutOfRangeError: End of sequence`` line (pattern ``data.end_of_sequence``); nothing
+    without one."""
+    hits = f.h("data.end_of_sequence").all()
+    if not hits:
+        return []
+    return [catalogue.make("input-dataset-exhausted", line=hits[0].line,
+                           evidence=log_evidence(hits, limit=2))]
+
+
+__all__ = ["dataset_end_of_sequence"]

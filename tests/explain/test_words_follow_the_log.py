@@ -1,0 +1,104 @@
+"""The words of a report follow what the log shows: the headline counts what it says it
+counts, a number no table holds is said as such, a fix that reruns the program names the
+script the log shows, and a status whose reading the log contradicts says so."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tfgpu.diagnosis.verdict import explain_report
+from tfgpu.explain import explain_lines, explain_stream
+from tfgpu.findings import Finding, Report, Severity
+
+
+def _report(lines: list[str]) -> Report:
+    res = explain_stream(io.BytesIO("\n".join(lines).encode() + b"\n"))
+    return explain_report(res.findings, res.stats, "in.log", died=res.died, failure=res.failure)
+
+
+def _one(lines: list[str], fid: str) -> Finding:
+    return next(f for f in explain_lines(lines) if f.id == fid)
+
+
+# --- the headline counts findings, one of which may name several harmless messages ---------
+
+def test_harmless_only_headline_counts_findings_not_messages() -> None:
+    rep = _report([
+        "2024-03-01 10:00:00.300000: I tensorflow/core/profiler/lib/profiler_session.cc:104] "
+        "Profiler session initializing.",
+        "2024-03-01 10:00:00.400000: I tensorflow/core/platform/profile_utils/cpu_utils.cc:114] "
+        "CPU Frequency: 2899885000 Hz",
+    ])
+    harmless = [f for f in rep.findings if f.harmless]
+    assert len(harmless) == 1 and "2 known message(s)" in harmless[0].title
+    assert rep.verdict.headline.startswith("No problem found: only harmless notices (1 "
+                                           "finding)"), rep.verdict.headline
+
+
+# --- a number the status table lacks ---------------------------------------------------------
+
+@pytest.mark.parametrize("code", ["-1", "4242"])
+def test_a_curesult_no_table_holds_is_said_as_a_number_the_table_lacks(code: str) -> None:
+    f = _one(["2019-05-02 10:11:13.323456: F tensorflow/stream_executor/cuda/cuda_driver.cc:175] "
+              "Check failed: CUDA_SUCCESS == cuCtxSetCurrent(cuda_context->context()) "
+              f"(0 vs. {code})"], "gpu-stream-executor-init-failed")
+    assert f"it returned {code}, which is no CUresult value in tfgpu's table" in f.cause, f.cause
+
+
+# --- the script a fix reruns is the one the log shows ---------------------------------------
+
+_TLS = "ImportError: /lib/aarch64-linux-gnu/libGLdispatch.so.0: cannot allocate memory in " \
+       "static TLS block"
+
+
+@pytest.mark.parametrize(("lines", "run"), [
+    (['  File "demo.py", line 2, in <module>', "    import cv2", _TLS], "python demo.py"),
+    (["Traceback (most recent call last):",
+      '  File "/home/ann/proj/infer_cam.py", line 7, in <module>',
+      "    import tensorflow as tf",
+      '  File "/home/ann/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 37, '
+      "in <module>", _TLS], "python /home/ann/proj/infer_cam.py"),
+    (["ann@jetson:~/proj$ python3 run_model.py --cam 0", _TLS], "python run_model.py"),
+    (['  File "C:\\Users\\Ann Lee\\proj\\go.py", line 3, in <module>', _TLS],
+     'python "C:\\Users\\Ann Lee\\proj\\go.py"'),
+], ids=["frame", "absolute-frame-not-the-package-frame", "shell-prompt", "path-with-a-space"])
+def test_a_fix_that_reruns_the_program_names_the_script_the_log_shows(
+        lines: list[str], run: str) -> None:
+    f = _one(lines, "library-static-tls-exhausted")
+    tunable = next(x for x in f.fix if "GLIBC_TUNABLES" in x)
+    assert run + "   #" in tunable and "train.py" not in tunable, tunable
+
+
+def test_without_a_script_in_the_log_the_stand_in_stays() -> None:
+    f = _one([_TLS], "library-static-tls-exhausted")
+    assert any("python train.py" in x for x in f.fix), f.fix
+
+
+def test_an_installed_packages_module_frame_alone_is_no_script() -> None:
+    f = _one(['  File "/usr/lib/python3/dist-packages/cv2/__init__.py", line 8, in <module>',
+              _TLS], "library-static-tls-exhausted")
+    assert any("python train.py" in x for x in f.fix), f.fix
+
+
+# --- CUDA_ERROR_NO_DEVICE after the log showed TensorFlow finding a GPU -----------------------
+
+_CHECK_100 = ("2019-05-02 10:11:13.323456: F tensorflow/stream_executor/cuda/cuda_driver.cc:175] "
+              "Check failed: CUDA_SUCCESS == cuCtxSetCurrent(cuda_context->context()) "
+              "(0 vs. 100)")
+
+
+def test_no_device_after_a_gpu_was_found_notes_the_contradiction() -> None:
+    f = _one(["2019-05-02 10:11:12.223456: I tensorflow/core/common_runtime/gpu/gpu_device.cc:"
+              "1512] Adding visible gpu devices: 0", _CHECK_100],
+             "gpu-stream-executor-init-failed")
+    assert f.severity is Severity.WARNING
+    assert "But this log shows TensorFlow finding a GPU before the call (line 1" in f.cause
+    assert "dmesg" in f.fix[0], f.fix
+
+
+def test_no_device_with_no_gpu_shown_before_keeps_its_reading() -> None:
+    f = _one([_CHECK_100], "gpu-stream-executor-init-failed")
+    assert f.severity is Severity.ERROR and "But this log shows" not in f.cause
+    assert f.fix[0].startswith("nvidia-smi"), f.fix
