@@ -838,10 +838,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl version",),
         r"NCCL version (?P<v>\d+\.\d+\.\d+)\+cuda(?P<cuda>\d+\.\d+)",
     ),
+    # gpu_device.cc EnablePeerAccess (TF 1.x-2.x) "Unable to enable peer access between device
+    # ordinals A and B, status: ..."; XLA's PJRT GPU client (the TF 2.21 wheel's
+    # libtensorflow_cc.so.2) "Unable to enable peer access between GPUs A and B; status: ..."
     _p(
         "gpu.peer_access",
         ("unable to enable peer access",),
-        r"Unable to enable peer access between device ordinals (?P<a>\d+) and (?P<b>\d+)",
+        r"Unable to enable peer access between (?:device ordinals|GPUs) (?P<a>\d+) and "
+        r"(?P<b>\d+)",
     ),
     _p(
         "iommu.fault",
