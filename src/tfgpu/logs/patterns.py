@@ -4680,6 +4680,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
     ),
+    # tensorflow/python/eager/polymorphic_function/polymorphic_function.py (2.21; def_function.py
+    # before): a jit_compile tf.function whose variable creations could not be lifted out of it
+    _p(
+        "xla.lift_variable_creation",
+        ("failed to lift variable creations",),
+        r"failed to lift variable creations out of this tf\.function",
+    ),
     # libnvidia-container (the nvidia-container-cli of Docker's prestart hook) on WSL: its
     # dxcore.c (copied verbatim into nvidia-container-toolkit internal/dxcore) lists the
     # adapters of libdxcore and skips those without a WDDM >= 2.7 driver or a driver store
