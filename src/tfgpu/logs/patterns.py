@@ -538,6 +538,15 @@ PATTERNS: tuple[Pattern, ...] = (
         # op <name>", the op whose allocation failed
         r"(?:\s*\(rounded to \d+\)\s*(?:requested by op (?P<op>[\w/.:-]{1,200}))?)?",
     ),
+    # bfc_allocator.cc's sentence after "ran out of memory trying to allocate N": "The caller
+    # indicates that this is not a failure, but may mean that there could be performance gains
+    # if more memory were (TF 0.x: is) available."; read on its own so that a hard wrap that
+    # puts it on the next lines still marks the allocation as retried (_memory_failures.py)
+    _p(
+        "mem.not_a_failure",
+        ("indicates that this is not a", "not a failure, but may mean"),
+        r"indicates that this is not a\b|not a failure, but may mean that there could be",
+    ),
     _p(
         "mem.exhausted",
         ("dst tensor is not initialized", "out of memory while trying to allocate",
