@@ -538,6 +538,15 @@ PATTERNS: tuple[Pattern, ...] = (
         # op <name>", the op whose allocation failed
         r"(?:\s*\(rounded to \d+\)\s*(?:requested by op (?P<op>[\w/.:-]{1,200}))?)?",
     ),
+    # bfc_allocator.cc's sentence after "ran out of memory trying to allocate N": "The caller
+    # indicates that this is not a failure, but may mean that there could be performance gains
+    # if more memory were (TF 0.x: is) available."; read on its own so that a hard wrap that
+    # puts it on the next lines still marks the allocation as retried (_memory_failures.py)
+    _p(
+        "mem.not_a_failure",
+        ("indicates that this is not a", "not a failure, but may mean"),
+        r"indicates that this is not a\b|not a failure, but may mean that there could be",
+    ),
     _p(
         "mem.exhausted",
         ("dst tensor is not initialized", "out of memory while trying to allocate",
@@ -838,10 +847,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl version",),
         r"NCCL version (?P<v>\d+\.\d+\.\d+)\+cuda(?P<cuda>\d+\.\d+)",
     ),
+    # gpu_device.cc EnablePeerAccess (TF 1.x-2.x) "Unable to enable peer access between device
+    # ordinals A and B, status: ..."; XLA's PJRT GPU client (the TF 2.21 wheel's
+    # libtensorflow_cc.so.2) "Unable to enable peer access between GPUs A and B; status: ..."
     _p(
         "gpu.peer_access",
         ("unable to enable peer access",),
-        r"Unable to enable peer access between device ordinals (?P<a>\d+) and (?P<b>\d+)",
+        r"Unable to enable peer access between (?:device ordinals|GPUs) (?P<a>\d+) and "
+        r"(?P<b>\d+)",
     ),
     _p(
         "iommu.fault",
@@ -4688,6 +4701,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("trying to access resource",),
         r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
+    ),
+    # tensorflow/python/eager/polymorphic_function/polymorphic_function.py (2.21; def_function.py
+    # before): a jit_compile tf.function whose variable creations could not be lifted out of it
+    _p(
+        "xla.lift_variable_creation",
+        ("failed to lift variable creations",),
+        r"failed to lift variable creations out of this tf\.function",
     ),
     # libnvidia-container (the nvidia-container-cli of Docker's prestart hook) on WSL: its
     # dxcore.c (copied verbatim into nvidia-container-toolkit internal/dxcore) lists the

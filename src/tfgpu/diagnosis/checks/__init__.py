@@ -565,6 +565,10 @@ from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 
+# --- a GPU under 4 GiB in TensorFlow's own device lines, beside its allocator running out ---
+# isort: split
+from tfgpu.diagnosis.checks.small_gpu_from_log import small_gpu_in_log
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -1028,6 +1032,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
+    # --- a GPU under 4 GiB (TensorFlow's device line) whose allocator ran out ---
+    small_gpu_in_log,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -33,6 +33,19 @@ MEMORY_FAILURES = (*ALLOCATION_FAILED, "mem.runtime_init_oom", "mem.alloc_report
                    "mem.pinned", "mem.module_oom", *HANDLE_FAILURES, *OTHER_FRAMEWORK_OOM)
 
 
+#: bfc_allocator.cc's words for an allocation its caller retries with less memory.
+_NOT_A_FAILURE = "indicates that this is not a failure"
+
+
+def not_a_failure(ctx: Facts, hit: Hit) -> bool:
+    """Whether the allocator line ``hit`` (``mem.ran_out``) says its caller retries ("The caller
+    indicates that this is not a failure ..."), on its own line or, after a hard wrap, on one
+    of the next three (pattern ``mem.not_a_failure``)."""
+    if _NOT_A_FAILURE in hit.text:
+        return True
+    return any(hit.line <= h.line <= hit.line + 3 for h in ctx.h("mem.not_a_failure").all())
+
+
 def shows_memory_failure(ctx: Facts) -> bool:
     """Whether any line of the log is one of :data:`MEMORY_FAILURES`."""
     return any(ctx.h(name).count for name in MEMORY_FAILURES)
@@ -46,11 +59,10 @@ def failure_lines(ctx: Facts, *, handles: bool = True) -> list[Hit]:
     notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
     out = [*ctx.h("mem.oom_tensor").all(), *ctx.h("mem.alloc_report").all(),
            *(h for h in ctx.h("mem.exhausted").all() if h.line not in notices),
-           *(h for h in ctx.h("mem.ran_out").all()
-             if "indicates that this is not a failure" not in h.text),
+           *(h for h in ctx.h("mem.ran_out").all() if not not_a_failure(ctx, h)),
            *(handle_failures(ctx) if handles else ())]
     return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
 
 __all__ = ["ALLOCATION_FAILED", "CUDA_OOM", "HANDLE_FAILURES", "MEMORY_FAILURES",
-           "OTHER_FRAMEWORK_OOM", "failure_lines", "shows_memory_failure"]
+           "OTHER_FRAMEWORK_OOM", "failure_lines", "not_a_failure", "shows_memory_failure"]

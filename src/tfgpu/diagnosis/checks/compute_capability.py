@@ -15,6 +15,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._ptx_jit import ptx_jit_floor
 from tfgpu.diagnosis.checks.app_compute_capability_floor import app_cc_floor
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
+from tfgpu.diagnosis.checks.generated_kernel_cubin import generated_kernel_no_cubin
 from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
     _driver_evidence,
@@ -297,6 +298,13 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             # tf-generated-kernel-not-loaded (ptx-jit-driver) reads the failure; the notice
             # is part of it, not a finding of its own ahead of it
             return _rest_of_compute_capability(ctx, out, Hits())
+        # TF 2.4's generated kernels (no PTX): "Failed to load in-memory CUBIN:
+        # CUDA_ERROR_NO_BINARY_FOR_GPU" read against the build's sm_XX list
+        gen = generated_kernel_no_cubin(
+            ctx, [*nokernel, *((nobin,) if nobin is not None else ())], verdict_cc)
+        if gen is not None:
+            out.append(gen)
+            return _rest_of_compute_capability(ctx, out, jit_notice)
         no_image = _no_image_wording(nokernel, nobin)
         if verdict == _UNKNOWN and no_image and _toolkit_differs(ctx) is None \
                 and not _jit_failure_told(ctx):

@@ -309,10 +309,28 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                      "goes on"),
             ))
             return out
+        top = _top_ordinal(peer.all())
+        if many and top is not None and top >= _PEER_LIMIT:
+            out.append(catalogue.make("gpu-peer-access-limit", variant="over-eight-gpus",
+                                      top=top, evidence=log_evidence(peer, limit=2)))
+            return out
         out.append(catalogue.make("gpu-peer-access-limit",
                                   variant="too-many-peers" if many else None,
                                   evidence=log_evidence(peer, limit=2)))
     return out
+
+
+#: The peer connections CUDA gives one device (CUDA C++ Programming Guide, peer-to-peer memory
+#: access: a system-wide maximum of eight per device on systems without NVSwitch): a device
+#: ordinal of this or more means the process has more GPUs than one device can map.
+_PEER_LIMIT = 8
+
+
+def _top_ordinal(hits: list[Hit]) -> int | None:
+    """The highest device ordinal the peer-access warnings name (gpu_device.cc "between device
+    ordinals A and B", XLA's "between GPUs A and B"), or ``None`` when none names one."""
+    ords = [int(v) for h in hits for v in (h.g("a"), h.g("b")) if v and v.isdigit()]
+    return max(ords) if ords else None
 
 
 #: A peer-access failure that stopped the program rather than a logged warning: TensorFlow

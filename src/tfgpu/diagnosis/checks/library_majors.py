@@ -202,8 +202,10 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         if os == "linux" and kb.and_cuda_pins(tf):
             fix.append(c.pip(f, "install", f"tensorflow[and-cuda]=={tf}")
                        + f"   # brings CUDA {want_cuda} as pip wheels; no system toolkit needed")
-        fix.append(f"# or install a CUDA {build.cuda} toolkit and put its libraries on the "
-                   + ("PATH" if os == "windows" else "LD_LIBRARY_PATH"))
+        fix.append(f"# {'or ' if fix else ''}install a CUDA {build.cuda} toolkit and put its "
+                   "libraries on the " + ("PATH" if os == "windows" else "LD_LIBRARY_PATH")
+                   + f", or install a TensorFlow release built for the CUDA {host_cuda[0]} "
+                     "you have (tfgpu plan lists the releases)")
         out.append(catalogue.make(
             "cuda-major-mismatch",
             tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.cuda_ref,

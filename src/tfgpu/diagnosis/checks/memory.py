@@ -19,7 +19,7 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
-from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
+from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED, not_a_failure
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
@@ -439,7 +439,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     if ran and not out and not taken:
         # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
         # probe that retries with less memory): harmless unless another line says otherwise
-        benign = all("indicates that this is not a failure" in x.text for x in ran)
+        benign = all(not_a_failure(ctx, x) for x in ran)
         h = ran[0]
         alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,

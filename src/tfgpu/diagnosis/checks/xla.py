@@ -1113,9 +1113,20 @@ def _short_device(name: str) -> str:
 def xla_variable_other_device(ctx: Facts) -> list[Finding]:
     """``xla-variable-on-other-device``: an XLA-compiled function reads a variable that lives
     on another device (XLA known issue tfvariable_on_a_different_device); typical with
-    jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy."""
-    return c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
+    jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy.
+    Variant ``creation-not-lifted``: a jit_compile tf.function created variables whose
+    initialisation TensorFlow could not lift out of it (polymorphic_function.py's
+    UnimplementedError), the same Keras 3 + tf.distribute set-up (keras-team/keras#19005)."""
+    found = c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
         "xla-variable-on-other-device", res=h.need("res"),
         dev=_short_device(h.need("dev")), frm=_short_device(h.need("from")),
         evidence=log_evidence(hits),
+    ))
+    if found:
+        return found
+    # polymorphic_function.py (def_function.py before): a jit_compile tf.function whose
+    # variable creations could not be lifted out of it (variant creation-not-lifted)
+    return c.from_log(ctx, "xla.lift_variable_creation", lambda hits, _h: catalogue.make(
+        "xla-variable-on-other-device", variant="creation-not-lifted",
+        evidence=log_evidence(hits, limit=2),
     ))
