@@ -5298,6 +5298,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
         r"\d{1,4})?",
     ),
+    # the same Backend::stream_executor's other refusal, "device %s not supported by XLA
+    # service" (device_name(): the platform's name and the ordinal, "CUDA:0"; TF 1.0-1.4's
+    # Backend::Replicas said it too): the ordinal is inside XLA's range, and XLA left that GPU
+    # out (xla/service/platform_util.cc GetStreamExecutors: no CUDA context could be created
+    # on it, or its compute capability is below 3.5); TF 1.13-2.3's xla_gpu_device.cc
+    # appended "while setting up XLA_GPU_JIT device number <i>" (later releases log it
+    # after "Ignoring visible XLA_GPU_JIT device. Device number is <i>, reason: " and carry
+    # on: group ign). The text is in the 2.21 wheel's libtensorflow_cc.so.2.
+    _p(
+        "xla.device_not_supported",
+        ("not supported by xla service",),
+        r"(?P<ign>Ignoring visible XLA_GPU_JIT device\. Device number is \d{1,4}, reason: "
+        r"[\w ]{0,40}:\s*)?"
+        r"\bdevice (?P<device>(?P<platform>[A-Za-z]{1,20}):(?P<ordinal>\d{1,4})) not supported "
+        r"by XLA service(?P<xla>\s*while setting up XLA_GPU_JIT device number \d{1,4})?",
+    ),
     # --- the Python REPL's echo of tf.__version__ and Linux-only paths ----------
     # ">>> tf.__version__" echoes the string's repr, quoted ('2.12.0'), on the next line; read
     # by view.printed_tf_version like an unquoted version line (print(tf.__version__))
