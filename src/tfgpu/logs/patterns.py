@@ -6942,6 +6942,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no op named",),
         r"\bNo op named (?P<op>[\w>./-]{1,200}) in defined operations",
     ),
+    # python/framework/op_def_library.py _GetOpDef (TF 2.x; TF 1.x's OpDefLibrary.apply_op
+    # said the same of its module's op list): "Unrecognized Op name <op>" when a generated
+    # Python op wrapper is called and this binary's op registry has no such op (the text is
+    # in the 2.21 wheel's op_def_library.py)
+    _p(
+        "op.not_registered",
+        ("unrecognized op name",),
+        r"\bUnrecognized Op name (?P<op>[\w>./-]{1,200})",
+    ),
     # glibc's "<object>: undefined symbol: <name>" with no library before it (a paste that
     # kept only the message, or an op's name such as "transform: " in front): a mangled C++
     # name in TensorFlow's namespace (_ZN10tensorflow..., _ZNK10tensorflow...).  Read by
