@@ -758,8 +758,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<min2>\d+\.\d+)' but is of '(?P<cc2>\d+\.\d+)')",
         "idx",
     ),
+    # (group xla: TF 1.13-2.3's xla_gpu_device.cc suffix, read by
+    # checks/xla_gpu_device_setup.py)
     _p("cc.xla_no_devices", ("no supported devices found",),
-       r"no supported devices found for platform CUDA"),
+       r"no supported devices found for platform CUDA(?P<xla>\s*while setting up XLA_GPU_JIT "
+       r"device number \d{1,4})?"),
     _p("cc.adding", ("adding visible gpu",), r"Adding visible gpu devices?:\s*(?P<ids>[\d, ]+)"),
     _p(
         "gpu.created",

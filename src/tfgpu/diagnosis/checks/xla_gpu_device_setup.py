@@ -1,5 +1,5 @@
-"""XLA left a GPU out: "device CUDA:N not supported by XLA service" (``xla-gpu-device-not-
-initialised``).
+"""XLA left a GPU out: "device CUDA:N not supported by XLA service", or every GPU: "no
+supported devices found for platform CUDA" (``xla-gpu-device-not-initialised``).
 
 Sources (TensorFlow's XLA, tensorflow/compiler/xla/service; the text is in the 2.21 wheel's
 libtensorflow_cc.so.2):
@@ -22,8 +22,9 @@ libtensorflow_cc.so.2):
   stopped; later ones log "Ignoring visible XLA_GPU_JIT device. Device number is N, reason:
   <status>" at INFO and carry on (not a failure: ignored here).
 
-Thread: IndicoDataSolutions/finetune#423 (TF 1.14; the GPU busy with another process,
-confirmed by the reporter).
+Threads: IndicoDataSolutions/finetune#423 (TF 1.14; the GPU busy with another process,
+confirmed by the reporter), tensorflow/tensorflow#30594 (no GPU kept: other users' processes
+held the memory of a shared server's GPU).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ _SETUP = ("This TensorFlow sets up an XLA_GPU device for every visible GPU when 
           "(releases 1.x to 2.3) and stopped when one failed:")
 #: The same without the suffix (another XLA caller asked for the GPU).
 _OTHER_CALLER = "An XLA computation asked for a GPU that XLA does not hold:"
+#: The same when XLA kept no GPU and no XLA_GPU_JIT suffix says who asked.
+_NONE_KEPT = "TensorFlow (or another XLA user) created XLA's CUDA platform and it failed:"
 
 
 def xla_gpu_device_not_initialised(ctx: Facts) -> list[Finding]:
@@ -53,7 +56,7 @@ def xla_gpu_device_not_initialised(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("xla.device_not_supported").all()
             if not h.g("ign") and (h.g("platform") or "").upper() == "CUDA"]
     if not hits:
-        return []
+        return _no_gpu_kept(ctx)
     hit = hits[0]
     ordinal = hit.g("ordinal") or "0"
     device = hit.g("device") or f"CUDA:{ordinal}"
@@ -82,3 +85,22 @@ def refused_for_xla_floor(ctx: Facts, idx: str) -> bool:
     check leaves it to that finding."""
     return any(h.g("ordinal") == idx and not h.g("ign")
                for h in ctx.h("xla.device_not_supported").all())
+
+
+def _no_gpu_kept(ctx: Facts) -> list[Finding]:
+    """Variant ``no-gpu-kept`` for platform_util.cc's "no supported devices found for
+    platform CUDA" (XLA kept no GPU; with or without TF 1.13-2.3's XLA_GPU_JIT suffix, or in
+    statusor.cc's fatal "Attempting to fetch value instead of handling error"): the hedge
+    that lists the causes, lowered by the row's ``defers_to`` when XLA's reason line has a
+    finding. ``[]`` without the message, and when XLA's compute-capability refusal is in the
+    log (checks/compute_capability.py reports that abort itself)."""
+    hits = ctx.h("cc.xla_no_devices").all()
+    if not hits or ctx.h("cc.xla_floor").count:
+        return []
+    hit = hits[0]
+    return [catalogue.make(
+        "xla-gpu-device-not-initialised", variant="no-gpu-kept",
+        setup=_SETUP if hit.g("xla") else _NONE_KEPT,
+        during=" (setting up TensorFlow's XLA_GPU device)" if hit.g("xla") else "",
+        evidence=log_evidence([hit]),
+    )]
