@@ -767,8 +767,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<min2>\d+\.\d+)' but is of '(?P<cc2>\d+\.\d+)')",
         "idx",
     ),
+    # (group xla: TF 1.13-2.3's xla_gpu_device.cc suffix, read by
+    # checks/xla_gpu_device_setup.py)
     _p("cc.xla_no_devices", ("no supported devices found",),
-       r"no supported devices found for platform CUDA"),
+       r"no supported devices found for platform CUDA(?P<xla>\s*while setting up XLA_GPU_JIT "
+       r"device number \d{1,4})?"),
     _p("cc.adding", ("adding visible gpu",), r"Adding visible gpu devices?:\s*(?P<ids>[\d, ]+)"),
     _p(
         "gpu.created",
@@ -5344,6 +5347,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
         r"\d{1,4})?",
     ),
+    # the same Backend::stream_executor's other refusal, "device %s not supported by XLA
+    # service" (device_name(): the platform's name and the ordinal, "CUDA:0"; TF 1.0-1.4's
+    # Backend::Replicas said it too): the ordinal is inside XLA's range, and XLA left that GPU
+    # out (xla/service/platform_util.cc GetStreamExecutors: no CUDA context could be created
+    # on it, or its compute capability is below 3.5); TF 1.13-2.3's xla_gpu_device.cc
+    # appended "while setting up XLA_GPU_JIT device number <i>" (later releases log it
+    # after "Ignoring visible XLA_GPU_JIT device. Device number is <i>, reason: " and carry
+    # on: group ign). The text is in the 2.21 wheel's libtensorflow_cc.so.2.
+    _p(
+        "xla.device_not_supported",
+        ("not supported by xla service",),
+        r"(?P<ign>Ignoring visible XLA_GPU_JIT device\. Device number is \d{1,4}, reason: "
+        r"[\w ]{0,40}:\s*)?"
+        r"\bdevice (?P<device>(?P<platform>[A-Za-z]{1,20}):(?P<ordinal>\d{1,4})) not supported "
+        r"by XLA service(?P<xla>\s*while setting up XLA_GPU_JIT device number \d{1,4})?",
+    ),
     # --- the Python REPL's echo of tf.__version__ and Linux-only paths ----------
     # ">>> tf.__version__" echoes the string's repr, quoted ('2.12.0'), on the next line; read
     # by view.printed_tf_version like an unquoted version line (print(tf.__version__))
@@ -6982,6 +7001,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "op.not_registered",
         ("no op named",),
         r"\bNo op named (?P<op>[\w>./-]{1,200}) in defined operations",
+    ),
+    # python/framework/op_def_library.py _GetOpDef (TF 2.x; TF 1.x's OpDefLibrary.apply_op
+    # said the same of its module's op list): "Unrecognized Op name <op>" when a generated
+    # Python op wrapper is called and this binary's op registry has no such op (the text is
+    # in the 2.21 wheel's op_def_library.py)
+    _p(
+        "op.not_registered",
+        ("unrecognized op name",),
+        r"\bUnrecognized Op name (?P<op>[\w>./-]{1,200})",
     ),
     # glibc's "<object>: undefined symbol: <name>" with no library before it (a paste that
     # kept only the message, or an op's name such as "transform: " in front): a mangled C++

@@ -227,6 +227,7 @@ from tfgpu.diagnosis.checks.xla import (
 from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
 from tfgpu.diagnosis.checks.xla_autotuner_compile import xla_autotuner_no_config_compiled
 from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
+from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initialised
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -910,6 +911,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     unknown_gpu_device,
     # --- XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
     xla_gpu_device_ordinal,
+    # --- "device CUDA:N not supported by XLA service": XLA left that GPU out ---
+    xla_gpu_device_not_initialised,
     # --- a cuDNN RNN call failed mid-training: causes listed, none claimed ---
     cudnn_rnn_call_failed,
     # --- conda-forge's CPU-only TensorFlow build string (cpu_py...) ---

@@ -22,6 +22,7 @@ from tfgpu.diagnosis.checks.versions import (
     _gpu_cc,
     _release_fix,
 )
+from tfgpu.diagnosis.checks.xla_gpu_device_setup import refused_for_xla_floor
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
@@ -444,8 +445,11 @@ def _xla_floor(ctx: Facts, found: list[Finding]) -> list[Finding]:
     builds with XLA: the GPU's own kernels may include the CC, a source build for it).
     An error with the abort's line; a warning without it; nothing when TensorFlow's own
     "Ignoring visible gpu device" already says the GPU is below the build's floor, or when the
-    log shows a GPU device created (another GPU passed: only the old one is left out)."""
-    hits = ctx.h("cc.xla_floor").all()
+    log shows a GPU device created (another GPU passed: only the old one is left out). A GPU
+    that XLA's "device CUDA:N not supported by XLA service" names is left to
+    ``xla-gpu-device-not-initialised`` (checks/xla_gpu_device_setup.py)."""
+    hits = [h for h in ctx.h("cc.xla_floor").all()
+            if not refused_for_xla_floor(ctx, h.g("idx") or "")]
     if not hits or any(f.id == "gpu-compute-capability-too-low" for f in found):
         return []
     aborted = ctx.h("cc.xla_no_devices").count > 0

@@ -112,6 +112,10 @@ OP_NAMESPACES: dict[str, tuple[str, str]] = {
 
 
 _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
+#: op_def_library.py's "Unrecognized Op name X": a Python op wrapper called, no graph
+#: imported, so one of TensorFlow's own ops missing says nothing of a graph from a newer
+#: release (a Python package of another build than its binary, for one): hedged.
+_WRAPPER_CALL = re.compile(r"\bUnrecognized Op name\b")
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
@@ -120,7 +124,8 @@ def op_not_registered(f: Facts) -> list[Finding]:
     of TF-TRT's ops, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
     TensorFlow's own ops (platform fact ``tf-core-op-types``: a graph from a newer
-    TensorFlow), else the hedged ``tf-op-not-registered``."""
+    TensorFlow; not for op_def_library.py's "Unrecognized Op name", a wrapper call with no
+    graph), else the hedged ``tf-op-not-registered``."""
     hits = f.h("op.not_registered")
     out: list[Finding] = []
     if hits.count:
@@ -148,7 +153,7 @@ def op_not_registered(f: Facts) -> list[Finding]:
                      f"# import {module} before loading the model; pip install a {package} "
                      "release built for this TensorFlow (its README's compatibility table)"),
             ))
-        elif op in _core_op_types(f):
+        elif op in _core_op_types(f) and not _WRAPPER_CALL.search(hits.first[0].text):
             out.append(_core_op_finding(f, op, ev))
         else:
             out.append(catalogue.make(

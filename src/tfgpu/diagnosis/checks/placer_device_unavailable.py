@@ -111,7 +111,10 @@ def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:
     creation failed as a whole. Threads: tensorflow/tensorflow#32793 (GTX 760 beside an RTX
     2070), tensorflow/tensorflow#35672 (GT 710 beside two GTX 1080 Ti, labelled a bug),
     deezer/spleeter#26 (maintainer: TensorFlow's device numbering; the workaround
-    CUDA_VISIBLE_DEVICES naming one GPU), google/automl#111 (not reproduced). Later
+    CUDA_VISIBLE_DEVICES naming one GPU), google/automl#111 (not reproduced). XLA leaves a
+    GPU out when it cannot create a CUDA context on it or its compute capability is below 3.5
+    (xla/service/platform_util.cc); the row's ``defers_to`` points at the finding of XLA's
+    reason line when the log shows it. Later
     xla_gpu_device.cc logs "Ignoring visible XLA_GPU_JIT device" and carries on. Why XLA has
     fewer GPUs is not on the line (hedged). ``[]`` without the XLA_GPU_JIT suffix (another XLA
     caller: not this kind)."""
@@ -125,6 +128,9 @@ def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits[:1]),
         fix=("nvidia-smi -L   # the GPUs CUDA lists, with their models: a mixed set (an old or "
              "small GPU beside newer ones) is the pattern in reports",
+             "nvidia-smi --query-gpu=index,name,memory.used,compute_mode --format=csv   # "
+             "another process holding that GPU (its memory, or Exclusive_Process mode) also "
+             "makes XLA leave it out",
              "export CUDA_VISIBLE_DEVICES=0   # list only the GPUs to use (indices as "
              "nvidia-smi -L shows them); the other GPU is then not set up",
              "# or a newer TensorFlow: its xla_gpu_device.cc skips such a GPU ('Ignoring "
