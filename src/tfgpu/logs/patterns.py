@@ -6540,6 +6540,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
         r"attribute '(?P<attr>\w{1,80})'",
     ),
+    # Python's AttributeError for an object: "'<type name>' object has no attribute '<name>'"
+    # (CPython Objects/object.c PyObject_GenericGetAttr). checks/tf_api_versions.py reads only
+    # the classes and names of its data rows (platform_facts tf-api-symbol-* rows with
+    # `objects`: tf.Session.list_devices)
+    _p(
+        "tfapi.object_no_attr",
+        ("object has no attribute",),
+        r"'(?P<cls>[A-Z]\w{0,60})' object has no attribute '(?P<attr>\w{1,80})'",
+    ),
     # --- snippet outputs: what the well-known GPU check snippets print ---------------
     # Their sources: the TF GPU guide (tensorflow/docs site/en/guide/gpu.ipynb, install/source.md:
     # print("Num GPUs Available: ", len(tf.config.list_physical_devices('GPU')))), the install
