@@ -2349,6 +2349,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No unary variant device copy function found for direction: (?P<dir>\d) and Variant "
         r"type_index: (?P<type>[^\n\]\[]{1,200})",
     ),
+    # MIOpen's SQLite databases (ROCm/MIOpen src/sqlite_db.cpp, ROCm 3.x-6.x): SQLite::
+    # ErrorMessage() "Internal error while accessing SQLite database: " + sqlite3_errmsg(), thrown
+    # by Exec/Prepare/Bind ("SQLite prepare error: " before it), and Retry's "Timeout while
+    # waiting for Database: <file>" when SQLite stays busy; a solver search catches the throw
+    # and logs it as a warning (src/ocl/convolutionocl.cpp FindWinogradSolutions...:
+    # MIOPEN_LOG_WE(ex.what()): "MIOpen(HIP): Warning [FindWinogradSolutions] <file>:<line>:
+    # ..."), else it reaches the caller as "MIOpen Error: <file>:<line>: ...". The text after
+    # the prefix is SQLite's own (sqlite3ErrStr: "disk I/O error", "database is locked"...).
+    # Read by checks/miopen_db.py
+    _p(
+        "miopen.sqlite_error",
+        ("internal error while accessing sqlite database", "timeout while waiting for database"),
+        r"(?:\[(?P<func>\w{1,80})\] \S{1,300}: )?(?:Internal error while accessing SQLite "
+        r"database: (?P<msg>[^\n]{1,120})|Timeout while waiting for Database: (?P<file>\S{1,300}))",
+    ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
        r"could not create miopen handle:?\s*(?P<status>\w*)"),

@@ -244,6 +244,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
     numpy_too_new_for_tensorflow,
 )
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
+from tfgpu.diagnosis.checks.miopen_db import miopen_database_unusable
 from tfgpu.diagnosis.checks.pip_install import (
     and_cuda_tensorrt_pin,
     pip_hash_mismatch,
@@ -710,6 +711,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_vm_fault,
     rocm_queue_abort,
     rocm_miopen_failed,
+    miopen_database_unusable,
     rocblas_no_kernels_for_gpu,
     itex_oneapi_runtime_missing,
     tf_library_lacks_runtime_symbol,
