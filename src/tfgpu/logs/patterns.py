@@ -2242,12 +2242,31 @@ PATTERNS: tuple[Pattern, ...] = (
     # b520bc83): "\nrocBLAS error: Cannot read <path>/TensileLibrary.dat: <strerror>" then
     # rocblas_abort(); builds with per-architecture libraries add " for GPU arch : <gfx>" and
     # " List of available TensileLibrary Files : " (.yaml in TENSILE_YAML builds). Read by
-    # checks/rocm.py (rocblas_no_kernels_for_gpu)
+    # checks/rocblas_tensile.py
     _p(
         "rocm.rocblas_tensile",
         ("rocblas error: cannot read",),
         r"rocBLAS error: Cannot read (?P<path>\S{0,300}?TensileLibrary[\w.-]{0,60}\.(?:dat|yaml))"
         r": (?P<err>[^\n]{1,80}?)(?: for GPU arch ?: ?(?P<gfx>gfx[0-9a-f]{2,5}\w{0,12}))?\s*$",
+    ),
+    # the files rocBLAS (ROCm 5.7+) lists after that line, one a line, quoted as std::filesystem
+    # prints a path ("/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx90a.dat"); the
+    # target of each. Read by checks/rocblas_tensile.py
+    _p(
+        "rocm.rocblas_tensile_file",
+        ("tensilelibrary_",),
+        r"^\s*\"?(?P<path>[^\s\"]{0,300}/TensileLibrary_(?:lazy_)?(?P<gfx>gfx[0-9a-f]{2,5})"
+        r"[\w:+-]{0,30}\.(?:dat|yaml))\"?\s*$",
+    ),
+    # libstdc++'s std::filesystem::directory_iterator on a folder it cannot open (src/c++17/
+    # fs_dir.cc: filesystem_error("directory iterator cannot open directory", p, ec), whose
+    # what() is "filesystem error: <what>: <strerror> [<path>]"); rocBLAS 5.7+ lists its
+    # library folder so after a failed look-up. Read by checks/rocblas_tensile.py
+    _p(
+        "cxx.dir_iterator_open",
+        ("directory iterator cannot open directory",),
+        r"filesystem error: directory iterator cannot open directory: (?P<err>[^\[\n]{1,80}) "
+        r"\[(?P<path>[^\]\n]{1,300})\]",
     ),
     # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
     # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names

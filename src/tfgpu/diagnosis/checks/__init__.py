@@ -253,8 +253,8 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_windows_long_paths,
     wheel_link_not_found,
 )
+from tfgpu.diagnosis.checks.rocblas_tensile import rocblas_tensile_library_missing
 from tfgpu.diagnosis.checks.rocm import (
-    rocblas_no_kernels_for_gpu,
     rocm_crash_after_load,
     rocm_no_device,
     rocm_queue_abort,
@@ -712,7 +712,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_queue_abort,
     rocm_miopen_failed,
     miopen_database_unusable,
-    rocblas_no_kernels_for_gpu,
+    rocblas_tensile_library_missing,
     itex_oneapi_runtime_missing,
     tf_library_lacks_runtime_symbol,
     tfjs_unsupported_platform,
