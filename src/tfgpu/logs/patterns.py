@@ -2258,12 +2258,31 @@ PATTERNS: tuple[Pattern, ...] = (
     # b520bc83): "\nrocBLAS error: Cannot read <path>/TensileLibrary.dat: <strerror>" then
     # rocblas_abort(); builds with per-architecture libraries add " for GPU arch : <gfx>" and
     # " List of available TensileLibrary Files : " (.yaml in TENSILE_YAML builds). Read by
-    # checks/rocm.py (rocblas_no_kernels_for_gpu)
+    # checks/rocblas_tensile.py
     _p(
         "rocm.rocblas_tensile",
         ("rocblas error: cannot read",),
         r"rocBLAS error: Cannot read (?P<path>\S{0,300}?TensileLibrary[\w.-]{0,60}\.(?:dat|yaml))"
         r": (?P<err>[^\n]{1,80}?)(?: for GPU arch ?: ?(?P<gfx>gfx[0-9a-f]{2,5}\w{0,12}))?\s*$",
+    ),
+    # the files rocBLAS (ROCm 5.7+) lists after that line, one a line, quoted as std::filesystem
+    # prints a path ("/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx90a.dat"); the
+    # target of each. Read by checks/rocblas_tensile.py
+    _p(
+        "rocm.rocblas_tensile_file",
+        ("tensilelibrary_",),
+        r"^\s*\"?(?P<path>[^\s\"]{0,300}/TensileLibrary_(?:lazy_)?(?P<gfx>gfx[0-9a-f]{2,5})"
+        r"[\w:+-]{0,30}\.(?:dat|yaml))\"?\s*$",
+    ),
+    # libstdc++'s std::filesystem::directory_iterator on a folder it cannot open (src/c++17/
+    # fs_dir.cc: filesystem_error("directory iterator cannot open directory", p, ec), whose
+    # what() is "filesystem error: <what>: <strerror> [<path>]"); rocBLAS 5.7+ lists its
+    # library folder so after a failed look-up. Read by checks/rocblas_tensile.py
+    _p(
+        "cxx.dir_iterator_open",
+        ("directory iterator cannot open directory",),
+        r"filesystem error: directory iterator cannot open directory: (?P<err>[^\[\n]{1,80}) "
+        r"\[(?P<path>[^\]\n]{1,300})\]",
     ),
     # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
     # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names
@@ -2364,6 +2383,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no unary variant device copy function found",),
         r"No unary variant device copy function found for direction: (?P<dir>\d) and Variant "
         r"type_index: (?P<type>[^\n\]\[]{1,200})",
+    ),
+    # MIOpen's SQLite databases (ROCm/MIOpen src/sqlite_db.cpp, ROCm 3.x-6.x): SQLite::
+    # ErrorMessage() "Internal error while accessing SQLite database: " + sqlite3_errmsg(), thrown
+    # by Exec/Prepare/Bind ("SQLite prepare error: " before it), and Retry's "Timeout while
+    # waiting for Database: <file>" when SQLite stays busy; a solver search catches the throw
+    # and logs it as a warning (src/ocl/convolutionocl.cpp FindWinogradSolutions...:
+    # MIOPEN_LOG_WE(ex.what()): "MIOpen(HIP): Warning [FindWinogradSolutions] <file>:<line>:
+    # ..."), else it reaches the caller as "MIOpen Error: <file>:<line>: ...". The text after
+    # the prefix is SQLite's own (sqlite3ErrStr: "disk I/O error", "database is locked"...).
+    # Read by checks/miopen_db.py
+    _p(
+        "miopen.sqlite_error",
+        ("internal error while accessing sqlite database", "timeout while waiting for database"),
+        r"(?:\[(?P<func>\w{1,80})\] \S{1,300}: )?(?:Internal error while accessing SQLite "
+        r"database: (?P<msg>[^\n]{1,120})|Timeout while waiting for Database: (?P<file>\S{1,300}))",
     ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
@@ -6604,6 +6638,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("has no attribute",),
         r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
         r"attribute '(?P<attr>\w{1,80})'",
+    ),
+    # Python's AttributeError for an object: "'<type name>' object has no attribute '<name>'"
+    # (CPython Objects/object.c PyObject_GenericGetAttr). checks/tf_api_versions.py reads only
+    # the classes and names of its data rows (platform_facts tf-api-symbol-* rows with
+    # `objects`: tf.Session.list_devices)
+    _p(
+        "tfapi.object_no_attr",
+        ("object has no attribute",),
+        r"'(?P<cls>[A-Z]\w{0,60})' object has no attribute '(?P<attr>\w{1,80})'",
     ),
     # --- snippet outputs: what the well-known GPU check snippets print ---------------
     # Their sources: the TF GPU guide (tensorflow/docs site/en/guide/gpu.ipynb, install/source.md:

@@ -246,6 +246,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
     numpy_too_new_for_tensorflow,
 )
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
+from tfgpu.diagnosis.checks.miopen_db import miopen_database_unusable
 from tfgpu.diagnosis.checks.pip_install import (
     and_cuda_tensorrt_pin,
     pip_hash_mismatch,
@@ -254,8 +255,8 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_windows_long_paths,
     wheel_link_not_found,
 )
+from tfgpu.diagnosis.checks.rocblas_tensile import rocblas_tensile_library_missing
 from tfgpu.diagnosis.checks.rocm import (
-    rocblas_no_kernels_for_gpu,
     rocm_crash_after_load,
     rocm_no_device,
     rocm_queue_abort,
@@ -717,7 +718,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_vm_fault,
     rocm_queue_abort,
     rocm_miopen_failed,
-    rocblas_no_kernels_for_gpu,
+    miopen_database_unusable,
+    rocblas_tensile_library_missing,
     itex_oneapi_runtime_missing,
     tf_library_lacks_runtime_symbol,
     tfjs_unsupported_platform,

@@ -13,8 +13,15 @@ multi_gpu_utils.py has the same checks and texts):
   (Keras 2.3: the backend's ``_get_available_gpus()`` plus ``'/cpu:0'``) and, from 2.0.9,
   shortens each name (``_normalize_device_name``: ``/job:localhost/replica:0/task:0/device:
   GPU:0`` -> ``/gpu:0``).  With ``gpus`` < 2 it raises "For multi-gpu usage to be effective,
-  call `multi_gpu_model` with `gpus >= 2`" (``len(gpus) >= 2`` for a list); from 2.1.6 a
-  call without ``gpus`` counts the GPUs TensorFlow lists.
+  call `multi_gpu_model` with `gpus >= 2`" (``len(gpus) >= 2`` for a list); from 2.1.4
+  ("Allowing auto GPU selection for multi_gpu_model", keras-team/keras#9226) a call without
+  ``gpus`` counts the GPUs TensorFlow lists.
+* That count, in Keras 2.1.4-2.2.4, takes every listed name containing ``gpu``
+  (``len([x for x in available_devices if 'gpu' in x])``), so a TensorFlow built with XLA,
+  which also lists an ``XLA_GPU`` device per GPU (``/xla_gpu:0``), makes it ask for more GPUs
+  than there are and then fail its own device check; "Ignore `xla_gpu` which is specially
+  reserved by TF" (keras-team/keras#12928, commit cd3f27b5, released in 2.2.5) counts only
+  ``'/gpu:'`` names.
 * Two Keras faults print the device message although TensorFlow lists every GPU:
   the master branch of October 2017 (before "Normalize device names in multi_gpu_model",
   keras-team/keras#8240, released in 2.0.9) compared the short names with TensorFlow 1.4's
@@ -53,13 +60,23 @@ def _gpus(names: list[str]) -> list[str]:
     return [n for n in names if re.fullmatch(r"/gpu:\d+", n)]
 
 
+def _xla_gpu_counted(gpus: str, have: list[str]) -> bool:
+    """Whether ``gpus`` is the count Keras 2.1.4-2.2.4 infers when ``gpus`` is not passed
+    (every listed name containing ``gpu``) and that count took in TensorFlow's XLA_GPU
+    devices: the listed names hold a ``/xla_gpu:N``, and ``gpus`` equals the real GPUs plus
+    them."""
+    xla = [n for n in have if n.startswith("/xla_gpu:")]
+    return bool(xla) and gpus.isdigit() and int(gpus) == len([n for n in have if "gpu" in n])
+
+
 def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
     """``keras-multi-gpu-model-devices`` from multi_gpu_model's device check: variant
     ``device-names`` (the listed devices hold every one it needs, in TensorFlow 1.4's long
     names: a Keras from before 2.0.9), ``cpu-not-listed`` (every GPU listed, '/cpu:0' not:
-    a Keras master of 2019 before 2.3.0), ``no-gpu`` (TensorFlow lists no GPU), else the row
-    (TensorFlow lists fewer GPUs than ``gpus`` asks for).  ``too-few`` from the ``gpus >= 2``
-    check.
+    a Keras master of 2019 before 2.3.0), ``xla-gpu-counted`` (``gpus`` is the real GPUs
+    plus the XLA_GPU devices listed: Keras 2.1.4-2.2.4 inferred it), ``no-gpu`` (TensorFlow
+    lists no GPU), else the row (TensorFlow lists fewer GPUs than ``gpus`` asks for).
+    ``too-few`` from the ``gpus >= 2`` check.
 
     Args:
         ctx: the facts view.
@@ -83,6 +100,11 @@ def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
         if need_gpus and set(need_gpus) <= set(have) and "/cpu:0" not in have:
             return [catalogue.make("keras-multi-gpu-model-devices", variant="cpu-not-listed",
                                    gpus=gpus, count=count, evidence=ev)]
+        if count and _xla_gpu_counted(gpus, have):
+            xla = len([n for n in have if n.startswith("/xla_gpu:")])
+            return [catalogue.make("keras-multi-gpu-model-devices", variant="xla-gpu-counted",
+                                   gpus=gpus, count=count, xla=xla, listed=listed,
+                                   evidence=ev)]
         if not count:
             return [catalogue.make("keras-multi-gpu-model-devices", variant="no-gpu",
                                    gpus=gpus, listed=listed, evidence=ev)]

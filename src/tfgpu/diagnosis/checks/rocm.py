@@ -209,34 +209,6 @@ def rocm_vm_fault(f: Facts) -> list[Finding]:
     )]
 
 
-def rocblas_no_kernels_for_gpu(f: Facts) -> list[Finding]:
-    """``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile``: rocBLAS aborted because its
-    library folder has no Tensile kernel library for the GPU's target (pattern
-    ``rocm.rocblas_tensile``; ROCm/rocBLAS ``library/src/tensile_host.cpp``): a rocBLAS built
-    without the target, or a missing/incomplete folder, told apart by its listing.  The
-    target comes from the line (newer rocBLAS), another ``gfxNNNN`` of the log, or ``?``."""
-    hits = f.h("rocm.rocblas_tensile").all()
-    if not hits:
-        return []
-    first = hits[0]
-    path = first.g("path") or "/opt/rocm/lib/rocblas/library/TensileLibrary.dat"
-    folder = path.rsplit("/", 1)[0] if "/" in path else "/opt/rocm/lib/rocblas/library"
-    gfx = first.g("gfx") or next(iter(f.h("ctx.gfx").by_key), None) or "its gfx target"
-    return [catalogue.make(
-        "rocm-gpu-arch-unsupported", variant="rocblas-tensile", gfx=gfx, folder=folder,
-        error=(first.g("err") or "").strip() or "not readable",
-        evidence=log_evidence(hits[:1], f.h("ctx.gfx").all()[:1]),
-        fix=(f"ls {folder} | grep -o 'gfx[0-9a-f]*' | sort -u   # the gfx targets this rocBLAS "
-             "has kernels for; no such folder or nothing listed: reinstall rocBLAS (the "
-             "rocblas package of the installed ROCm)",
-             "rocminfo | grep -m1 -o 'gfx[0-9a-f]*'   # this GPU's target: not listed above: "
-             "this ROCm's rocBLAS does not support it",
-             "# use a ROCm (and tensorflow-rocm) release whose supported GPUs include it "
-             "(AMD's ROCm compatibility matrix); HSA_OVERRIDE_GFX_VERSION=<a close supported "
-             "target> runs some GPUs unofficially (unsupported by AMD)"),
-    )]
-
-
 #: The statuses of ROCclr's queue abort that are a kernel's fault (ROCR-Runtime hsa.h: an
 #: access outside the legal aperture, a memory fault, a hardware exception, an illegal
 #: instruction); others (HSA_STATUS_ERROR_OUT_OF_RESOURCES...) are left unrecognised.

@@ -3,10 +3,14 @@
 'list_physical_devices'" on TensorFlow 2.0, "module 'keras.api._v2.keras.mixed_precision' has
 no attribute 'experimental'" on 2.9 and later.
 
+A method of a TensorFlow class is read the same way from "AttributeError: 'Session' object
+has no attribute 'list_devices'" (TensorFlow older than 1.3 under Keras 2.1.0-2.1.1).
+
 The release that first (``first``) or last (``last``) has each name is data: the
 ``tf-api-symbol-*`` rows of ``platform_facts.toml`` (TensorFlow's versioned API docs, the v2 API
-golden files, release notes, keras-team/keras exports at its tags). Only names in the data are
-read; any other missing attribute stays unknown. The opposite direction (TensorFlow 1 names on
+golden files, release notes, keras-team/keras exports at its tags); a method's row lists the
+classes that have it (``objects``). Only names in the data are read; any other missing
+attribute stays unknown. The opposite direction (TensorFlow 1 names on
 TensorFlow 2: tf.Session, tf.contrib) is ``tf1-api-on-tf2`` (checks/python_import.py).
 """
 
@@ -73,6 +77,20 @@ def spelling_era(kb: Knowledge, module: str) -> tuple[str, str | None, PlatformF
     return None
 
 
+def method_row(kb: Knowledge, cls: str, attr: str) -> PlatformFact | None:
+    """The ``tf-api-symbol-*`` row of a method ``attr`` that an object of class ``cls`` lacks
+    (``("Session", "list_devices")`` -> the ``Session.list_devices`` row): the row's
+    ``objects`` name ``cls`` and its symbol ends in ``.<attr>``; ``None`` otherwise."""
+    for fact in kb.facts:
+        objects = fact.values.get("objects")
+        symbol = fact.values.get("symbol")
+        if (fact.id.startswith("tf-api-symbol-") and isinstance(objects, (list, tuple))
+                and cls in objects and isinstance(symbol, str)
+                and symbol.endswith(f".{attr}")):
+            return fact
+    return None
+
+
 def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
     out = []
     for h in ctx.h("tfapi.no_attr").all():
@@ -80,7 +98,12 @@ def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
         row = symbol_row(ctx.kb, path) if path else None
         if path and row is not None:
             out.append((h, path, row))
-    return out
+    for h in ctx.h("tfapi.object_no_attr").all():
+        row = method_row(ctx.kb, h.g("cls") or "", h.g("attr") or "")
+        symbol = row.values.get("symbol") if row is not None else None
+        if row is not None and isinstance(symbol, str):
+            out.append((h, symbol, row))
+    return sorted(out, key=lambda r: r[0].line)
 
 
 def claimed_lines(ctx: Facts) -> set[int]:
@@ -197,5 +220,5 @@ def _hedged(path: str, module: str,
         evidence=evidence, cause=cause, fix=fix, knowledge_ref=row.ref)
 
 
-__all__ = ["claimed_lines", "spelling_era", "symbol_row", "tf_api_newer_than_installed",
-           "tf_path"]
+__all__ = ["claimed_lines", "method_row", "spelling_era", "symbol_row",
+           "tf_api_newer_than_installed", "tf_path"]
