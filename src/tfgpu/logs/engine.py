@@ -601,11 +601,10 @@ class Engine:
         ``text`` or its message without the prefix), reads again words that a join of the
         lines before took in (``taken``: each ``(joined text, where this line's part begins
         in it, where the join's match ends)``) as a message that the line unwrapped would
-        not give:
-        the match begins inside the words the join took in, and on the joined text (the
-        line as it was before the wrap) ``p`` finds no match that reaches this line, or
-        finds one begun on the line before that the join recorded already (the same
-        pattern).  A hard wrap at a space that leaves "CUDA_ERROR_OUT_OF_MEMORY: out of
+        not give: the match begins inside the words the join took in, and on the joined
+        text (the line as it was before the wrap) ``p`` finds no match that reaches this
+        line, or finds one begun on the line before while a join recorded that pattern
+        already.  A hard wrap at a space that leaves "CUDA_ERROR_OUT_OF_MEMORY: out of
         memory" alone on its line after "Failed to load in-memory CUBIN:" reads there no
         bare out-of-memory result of its own: unwrapped, the words are the module load's
         status.  Work: one regex search per joined text, only for matches on such words."""
