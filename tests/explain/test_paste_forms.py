@@ -180,6 +180,76 @@ def test_a_message_begun_on_the_line_before_a_keyword_is_joined_on(width: int) -
     assert _both("\n".join(lines)) == _ids([OP_SO_LINE])
 
 
+# A CUDA result as the drivers print it after their own words (cuda_driver.h ToString:
+# "<name>: <description>"): XLA's LoadCubin ("Failed to load in-memory CUBIN: <result>",
+# here as JAX raises it), StreamExecutor's DeviceAllocate ("failed to allocate <size> (<n>
+# bytes) from device: <result>") and its context creation ("failed call to
+# cuDevicePrimaryCtxRetain: <result>").
+CUDA_OOM_RESULT = "CUDA_ERROR_OUT_OF_MEMORY: out of memory"
+RESULT_LINES = [
+    "XlaRuntimeError: INTERNAL: Failed to load in-memory CUBIN: " + CUDA_OOM_RESULT,
+    "2020-01-01 10:00:00.000000: I tensorflow/stream_executor/cuda/cuda_driver.cc:936] failed "
+    "to allocate 1.00G (1073741824 bytes) from device: " + CUDA_OOM_RESULT,
+    "2020-01-01 10:00:00.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:313] failed "
+    "call to cuDevicePrimaryCtxRetain: " + CUDA_OOM_RESULT,
+]
+
+
+def _readings(lines: list[str]) -> dict[str, list[dict[str, str]]]:
+    """The groups of each pattern's hits, telling lines left out (a line that explains
+    nothing alone tells so, whether or not a join explains it later)."""
+    return {name: [h.groups for h in rec.first] for name, rec in read_lines(lines).hits.items()
+            if not name.startswith("tell.")}
+
+
+@pytest.mark.parametrize("line", RESULT_LINES)
+def test_a_wrapped_continuation_line_is_not_read_twice(line: str) -> None:
+    # Wrapped at the space before the result, the result's line alone reads as a bare
+    # CUDA out-of-memory result ("^CUDA_ERROR_OUT_OF_MEMORY: out of memory$"); the join
+    # of the line before took its words in, and unwrapped they are that message's status:
+    # the wrapped lines give the readings of the line, each once.
+    cut = line.index(" " + CUDA_OOM_RESULT)
+    lines = [line[:cut], line[cut + 1 :]]
+    assert _readings(lines) == _readings([line])
+    assert _both("\n".join(lines)) == _ids([line])
+    # the result after a line that ended its sentence is a message of its own
+    alone = ["Building the model.", CUDA_OOM_RESULT]
+    assert read_lines(alone).get("mem.cuda_oom").first[-1].g("bare") == CUDA_OOM_RESULT
+
+
+def test_a_line_repeated_with_other_numbers_tells_no_hard_wrap_width() -> None:
+    # Wrapped at spaces, a traceback's frames of one file break at the same length each
+    # time ('File ".../imp.py", line 243,' / "in load_module"): they count once, so a third
+    # line of that length is not read as a terminal's cut ("cannot open shared" / "object
+    # file") and the loader's reason keeps its space.
+    prefix = "2024-01-01 00:00:00,000 INFO - "
+    frame = prefix + 'File "/opt/conda/lib/python3.7/imp.py", line {},'
+    lines = [frame.format(243), "in load_module",
+             prefix + "return load_dynamic(name, filename, file)",
+             frame.format(343), "in load_dynamic", prefix + "return _load(spec)",
+             prefix + "ImportError: libcufft.so.10.0: cannot open shared",
+             "object file: No such file or directory"]
+    assert {len(lines[0]), len(lines[3]), len(lines[6])} == {80}
+    assert read_lines(lines).get("lib.missing").first[0].g("lib") == "libcufft.so.10.0"
+    assert _both("\n".join(lines)) == _ids([" ".join(lines[6:])])
+
+
+# op_kernel.cc's hint after every ResourceExhausted status (the 2.21 wheel's
+# libtensorflow_framework.so.2).
+OOM_HINT = (
+    "Hint: If you want to see a list of allocated tensors when OOM happens, add "
+    "report_tensor_allocations_upon_oom to RunOptions for current allocation info."
+)
+
+
+@pytest.mark.parametrize("width", [60, 72, 76, 80, 100, 120])
+def test_the_oom_hint_is_read_wherever_a_wrap_breaks_it(width: int) -> None:
+    # its first line holds no keyword and is not read: the option's name is the hint
+    lines = _wrap_at_spaces(OOM_HINT, width)
+    assert read_lines(lines).get("mem.exhausted").count == 1
+    assert _both("\n".join(lines)) == _ids([OOM_HINT])
+
+
 def test_lines_joined_on_at_once_are_bounded() -> None:
     eng = engine_mod.Engine()
     for i in range(1, 200):

@@ -115,6 +115,11 @@ MAX_CUT_WIDTHS = 4
 #: Lines continued on the next at one length that tell a terminal's hard wrap at that width
 #: (:meth:`Engine._learn_width`).
 MIN_SAME_WIDTH = 3
+#: Marks that end a clause before a space: a line that ends with one and a next line that
+#: begins with a letter is where a wrap at spaces breaks (a traceback's frame, 'File
+#: ".../imp.py", line 242,' / "in load_module"), which a terminal's cut leaves only where the
+#: text had no space; such a break tells no terminal's width (:meth:`Engine._learn_width`).
+_CLAUSE_END = frozenset(",;:.!?")
 #: At a narrower terminal's length (:data:`~tfgpu.logs.reader.NARROW_WRAP_CHARS`) twice
 #: :data:`MIN_SAME_WIDTH` lines tell it: a wrap at spaces leaves three lines of one length
 #: there too often ("... Quadro K2000M," / "pci bus id: ... with Cuda" / "compute capability
@@ -428,6 +433,15 @@ class Engine:
         #: (pattern name, the part of the current line) a join hit of the line before took
         #: in: the same pattern matching inside it on the line alone is that message again
         self._covered: list[tuple[str, str]] = []
+        #: the joined texts a pending line's join matched on into the current line, each
+        #: ``(joined text, where the current line's part begins, where the match ends)``
+        #: (:meth:`_read_twice`; at most one per pending pattern of this line)
+        self._taken: list[tuple[str, int, int]] = []
+        #: the current line's own matches, each ``(pattern, the hit recorded or None while
+        #: it is held for the next line, text read, match, the pattern's last hit before
+        #: it)``: a join of the line before that takes their words in may drop them again
+        #: (:meth:`_drop_read_twice`)
+        self._own: list[tuple[Pattern, Hit | None, str, re.Match[str], Hit | None]] = []
         #: hits of the line before whose optional groups its next line may fill (_fill)
         #: (pattern, line, text read, match, Hit.before, the lines joined so far, the hit
         #: already recorded for it: a match read to its line's end is recorded at once and
@@ -492,6 +506,8 @@ class Engine:
         """
         self.lines_fed += 1
         self._covered.clear()
+        self._taken.clear()
+        self._own.clear()
         self._across_memo.clear()
         last, self._last = self._last, (line_no, text)
         if last is not None and last[0] == line_no - 1 and len(self._cut_widths) < MAX_CUT_WIDTHS:
@@ -522,11 +538,13 @@ class Engine:
             if known and p.name.startswith(TELLING_PREFIX):
                 continue  # telling lines are the ones no catalogue entry explains
             m = p.regex.search(text)
+            read = text  # the text ``m`` is a match on
             if m is None:
                 if message is None:
                     message = split_prefix(text)[1]
                 if message is not text:
                     m = p.regex.search(message)
+                    read = message
             if m is None:
                 if not p.name.startswith(NOT_EXPLAINING):
                     failed.append(p)
@@ -536,8 +554,13 @@ class Engine:
             if self._covered and any(name == p.name and m.group(0) in part
                                      for name, part in self._covered):
                 continue  # the message a join just recorded at its first line, not again
+            if self._taken and self._read_twice(p, text, read, m, self._taken):
+                continue  # the words a join took in, read again as a message of their own
             if lead is None:
                 lead = self._lead(line_no, text)
+            rec = self.hits.get(p.name)
+            before = None if rec is None else rec.last
+            done = None
             if len(text) <= MAX_LINE_CHARS and continues(text) and (
                     len(text) - m.end() <= _OPEN_TAIL and None in m.groupdict().values()):
                 self._held.append((p, line_no, text, m, lead, ((line_no, text),), None))
@@ -545,7 +568,8 @@ class Engine:
                 done = self._record(p, line_no, text, m, lead)  # the next line may lengthen it
                 self._held.append((p, line_no, text, m, lead, ((line_no, text),), done))
             else:
-                self._record(p, line_no, text, m, lead)
+                done = self._record(p, line_no, text, m, lead)
+            self._own.append((p, done, read, m, before))
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
         prev, self._prev = self._prev, None
@@ -570,6 +594,60 @@ class Engine:
                 self._chain = [*chain[-(MAX_FOLLOW_LINES - 1):], (line_no, text)]
             else:
                 self._chain = [(line_no, text)]
+
+    def _read_twice(self, p: Pattern, text: str, read: str, m: re.Match[str],
+                    taken: list[tuple[str, int, int]]) -> bool:
+        """Whether ``m``, the match of ``p`` on the current line ``text`` alone (on ``read``:
+        ``text`` or its message without the prefix), reads again words that a join of the
+        lines before took in (``taken``: each ``(joined text, where this line's part begins
+        in it, where the join's match ends)``) as a message that the line unwrapped would
+        not give: the match begins inside the words the join took in, and on the joined
+        text (the line as it was before the wrap) ``p`` finds no match that reaches this
+        line, or finds one begun on the line before while a join recorded that pattern
+        already.  A hard wrap at a space that leaves "CUDA_ERROR_OUT_OF_MEMORY: out of
+        memory" alone on its line after "Failed to load in-memory CUBIN:" reads there no
+        bare out-of-memory result of its own: unwrapped, the words are the module load's
+        status.  Work: one regex search per joined text, only for matches on such words."""
+        words = split_prefix(text)[1].strip()
+        base = read.find(words) if words else -1
+        if base < 0:
+            return False
+        at = m.start() - base  # where the match begins in the line's words
+        covered = {name for name, _ in self._covered}
+        for joined, cut, end in taken:
+            if at >= len(joined[cut:end].lstrip()):
+                continue  # after the words the join took in: the line's own message
+            whole = p.regex.search(joined)
+            if whole is None or whole.end() <= cut:
+                return True
+            if whole.start() < cut and p.name in covered:
+                return True
+        return False
+
+    def _drop_read_twice(self, text: str, joined: str, cut: int, end: int) -> None:
+        """Take back the current line's own hits (:attr:`_own`, on ``text`` alone) that read
+        again the words a join of the line before just took in (``joined[cut:end]``, found
+        after them by :meth:`_wrap_join`) as a message the line unwrapped would not give
+        (:meth:`_read_twice`): its count, evidence and key are as if never recorded, and it
+        is no longer held for the next line (:meth:`_fill`)."""
+        keep: list[tuple[Pattern, Hit | None, str, re.Match[str], Hit | None]] = []
+        for own in reversed(self._own):  # the latest first: each restores the last before it
+            p, hit, read, m, before = own
+            if not self._read_twice(p, text, read, m, [(joined, cut, end)]):
+                keep.append(own)
+                continue
+            self._held = [h for h in self._held if h[3] is not m]
+            if hit is None:
+                continue
+            rec = self.hits[p.name]
+            rec.count -= 1
+            rec.first = [h for h in rec.first if h is not hit]
+            if rec.last is hit:
+                rec.last = before
+            rec.by_key = {k: h for k, h in rec.by_key.items() if h is not hit}
+            if not rec.count:
+                del self.hits[p.name]
+        self._own = keep[::-1]
 
     def _wrap_join(self, prev: _Prev, line_no: int, text: str, pats: tuple[Pattern, ...],
                    failed: list[Pattern]) -> None:
@@ -654,6 +732,8 @@ class Engine:
                     if part in self._covered:
                         continue
                     self._covered.append(part)
+                    if self._own and not p.name.startswith(NOT_EXPLAINING):
+                        self._drop_read_twice(text, joined, cut, m.end())
                     if goes_on and _may_go_on(m, joined):  # the next line may lengthen it
                         deferred.append((p, joined, m, part, parts))
                     else:
@@ -706,6 +786,8 @@ class Engine:
                 m = p.regex.search(joined)
                 if m is not None and m.start() < cut and m.end() > len(head):
                     self._covered.append((p.name, joined[len(head) + 1:m.end()]))
+                    if self._own:
+                        self._drop_read_twice(text, joined, len(head), m.end())
                     self._record(p, lines[0][0], joined, m, parts=(*lines, (line_no, text)))
                     todo.remove(p)
             if not todo:
@@ -820,7 +902,9 @@ class Engine:
         that cuts a token (:func:`_cuts_token`), or :data:`MIN_SAME_WIDTH` or more lines
         continued on the next at one length, at least two thirds of the lines continued
         at a length a hard wrap leaves: a terminal's wrap cuts every piece of a long line
-        at one width, a wrap at spaces leaves lines of many lengths."""
+        at one width, a wrap at spaces leaves lines of many lengths.  A break after a mark
+        that ends a clause, before a letter (:data:`_CLAUSE_END`), is a wrap at a space's
+        and is not counted: a traceback's frames of one file break at one length each time."""
         if continuation_of(split_prefix(left)[0], right) is None:
             return
         n = len(left)
@@ -832,6 +916,8 @@ class Engine:
             return
         if n not in CUT_LINE_CHARS:
             return
+        if left[-1] in _CLAUSE_END and right[:1].isalpha():
+            return  # a break a wrap at spaces leaves ("line 242," / "in load_module")
         counts = self._continued
         counts[n] = counts.get(n, 0) + 1
         need = MIN_SAME_WIDTH if n in WRAPPED_LINE_CHARS else 2 * MIN_SAME_WIDTH
@@ -994,6 +1080,7 @@ class Engine:
                     if part in self._covered:
                         break
                     self._covered.append(part)
+                    self._taken.append((joined, joins[joined], m.end()))
                     if goes_on and _may_go_on(m, joined):
                         deferred.append((p, joined, m, part, parts))  # the next may go on
                         still.append(p)

@@ -1873,10 +1873,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Garbage collection: deallocate free memory regions",
     ),
     # op_kernel.cc: the hint TensorFlow appends to every ResourceExhausted (OOM) status
+    # ("Hint: If you want to see a list of allocated tensors when OOM happens, add
+    # report_tensor_allocations_upon_oom to RunOptions for current allocation info.", the
+    # 2.21 wheel's libtensorflow_framework.so.2); its option's name is the keyword, read
+    # without the "add" before it, which a wrap at a space may leave on the line above
     _p(
         "mem.exhausted",
         ("report_tensor_allocations_upon_oom",),
-        r"add report_tensor_allocations_upon_oom to RunOptions",
+        r"(?:add )?report_tensor_allocations_upon_oom to RunOptions",
     ),
     # cuda_solvers.cc, cuda_dnn.cc: cuBLAS/cuSOLVER calls of the linear-algebra ops, and
     # cudnnSetStream (read by rule_library_handle with mem.handle)
