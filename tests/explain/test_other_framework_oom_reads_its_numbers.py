@@ -38,7 +38,8 @@ def _report(data: bytes) -> Report:
     from tfgpu.explain import explain_stream
 
     res = explain_stream(io.BytesIO(data))
-    return explain_report(res.findings, res.stats, "in.log", died=res.died, failure=res.failure)
+    return explain_report(res.findings, res.stats, "in.log", died=res.died, failure=res.failure,
+                          foreign_oom=res.foreign_oom)
 
 
 _TF_DEVICE = (b"2024-03-01 10:00:00.000000: I tensorflow/core/common_runtime/gpu/"

@@ -203,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
     report = explain_report(findings, result.stats,
                             "standard input" if args.file == "-" else args.file,
                             died=result.died, failure=result.failure,
+                            foreign_oom=result.foreign_oom,
                             interrupted=_signal_words(stopped_by) if stopped_by else "")
     report.meta.update(notes)
     from tfgpu.cli.common import exit_code_if_output_cut

@@ -396,7 +396,9 @@ def _library_not_started(causes: Sequence[Finding]) -> tuple[str, int] | None:
 
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
                    died: Sequence[Hit] = (),
-                   failure: frozenset[int] | None = None, interrupted: str = "") -> Report:
+                   failure: frozenset[int] | None = None,
+                   foreign_oom: frozenset[int] = frozenset(),
+                   interrupted: str = "") -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
     finding; "GPU usable" only when the log shows TensorFlow creating a GPU device, no
     error, and no GPU library that could not start on it: :data:`_LIBRARY_NOT_STARTED`) and
@@ -417,6 +419,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         failure: the line numbers that say why the program died (``died`` and the exception
             messages below them: :func:`~tfgpu.diagnosis.checks.unknown.log_failure_lines`);
             ``None``: derived from ``died`` alone.
+        foreign_oom: the line numbers of another framework's own out-of-memory errors
+            (:func:`~tfgpu.diagnosis.checks.other_framework_oom.other_framework_oom_lines`):
+            an error quoting only those says nothing about TensorFlow's GPU.
         interrupted: the signal that stopped the reading early ("Ctrl-C (SIGINT)",
             "SIGTERM"), ``""`` when it read the whole input: the header says the findings
             cover only the lines read.
@@ -436,9 +441,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # release)
     # ... nor another framework's own out-of-memory error (PyTorch's, CuPy's): it says what
     # that framework could not allocate, nothing about TensorFlow's GPU
-    foreign_oom = [f for f in errors if f.category == "memory" and quotes_other_framework_oom(f)]
+    foreign = [f for f in errors
+               if f.category == "memory" and quotes_other_framework_oom(f, foreign_oom)]
     gpu_errors = [f for f in errors if not (allocated and f.category == "memory")
-                  and not _gpu_neutral(f.id) and f not in foreign_oom]
+                  and not _gpu_neutral(f.id) and f not in foreign]
     unknown_death = died_unexplained(findings)
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
@@ -555,7 +561,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         usable = True  # only GPU memory ran out (beside gpu_neutral errors, if any)
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
                               "of GPU memory")
-    elif foreign_oom:
+    elif foreign:
         # another framework's out-of-memory error (beside gpu_neutral ones, if any)
         meta["gpu_usable"] = ("unknown: the error is another framework's own out-of-memory "
                               "error, which says nothing about whether TensorFlow can use its "

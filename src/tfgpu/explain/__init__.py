@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
+from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom_lines
 from tfgpu.diagnosis.checks.unknown import death_hits, log_failure_lines
 from tfgpu.diagnosis.engine import no_nvidia_gpu, run_checks
 from tfgpu.diagnosis.jax_words import jax_cause, jax_doc, jax_fix, jax_title
@@ -45,12 +46,15 @@ class ExplainResult:
         failure: the line numbers that say why it died: ``died`` and the exception
             messages below them (:func:`tfgpu.diagnosis.checks.unknown.log_failure_lines`);
             ``None`` when not computed (the verdict then derives them from ``died``).
+        foreign_oom: the line numbers of another framework's own out-of-memory errors
+            (:func:`tfgpu.diagnosis.checks.other_framework_oom.other_framework_oom_lines`).
     """
 
     findings: tuple[Finding, ...]
     stats: ReadStats
     died: tuple[Hit, ...] = ()
     failure: frozenset[int] | None = None
+    foreign_oom: frozenset[int] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -170,4 +174,5 @@ def explain_stream(
     log = read_stream(stream, chunk_bytes=chunk_bytes)
     died = death_hits(log)  # once: the checks, the result and its failure lines share it
     return ExplainResult(explain_log(log, facts, died=died), log.stats or ReadStats(),
-                         tuple(died), log_failure_lines(log, died))
+                         tuple(died), log_failure_lines(log, died),
+                         other_framework_oom_lines(log))

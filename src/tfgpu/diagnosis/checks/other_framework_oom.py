@@ -35,12 +35,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
 from tfgpu.diagnosis.checks.memory_held import held_at_start
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding, Severity
 
@@ -224,26 +223,23 @@ def _cupy_pool(hit: Hit) -> str:
 _OOM_PATTERNS = ("mem.torch_alloc_oom", "mem.torch_check_oom", "mem.cupy_oom")
 
 
-@cache
-def _oom_regexes() -> tuple[re.Pattern[str], ...]:
-    """The regexes of :data:`_OOM_PATTERNS` (the log patterns are imported on first use:
-    ``doctor --no-tf`` never loads the log reader)."""
-    from tfgpu.logs.patterns import PATTERNS
-
-    return tuple(p.regex for p in PATTERNS if p.name in _OOM_PATTERNS)
+def other_framework_oom_lines(log: LogFacts) -> frozenset[int]:
+    """The 1-based line numbers of ``log`` holding another framework's own out-of-memory
+    error (PyTorch's, CuPy's: the patterns :func:`other_framework_oom` reads), for
+    :func:`quotes_other_framework_oom`; empty when there is none."""
+    return frozenset(h.line for name in _OOM_PATTERNS for h in log.get(name).all())
 
 
-def quotes_other_framework_oom(f: Finding) -> bool:
-    """Whether ``f`` quotes another framework's own out-of-memory line (PyTorch's, CuPy's:
-    the patterns :func:`other_framework_oom` reads) and no other log line but that
-    framework's CUDA help line: such an error tells what the other framework could not
-    allocate, nothing about whether TensorFlow can compute on its GPU (``tfgpu explain``'s
-    verdict leaves gpu_usable unknown for it)."""
-    lines = [e.text for e in f.evidence if e.source == "log"]
-    if not lines:
-        return False
-    hit = [t for t in lines if any(r.search(t) for r in _oom_regexes())]
-    return bool(hit) and all(t in hit or "cudaErrorMemoryAllocation" in t for t in lines)
+def quotes_other_framework_oom(f: Finding, oom_lines: frozenset[int]) -> bool:
+    """Whether ``f`` quotes another framework's own out-of-memory line (one of ``oom_lines``:
+    :func:`other_framework_oom_lines`) and no other log line but that framework's CUDA help
+    line: such an error tells what the other framework could not allocate, nothing about
+    whether TensorFlow can compute on its GPU (``tfgpu explain``'s verdict leaves gpu_usable
+    unknown for it)."""
+    lines = [e for e in f.evidence if e.source == "log"]
+    quoted = [e for e in lines if e.line in oom_lines]
+    return bool(quoted) and all(e in quoted or "cudaErrorMemoryAllocation" in e.text
+                                for e in lines)
 
 
 def _ended_the_program(ctx: Facts, hits: list[Hit]) -> bool:
@@ -318,4 +314,5 @@ def other_framework_oom(ctx: Facts) -> list[Finding]:
              *_own_fix(program, bool(ctx.h("mem.torch_alloc_oom").count))))]
 
 
-__all__ = ["TorchMemory", "other_framework_oom", "quotes_other_framework_oom", "torch_memory"]
+__all__ = ["TorchMemory", "other_framework_oom", "other_framework_oom_lines",
+           "quotes_other_framework_oom", "torch_memory"]
