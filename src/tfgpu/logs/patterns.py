@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from tfgpu.facts import dlerror_text
 from tfgpu.facts.known_messages import known_messages
-from tfgpu.logs import signal_words
+from tfgpu.logs import kernel_death_words, signal_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,14 @@ def _signal_patterns() -> tuple[Pattern, ...]:
     ``tools.killed``, SIGILL ``cpu.illegal``, SIGSEGV/SIGBUS/SIGFPE/SIGABRT ``tell.fatal``."""
     return tuple(_p(signal_words.KINDS[w.kind], signal_words.needles(w), signal_words.regex(w))
                  for w in signal_words.words())
+
+
+def _kernel_death_patterns() -> tuple[Pattern, ...]:
+    """The front ends' lines of a dead kernel, one pattern per form, read from
+    ``knowledge/data/kernel_deaths.toml`` (:mod:`tfgpu.logs.kernel_death_words`): a death
+    feeds ``tools.kernel_died``, Spyder's error page heading ``tools.kernel_error_page``."""
+    return tuple(_p(name, kernel_death_words.needles(form), kernel_death_words.regex(form))
+                 for form, name in kernel_death_words.FORMS.items())
 
 
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
@@ -2661,14 +2669,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*(?:zsh|bash): killed\s"
         r"|(?:exit code |退出代码为? ?)137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
-    # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
-    # does not know why (host RAM most often; also a native crash).
-    _p(
-        "tools.kernel_died",
-        ("appears to have died", "kernel crashed while executing"),
-        r"appears to have died\. It will restart automatically"
-        r"|The Kernel crashed while executing code in the current cell",
-    ),
+    # Notebook and IDE front ends (Jupyter, VS Code, QtConsole, Spyder) when the kernel
+    # process died (tools.kernel_died: the front end does not know why; host RAM most often,
+    # also a native crash) and Spyder's error page heading (tools.kernel_error_page), every
+    # wording from knowledge/data/kernel_deaths.toml
+    *_kernel_death_patterns(),
     # conda / mamba / micromamba solver failures (conda/exceptions.py, conda-libmamba-solver,
     # libsolv's problem strings).  __cuda is conda's virtual package for the driver's CUDA.
     _p(
