@@ -2702,6 +2702,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*to be incompatible with (?P<with2>each other|the existing python installation"
         r"|your system)",
     ),
+    # conda 4.7.x-4.8.2's crash while writing an UnsatisfiableError's conflict report:
+    # MatchSpec.union of two specs' channel components ran '|'.join over Channel objects
+    # (conda/models/match_spec.py _StrMatchMixin.union, raised from resolve.py's conflict
+    # report; caught from conda 4.8.3, conda PR #9748, CHANGELOG "Account for channel is
+    # specs"); Python 2's str.join says "expected string, Channel found"
+    _p(
+        "tools.conda_report_crash",
+        ("channel found",),
+        r"TypeError: sequence item \d{1,4}: expected (?:str instance|string), "
+        r"(?P<cls>(?:Multi)?Channel) found",
+    ),
     _p(
         "tools.conda_not_found",
         ("packagesnotfounderror", "not available from current channels"),
