@@ -5026,7 +5026,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # to its widest value, two spaces apart (conda/conda 0f64223 conda/cli/main_list.py
     # list_packages: "  ".join(f"%-{width}s")). Rows only (a name, spaces,
     # a version, at most three more columns): the TensorFlow distribution's version is the
-    # TensorFlow hint (view.tf_version reads ctx.tf_version), a CUDA runtime/toolkit package's
+    # TensorFlow hint (view.tf_version reads ctx.tf_version; the row's package in group pkg,
+    # read by checks/conda_defaults_tf_build.py), a CUDA runtime/toolkit package's
     # major.minor the CUDA hint (view.log_cuda_versions reads ctx.cuda_prose).
     _p(
         "ctx.tf_version",
@@ -5034,7 +5035,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos ", "tensorflow-aarch ", "tensorflow-base ", "tf-nightly ",
          "tf-nightly-gpu ",
          "tf-nightly-cpu "),
-        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
+        r"^[ \t]{0,4}(?P<pkg>tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
         r"|tf-nightly(?:-gpu|-cpu)?)"
         r"[ \t]{1,60}(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:rc\d{1,2}|\.post\d{1,3}|\.dev\d{1,12})?"
         r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
