@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from tfgpu.facts import dlerror_text
 from tfgpu.facts.known_messages import known_messages
-from tfgpu.logs import signal_words
+from tfgpu.logs import kernel_death_words, signal_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,14 @@ def _signal_patterns() -> tuple[Pattern, ...]:
     ``tools.killed``, SIGILL ``cpu.illegal``, SIGSEGV/SIGBUS/SIGFPE/SIGABRT ``tell.fatal``."""
     return tuple(_p(signal_words.KINDS[w.kind], signal_words.needles(w), signal_words.regex(w))
                  for w in signal_words.words())
+
+
+def _kernel_death_patterns() -> tuple[Pattern, ...]:
+    """The front ends' lines of a dead kernel, one pattern per form, read from
+    ``knowledge/data/kernel_deaths.toml`` (:mod:`tfgpu.logs.kernel_death_words`): a death
+    feeds ``tools.kernel_died``, Spyder's error page heading ``tools.kernel_error_page``."""
+    return tuple(_p(name, kernel_death_words.needles(form), kernel_death_words.regex(form))
+                 for form, name in kernel_death_words.FORMS.items())
 
 
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
@@ -2699,14 +2707,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*(?:zsh|bash): killed\s"
         r"|(?:exit code |退出代码为? ?)137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
-    # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
-    # does not know why (host RAM most often; also a native crash).
-    _p(
-        "tools.kernel_died",
-        ("appears to have died", "kernel crashed while executing"),
-        r"appears to have died\. It will restart automatically"
-        r"|The Kernel crashed while executing code in the current cell",
-    ),
+    # Notebook and IDE front ends (Jupyter, VS Code, QtConsole, Spyder) when the kernel
+    # process died (tools.kernel_died: the front end does not know why; host RAM most often,
+    # also a native crash) and Spyder's error page heading (tools.kernel_error_page), every
+    # wording from knowledge/data/kernel_deaths.toml
+    *_kernel_death_patterns(),
     # conda / mamba / micromamba solver failures (conda/exceptions.py, conda-libmamba-solver,
     # libsolv's problem strings).  __cuda is conda's virtual package for the driver's CUDA.
     _p(
@@ -2734,6 +2739,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Encountered problems while solving"
         r"|^\s*to be incompatible with (?P<with2>each other|the existing python installation"
         r"|your system)",
+    ),
+    # conda 4.7.x-4.8.2's crash while writing an UnsatisfiableError's conflict report:
+    # MatchSpec.union of two specs' channel components ran '|'.join over Channel objects
+    # (conda/models/match_spec.py _StrMatchMixin.union, raised from resolve.py's conflict
+    # report; caught from conda 4.8.3, conda PR #9748, CHANGELOG "Account for channel is
+    # specs"); Python 2's str.join says "expected string, Channel found"
+    _p(
+        "tools.conda_report_crash",
+        ("channel found",),
+        r"TypeError: sequence item \d{1,4}: expected (?:str instance|string), "
+        r"(?P<cls>(?:Multi)?Channel) found",
     ),
     _p(
         "tools.conda_not_found",
@@ -5048,7 +5064,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # to its widest value, two spaces apart (conda/conda 0f64223 conda/cli/main_list.py
     # list_packages: "  ".join(f"%-{width}s")). Rows only (a name, spaces,
     # a version, at most three more columns): the TensorFlow distribution's version is the
-    # TensorFlow hint (view.tf_version reads ctx.tf_version), a CUDA runtime/toolkit package's
+    # TensorFlow hint (view.tf_version reads ctx.tf_version; the row's package in group pkg,
+    # read by checks/conda_defaults_tf_build.py), a CUDA runtime/toolkit package's
     # major.minor the CUDA hint (view.log_cuda_versions reads ctx.cuda_prose).
     _p(
         "ctx.tf_version",
@@ -5056,7 +5073,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos ", "tensorflow-aarch ", "tensorflow-base ", "tf-nightly ",
          "tf-nightly-gpu ",
          "tf-nightly-cpu "),
-        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
+        r"^[ \t]{0,4}(?P<pkg>tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
         r"|tf-nightly(?:-gpu|-cpu)?)"
         r"[ \t]{1,60}(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:rc\d{1,2}|\.post\d{1,3}|\.dev\d{1,12})?"
         r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",

@@ -92,9 +92,13 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
 def conda_solver_failed(ctx: Facts) -> list[Finding]:
     """``conda-specs-incompatible``: conda/mamba found no set of packages that satisfies the
     request (``UnsatisfiableError``, ``LibMambaUnsatisfiableError``); variant ``python``: the
-    request conflicts with the environment's Python.  ``__cuda`` conflicts are
+    request conflicts with the environment's Python; ``report-crash``: conda 4.7.x-4.8.2
+    crashed writing the conflict report ("TypeError: sequence item 0: expected str instance,
+    MultiChannel found", ``tools.conda_report_crash``; fixed in conda 4.8.3, conda PR #9748),
+    so the conflict lines are hidden.  ``__cuda`` conflicts are
     ``conda-cuda-virtual-package-missing`` (it supersedes this one)."""
-    hits = ctx.h("tools.conda_unsat").all()
+    crash = ctx.h("tools.conda_report_crash").all()
+    hits = sorted([*ctx.h("tools.conda_unsat").all(), *crash], key=lambda h: h.line)
     if not hits:
         return []
     items = _near(ctx.h("tools.conda_list_item").all(), hits, 40)
@@ -106,6 +110,19 @@ def conda_solver_failed(ctx: Facts) -> list[Finding]:
            "conda create -n tf -c conda-forge tensorflow",
            "# or, in an existing environment, drop the pins the conflict lines name "
            "(python=..., cudatoolkit=..., tensorflow-gpu=...) and let the solver pick")
+    if crash:
+        # conda's own crash while writing the conflict report hides the conflict lines
+        said = re.search(r"TypeError: [^\"\n]{1,200}? found", crash[0].text)
+        return [catalogue.make(
+            "conda-specs-incompatible", variant="report-crash",
+            named=f" ({named})" if named else "",
+            crash=(f"\"{said.group(0) if said else 'TypeError'}\" (line {crash[0].line})"),
+            evidence=log_evidence(crash, hits, items),
+            fix=("conda --version   # 4.7.x-4.8.2 crash here; the fix shipped in 4.8.3",
+                 "conda update -n base -c defaults conda   # then run the same install "
+                 "again: conda prints the conflict lines instead of the TypeError",
+                 *fix),
+        )]
     return [catalogue.make(
         "conda-specs-incompatible", variant="python" if python else None,
         named=f" ({named})" if named else "",

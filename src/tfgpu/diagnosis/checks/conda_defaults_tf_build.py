@@ -47,6 +47,19 @@ def _now(h: Hit) -> str | None:
     return _variant(h.g("nbuild")) or _variant(h.g("build"))
 
 
+def _other_release_gpu_package(ctx: Facts, version: str) -> Hit | None:
+    """A ``conda list`` row of ``tensorflow-gpu`` (``ctx.tf_version``, group ``pkg``) of
+    another release than the CPU build's ``version`` ("tensorflow-gpu  1.5.0  0" next to
+    "tensorflow  1.14.0  mkl_py36h2526735_0"), or ``None``: Anaconda's ``tensorflow-gpu``
+    metapackage of a release selects that release's ``gpu_`` build (tensorflow_recipes
+    README), so one of another release leaves the CPU build in place."""
+    if not version:
+        return None
+    return next((h for h in ctx.h("ctx.tf_version").all()
+                 if h.g("pkg") == "tensorflow-gpu" and h.g("v") and h.g("v") != version),
+                None)
+
+
 def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``conda-defaults-build``) for conda rows that leave an
     Anaconda ``mkl``/``eigen`` TensorFlow build installed; ``[]`` when none does, when a row
@@ -84,15 +97,24 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
            if swapped else "")
     )
     pin = f"={version}" if version else ""
+    stale = _other_release_gpu_package(ctx, version)
+    if stale is not None:
+        cause += (f" The listing also shows tensorflow-gpu {stale.g('v')} (line {stale.line}), "
+                  f"a package of another release than TensorFlow {version}: it does not select "
+                  f"{version}'s gpu_ build. `conda install tensorflow-gpu` without a version "
+                  "lets the solver settle on an old tensorflow-gpu package that fits the "
+                  "environment; name the version you want.")
     return [catalogue.make(
         "tensorflow-cpu-only-build", variant="conda-defaults-build", build=build,
         flavour=variant.upper(),
-        evidence=log_evidence(cpu, limit=3),
+        evidence=log_evidence(cpu, [stale] if stale else [], limit=4),
         cause=cause,
         fix=("conda list '^(tensorflow|_tflow_select)'   # the build string: mkl_/eigen_ (CPU) "
              "or gpu_ (CUDA)",
              f'conda install "tensorflow-gpu{pin}"   # Anaconda\'s metapackage that selects the '
-             "gpu_ build (and its cudatoolkit/cuDNN)",
+             "gpu_ build (and its cudatoolkit/cuDNN)"
+             + ("; name the version: without one the solver may pick an old tensorflow-gpu"
+                if stale is not None and pin else ""),
              f'or: conda install "tensorflow-base{pin}=gpu_*"',
              "python -c \"import tensorflow as tf; "
              "print(tf.config.list_physical_devices('GPU'))\""),

@@ -5,8 +5,11 @@ killer (``mm/oom_kill.c``: "Out of memory: Killed process N (comm) total-vm:..."
 "Out of memory: Kill process N (comm) score S or sacrifice child"; "Memory cgroup out of
 memory: ..." in a container), Google Colab's "Your session crashed after using all available
 RAM", the shells' "Killed" (SIGKILL), IDEs' "exit code 137 (interrupted by signal 9:
-SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and Jupyter's
-/ VS Code's "kernel appears to have died" / "Kernel crashed".
+SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and the notebook
+and IDE front ends' words for a dead kernel (``knowledge/data/kernel_deaths.toml``: Jupyter's
+"appears to have died", VS Code's "Kernel crashed", QtConsole's and Spyder's "Kernel died,
+restarting", and Spyder's error page "An error ocurred while starting the kernel" when the
+kernel's stderr under it shows TensorFlow ran).
 The kernel's record and Colab's dialog prove host RAM ran out (an error); a container's
 OOMKilled and a memory cgroup's record prove a memory limit set on the container or job was
 reached (an error, titled so: that limit may be far below the host's RAM; Slurm's
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.unknown import exit_code_meaning
+from tfgpu.diagnosis.checks.unknown import error_page_deaths, exit_code_meaning
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity, sort_findings
@@ -109,6 +112,22 @@ def _slurm_limit(slurm: list[Hit], oom: list[Hit], killed: list[Hit],
     )
 
 
+def _host_pressure(ctx: Facts) -> tuple[list[Hit], str]:
+    """TensorFlow's "Allocation of N exceeds 10% of (free) system memory" notices
+    (``mem.host_notice``; core/framework/allocator.cc, cpu_allocator_impl.cc) and a clause
+    naming the largest: ``([largest], clause)``, ``([], "")`` without them. The program was
+    asking for host memory in blocks larger than a tenth of what the host had free."""
+    notes = ctx.h("mem.host_notice").all()
+    sized = [(int(h.g("bytes") or 0), h) for h in notes]
+    if not sized:
+        return [], ""
+    size, top = max(sized, key=lambda t: t[0])
+    return [top], (f" TensorFlow's CPU allocator warned {len(notes)} time(s) that "
+                   "one host allocation exceeded 10% of the system memory, the largest "
+                   f"{size / 1e9:.2f} GB (line {top.line}): the program was holding large "
+                   "blocks of host RAM, which points to RAM.")
+
+
 def _other_death(ctx: Facts) -> bool:
     return any(ctx.h(name).count for name in _OTHER_DEATHS)
 
@@ -130,7 +149,8 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     ctr = [h for name in ("tools.container_exit", "tools.exec_exit")
            for h in ctx.h(name).all() if h.g("code") == "137"]
     killed = sorted([*killed, *ctr], key=lambda h: h.line)
-    died = sorted([*died, *ctx.h("tools.kernel_restart").all()], key=lambda h: h.line)
+    died = sorted([*died, *ctx.h("tools.kernel_restart").all(), *error_page_deaths(ctx)],
+                  key=lambda h: h.line)
     slurm = ctx.h("tools.slurm_oom").all()
     if slurm and not colab and not any(h.g("pid") and not h.g("cg") for h in oom):
         # Slurm's own report of the kill (with or without the kernel's record of it)
@@ -200,13 +220,14 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
             fix=_fix(ctx, colab=False, kernel=False),
         )]
     if died:
+        largest, pressure = _host_pressure(ctx)
         return [catalogue.make(
             "host-ram-exhausted-process-killed", variant="kernel-died",
-            evidence=log_evidence(died),
+            evidence=log_evidence(died, largest),
             cause=(f"The notebook's kernel process died (line {died[0].line}); the notebook "
                    "does not say why. Most often host RAM ran out (the OOM killer), but a "
                    "native crash (an illegal CPU instruction, a segfault in a library) ends it "
-                   "the same way."),
+                   "the same way." + pressure),
             fix=_fix(ctx, colab=False, kernel=True),
         )]
     return []
@@ -229,11 +250,15 @@ def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Find
     after it), is the likelier cause: a native abort (a cuDNN sub-library that cannot
     load, a missing DLL) ends the kernel the same way.  The reading then becomes a note
     (variant ``kernel-died-after-error``) that names that finding and keeps RAM as the
-    other reason; the nearest such error wins.  Unchanged when no error is that close:
-    the RAM reading stays a hedge (a warning), since the log shows no OOM record."""
+    other reason; the nearest such error wins.  Spyder's error page (``tools.kernel_error_page``,
+    :func:`~tfgpu.diagnosis.checks.unknown.error_page_deaths`) puts the kernel's stderr UNDER
+    its heading: there the last error-level finding quoting a line below the heading wins.
+    Unchanged when no error is that close: the RAM reading stays a hedge (a warning), since
+    the log shows no OOM record."""
     hedge = catalogue.make("host-ram-exhausted-process-killed", variant="kernel-died").title
-    died = sorted([*ctx.h("tools.kernel_died").all(), *ctx.h("tools.kernel_restart").all()],
-                  key=lambda h: h.line)
+    pages = error_page_deaths(ctx)
+    died = sorted([*ctx.h("tools.kernel_died").all(), *ctx.h("tools.kernel_restart").all(),
+                   *pages], key=lambda h: h.line)
     reading = next((f for f in found if f.id == "host-ram-exhausted-process-killed"
                     and f.title == hedge), None)
     if reading is None or not died:
@@ -244,8 +269,13 @@ def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Find
     for f in found:
         if f.severity is not Severity.ERROR or f.harmless or f is reading:
             continue
-        above = sorted(n for e in f.evidence if e.source == "log" and (n := e.line) is not None
-                       and 0 < death - n <= _KERNEL_DEATH_ABOVE)
+        lines = [n for e in f.evidence if e.source == "log" and (n := e.line) is not None]
+        above = sorted(n for n in lines if 0 < death - n <= _KERNEL_DEATH_ABOVE)
+        if not above and died[0] in pages:
+            # Spyder's error page: the kernel's stderr is under its heading
+            below = sorted(n for n in lines if n > death)
+            if below:
+                above = [below[-1]]
         # the message's first line: an epoch after it means the program went on
         if above and any(above[0] < k < death for k in epochs):
             continue
@@ -258,12 +288,15 @@ def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Find
         "host-ram-exhausted-process-killed", variant="kernel-died-after-error",
         cause_id=cause.id,
         evidence=reading.evidence,
-        cause=(f"The notebook's kernel process died (line {death}) right after the error on "
-               f"line {line}, {cause.id} ({cause.title}): a kernel death is a consequence, "
+        cause=((f"The notebook's kernel process died (line {death}) right after the error on "
+                if line < death else
+                f"The IDE's kernel process died (line {death}: the kernel's error output "
+                "follows the heading), and that output holds the error on ")
+               + f"line {line}, {cause.id} ({cause.title}): a kernel death is a consequence, "
                "and that error is its likelier cause (a native abort in a library ends the "
                "kernel the same way, and the notebook only reports the death). Host RAM "
                "running out is the other usual reason; the log shows no OOM-killer record."),
-        fix=("# fix the error above first; if the kernel still dies, run the same code as a "
+        fix=("# fix that error first; if the kernel still dies, run the same code as a "
              "script in a terminal (python train.py): it prints what killed it (Killed, a "
              "traceback, Illegal instruction)",),
     )

@@ -170,6 +170,17 @@ _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.ker
 _WINDOWS_STOPPED = frozenset({ntstatus.CONTROL_C_EXIT.signed, ntstatus.CONTROL_C_EXIT.code, -1})
 
 
+def error_page_deaths(ctx: Facts) -> list[Hit]:
+    """Spyder's error page headings (``tools.kernel_error_page``, "An error ocurred while
+    starting the kernel") that report a kernel that died while running: Spyder shows the
+    heading above the text of the kernel's stderr, both when the kernel failed to start and
+    (3.x-5.x, when jupyter_client restarted a dead kernel) when it died after running code;
+    a TensorFlow line after the heading shows the code ran, so the kernel had started."""
+    tf_lines = [h.line for h in ctx.h("ctx.tensorflow").all()]
+    return [h for h in ctx.h("tools.kernel_error_page").all()
+            if any(n > h.line for n in tf_lines)]
+
+
 def container_exits(ctx: Facts) -> list[Hit]:
     """Docker Compose's "<container> exited with code N" lines of a failure (N not 0, 130
     or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM), and the same codes in an IDE's
@@ -243,7 +254,7 @@ def death_hits(log: LogFacts) -> list[Hit]:
     no death. This is what ``Verdict.program_failed`` means (explain)."""
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
-    hits += container_exits(ctx) + windows_faults(log)
+    hits += container_exits(ctx) + windows_faults(log) + error_page_deaths(ctx)
     # the exception line may have fed another pattern than tell.exception (a
     # line feeds one pattern: "ResourceExhaustedError: OOM when allocating ..." is the
     # memory pattern's): every kept hit's text can end a traceback
