@@ -255,7 +255,9 @@ def test_scenario_gtx_1050_with_2_gib_is_small() -> None:
             compute_capability="6.1", source="nvml")
     facts = gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce GTX 1050"))
     f = one(facts, "gpu-memory-small")
-    assert f.cause.startswith("GPU 0 NVIDIA GeForce GTX 1050: 2048 MiB < 4 GiB")
+    assert f.cause.startswith("GPU 0 NVIDIA GeForce GTX 1050: 2048 MiB: under 3,584 MiB")
+    assert "sold with less than 4 GB" in f.title
+    assert f.knowledge_ref == "platform_facts:gpu-memory-small-cut"
     assert f.fix[-1] == "export TF_FORCE_GPU_ALLOW_GROWTH=true"
 
 
@@ -263,6 +265,16 @@ def test_scenario_4_gib_card_is_not_small() -> None:
     g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1650", memory_total_mib=4096,
             compute_capability="7.5", source="nvml")
     assert "gpu-memory-small" not in ids(gpu_host(gpus=(g,), tf=tf_with_gpus("x")))
+
+
+def test_a_4_gb_board_reporting_3_82_gib_is_not_small_and_a_3_gb_board_is() -> None:
+    """The cut is the platform fact gpu-memory-small-cut (a board sold with less than 4 GB):
+    a 4 GB board reporting 3,800 MiB is not small, a 3 GB one (3,072 MiB) is."""
+    four = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1650", memory_total_mib=3800,
+                 compute_capability="7.5", source="nvml")
+    assert "gpu-memory-small" not in ids(gpu_host(gpus=(four,), tf=tf_with_gpus("x")))
+    three = dataclasses.replace(four, name="NVIDIA GeForce GTX 1060 3GB", memory_total_mib=3072)
+    assert "gpu-memory-small" in ids(gpu_host(gpus=(three,), tf=tf_with_gpus("x")))
 
 
 def test_scenario_laptop_mx250_is_weak_cc_6_1() -> None:

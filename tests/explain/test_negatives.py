@@ -175,7 +175,8 @@ _HANDLE = ("E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:535] "
         ("CUDNN_STATUS_ARCH_MISMATCH", {"gpu-compute-capability-too-low"}, "ARCH_MISMATCH"),
         # cuDNN 9 values TF cannot name (status_codes.toml printed_as)
         ("<unknown cudnn status: 1002>", {"cudnn-version-mismatch"}, "different cuDNN versions"),
-        ("<unknown cudnn status: 3005>", {"unrecognised-error"}, "driver is too old"),
+        # a status whose row names a fault (maps_to) is that fault's finding
+        ("<unknown cudnn status: 3005>", {"driver-too-old-for-cuda"}, "driver is too old"),
         # statuses that do mean memory (or say nothing) keep the memory finding
         # (no line tells memory from the cuDNN/CUDA version: both, as hedges)
         ("CUDNN_STATUS_NOT_INITIALIZED", {"dnn-handle-failed-gpu-memory",

@@ -446,6 +446,8 @@ COMMAND_WORDS = frozenset({
     "free", "Get-CimInstance", "top",
     # Slurm's accounting and node/partition state
     "sacct", "sinfo", "scontrol",
+    # this user and its groups (file permissions)
+    "id", "groups",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

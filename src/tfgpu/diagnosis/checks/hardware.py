@@ -21,9 +21,22 @@ from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
-#: Below this framebuffer size (MiB) a GPU is "less than 4 GiB".  4 GiB boards report
-#: 4096 MiB or a little less (3911-4096 MiB in nvidia-smi), so the cut is 3900 MiB.
-SMALL_GPU_MIB = 3900
+#: The platform fact that gives the memory (MiB) below which a GPU was sold with less than
+#: 4 GB (``gpu-memory-small-cut``: 4 GB boards report 3.8-4.0 GiB, smaller ones at most 3 GiB).
+SMALL_GPU_FACT = "gpu-memory-small-cut"
+
+
+def small_gpu_cut(kb: Knowledge) -> tuple[int, str]:
+    """``(MiB, knowledge row)``: below that reported memory a GPU is one sold with less than
+    4 GB (platform fact :data:`SMALL_GPU_FACT`, read from TensorFlow's device lines of sold
+    boards: a 4 GB GTX 1650 reports 3.82 GiB, so a 4 GB board is never "small").
+
+    Raises:
+        KnowledgeQueryError: the fact is missing; KnowledgeError: it has no
+            ``small_cut_mib`` (a data-file edit removed them).
+    """
+    fact = kb.platform_fact(SMALL_GPU_FACT)
+    return int(fact.value("small_cut_mib")), fact.ref
 
 _MX_RE = re.compile(r"\bMX\s?([1-5]\d0)\b", re.IGNORECASE)
 
@@ -265,19 +278,20 @@ def _wsl2_gpu_unknown(facts: HostFacts, ev: tuple[Evidence, ...]) -> Finding:
 
 
 def small_memory(f: Facts) -> Iterator[Finding]:
-    """Less than 4 GiB of GPU memory (:data:`SMALL_GPU_MIB`)."""
+    """A GPU sold with less than 4 GB of memory (:func:`small_gpu_cut`)."""
     facts = f.host
     if facts is None:
         return
     kb = f.kb
+    cut, ref = small_gpu_cut(kb)
     small = [g for g in facts.nvidia_gpus
              if not g.is_mig and g.memory_total_mib is not None
-             and g.memory_total_mib < SMALL_GPU_MIB]
+             and g.memory_total_mib < cut]
     if not small:
         return
     words = ", ".join(f"GPU {g.index} {g.name}: {g.memory_total_mib} MiB" for g in small)
     yield catalogue.make(
-        "gpu-memory-small", gpus=words, cut_mib=SMALL_GPU_MIB,
+        "gpu-memory-small", gpus=words, cut_mib=f"{cut:,}", ref=ref, knowledge_ref=ref,
         evidence=tuple(Evidence(f"gpus[{g.index}].memory_total_mib", str(g.memory_total_mib))
                        for g in small),
         fix=("# use small batches" + (" and mixed precision" if all(_has_tensor_cores(g, kb)

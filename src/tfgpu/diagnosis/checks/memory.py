@@ -575,10 +575,18 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     ))
 
 
+#: ``maps_to`` of a status whose meaning is a failed GPU allocation (status_codes.toml).
+_GPU_MEMORY_STATUS = "gpu-resource-exhausted"
+#: ``maps_to`` of a status whose meaning is a driver too old for the library (status_codes.toml).
+_DRIVER_STATUS_FAULT = "driver-too-old-for-cuda"
 #: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
 _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
-#: ``maps_to`` values that name no other fault (status_codes.toml).
-_NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
+#: ``maps_to`` values that name no other fault (status_codes.toml).  A status that names GPU
+#: memory itself (``gpu-resource-exhausted``: cuDNN 9's
+#: CUDNN_STATUS_INTERNAL_ERROR_DEVICE_ALLOCATION_FAILED) is no other fault either: cuda_dnn.cc's
+#: Memory usage line decides it (:func:`_memory_status_read`).
+_NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", _GPU_MEMORY_STATUS, "generic", "harmless",
+                   "context", "")
 
 
 def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
@@ -659,6 +667,8 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
                  "echo $LD_LIBRARY_PATH   # a CUDA/cuDNN folder listed here is loaded first"),
             knowledge_ref=row.ref,
         )]
+    if row.maps_to == _DRIVER_STATUS_FAULT:
+        return [_status_driver_too_old(ctx, row, found, ev)]
     if row.maps_to.startswith("new:"):
         # a host fault the status itself names (cuDNN 9's sub-library loading failure, its
         # run-time prerequisite missing): that fault's finding and next steps
@@ -674,6 +684,39 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
              "search the exact status line in the TensorFlow issue tracker"),
         knowledge_ref=row.ref,
     )]
+
+
+def _status_driver_too_old(ctx: Facts, row: CudaError, found: list[Hit],
+                           ev: tuple[Evidence, ...]) -> Finding:
+    """``driver-too-old-for-cuda`` (variant ``from-log``, an error) for a handle failure whose
+    status row maps to that fault (status_codes.toml ``maps_to``; cuDNN 9's
+    CUDNN_STATUS_NOT_SUPPORTED_INCOMPATIBLE_CUDA_DRIVER, 3005, which TensorFlow's cuDNN 8 name
+    table prints as "<unknown cudnn status: 3005>"): the status itself names the driver.  When
+    cuda_dnn.cc's Memory usage line shows at least the libraries' reserve free, the cause says
+    memory is ruled out too."""
+    code = next((h.g("code") for h in found if h.g("code")), None) or ""
+    printed = f", printed as '{code}'" if code and code != row.name else ""
+    why = (f"{row.library or 'The library'} could not start: it returned {row.name} "
+           f"({row.code}{printed}), whose meaning is: {row.meaning.rstrip('.')} (knowledge row "
+           f"{row.ref})")
+    usage = _cudnn_memory_usage(ctx, found)
+    if usage is not None:
+        free, total, hit = usage
+        _small, reserve, ref = _library_reserve_mib(ctx, total)
+        if free >= reserve:
+            why += (f"; its Memory usage line (line {hit.line}) shows {free:,.0f} MiB of "
+                    f"{total:,.0f} MiB GPU memory free, at least the {reserve} MiB TensorFlow "
+                    f"leaves for the CUDA libraries (knowledge row {ref}), so not memory either")
+    return catalogue.make(
+        "driver-too-old-for-cuda", variant="from-log", evidence=ev, why=why + ".",
+        fix=("nvidia-smi   # the driver, and 'CUDA Version' (top right): the newest CUDA it "
+             "runs; it must be at least the CUDA of the cuDNN loaded",
+             "python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for",
+             "# install an NVIDIA driver at or above the minimum of that CUDA (tfgpu matrix "
+             "lists them), or a TensorFlow built for a CUDA this driver runs"),
+        knowledge_ref=row.ref,
+    )
 
 
 #: cuda_dnn.cc's line after a failed cudnnCreate (lower case): the handle it then destroys.
@@ -807,6 +850,15 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         )]
     alloc = (any(_ALLOC_STATUS.search(t) for t in texts) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
+    if libs == ["cuDNN"] and not alloc:
+        # a status whose row names a failed GPU allocation (cuDNN 9's 4004, printed as
+        # "<unknown cudnn status: 4004>"): the Memory usage line decides; without one the
+        # status says memory, as ALLOC_FAILED does
+        read = _memory_status_read(ctx, what, ev, fix_mem, found)
+        if read is not None:
+            if read:
+                return read
+            alloc = True
     if all(h.g("scal") for h in found):
         return [_fft_scale_failed(ctx, found, ev, fix_mem)]
     fft_alloc = next((r for h in found if (r := cufft_status(ctx, h)) is not None
@@ -1430,6 +1482,23 @@ def _cudnn_handle_status(ctx: Facts, found: list[Hit]) -> tuple[str, str, CudaEr
             f"{row.ref}).", row)
 
 
+def _memory_status_read(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                        fix_mem: tuple[str, ...], found: list[Hit]) -> list[Finding] | None:
+    """A cuDNN handle failure whose status row maps to GPU memory (``maps_to =
+    "gpu-resource-exhausted"``, status_codes.toml: cuDNN 9's
+    CUDNN_STATUS_INTERNAL_ERROR_DEVICE_ALLOCATION_FAILED), read with cuda_dnn.cc's Memory
+    usage line (:func:`_read_memory_usage`): the findings that line decides; ``[]`` when the
+    log has no such line or its number leaves it open (the status's own meaning, memory,
+    stands); ``None`` when the status is no such row."""
+    _status, _said, row = _cudnn_handle_status(ctx, found)
+    if row is None or row.maps_to != _GPU_MEMORY_STATUS:
+        return None
+    usage = _cudnn_memory_usage(ctx, found)
+    if usage is None:
+        return []
+    return _read_memory_usage(ctx, what, ev, fix_mem, usage, found)
+
+
 def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                        fix_mem: tuple[str, ...],
                        usage: tuple[float, float, Hit], found: list[Hit]) -> list[Finding]:
@@ -1452,6 +1521,18 @@ def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
             library=what, floor=str(small), status=status)]
     if free < reserve:
         return []
+    if row is not None and row.maps_to == _GPU_MEMORY_STATUS:
+        # the status says a GPU allocation failed, the number says the GPU is not full:
+        # neither is dropped, and no other cause is guessed
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="status-memory-free", knowledge_ref=row.ref,
+            evidence=ev, free=nums[0], total=nums[1], line=nums[2], ref=ref, library=what,
+            reserve=str(reserve), status=status, said=said,
+            fix=("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of "
+                 "memory|cudnn|driver version\"   # the lines before the failure",
+                 "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                 "# other processes on this GPU while the script runs",
+                 fix_mem[0]))]
     # CUDNN_STATUS_NOT_INITIALIZED with memory free: TensorFlow's own hint for this status is
     # the driver (cuda_dnn.cc "Possibly insufficient driver version"), so that check leads
     driver = (("nvidia-smi   # " + _DRIVER_STATUS + ": TensorFlow pairs this status with "

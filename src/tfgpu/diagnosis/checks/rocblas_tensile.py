@@ -67,6 +67,48 @@ def _gpu_target(f: Facts, first: Hit, listed: list[Hit]) -> str | None:
     return None
 
 
+#: The strerror texts of EACCES and EPERM (glibc's ``strerror``, string/_strerror.c and
+#: sysdeps/gnu/errlist.h: "Permission denied", "Operation not permitted"): the process may not
+#: read the file or search its folder.
+_PERMISSION = ("Permission denied", "Operation not permitted")
+
+
+def _own_kernels_unreadable(folder: str, error: str, gfx: str, first: Hit,
+                            own: Hit) -> Finding:
+    """``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile-unreadable``: rocBLAS 5.7+'s
+    listing after the abort shows the folder holding the GPU's own ``TensileLibrary*_<gfx>``
+    file, so the folder exists, is the one it read, and has kernels for the target: the
+    strerror on the line says why it could not read them.  "Permission denied" / "Operation
+    not permitted" (:data:`_PERMISSION`) name file permissions; another strerror is said as
+    it is, with permissions and an unreadable file left open."""
+    name = own.g("path") or own.text.strip().strip('"')
+    if error in _PERMISSION:
+        reading = f"'{error}': file permissions"
+        why = (f"The system's answer, '{error}', says this process may not read those files "
+               "or search the folder: their owner or mode (a ROCm unpacked or copied by "
+               "another user, a umask of 077), a group this user is not in, or, in a "
+               "container, a ROCm folder mounted from the host with the host's owners and "
+               "modes.")
+    else:
+        reading = f"'{error}': the files are there but could not be read"
+        why = (f"The system's answer, '{error}', names no permission fault by itself; the "
+               "file permissions (the folder or its files not readable by this user) and a "
+               "damaged or unreadable file remain, which the listing with ls -l tells apart.")
+    return catalogue.make(
+        "rocm-gpu-arch-unsupported", variant="rocblas-tensile-unreadable",
+        folder=folder, error=error, gfx=gfx, reading=reading, why=why, file=name,
+        line=str(own.line), evidence=log_evidence([first], [own]),
+        fix=(f"ls -ld {folder}; ls -l {folder}/TensileLibrary_lazy_{gfx}.dat "
+             f"{folder}/TensileLibrary.dat   # each file readable (r) by this user, the folder "
+             "searchable (x)",
+             "id   # this user and its groups: the files' owner, or a group that may read them, "
+             "must be among them",
+             "# in a container: a ROCm folder mounted from the host keeps the host's owners "
+             "and modes: run as a user that may read it, or make it readable on the host "
+             f"(chmod -R a+rX {folder}, as its owner)"),
+    )
+
+
 def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
     """rocBLAS's "Cannot read <folder>/TensileLibrary.dat" abort (pattern
     ``rocm.rocblas_tensile``), read by the folder and what the log shows:
@@ -77,6 +119,9 @@ def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
     * the folder lists TensileLibrary files (ROCm 5.7+, pattern ``rocm.rocblas_tensile_file``)
       but none for the GPU, or the GPU's target is on no supported row of AMD's list ->
       ``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile``;
+    * the listing shows the GPU's own kernel file (:func:`_own_kernels_unreadable`) ->
+      ``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile-unreadable``: the folder and
+      the kernels are there, the strerror (file permissions) says why it failed;
     * else ``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile-unsure``: a hedge naming
       the folder (missing, incomplete, or pointed elsewhere) and the target, with the commands
       that tell them apart; it says when libstdc++ reported the folder missing (pattern
@@ -108,6 +153,11 @@ def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
     supported = {r.gfx for r in f.kb.amd_gpus if r.linux_support in _LISTED}
     gone = [h for h in f.h("cxx.dir_iterator_open").all()
             if _GFX_DIR.sub("", (h.g("path") or "").rstrip("/")) == folder]
+    own = [h for h in listed if gfx is not None and h.g("gfx") == gfx]
+    if own and not gone:
+        # the listing shows the folder exists and holds the GPU's own kernel file: not a
+        # missing or wrong folder, not a target without kernels; the strerror says why
+        return [_own_kernels_unreadable(folder, error, gfx or "", hits[0], own[0])]
     # the folder holds kernels for other targets only, or the target is not on AMD's list
     arch = (bool(listed) and (gfx is None or gfx not in {h.g("gfx") for h in listed})) or (
         gfx is not None and gfx not in supported)
