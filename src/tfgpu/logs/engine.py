@@ -27,6 +27,33 @@ NOT_EXPLAINING = ("tell.", "ctx.", "cuda.error")
 #: the program died ("... conv_ops.cc:672] Check" / "failed: ...", "Aborted (core" /
 #: "dumped)", "Fatal Python" / "error: ..."), and a hard wrap splits them like any others.
 JOINED_TELLING = frozenset({"tell.fatal", "tell.check_in_file"})
+#: A value that is a format placeholder, not a value: printf's (``%s``, ``%d``, ``%.2f``,
+#: ``%(name)s``; Python's ``%`` operator, C/C++ ``printf``/``absl::StrFormat``) and
+#: ``str.format``'s (``{}``, ``{0}``, ``{path!r}``), with the quotes or brackets around it.
+#: A group holding one read a program's source, not its message: the line a Python
+#: traceback quotes (``raise ConfigError("Inconsistent CUDA toolkit path: %s vs %s" %``)
+#: above the exception line that holds the values.
+_PLACEHOLDER = re.compile(
+    r"""[\s"'`(\[]*(?:%(?:\(\w+\))?[-#0+]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:l{0,2}|[hzjtL])"""
+    r"""[sdiurxXfFeEgGcp]|\{\w*(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\})[\s"'`)\],.;:%]*""")
+#: A printf placeholder inside a longer value (a message group that took in the whole
+#: format string: "Inconsistent CUDA toolkit path: %s vs %s"): ``%`` after no word
+#: character, a conversion letter before none ("100% done", "50%s", "%2Fpath" are none).
+_PLACEHOLDER_IN = re.compile(
+    r"(?<![\w%])%(?:\(\w+\))?[-#0+]?\d*(?:\.\d+)?(?:l{1,2}|z)?[sdiuxrfgec](?!\w)")
+
+
+def source_template(groups: dict[str, str | None]) -> bool:
+    """Whether a match whose named groups are ``groups`` read a format string rather than a
+    message: one of them is a placeholder alone (:data:`_PLACEHOLDER`: ``%s``, ``{}``) or
+    holds a printf placeholder (:data:`_PLACEHOLDER_IN`). The line is the program's source
+    (a traceback's quoted ``raise X("... %s ..." % ...)``, a C++ frame's ``LOG(ERROR) <<``
+    line); the message with the values is elsewhere in the log (the exception line below
+    it)."""
+    return any(v and (_PLACEHOLDER.fullmatch(v) or _PLACEHOLDER_IN.search(v))
+               for v in groups.values())
+
+
 #: Bytes of line templates (``sys.getsizeof``) whose pattern list is remembered before
 #: the cache is cleared: a bound in bytes, so unique 2 KiB lines cannot grow it.
 MAX_TEMPLATE_BYTES = 8 * 1024 * 1024
@@ -545,6 +572,8 @@ class Engine:
                 if message is not text:
                     m = p.regex.search(message)
                     read = message
+            if m is not None and source_template(m.groupdict()):
+                m = None  # a format string of the program's source: no message, no values
             if m is None:
                 if not p.name.startswith(NOT_EXPLAINING):
                     failed.append(p)
@@ -810,7 +839,9 @@ class Engine:
         if message is None:
             message = split_prefix(text)[1]
         texts = (text,) if message is text else (text, message)
-        found = self._folder.match(template, texts, failed)
+        # a format string of the program's source is no message in any spelling
+        found = [(p, g) for p, g in self._folder.match(template, texts, failed)
+                 if not source_template(dict(g))]
         for p, groups in found:
             self._add(p, Hit(line_no, text, groups, retyped=True))
         if found:

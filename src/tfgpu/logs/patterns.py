@@ -5468,9 +5468,13 @@ PATTERNS: tuple[Pattern, ...] = (
        r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
     # Keras 2 multi_gpu_model named in the log: its call or a traceback frame of its module
     # (keras/utils/multi_gpu_utils.py, tf.keras utils/multi_gpu_utils.py, 2.0.x
-    # training_utils.py's function by name); read by checks/cudnn_params.py
+    # training_utils.py's function by name); a call's arguments (the source line a traceback
+    # quotes: "parallel_model = multi_gpu_model(model, gpus=2)"; not the ``def`` line) in
+    # group ``args``, read by checks/keras_multi_gpu.py (whether gpus= was passed); read by
+    # checks/cudnn_params.py
     _p("keras.multi_gpu_model", ("multi_gpu_model", "multi_gpu_utils"),
-       r"\bmulti_gpu_model\b|\bmulti_gpu_utils\.py\b"),
+       r"(?<!def )\bmulti_gpu_model\((?P<args>[^\n]{0,400})"
+       r"|\bmulti_gpu_model\b|\bmulti_gpu_utils\.py\b"),
     _p("keras.device_capture_api", ("_tfdevicecaptureop",),
        r"'_TfDeviceCaptureOp' object has no attribute '(?P<attr>_set_device\w{0,40})'"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------

@@ -22,6 +22,12 @@ multi_gpu_utils.py has the same checks and texts):
   than there are and then fail its own device check; "Ignore `xla_gpu` which is specially
   reserved by TF" (keras-team/keras#12928, commit cd3f27b5, released in 2.2.5) counts only
   ``'/gpu:'`` names.
+  Only that inference counts XLA_GPU devices (``if not gpus:``): a call that passed
+  ``gpus`` (``multi_gpu_model(model, gpus=2)``, or positionally ``multi_gpu_model(model,
+  2)``: the signature is ``multi_gpu_model(model, gpus=None, cpu_merge=True,
+  cpu_relocation=False)``) asked for that many GPUs itself, and the message reads the same
+  for both when ``gpus`` equals the GPUs plus the XLA_GPU devices: the call line a traceback
+  quotes tells them apart.
 * Two Keras faults print the device message although TensorFlow lists every GPU:
   the master branch of October 2017 (before "Normalize device names in multi_gpu_model",
   keras-team/keras#8240, released in 2.0.9) compared the short names with TensorFlow 1.4's
@@ -69,13 +75,73 @@ def _xla_gpu_counted(gpus: str, have: list[str]) -> bool:
     return bool(xla) and gpus.isdigit() and int(gpus) == len([n for n in have if "gpu" in n])
 
 
+#: A literal that leaves Keras's ``if not gpus:`` inference to run (``gpus=None``, ``0``).
+_FALSY = frozenset({"None", "0", "False"})
+
+
+def _call_args(text: str) -> list[str] | None:
+    """The top-level arguments of a call whose text after ``(`` is ``text`` (``"model,
+    gpus=2)"`` -> ``["model", "gpus=2"]``), or ``None`` when the call does not close on the
+    line (a call split over lines, a cut paste): brackets and quotes nest, a comma inside
+    them splits nothing."""
+    args: list[str] = []
+    depth, quote, cur = 0, "", []
+    for ch in text:
+        if quote:
+            cur.append(ch)
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                last = "".join(cur).strip()
+                return [*args, last] if last or args else args
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    return None
+
+
+def _gpus_passed(ctx: Facts, before: int) -> bool | None:
+    """Whether the ``multi_gpu_model(...)`` call the log quotes last before line ``before``
+    (pattern ``keras.multi_gpu_model``, group ``args``: a traceback's source line) passed
+    ``gpus``: ``True`` for a value (``gpus=2``, a second positional argument), ``False`` for
+    none or a literal that leaves Keras's inference to run (``gpus=None``, ``0``), ``None``
+    when the log does not tell (no call line, a call split over lines, ``*args`` /
+    ``**kwargs``, an expression such as ``gpus=args.gpus`` that may be ``None``)."""
+    calls = [h for h in ctx.h("keras.multi_gpu_model").all()
+             if h.g("args") is not None and (h.line or 0) <= before]
+    if not calls:
+        return None
+    args = _call_args(calls[-1].g("args") or "")
+    if args is None or any(a.startswith("*") for a in args):
+        return None
+    named = [a.split("=", 1)[1].strip() for a in args
+             if re.match(r"gpus\s*=(?!=)", a)]
+    positional = [a for a in args if a and not re.match(r"\w+\s*=(?!=)", a)]
+    value = named[0] if named else positional[1] if len(positional) > 1 else None
+    if value is None or value in _FALSY:
+        return False
+    return True if re.fullmatch(r"\d+|\[[\d\s,]*\]", value) else None
+
+
 def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
     """``keras-multi-gpu-model-devices`` from multi_gpu_model's device check: variant
     ``device-names`` (the listed devices hold every one it needs, in TensorFlow 1.4's long
     names: a Keras from before 2.0.9), ``cpu-not-listed`` (every GPU listed, '/cpu:0' not:
     a Keras master of 2019 before 2.3.0), ``xla-gpu-counted`` (``gpus`` is the real GPUs
-    plus the XLA_GPU devices listed: Keras 2.1.4-2.2.4 inferred it), ``no-gpu`` (TensorFlow
-    lists no GPU), else the row (TensorFlow lists fewer GPUs than ``gpus`` asks for).
+    plus the XLA_GPU devices listed, and the call the log quotes passed no ``gpus``: Keras
+    2.1.4-2.2.4 inferred it), ``xla-gpu-counted-unsure`` (the same count, and the log shows
+    no call line that tells whether ``gpus`` was passed: a hedge naming both readings),
+    ``no-gpu`` (TensorFlow lists no GPU), else the row (TensorFlow lists fewer GPUs than
+    ``gpus`` asks for; so too when the call passed that count itself).
     ``too-few`` from the ``gpus >= 2`` check.
 
     Args:
@@ -100,11 +166,16 @@ def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
         if need_gpus and set(need_gpus) <= set(have) and "/cpu:0" not in have:
             return [catalogue.make("keras-multi-gpu-model-devices", variant="cpu-not-listed",
                                    gpus=gpus, count=count, evidence=ev)]
-        if count and _xla_gpu_counted(gpus, have):
+        passed = _gpus_passed(ctx, h.line or 0)
+        if count and passed is not True and _xla_gpu_counted(gpus, have):
             xla = len([n for n in have if n.startswith("/xla_gpu:")])
-            return [catalogue.make("keras-multi-gpu-model-devices", variant="xla-gpu-counted",
-                                   gpus=gpus, count=count, xla=xla, listed=listed,
-                                   evidence=ev)]
+            calls = [c for c in ctx.h("keras.multi_gpu_model").all()
+                     if c.g("args") is not None and (c.line or 0) <= (h.line or 0)]
+            return [catalogue.make(
+                "keras-multi-gpu-model-devices",
+                variant="xla-gpu-counted" if passed is False else "xla-gpu-counted-unsure",
+                gpus=gpus, count=count, xla=xla, listed=listed,
+                evidence=log_evidence(calls[-1:], hits[:1]))]
         if not count:
             return [catalogue.make("keras-multi-gpu-model-devices", variant="no-gpu",
                                    gpus=gpus, listed=listed, evidence=ev)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
@@ -21,7 +21,30 @@ from tfgpu.knowledge import ntstatus
 #: prefix, for lines another pattern matched first.
 _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?\s+"
                      r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
+#: A glog line of level I, W or E: another log record, no part of a fatal message above it.
+_GLOG_OTHER = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[IWE](?:\d{4} [\d:.]+\s+\d+)?\s+"
+                         r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
 
+
+#: A line after which the program that printed it aborts, so that the shell's end report
+#: ("Aborted (core dumped)") below it is that message's: a glog/absl line of level F
+#: (``LOG(FATAL)`` logs, then aborts: tsl/platform/default/logging.cc ``LogMessageFatal``;
+#: "F0106 17:27:26.458212 123 file.cc:12] ..." too), libstdc++'s verbose terminate handler
+#: ("terminate called after throwing an instance of 'T'", then "  what():  <message>", then
+#: ``abort()``: libstdc++-v3/libsupc++/vterminate.cc) and rocBLAS's own "rocBLAS error: ..."
+#: (library/src/tensile_host.cpp prints it, then ``rocblas_abort()``).
+_FATAL_MESSAGE = re.compile(
+    r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?F(?:\d{4} [\d:.]+\s+\d+)?\s+[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]"
+    r"|^\s*terminate called (?:after throwing an instance of|without an active exception)"
+    r"|^\s*what\(\):\s|^\s*rocBLAS error:")
+#: A death line that is a message of its own (a failed CHECK, the fault handler's "Fatal
+#: Python error") or a kill (SIGKILL: no abort's report), not the end report of a message
+#: above it.
+_OWN_DEATH = re.compile(r"Check failed|RET_CHECK failure|Fatal Python error|\bKilled\b"
+                        r"|\bkilled\b|[Oo]ut of memory|\bOOM\b")
+#: Lines between a fatal message and the end report that still belong to it (rocBLAS 5.7+
+#: lists the files of its library folder, one a line, between its message and the abort).
+_ABORT_GAP = 200
 
 #: A Python traceback's first line, and its last: the exception line (``tell.exception``;
 #: the colon may end the line: a message that begins with a newline, or a hard wrap).
@@ -79,7 +102,8 @@ def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
 
 
-def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[int]:
+def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = (),
+                  texts: Mapping[int, str] | None = None) -> frozenset[int]:
     """The line numbers that say why the program died: each line of ``died`` (from
     :func:`death_hits`, in log order) and, after a Python exception line, the lines of its
     message up to the next death line or the next of ``bounds`` (the ``Traceback (most
@@ -87,12 +111,19 @@ def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[
     :data:`_CHAINED_GAP` lines. Python prints ``str(exception)`` after the type, so a
     multi-line message goes on below it: TensorFlow's op errors print "Graph execution
     error:", then the node and the op's own message ("DNN library is not found."), and
-    Session's "2 root error(s) found." lists "(0) ..." below. A finding that quotes one of
-    these lines explains the death; one that quotes only other lines of the log does not (a
-    missing cuDNN does not raise a shape ValueError). :func:`log_failure_lines` gives the
-    bounds from the log."""
+    Session's "2 root error(s) found." lists "(0) ..." below. A shell's end report
+    ("Aborted (core dumped)") after a fatal message (:data:`_FATAL_MESSAGE`: a glog ``F``
+    line, libstdc++'s terminate lines, rocBLAS's abort) is that message's: the message's
+    lines from its first, and the lines it prints before the abort (rocBLAS's file listing,
+    a Status's "while setting up ..." line), are failure lines too, but not another log
+    record among them (a glog line of another level, a traceback header). A finding that
+    quotes one of these lines explains the death, a hedge too; one that quotes only other
+    lines of the log does not (a missing cuDNN does not raise a shape ValueError).
+    :func:`log_failure_lines` gives the bounds and ``texts`` (line -> text of the log's hit
+    lines) from the log."""
     marks = sorted(set(bounds))
-    return frozenset(n for i in range(len(died)) for n in _death_span(died, i, marks))
+    return frozenset(n for i in range(len(died))
+                     for n in _death_span(died, i, marks, texts or {}))
 
 
 def _message(text: str) -> str:
@@ -106,7 +137,14 @@ def _message(text: str) -> str:
 def log_failure_lines(log: LogFacts, died: Sequence[Hit] | None = None) -> frozenset[int]:
     """:func:`failure_lines` of ``log``'s deaths (``died`` when the caller has
     :func:`death_hits` of ``log`` already), bounded by its traceback headers."""
-    return failure_lines(death_hits(log) if died is None else died, _traceback_headers(log))
+    return failure_lines(death_hits(log) if died is None else died, _traceback_headers(log),
+                         _hit_texts(log))
+
+
+def _hit_texts(log: LogFacts) -> dict[int, str]:
+    """Line -> text of every line of ``log`` some pattern took (the lines a finding can
+    quote)."""
+    return {h.line: h.text for of in log.hits.values() for h in of.all() if h.line is not None}
 
 
 def _traceback_headers(log: LogFacts) -> list[int]:
@@ -117,19 +155,42 @@ def _traceback_headers(log: LogFacts) -> list[int]:
                    if _TRACEBACK.search(h.text)})
 
 
-def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = ()) -> range:
+def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = (),
+                texts: Mapping[int, str] | None = None) -> Iterable[int]:
     """The lines that say why ``died[i]`` happened: its own line and, for a Python exception
     line, its message's lines below it, before the next death line and the next of
-    ``marks`` (sorted traceback headers), at most :data:`_CHAINED_GAP` lines
-    (:func:`failure_lines`)."""
+    ``marks`` (sorted traceback headers), at most :data:`_CHAINED_GAP` lines; for a shell's
+    end report, the fatal message above it (:func:`_aborted_by`) (:func:`failure_lines`)."""
     h = died[i]
     if not _EXCEPTION.match(_message(h.text)):
-        return range(h.line, h.line + 1)
+        return {h.line, *_aborted_by(died, i, marks, texts or {})}
     stop = h.line + _CHAINED_GAP + 1
     if i + 1 < len(died):
         stop = min(stop, died[i + 1].line)
     stop = min(stop, next((m for m in marks if m > h.line), stop))
     return range(h.line, stop)
+
+
+def _aborted_by(died: Sequence[Hit], i: int, marks: Sequence[int],
+                texts: Mapping[int, str]) -> set[int]:
+    """The lines of the fatal message (:data:`_FATAL_MESSAGE`) whose abort ``died[i]``
+    reports ("Aborted (core dumped)", a death line that is no message of its own:
+    :data:`_OWN_DEATH`, no exception): from the first fatal message after the death before
+    it (and after the last traceback header), at most :data:`_ABORT_GAP` lines above, down
+    to the report, the lines of ``texts`` (the log's hit lines) between them except another
+    log record (a glog line of level I/W/E: :data:`_GLOG_E` without ``F``; a header).
+    Empty when no fatal message stands above it."""
+    h = died[i]
+    if _OWN_DEATH.search(h.text):
+        return set()
+    lo = max([died[i - 1].line if i else 0, h.line - _ABORT_GAP - 1,
+              *(m for m in marks if m < h.line)])
+    start = min((n for n, t in texts.items()
+                 if lo < n < h.line and _FATAL_MESSAGE.search(_message(t))), default=None)
+    if start is None:
+        return set()
+    return {n for n, t in texts.items() if start <= n < h.line
+            and not (_GLOG_OTHER.match(_message(t)) or _TRACEBACK.search(t))}
 
 
 def explains_failure(f: Finding, lines: frozenset[int]) -> bool:
@@ -349,8 +410,10 @@ def _explained_deaths(ctx: Facts, found: list[Finding], died: Sequence[Hit]) -> 
     of ``found`` explains: it quotes the death line or a line of its exception message
     (:func:`failure_lines` of that death alone and the deaths after it)."""
     marks = _traceback_headers(ctx.log)
+    texts = _hit_texts(ctx.log)
     return {h.line for i, h in enumerate(died)
-            if any(explains_failure(f, frozenset(_death_span(died, i, marks))) for f in found)}
+            if any(explains_failure(f, frozenset(_death_span(died, i, marks, texts)))
+                   for f in found)}
 
 
 #: An exception of the two status codes that carry no cause of their own
@@ -376,7 +439,7 @@ def _unexplained_exception(ctx: Facts, found: list[Finding],
     if (not died or not _EXCEPTION.match(_message(died[-1].text))
             or _NO_OWN_CAUSE.search(died[-1].text)):
         return []
-    lines = failure_lines(died, _traceback_headers(ctx.log))
+    lines = failure_lines(died, _traceback_headers(ctx.log), _hit_texts(ctx.log))
     if any(explains_failure(f, lines) for f in found):
         return []
     last = died[-1]
