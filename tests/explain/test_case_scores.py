@@ -137,6 +137,20 @@ FLOORS["cases-holdout50"] = 0.85
 FLOORS["cases-holdout61"] = 0.80
 FLOORS["cases-holdout62"] = 1.0
 FLOORS["cases-holdout63"] = 0.55
+# the sets scored blind in the session after (first sight on commit d73692f3: 23/49), after
+# their kinds (peer access over 8 GPUs, XLA's variable lifting and its left-out GPUs, a GPU
+# sold with under 4 GB from TensorFlow's device lines, TF 2.4's generated-kernel cubins, a
+# missing library of another CUDA major, Keras' XLA_GPU count, a TensorFlow class's missing
+# method, rocBLAS's Tensile folder, MIOpen's SQLite databases, every IDE's kernel-death words)
+# and a catalogue-only re-read of one answer: 0 WRONG each; holdout65 (a cuDNN handle hedge
+# whose thread found a system update) and holdout72 (a CPU build beside an old tensorflow-gpu
+# package) keep one WRONG each and are not held here
+FLOORS["cases-holdout66"] = 0.75
+FLOORS["cases-holdout67"] = 0.60
+FLOORS["cases-holdout68"] = 0.75
+FLOORS["cases-holdout69"] = 0.88
+FLOORS["cases-holdout70"] = 0.71
+FLOORS["cases-holdout71"] = 0.50
 
 
 def _scorer() -> Any:
