@@ -26,14 +26,14 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from tfgpu.logs._package_data import load_package_toml
 from tfgpu.logs.signal_words import needle
 
 if sys.version_info >= (3, 11):
-    import tomllib
+    pass
 else:  # pragma: no cover - Python 3.10: the backport the package depends on
-    import tomli as tomllib
+    pass
 
 #: The data file, relative to the ``tfgpu`` package.
 DATA = ("knowledge", "data", "kernel_deaths.toml")
@@ -76,11 +76,7 @@ def load() -> dict[str, object]:
     Raises:
         OSError: the package data file is missing (a broken install).
     """
-    path = resources.files("tfgpu")
-    for part in DATA:
-        path = path.joinpath(part)
-    data: dict[str, object] = tomllib.loads(path.read_text(encoding="utf-8"))
-    return data
+    return load_package_toml(DATA)
 
 
 @cache
