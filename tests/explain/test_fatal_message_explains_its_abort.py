@@ -42,12 +42,14 @@ _RB = ("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.
     ([_XLA_F, "\twhile setting up XLA_GPU_JIT device number 1", "Aborted (core dumped)"],
      "xla-gpu-device-not-initialised", "XLA could not use GPU 1"),
     ([_XLA_F_ABSL, "Aborted"], "xla-gpu-device-not-initialised", "XLA could use none"),
-    # rocBLAS 5.7+: the folder's file listing between the message and the abort
+    # rocBLAS 5.7+: the folder's file listing between the message and the abort (it lists
+    # the GPU's own kernel file, so the failure is reading it: permissions)
     (["", _RB, " List of available TensileLibrary Files : ",
       '"/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx1030.dat"',
       '"/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx1100.dat"',
       '"/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx90a.dat"',
-      "Aborted (core dumped)"], "rocm-gpu-arch-unsupported", "rocBLAS found no Tensile"),
+      "Aborted (core dumped)"], "rocm-gpu-arch-unsupported",
+     "rocBLAS could not read its Tensile kernel library"),
     # ... and an empty listing
     (["rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such "
       "file or directory for GPU arch : gfx1030", " List of available TensileLibrary Files : ",
