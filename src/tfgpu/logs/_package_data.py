@@ -3,9 +3,13 @@ word lists: ``signal_texts.toml``, ``kernel_deaths.toml``)."""
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10: the backport the package depends on
+    import tomli as tomllib
 
 
 def load_package_toml(parts: tuple[str, ...]) -> dict[str, object]:

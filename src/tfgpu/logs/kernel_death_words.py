@@ -23,17 +23,11 @@ words is not the front end's line.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import cache
 
 from tfgpu.logs._package_data import load_package_toml
 from tfgpu.logs.signal_words import needle
-
-if sys.version_info >= (3, 11):
-    pass
-else:  # pragma: no cover - Python 3.10: the backport the package depends on
-    pass
 
 #: The data file, relative to the ``tfgpu`` package.
 DATA = ("knowledge", "data", "kernel_deaths.toml")

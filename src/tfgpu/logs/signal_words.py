@@ -29,16 +29,10 @@ line and pattern name).
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import cache
 
 from tfgpu.logs._package_data import load_package_toml
-
-if sys.version_info >= (3, 11):
-    pass
-else:  # pragma: no cover - Python 3.10: the backport the package depends on
-    pass
 
 #: The data file, relative to the ``tfgpu`` package.
 DATA = ("knowledge", "data", "signal_texts.toml")
