@@ -788,13 +788,13 @@ class Facts:
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
 
-#: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 #: A versioned CUDA toolkit folder as logs print it: ``/usr/local/cuda-11.8`` (the runfile
 #: installer's default, NVIDIA's CUDA Installation Guide for Linux) or
 #: ``C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2`` (Windows').
 _CUDA_FOLDER_RE = re.compile(
     r"(?P<dir>(?:/[\w.+-]+)*/cuda-(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?)(?![\w.])"
     r"|(?P<wdir>[A-Za-z]:\\(?:[^\\\n\"';:]{1,80}\\){0,8}CUDA\\v(?P<w>\d{1,2}\.\d{1,2}))(?![\w.])")
+#: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
 
 
