@@ -151,6 +151,7 @@ _CLAUSE_END = frozenset(",;:.!?")
 #: :data:`MIN_SAME_WIDTH` lines tell it: a wrap at spaces leaves three lines of one length
 #: there too often ("... Quadro K2000M," / "pci bus id: ... with Cuda" / "compute capability
 #: 3.0. ... Cuda capability", 60 each).
+MIN_SAME_NARROW_WIDTH = 2 * MIN_SAME_WIDTH
 
 
 #: Reads of a value up to a line's end that a break between two letters or digits may have
@@ -516,6 +517,13 @@ class Engine:
         which keeps whole words) and ``hit`` stands."""
         if width in self._cut_widths:
             self._replace(p, hit, whole)
+
+    def _defer(self, p: Pattern, hit: Hit, whole: Hit, width: int) -> None:
+        """Keep ``hit`` undecided until the log's end (:meth:`_settle` then reads it, with
+        ``whole`` and ``width``); past :data:`MAX_UNDECIDED` the oldest is settled now."""
+        self._undecided.append((p, hit, whole, width))
+        if len(self._undecided) > MAX_UNDECIDED:
+            self._settle(*self._undecided.pop(0))
 
     def _flush(self, pend: _Pending) -> None:
         """Record the matches ``pend`` held back for a next line that did not come (each
@@ -896,12 +904,9 @@ class Engine:
                 if whole is not None:
                     if done is None:
                         done = self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
-                    self._undecided.append((p, done, Hit(at, whole[0], _groups(whole[1]),
-                                                         before=lead,
-                                                         parts=(*parts, (line_no, text))),
-                                            len(parts[-1][1])))
-                    if len(self._undecided) > MAX_UNDECIDED:
-                        self._settle(*self._undecided.pop(0))
+                    self._defer(p, done, Hit(at, whole[0], _groups(whole[1]), before=lead,
+                                             parts=(*parts, (line_no, text))),
+                                len(parts[-1][1]))
                     continue
             if done is None:
                 self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
@@ -951,7 +956,7 @@ class Engine:
             return  # a break a wrap at spaces leaves ("line 242," / "in load_module")
         counts = self._continued
         counts[n] = counts.get(n, 0) + 1
-        need = MIN_SAME_WIDTH if n in WRAPPED_LINE_CHARS else 2 * MIN_SAME_WIDTH
+        need = MIN_SAME_WIDTH if n in WRAPPED_LINE_CHARS else MIN_SAME_NARROW_WIDTH
         if counts[n] >= need and 3 * counts[n] >= 2 * sum(counts.values()):
             self._cut_widths.add(n)
 
@@ -999,10 +1004,8 @@ class Engine:
         hit = Hit(line_no, text, _groups(m), before=before, parts=parts)
         self._add(p, hit)
         if whole is not None:
-            self._undecided.append((p, hit, Hit(line_no, whole[0], _groups(whole[1]),
-                                                before=before, parts=parts), width))
-            if len(self._undecided) > MAX_UNDECIDED:
-                self._settle(*self._undecided.pop(0))
+            self._defer(p, hit, Hit(line_no, whole[0], _groups(whole[1]), before=before,
+                                    parts=parts), width)
         return hit
 
     def _replace(self, p: Pattern, old: Hit, new: Hit) -> Hit:
