@@ -16,14 +16,15 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import ntstatus
 
+#: A glog line's prefix, of the levels whose letters fill ``{}``.
+_GLOG_LINE = (r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[{}](?:\d{{4}} [\d:.]+\s+\d+)?\s+"
+              r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
 #: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
 #: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
 #: prefix, for lines another pattern matched first.
-_GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?\s+"
-                     r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
+_GLOG_E = re.compile(_GLOG_LINE.format("EF"))
 #: A glog line of level I, W or E: another log record, no part of a fatal message above it.
-_GLOG_OTHER = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[IWE](?:\d{4} [\d:.]+\s+\d+)?\s+"
-                         r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
+_GLOG_OTHER = re.compile(_GLOG_LINE.format("IWE"))
 
 
 #: A line after which the program that printed it aborts, so that the shell's end report
@@ -34,8 +35,8 @@ _GLOG_OTHER = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[IWE](?:\d{4} [\d:.]+\s+
 #: ``abort()``: libstdc++-v3/libsupc++/vterminate.cc) and rocBLAS's own "rocBLAS error: ..."
 #: (library/src/tensile_host.cpp prints it, then ``rocblas_abort()``).
 _FATAL_MESSAGE = re.compile(
-    r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?F(?:\d{4} [\d:.]+\s+\d+)?\s+[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]"
-    r"|^\s*terminate called (?:after throwing an instance of|without an active exception)"
+    _GLOG_LINE.format("F")
+    + r"|^\s*terminate called (?:after throwing an instance of|without an active exception)"
     r"|^\s*what\(\):\s|^\s*rocBLAS error:")
 #: A death line that is a message of its own (a failed CHECK, the fault handler's "Fatal
 #: Python error") or a kill (SIGKILL: no abort's report), not the end report of a message
