@@ -99,12 +99,10 @@ _LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicad
                 "Drapeaux\u00a0:", "Drapeaux :", "Flagovi:", "フラグ:", "ალმები:", "플래그:",
                 "Vlaggen:", "Flagi:", "Bandeiras:", "Opções:", "Fanioane:", "Флаги:", "Опције:",
                 "Flaggor:", "Bayraklar:", "Прапорці:", "标记：")
-#: Their prefilter keywords (lower case; a byte template lowers ASCII letters only, so a
-#: word's first letter outside ASCII is left out).
-_LSCPU_FLAGS_NEEDLES = ("أعلام:", "říznaky:", "flag:", "markierungen:", "indicadores:",
-                        "liput:", "drapeaux", "flagovi:", "フラグ:", "ალმები:", "플래그:",
-                        "vlaggen:", "flagi:", "bandeiras:", "opções:", "fanioane:", "лаги:",
-                        "пције:", "flaggor:", "bayraklar:", "рапорці:", "标记：")
+#: Their prefilter keywords (:func:`tfgpu.logs.signal_words.needle` of each label's first
+#: word: lower case, a cased first letter outside ASCII left out; "Drapeaux\u00a0:" -> "drapeaux").
+_LSCPU_FLAGS_NEEDLES = tuple(dict.fromkeys(signal_words.needle(f.split()[0])
+                                           for f in _LSCPU_FLAGS))
 
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
