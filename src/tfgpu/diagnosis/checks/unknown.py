@@ -124,7 +124,7 @@ def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = (),
     lines) from the log."""
     marks = sorted(set(bounds))
     return frozenset(n for i in range(len(died))
-                     for n in _death_span(died, i, marks, texts or {}))
+                     for n in _death_span(died, i, marks, texts))
 
 
 def _message(text: str) -> str:
