@@ -387,27 +387,28 @@ def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
     if facts.nvidia_gpus and facts.os.system == "Linux":
         return pip(facts, "install", "tensorflow[and-cuda]")
     if facts.nvidia_gpus and facts.os.system == "Windows":
-        if kb is None:
-            from tfgpu.knowledge import load_knowledge
-
-            kb = load_knowledge()
-        keep = kb.platform_fact("windows-native-gpu-last").value("pip_requirement")
+        keep = _knowledge(kb).platform_fact("windows-native-gpu-last").value("pip_requirement")
         return pip(facts, "install", keep)
     if facts.os.system == "Darwin" and (
             facts.os.machine == "arm64" or any(g.vendor == "apple" for g in facts.gpus)):
-        return _metal_pair_install(facts, kb)
+        return _metal_pair_install(facts, _knowledge(kb))
     return pip(facts, "install", "tensorflow")
 
 
-def _metal_pair_install(facts: HostFacts, kb: Knowledge | None) -> str:
+def _knowledge(kb: Knowledge | None) -> Knowledge:
+    """``kb``, or the packaged tables when ``None`` (loaded once, cached)."""
+    if kb is not None:
+        return kb
+    from tfgpu.knowledge import load_knowledge
+
+    return load_knowledge()
+
+
+def _metal_pair_install(facts: HostFacts, kb: Knowledge) -> str:
     """``pip install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0`` (platform fact
     ``macos-metal-pairing``) with this interpreter when the pair's TensorFlow has a wheel
     for its Python (Python range of the macOS row, tf_tested_configs, capped at the
     pair's ``python_max``), else in a new ``.venv-tfgpu`` of Python ``python_max``."""
-    if kb is None:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
     pair = kb.platform_fact("macos-metal-pairing")
     tf_series, top = pair.value("tf_version"), pair.value("python_max")
     reqs = (f"tensorflow~={tf_series}.0", f"tensorflow-metal=={pair.value('metal_version')}")

@@ -58,6 +58,7 @@ def _release_needs(ctx: Facts, release: str) -> str:
         out += f", CUDA {row.cuda} and cuDNN {row.cudnn}"
     return out + ")"
 
+
 def _numpy_cap(ctx: Facts, release: str) -> tuple[str, ...]:
     """``("numpy<2",)`` for a release before NumPy 2 support (platform fact
     ``numpy2-first-tf``: some releases before it do not cap numpy themselves), as the plan
@@ -118,6 +119,7 @@ def _older_release_route(ctx: Facts, cc: str, fits: WheelArchsRow) -> tuple[str,
         f"export LD_LIBRARY_PATH=/usr/local/cuda-{row.cuda}/lib64"
         "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
     ]
+
     def built_for_cc(rel: str) -> bool:
         v = parse_version(rel)
         return any(cc_key(a.min_cc) <= cc_key(cc) for a in kb.wheel_archs

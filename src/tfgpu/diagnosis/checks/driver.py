@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from tfgpu._proc import NOT_RUNNABLE
@@ -1344,14 +1345,17 @@ def _container_libcuda(ctx: Facts, older: bool = False) -> tuple[bool, str, tupl
     return True, note, fix
 
 
+@dataclass(frozen=True)
 class _StrayLibcuda:
     """:func:`_stray_newer_libcuda`'s reading: the finding's fields, made into the finding
     with the log lines of the mismatch by :meth:`finding`."""
 
-    def __init__(self, kernel: str, lib: str, smi: Hit, why: str, fix: tuple[str, ...],
-                 ref: str | None) -> None:
-        self.kernel, self.lib, self.smi, self.why, self.fix, self.ref = (
-            kernel, lib, smi, why, fix, ref)
+    kernel: str
+    lib: str
+    smi: Hit
+    why: str
+    fix: tuple[str, ...]
+    ref: str | None
 
     def finding(self, *hits: list[Hit] | Hits) -> Finding:
         return catalogue.make(

@@ -89,7 +89,7 @@ def generated_kernel_no_cubin(ctx: Facts, hits: list[Hit], gpu_cc: str | None,
         return catalogue.make(
             "gpu-arch-not-in-build", variant="generated-kernel-unconfirmed", tf=tf,
             cubins=cubins, evidence=evidence, fix=_fix(None))
-    if sass and _cubin_covers(sass, gpu_cc):
+    if _cubin_covers(sass, gpu_cc):
         return None
     return catalogue.make(
         "gpu-arch-not-in-build", variant="generated-kernel", tf=tf, cc=gpu_cc,

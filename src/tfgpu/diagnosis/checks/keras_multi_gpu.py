@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -109,6 +110,13 @@ def _call_args(text: str) -> list[str] | None:
     return None
 
 
+def _quoted_calls(ctx: Facts, before: int) -> list[Hit]:
+    """The ``multi_gpu_model(...)`` call lines the log quotes up to line ``before`` (pattern
+    ``keras.multi_gpu_model`` with its ``args`` group), in log order."""
+    return [h for h in ctx.h("keras.multi_gpu_model").all()
+            if h.g("args") is not None and (h.line or 0) <= before]
+
+
 def _gpus_passed(ctx: Facts, before: int) -> bool | None:
     """Whether the ``multi_gpu_model(...)`` call the log quotes last before line ``before``
     (pattern ``keras.multi_gpu_model``, group ``args``: a traceback's source line) passed
@@ -116,8 +124,7 @@ def _gpus_passed(ctx: Facts, before: int) -> bool | None:
     none or a literal that leaves Keras's inference to run (``gpus=None``, ``0``), ``None``
     when the log does not tell (no call line, a call split over lines, ``*args`` /
     ``**kwargs``, an expression such as ``gpus=args.gpus`` that may be ``None``)."""
-    calls = [h for h in ctx.h("keras.multi_gpu_model").all()
-             if h.g("args") is not None and (h.line or 0) <= before]
+    calls = _quoted_calls(ctx, before)
     if not calls:
         return None
     args = _call_args(calls[-1].g("args") or "")
@@ -169,8 +176,7 @@ def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
         passed = _gpus_passed(ctx, h.line or 0)
         if count and passed is not True and _xla_gpu_counted(gpus, have):
             xla = len([n for n in have if n.startswith("/xla_gpu:")])
-            calls = [c for c in ctx.h("keras.multi_gpu_model").all()
-                     if c.g("args") is not None and (c.line or 0) <= (h.line or 0)]
+            calls = _quoted_calls(ctx, h.line or 0)
             return [catalogue.make(
                 "keras-multi-gpu-model-devices",
                 variant="xla-gpu-counted" if passed is False else "xla-gpu-counted-unsure",

@@ -315,10 +315,11 @@ def _conda_holds_all(ctx: Facts, rows: dict[str, Hit]) -> bool:
     """Whether the listed conda packages hold every CUDA/cuDNN library the log shows
     missing: a listing that holds some (a cudatoolkit 10.1 has libcufft.so.10, not
     libcudart.so.11.0) is not the fix."""
-    names = [k for k in ctx.h("lib.missing").by_key
-             if k and parse_library(k)[0] in (*_MATH_LIBS, "cudnn")]
+    parsed = [(k, parse_library(k)) for k in ctx.h("lib.missing").by_key if k]
+    names = [(k, base, expected) for k, (base, _comp, expected) in parsed
+             if base in (*_MATH_LIBS, "cudnn")]
     return bool(names) and all(
-        _conda_holds(ctx, rows, k, parse_library(k)[0], parse_library(k)[2]) for k in names)
+        _conda_holds(ctx, rows, k, base, expected) for k, base, expected in names)
 
 
 def _conda_holds(ctx: Facts, rows: dict[str, Hit], filename: str, base: str,
@@ -327,22 +328,19 @@ def _conda_holds(ctx: Facts, rows: dict[str, Hit], filename: str, base: str,
     want = (expected or "").split()
     if base == "cudnn":
         row = rows.get("cudnn")
-        ok = (row is not None and len(want) == 2 and want[0] == "cuDNN"
-              and (row.g("v") or "").split(".")[0] == want[1])
-    elif base in _MATH_LIBS:
-        names = ("cudatoolkit", "cuda-runtime") + (("cuda-cudart",) if base == "cudart" else ())
-        row = next((rows[n] for n in names if n in rows), None)
-        have = tf_minor(row.g("v")) if row is not None else None
-        if have is None:
-            ok = False
-        elif len(want) == 2 and want[0] == "CUDA":
-            ok = str(have[0]) == want[1].split(".")[0]
-        else:
-            span = soname_span(ctx, filename, base)
-            ok = span is not None and _in_span(have, span)
-    else:
+        return (row is not None and len(want) == 2 and want[0] == "cuDNN"
+                and (row.g("v") or "").split(".")[0] == want[1])
+    if base not in _MATH_LIBS:
         return False
-    return ok
+    names = ("cudatoolkit", "cuda-runtime") + (("cuda-cudart",) if base == "cudart" else ())
+    row = next((rows[n] for n in names if n in rows), None)
+    have = tf_minor(row.g("v")) if row is not None else None
+    if have is None:
+        return False
+    if len(want) == 2 and want[0] == "CUDA":
+        return str(have[0]) == want[1].split(".")[0]
+    span = soname_span(ctx, filename, base)
+    return span is not None and _in_span(have, span)
 
 
 def _after_the_failed_load(ctx: Facts, line: int) -> str:

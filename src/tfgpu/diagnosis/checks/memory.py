@@ -1459,10 +1459,7 @@ def _cudnn_handle_status(ctx: Facts, found: list[Hit]) -> tuple[str, str, CudaEr
     rows = [r for r in ctx.kb.status_codes if r.enum == "cudnnStatus_t"]
     unnamed = _UNNAMED_CUDNN_STATUS.fullmatch(code)
     if not unnamed:
-        row = next((r for r in rows if r.name == code), None)
-        if row is None:
-            return f" ({code})", "", None
-        return f" ({code})", "", row
+        return f" ({code})", "", next((r for r in rows if r.name == code), None)
     value = int(unnamed.group(1))
     row = next((r for r in rows if r.code == value), None)
     era = "cuDNN 9's numbering (cudnn_graph.h"

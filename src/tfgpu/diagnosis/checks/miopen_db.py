@@ -32,8 +32,6 @@ Sources (ROCm/MIOpen at its rocm-3.5.0 ... rocm-6.2.0 tags and 2d1fd997, 2024-10
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -48,7 +46,7 @@ _PLACE = ("disk I/O error", "database is locked", "database table is locked",
 #: errors.hpp): on the SQLite line itself (the exception's own text) or after it.  MIOpen's
 #: error-level log prefix ("MIOpen(HIP): Error [Exec] ...", logger.hpp) is no such line: every
 #: SQLite failure is logged with it before the solver search catches the exception.
-_EXCEPTION = re.compile(r"MIOpen Error:")
+_EXCEPTION = "MIOpen Error:"
 #: SQLite's messages for a damaged database file.
 _DAMAGED = ("database disk image is malformed", "file is not a database")
 
@@ -73,7 +71,7 @@ def _what_followed(f: Facts, chosen: list[Hit]) -> tuple[str, Hit | None, bool]:
     # each log line of a hit on its own (a message the reader joined with the next lines,
     # Hit.parts, is not one line): the exception's own line, not a later one joined on
     raised = [(n, text, h) for h in chosen for n, text in (h.parts or ((h.line, h.text),))
-              if _EXCEPTION.search(text)]
+              if _EXCEPTION in text]
     raised += [(h.line, h.text, h) for h in f.h("rocm.miopen_error").all() if h.line >= first]
     if raised:
         n, text, h = min(raised, key=lambda x: x[0])

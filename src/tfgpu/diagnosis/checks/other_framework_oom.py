@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks._memory_failures import OTHER_FRAMEWORK_OOM
 from tfgpu.diagnosis.checks.memory_held import held_at_start
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -219,15 +220,11 @@ def _cupy_pool(hit: Hit) -> str:
             "more could not be had; the GPU's total is not in the message.")
 
 
-#: The patterns of another framework's own out-of-memory lines (module docstring).
-_OOM_PATTERNS = ("mem.torch_alloc_oom", "mem.torch_check_oom", "mem.cupy_oom")
-
-
 def other_framework_oom_lines(log: LogFacts) -> frozenset[int]:
     """The 1-based line numbers of ``log`` holding another framework's own out-of-memory
     error (PyTorch's, CuPy's: the patterns :func:`other_framework_oom` reads), for
     :func:`quotes_other_framework_oom`; empty when there is none."""
-    return frozenset(h.line for name in _OOM_PATTERNS for h in log.get(name).all())
+    return frozenset(h.line for name in OTHER_FRAMEWORK_OOM for h in log.get(name).all())
 
 
 def quotes_other_framework_oom(f: Finding, oom_lines: frozenset[int]) -> bool:

@@ -23,8 +23,10 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: The checks of a negative dimension index or size (dim_size, AddDim).
-_NEGATIVE = ("d >= 0", "size >= 0")
+#: The variant of each check that is not about a rank: a negative dimension index or size
+#: (dim_size, AddDim), a one-element tensor expected, a reshape to another element count.
+_VARIANT = {"d >= 0": "negative", "size >= 0": "negative", "1 == NumElements()": "scalar",
+            "new_num_elements == NumElements()": "element-count"}
 
 
 def tensor_shape_check_failed(f: Facts) -> list[Finding]:
@@ -40,15 +42,5 @@ def tensor_shape_check_failed(f: Facts) -> list[Finding]:
     h = hits[0]
     check = h.g("check") or ""
     values = f" ({h.g('a')} vs. {h.g('b')})" if h.g("a") is not None else ""
-    ev = log_evidence(hits[:1])
-    check_text = f"{check}{values}"
-    if check in _NEGATIVE:
-        return [catalogue.make("op-tensor-shape-check-failed", variant="negative",
-                               check=check_text, evidence=ev)]
-    if check == "1 == NumElements()":
-        return [catalogue.make("op-tensor-shape-check-failed", variant="scalar",
-                               check=check_text, evidence=ev)]
-    if check == "new_num_elements == NumElements()":
-        return [catalogue.make("op-tensor-shape-check-failed", variant="element-count",
-                               check=check_text, evidence=ev)]
-    return [catalogue.make("op-tensor-shape-check-failed", check=check_text, evidence=ev)]
+    return [catalogue.make("op-tensor-shape-check-failed", variant=_VARIANT.get(check),
+                           check=f"{check}{values}", evidence=log_evidence(hits[:1]))]

@@ -208,7 +208,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         elif variant and newer is not None:
             have, folder, line = newer
             older = [f"{v} ({d}, line {n})" for v, d, n in _toolkits_shown(ctx)
-                     if (_mm(v) or (0, 0)) < (_mm(first or "") or (0, 0))]
+                     if (tf_minor(v) or (0, 0)) < (tf_minor(first) or (0, 0))]
             cause += (f" This host has CUDA {have} ({folder}, line {line}), whose ptxas knows "
                       f"{sm}, but the ptxas XLA used is an older one found first"
                       + (f": the log also shows CUDA {', '.join(older)}" if older else "")
@@ -908,12 +908,6 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
 # -------------------------------------------- toolkits older than the GPU's ptxas
 
 
-def _mm(text: str) -> tuple[int, int] | None:
-    """``"11.8"`` (or ``"11.8.89"``) -> ``(11, 8)``; ``None`` for text that is no version."""
-    m = re.match(r"(\d+)\.(\d+)", text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
 def _toolkits_shown(ctx: Facts) -> list[tuple[str, str, int]]:
     """The CUDA toolkit folders the log shows on this host (:attr:`Facts.log_cuda_folders`:
     PATH, LD_LIBRARY_PATH, an ``ls`` of /usr/local, a ptxas path), as ``(version, folder,
@@ -940,23 +934,23 @@ def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:
     :func:`_toolkits_shown`) when every one of them is older than ``first``, the CUDA whose
     ptxas learned the GPU's architecture (``cuda_arch.toml`` via
     ``Knowledge.ptxas_first_cuda``); else ``[]``."""
-    want = _mm(first or "")
+    want = tf_minor(first)
     have = [v for v in (ctx.cuda_versions or tuple(dict.fromkeys(
-        v for v, _, _ in _toolkits_shown(ctx)))) if _mm(v) is not None]
+        v for v, _, _ in _toolkits_shown(ctx)))) if tf_minor(v) is not None]
     if want is None or not have:
         return []
-    return have if all((_mm(v) or (0, 0)) < want for v in have) else []
+    return have if all((tf_minor(v) or (0, 0)) < want for v in have) else []
 
 
 def _toolkit_at_least(ctx: Facts, first: str) -> tuple[str, str, int] | None:
     """The newest CUDA toolkit folder the log shows on this host (:func:`_toolkits_shown`)
     of version ``first`` or later, as ``(version, folder, line)``; ``None`` when none or
     with host facts (their toolkits are the doctor's)."""
-    want = _mm(first)
+    want = tf_minor(first)
     if want is None or ctx.host is not None:
         return None
-    fit = [t for t in _toolkits_shown(ctx) if (_mm(t[0]) or (0, 0)) >= want]
-    return max(fit, key=lambda t: _mm(t[0]) or (0, 0)) if fit else None
+    fit = [t for t in _toolkits_shown(ctx) if (tf_minor(t[0]) or (0, 0)) >= want]
+    return max(fit, key=lambda t: tf_minor(t[0]) or (0, 0)) if fit else None
 
 
 def _toolkit_of_major(ctx: Facts, major: str) -> tuple[str, str, int] | None:
@@ -965,7 +959,7 @@ def _toolkit_of_major(ctx: Facts, major: str) -> tuple[str, str, int] | None:
     if ctx.host is not None:
         return None
     fit = [t for t in _toolkits_shown(ctx) if t[0].split(".")[0] == major]
-    return max(fit, key=lambda t: _mm(t[0]) or (0, 0)) if fit else None
+    return max(fit, key=lambda t: tf_minor(t[0]) or (0, 0)) if fit else None
 
 
 def ptxas_fallback_candidate(f: Facts) -> list[Finding]:
