@@ -299,7 +299,6 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
 #: Windows file it cannot find in the same words as cuDNN 9 ("Could not locate <dll>. Please
 #: make sure it is in your library path!", also for zlibwapi.dll, its dependency since 8.3).
 _CUDNN8_SUB_DLL = re.compile(r"cudnn_(?:ops|cnn|adv)_(?:infer|train)64_8\.dll", re.IGNORECASE)
-_CUDNN8_SUB_SO = re.compile(r"libcudnn_(?:ops|cnn|adv)_(?:infer|train)\.so\.8")
 #: cuDNN 8's own Linux wording (libcudnn.so.8: "Could not load library %s. Error: %s" then
 #: "Please make sure %s is in your library path!", messages_gpu_stack.toml
 #: cudnn-load-library-*): TensorFlow's loaders say "dynamic library" and "dlerror" instead.
