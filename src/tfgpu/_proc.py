@@ -278,10 +278,15 @@ class DeferSigint:
 
     A KeyboardInterrupt raised inside ``subprocess.Popen`` after the fork loses the
     child: ``Popen`` never returns it, so nobody can stop it (seen under load: the child
-    outlived its interrupted parent).  In the main thread, this installs a handler that
-    only records SIGINT; :meth:`replay`, called once the child is in the caller's
-    ``try`` block, runs the original handler (raising KeyboardInterrupt as usual).
-    Elsewhere (other threads, no SIGINT) it does nothing.
+    outlived its interrupted parent).  In the main thread, entering installs a handler that
+    only records SIGINT.  A block that ends normally leaves it installed: the caller must
+    call :meth:`replay` once the child is inside its ``try`` block, which restores the
+    original handler and runs it if Ctrl-C came (raising KeyboardInterrupt as usual).
+    Restoring in ``__exit__`` instead would let a SIGINT that lands just then raise
+    between the block and the caller's ``try``, and lose the child after all.  A block
+    that raises restores the handler at once (there is no child to protect); the
+    caller's ``replay`` then only replays.  Elsewhere (other threads, no SIGINT) it does
+    nothing.
     """
 
     def __init__(self) -> None:
@@ -301,13 +306,23 @@ class DeferSigint:
     def _record(self, _signum: int, _frame: object) -> None:
         self._pending = True
 
-    def __exit__(self, *_exc: object) -> None:
+    def _restore(self) -> None:
         if self._active:
-            signal.signal(signal.SIGINT, self._previous)
             self._active = False
+            signal.signal(signal.SIGINT, self._previous)
+
+    def __exit__(self, exc_type: object, *_exc: object) -> None:
+        if exc_type is not None:
+            self._restore()
 
     def replay(self) -> None:
-        """Run the original SIGINT handler if Ctrl-C came while deferred."""
+        """Restore the original SIGINT handler, and run it if Ctrl-C came while deferred.
+
+        Raises:
+            KeyboardInterrupt: Ctrl-C came, and the original handler raises it (Python's
+                default, or ``SIG_DFL``).
+        """
+        self._restore()
         if self._pending:
             self._pending = False
             if callable(self._previous):

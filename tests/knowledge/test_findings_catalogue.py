@@ -150,6 +150,31 @@ def _param_args(module: ast.Module, func: ast.FunctionDef, name: str) -> set[str
     return found
 
 
+def _table_get(module: ast.Module, node: ast.expr | None) -> tuple[str | None, ...] | None:
+    """The values ``TABLE.get(key[, default])`` can take, where ``TABLE`` is a module-level
+    dict of constant strings; ``None`` if ``node`` is not such a look-up."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get" and isinstance(node.func.value, ast.Name)
+            and 1 <= len(node.args) <= 2 and not node.keywords):
+        return None
+    for stmt in module.body:
+        target, value = None, None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        if isinstance(target, ast.Name) and target.id == node.func.value.id \
+                and isinstance(value, ast.Dict):
+            found: list[str | None] = []
+            for v in (*value.values, node.args[1] if len(node.args) == 2 else None):
+                got = _consts(v) if v is not None else (None,)
+                if got is None:
+                    return None
+                found.extend(got)
+            return tuple(dict.fromkeys(found))
+    return None
+
+
 def _is_make(node: ast.Call) -> bool:
     f = node.func
     return (isinstance(f, ast.Attribute) and f.attr == "make" and isinstance(f.value, ast.Name)
@@ -196,6 +221,8 @@ def _scan(path: Path) -> Iterator[Call]:
             _consts(variant_node))
         if variants is None and isinstance(variant_node, ast.Name) and func is not None:
             variants = _assigned(func, variant_node.id)
+        if variants is None:
+            variants = _table_get(tree, variant_node)
         literals = {k: v for k in ("doc", "category") if (v := _consts(kws.get(k))) is not None}
         yield Call(
             where=f"{where}:{node.lineno}",

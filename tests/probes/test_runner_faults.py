@@ -287,7 +287,34 @@ def test_ctrl_c_while_a_child_starts_is_held_then_replayed() -> None:
     with deferred:
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.05)  # the handler runs here, and must not raise
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
     with pytest.raises(KeyboardInterrupt):
         deferred.replay()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     deferred.replay()  # once only
+
+
+def test_ctrl_c_between_the_start_and_the_callers_try_is_still_held() -> None:
+    # Restoring the handler as the block ended let a SIGINT landing just then raise
+    # before the caller's try, so the started child was never stopped (a CI run of
+    # test_ctrl_c_kills_a_child_that_ignores_sigterm_after_the_grace).
+    from tfgpu._proc import DeferSigint
+
+    deferred = DeferSigint()
+    with deferred:
+        pass
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)  # after the block: still only recorded
+    with pytest.raises(KeyboardInterrupt):
+        deferred.replay()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_start_that_fails_gives_ctrl_c_back_at_once() -> None:
+    from tfgpu._proc import DeferSigint
+
+    deferred = DeferSigint()
+    with pytest.raises(OSError), deferred:
+        raise OSError("cannot fork")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    deferred.replay()  # nothing came: nothing raised
