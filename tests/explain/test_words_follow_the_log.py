@@ -63,7 +63,13 @@ _TLS = "ImportError: /lib/aarch64-linux-gnu/libGLdispatch.so.0: cannot allocate 
     (["ann@jetson:~/proj$ python3 run_model.py --cam 0", _TLS], "python run_model.py"),
     (['  File "C:\\Users\\Ann Lee\\proj\\go.py", line 3, in <module>', _TLS],
      'python "C:\\Users\\Ann Lee\\proj\\go.py"'),
-], ids=["frame", "absolute-frame-not-the-package-frame", "shell-prompt", "path-with-a-space"])
+    (["$ python -u -m pkg.serve --port 1", _TLS], "python -m pkg.serve"),
+    (["ann@box:~/proj$ python3 -m pkg.serve",
+      "Traceback (most recent call last):",
+      '  File "/usr/lib/python3.8/runpy.py", line 194, in _run_module_as_main',
+      '  File "/home/ann/proj/pkg/serve.py", line 4, in <module>', _TLS], "python -m pkg.serve"),
+], ids=["frame", "absolute-frame-not-the-package-frame", "shell-prompt", "path-with-a-space",
+        "module-run", "module-run-with-its-traceback"])
 def test_a_fix_that_reruns_the_program_names_the_script_the_log_shows(
         lines: list[str], run: str) -> None:
     f = _one(lines, "library-static-tls-exhausted")
@@ -73,6 +79,21 @@ def test_a_fix_that_reruns_the_program_names_the_script_the_log_shows(
 
 def test_without_a_script_in_the_log_the_stand_in_stays() -> None:
     f = _one([_TLS], "library-static-tls-exhausted")
+    assert any("python train.py" in x for x in f.fix), f.fix
+
+
+@pytest.mark.parametrize("frames", [
+    # ipykernel >= 6 compiles each notebook cell to a temporary file
+    ['  File "/tmp/ipykernel_2817/3154710922.py", line 1, in <module>'],
+    ['  File "C:\\Users\\ann\\AppData\\Local\\Temp\\ipykernel_9120\\218.py", line 1, '
+     "in <module>"],
+    ["Traceback (most recent call last):",
+     '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+     '  File "/usr/lib/python3.10/runpy.py", line 86, in _run_code',
+     '  File "/home/ann/proj/pkg/serve.py", line 4, in <module>'],
+], ids=["notebook-cell", "windows-notebook-cell", "module-frame-of-a-python-m-run"])
+def test_a_frame_that_is_no_runnable_script_leaves_the_stand_in(frames: list[str]) -> None:
+    f = _one([*frames, _TLS], "library-static-tls-exhausted")
     assert any("python train.py" in x for x in f.fix), f.fix
 
 

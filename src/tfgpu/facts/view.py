@@ -563,12 +563,23 @@ class Facts:
 
     @property
     def log_script(self) -> str | None:
-        """The Python script the log shows the program running (pattern ``ctx.script``: a
-        traceback's module frame outside installed packages, or a shell prompt's ``python
-        <script>.py`` command line), the first in the log; ``None`` when it shows none (a
-        notebook, a log without a traceback)."""
+        """What follows ``python`` to rerun the program the log shows (pattern
+        ``ctx.script``): ``-m pkg.train`` for a shell prompt's ``python -m pkg.train``, else
+        the script of a shell prompt's ``python <script>.py`` or of a traceback's module
+        frame outside installed packages and notebook cells, the first in the log.
+        ``None`` when it shows none (a notebook, a log without a traceback) or when the
+        only script is a module frame of a ``python -m`` run (runpy's
+        ``_run_module_as_main`` frame: its path is no script to run as such)."""
         hits = sorted(self.h("ctx.script").all(), key=lambda h: h.line)
-        return next((s for h in hits if (s := h.g("script") or h.g("cmd"))), None)
+        by_module = any(h.g("runpy") for h in hits)
+        for h in hits:
+            if mod := h.g("mod"):
+                return f"-m {mod}"
+            if cmd := h.g("cmd"):
+                return cmd
+            if (script := h.g("script")) and not by_module:
+                return script
+        return None
 
     @property
     def other_framework(self) -> str | None:

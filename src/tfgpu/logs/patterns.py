@@ -2466,16 +2466,21 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # the user's own Python script, for the fix lines that rerun the program: the module
     # frame of a traceback that is no installed package's ('  File "demo.py", line 2, in
-    # <module>', CPython's traceback.py format; the outermost frame comes first), or the
-    # command line a shell prompt shows ("$ python3 train.py --epochs 3"). Read by
-    # Facts.log_script
+    # <module>', CPython's traceback.py format; the outermost frame comes first) and no
+    # notebook cell's (ipykernel >= 6 compiles a cell to /tmp/ipykernel_<pid>/<hash>.py;
+    # xeus-python to /tmp/xpython_<pid>/), or the command line a shell prompt shows
+    # ("$ python3 train.py --epochs 3", "$ python -m pkg.train"); runpy's
+    # _run_module_as_main frame marks a `python -m` run, whose module frame is no script to
+    # run by path. Read by Facts.log_script
     _p(
         "ctx.script",
-        ("in <module>", "python "),
+        ("in <module>", "python ", "_run_module_as_main"),
         r'^\s{0,8}File "(?P<script>(?![^"\n]{0,300}(?:site-packages|dist-packages|[/\\]lib[/\\]'
-        r'python|<))[^"\n]{0,200}?[\w-]\.py)", line \d{1,6}, in <module>'
+        r'python|<|[/\\](?:ipykernel|xpython)_\d))[^"\n]{0,200}?[\w-]\.py)", line \d{1,6}, '
+        r"in <module>"
+        r"|(?P<runpy>\bin _run_module_as_main\b)"
         r"|(?:^|[$#>%]\s{0,3})python(?:3(?:\.\d{1,2})?)?(?:\.exe)?(?:\s+-[A-Za-z]\S{0,20}){0,3}"
-        r"\s+(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)(?=\s|$)",
+        r"\s+(?:(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)|-m\s+(?P<mod>[A-Za-z_][\w.]{0,200}))(?=\s|$)",
     ),
     _p(
         "ctx.other_framework",

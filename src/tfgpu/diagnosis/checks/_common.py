@@ -232,8 +232,10 @@ _SCRIPT_STAND_IN = re.compile(r"\bpython (?:train|your_script)\.py\b")
 def script_lines(lines: Iterable[str], script: str) -> list[str]:
     """``lines`` with the stand-in ``python train.py`` / ``python your_script.py`` of a
     command that reruns the program replaced by the script the log shows
-    (:attr:`Facts.log_script`: ``python demo.py``), quoted when its path has a space."""
-    run = f'python "{script}"' if " " in script else f"python {script}"
+    (:attr:`Facts.log_script`: ``python demo.py``, ``python -m pkg.train``), quoted when
+    its path has a space."""
+    run = (f"python {script}" if script.startswith("-m ")
+           else f'python "{script}"' if " " in script else f"python {script}")
     return [_SCRIPT_STAND_IN.sub(lambda _m: run, line) for line in lines]
 
 
