@@ -117,10 +117,10 @@ def _not_a_member(family: str, fid: str) -> tuple[str, tuple[str, ...]]:
     terminal's wrap cut "CUDA_ERROR_C" / "OMPAT_...") or a typo is not."""
     if family != "cuinit-{error}":
         return "", ()
-    from tfgpu.diagnosis.checks._common import _slug
+    from tfgpu.diagnosis.checks._common import slug
     from tfgpu.knowledge import load_knowledge
 
-    known = {_slug(r.name.replace("CUDA_ERROR_", "")) for r in load_knowledge().cuda_errors
+    known = {slug(r.name.replace("CUDA_ERROR_", "")) for r in load_knowledge().cuda_errors
              if r.name.startswith("CUDA_")}
     error = fid[len("cuinit-"):]
     if error in known:

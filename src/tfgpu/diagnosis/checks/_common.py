@@ -808,7 +808,10 @@ def venv_fix(ctx: Facts, python: str) -> str:
     return f"python{python} -m venv .venv && . .venv/bin/activate"
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
+    """``text`` as the kebab-case part of a finding id: lower case, every run of other
+    characters one ``-`` (``libcudart.so.11.0`` -> ``libcudart-so-11-0``); ``x`` if
+    nothing is left."""
     s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return s or "x"
 

@@ -29,7 +29,7 @@ from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
-from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
 from tfgpu.diagnosis.checks.cuda_driver_checks import (
     FORK_NEXT,
     FORKED_RUNTIME_ERROR,
@@ -484,7 +484,7 @@ def _cuinit_unlisted(ctx: Facts, hit: Hit, code: str) -> Finding:
 def _cuinit(name: str, **fields: Any) -> Finding:
     """The ``cuinit-{error}`` finding of the CUresult ``name`` (``CUDA_ERROR_NO_DEVICE``:
     error ``no-device``); ``fields`` go to :func:`catalogue.make` as they are."""
-    return catalogue.make("cuinit-{error}", error=_slug(name.replace("CUDA_ERROR_", "")),
+    return catalogue.make("cuinit-{error}", error=slug(name.replace("CUDA_ERROR_", "")),
                           name=name, **fields)
 
 

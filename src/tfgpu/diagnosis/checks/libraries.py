@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks import cudart_era, self_check_dll
-from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks._common import and_cuda_fix, slug, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.crash_after_library_warning import (
     crash_beside_lazy_load,
@@ -873,7 +873,7 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                 catalogue.make(
                     "tensorrt-not-loaded-{library}",
                     variant="needed" if trt_stub else None,
-                    library=_slug(filename),
+                    library=slug(filename),
                     filename=filename,
                     what=expected or "TensorRT",
                     evidence=log_evidence(same, trt_stub),
@@ -939,7 +939,7 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         if reading == "gpu-not-shown" and crash is not None:
             core_seen = True
             out.append(library_beside_crash(
-                ctx, _slug(filename), filename, "(the NVIDIA driver's user-space library)",
+                ctx, slug(filename), filename, "(the NVIDIA driver's user-space library)",
                 same, crash, "the NVIDIA driver is not installed or its user-space libraries "
                 "are not on the loader's path (in a container: the GPU was not passed in)",
                 list(driver_library_gpu_not_shown(ctx, filename, same).fix), hit.g("err")))
@@ -980,7 +980,7 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                 catalogue.make(
                     "library-not-loaded-{library}",
                     variant="harmless-without-gpu",
-                    library=_slug(filename),
+                    library=slug(filename),
                     filename=filename,
                     evidence=log_evidence(same, stub.first[:1], no_gpu),
                     cause=(
@@ -1106,7 +1106,7 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         out.append(
             catalogue.make(
                 "library-not-loaded-{library}",
-                library=_slug(filename),
+                library=slug(filename),
                 component=comp,
                 filename=filename,
                 needs=f" (needs {expected})" if expected else "",
@@ -1191,7 +1191,7 @@ def _beside_crash(ctx: Facts, hit: Hit, filename: str, base: str, comp: str,
     fault = (f"{expected or filename} is not installed or not on the loader's path"
              if expected else f"{filename} is not installed or not on the loader's path")
     return library_beside_crash(
-        ctx, _slug(filename), filename, what, same, crash, fault,
+        ctx, slug(filename), filename, what, same, crash, fault,
         [*container_image_fix(ctx, base, expected), *_path_fix(ctx, filename, base, expected)],
         hit.g("err"))
 
@@ -1224,7 +1224,7 @@ def _one_install(ctx: Facts, out: list[Finding],
     one = catalogue.make(
         "library-not-loaded-{library}",
         variant="several",
-        library=_slug(primary[1]),
+        library=slug(primary[1]),
         count=len(names),
         filenames=", ".join(names),
         category=category,
@@ -2319,7 +2319,7 @@ def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
              "runs on the CPU.")
     return catalogue.make(
         "library-not-loaded-{library}", variant="gpu-intent",
-        library=_slug(filename), component=comp, filename=filename,
+        library=slug(filename), component=comp, filename=filename,
         needs=f" (needs {expected})" if expected else "",
         category="windows-dll" if ctx.windows else "gpu-not-visible",
         evidence=log_evidence(same, intent),
@@ -2376,7 +2376,7 @@ def runtime_missing_gpu_not_shown(ctx: Facts, filename: str, base: str, comp: st
            *_path_fix(ctx, filename, base, expected)]
     return catalogue.make(
         "library-not-loaded-{library}", variant="gpu-not-shown",
-        library=_slug(filename), filename=filename, cuda=cuda,
+        library=slug(filename), filename=filename, cuda=cuda,
         category="windows-dll" if ctx.windows else "gpu-not-visible",
         evidence=log_evidence(same, stub),
         cause=cause, fix=tuple(fix),
@@ -2519,7 +2519,7 @@ def driver_library_gpu_not_shown(ctx: Facts, filename: str, same: list[Hit]) -> 
                "docker run --gpus all ...   # when in a container")
     return catalogue.make(
         "library-not-loaded-{library}", variant="driver-gpu-not-shown",
-        library=_slug(filename), filename=filename,
+        library=slug(filename), filename=filename,
         category="windows-dll" if ctx.windows else "gpu-not-visible",
         evidence=log_evidence(same, cuinit, intent),
         cause=cause, fix=fix,
@@ -2538,7 +2538,7 @@ def driver_library_harmless(ctx: Facts, filename: str, same: list[Hit]) -> Findi
                  f"\"{_message_part(no_gpu[0].text)}\").")
     return catalogue.make(
         "library-not-loaded-{library}", variant="harmless-without-gpu",
-        library=_slug(filename), filename=filename,
+        library=slug(filename), filename=filename,
         evidence=log_evidence(same, no_gpu),
         cause=(f"TensorFlow tried to load {filename}, the NVIDIA driver's user-space library, "
                "and the loader did not find it, so TensorFlow runs on the CPU; " + said),

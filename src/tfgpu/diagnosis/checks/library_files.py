@@ -91,7 +91,7 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
     Returns:
         One finding for the first such line, or nothing.
     """
-    from tfgpu.diagnosis.checks._common import _slug
+    from tfgpu.diagnosis.checks._common import slug
     from tfgpu.diagnosis.checks.libraries import parse_library
 
     hits = f.h("lib.unloadable").all()
@@ -120,7 +120,7 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
     if other:
         mine = "64" if other == "32" else "32"
         return [catalogue.make(
-            "library-not-loaded-{library}", variant="other-class", library=_slug(name),
+            "library-not-loaded-{library}", variant="other-class", library=slug(name),
             component=component, filename=name, needs=needs, bits=other,
             evidence=log_evidence([h]),
             cause=(f"The loader searched every folder of its path for {name} and found it only "
@@ -138,7 +138,7 @@ def log_library_file_unloadable(f: Facts) -> list[Finding]:
     node, by = h.need("node"), h.need("by").strip()  # the pattern's last alternative
     return [catalogue.make(
         "library-not-loaded-{library}", variant="version-node", category="version-mismatch",
-        library=_slug(name), component=component, filename=name, node=node,
+        library=slug(name), component=component, filename=name, node=node,
         evidence=log_evidence([h]),
         cause=(f"{by} was linked against a {name} that defines the symbol version '{node}'; "
                f"the file the loader found under that name ({path}) does not, so it is another "

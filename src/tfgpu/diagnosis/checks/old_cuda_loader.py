@@ -33,7 +33,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
-from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.diagnosis.checks._common import slug
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -190,7 +190,7 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
     empty = ld_path_empty(hits)
     if name.endswith(".dll"):
         return [catalogue.make(
-            "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
+            "library-not-loaded-{library}", variant="cudnn-optional", library=slug(name),
             filename=name, evidence=log_evidence(hits),
             cause=(f"TensorFlow's Windows build (0.12-1.0) tries to open {name} at start-up and "
                    "goes on without it (its loader logs this at INFO level): cuDNN is called "
@@ -202,7 +202,7 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
                  f"{name} and put its bin folder on PATH, then open a new terminal"),
         )]
     return [catalogue.make(
-        "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
+        "library-not-loaded-{library}", variant="cudnn-optional", library=slug(name),
         filename=name, evidence=log_evidence(hits),
         cause=(f"TensorFlow 0.x-1.x tries to open {name} at start-up and goes on without it "
                "(its loader logs this at INFO level): cuDNN is called only by the ops that use "
@@ -262,7 +262,7 @@ def old_plugin_dso_not_loaded(f: Facts) -> list[Finding]:
                        "library' line before this one names the file)")
         if plugin == "cuBLAS":
             out.append(catalogue.make(
-                "library-not-loaded-{library}", variant="tf0-blas", library=_slug(shown),
+                "library-not-loaded-{library}", variant="tf0-blas", library=slug(shown),
                 filename=shown, evidence=log_evidence(named[:1], said[:1]),
                 cause=(f"TensorFlow 0.x-1.0 opens cuBLAS at start-up; {opened}, so it logged "
                        f"'Unable to load cuBLAS DSO.' (line {said[0].line}). Every matrix "
@@ -280,7 +280,7 @@ def old_plugin_dso_not_loaded(f: Facts) -> list[Finding]:
         ops = "the FFT ops (tf.fft and its kin)" if plugin == "cuFFT" else "code that asks " \
             "for cuRAND"
         out.append(catalogue.make(
-            "library-not-loaded-{library}", variant="tf0-optional", library=_slug(shown),
+            "library-not-loaded-{library}", variant="tf0-optional", library=slug(shown),
             filename=shown, plugin=plugin, evidence=log_evidence(named[:1], said[:1]),
             cause=(f"TensorFlow 0.x-1.0 opens {plugin} at start-up and goes on without it "
                    f"({opened}; 'Unable to load {plugin} DSO.' is logged at INFO level, line "
@@ -334,7 +334,7 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
                       "when the version was left empty in ./configure",
                       f"cd /usr/local/cuda/lib && sudo ln -s lib{stem}.<major>.dylib {name}")
     return [catalogue.make(
-        "library-not-loaded-{library}", variant="macos-name", library=_slug(name),
+        "library-not-loaded-{library}", variant="macos-name", library=slug(name),
         filename=name, evidence=log_evidence(hits),
         cause=(f"A TensorFlow GPU build on macOS (official packages 0.x up to 1.1: \"As of "
                "version 1.2, TensorFlow no longer provides GPU support on macOS\"; later only "

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.diagnosis.checks._common import slug
 from tfgpu.diagnosis.checks.old_cuda_loader import (
     EMPTY_LD_PATH_CAUSE,
     EMPTY_LD_PATH_FIX,
@@ -103,7 +103,7 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit],
               f"{dso[0].line}) and every convolution fails.")
     if name == "libcudnn.so":
         return catalogue.make(
-            "library-not-loaded-{library}", variant="cudnn-unversioned", library=_slug(name),
+            "library-not-loaded-{library}", variant="cudnn-unversioned", library=slug(name),
             filename=name, evidence=log_evidence(named, dso),
             cause=(common + " The plain libcudnn.so is a link that only cuDNN's development "
                    "files create (the cuDNN tarball, the libcudnn<N>-dev package, NVIDIA's "
@@ -122,7 +122,7 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit],
                  "its folder on LD_LIBRARY_PATH"),
         )
     return catalogue.make(
-        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=slug(name),
         filename=name, evidence=log_evidence(named, dso),
         cause=(common + f" Only the cuDNN release that ships a file named {name} serves it: "
                "cuDNN not installed where the loader looks, or a cuDNN of another version "
@@ -144,7 +144,7 @@ def _cudnn_dll_not_found(named: list[Hit], dso: list[Hit], then: str) -> Finding
     name = named[0].g("lib") or "cudnn64_5.dll"
     major = re.sub(r"\D", "", name.split("_")[-1]) or "?"
     return catalogue.make(
-        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=slug(name),
         filename=name, evidence=log_evidence(named, dso),
         cause=(f"TensorFlow's Windows build (0.12-1.0) opens cuDNN by the one DLL name it was "
                f"built for, {name} (cuDNN {major}); Windows found no file of that name in the "
@@ -265,7 +265,7 @@ def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
     folder, wheel = (("bin", "site-packages\\nvidia\\cudnn\\bin") if windows
                      else ("lib", "site-packages/nvidia/cudnn/lib"))
     return [catalogue.make(
-        "library-not-loaded-{library}", variant="cudnn9-sublibrary", library=_slug(name),
+        "library-not-loaded-{library}", variant="cudnn9-sublibrary", library=slug(name),
         filename=name, evidence=log_evidence(hits, sym[:1]),
         cause=(f"cuDNN 9 loaded its front library, then, at the first cuDNN call that needs "
                f"it, looked for its sub-library {name} by file name and the loader found none"
@@ -383,7 +383,7 @@ def cudnn8_sublibrary_missing(f: Facts, hits: list[Hit], name: str,
             "files on LD_LIBRARY_PATH, or install the complete cuDNN 8 for your CUDA major "
             "(the libcudnn8 package)"))
     return catalogue.make(
-        "library-not-loaded-{library}", variant="cudnn8-sublibrary", library=_slug(name),
+        "library-not-loaded-{library}", variant="cudnn8-sublibrary", library=slug(name),
         filename=name, front=front, search=search,
         evidence=log_evidence(hits, [died] if died is not None else []),
         cause=(f"cuDNN 8 splits into a front library ({front}) and six sub-libraries "

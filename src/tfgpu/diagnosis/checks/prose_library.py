@@ -24,7 +24,7 @@ import dataclasses
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.diagnosis.checks._common import slug
 from tfgpu.diagnosis.checks.libraries import (
     FOREIGN_LOADER,
     TF_LOADER,
@@ -109,7 +109,7 @@ def library_missing_in_prose(f: Facts) -> list[Finding]:
         base, comp, expected = parse_library(filename)
         if base in ("nvinfer", "nvinfer_plugin"):
             out.append(catalogue.make(
-                "tensorrt-not-loaded-{library}", library=_slug(filename), filename=filename,
+                "tensorrt-not-loaded-{library}", library=slug(filename), filename=filename,
                 what=expected or "TensorRT", evidence=log_evidence(same)))
             continue
         if base == "cudart" and built_here_loads_other_cuda(f):
@@ -157,7 +157,7 @@ def _prose_finding(f: Facts, filename: str, base: str, comp: str, expected: str 
         if f.cuda_versions and not any(v.split(".")[0] == want for v in f.cuda_versions):
             category = "version-mismatch"  # as the loader line's finding says it
     return catalogue.make(
-        "library-not-loaded-{library}", variant="prose", library=_slug(filename),
+        "library-not-loaded-{library}", variant="prose", library=slug(filename),
         component=comp, filename=filename, needs=needs,
         category=category, evidence=log_evidence(same), cause=cause,
         fix=tuple(_path_fix(f, filename, base, expected)),
