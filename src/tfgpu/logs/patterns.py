@@ -1436,6 +1436,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"because these package versions have conflicting dependencies"
         r"|ResolutionImpossible: for help visit",
     ),
+    # pip's requirement chain: InstallRequirement.__str__ adds " (from <comes_from>)", and
+    # from_path() joins each requirement to the one that asked for it with "->"
+    # (pip/_internal/req/req_install.py): "Collecting tensorflow<2.16,>=2.15.0 (from
+    # tensorflow-text->keras-nlp==0.6.3)", "Requirement already satisfied: wheel ... (from
+    # astunparse>=1.6.0->tensorflow<2.16,>=2.15.0->tensorflow-text->keras-nlp==0.6.3) (0.41.3)"
+    _p(
+        "pip.from_chain",
+        ("(from ",),
+        r"(?:(?P<verb>Collecting|Requirement already satisfied:)\s+"
+        r"(?P<req>[A-Za-z0-9][\w.\-\[\],]{0,80}(?:[<>=!~][^\s()]{0,80})?)[^\n(]{0,400}?)?"
+        r"\(from (?P<chain>[^()\n]{1,600})\)",
+    ),
+    # pip removing the installed version before it installs another (req_install.uninstall:
+    # logger.info("Found existing installation: %s", dist), dist printing "name version")
+    _p(
+        "pip.found_existing",
+        ("found existing installation:",),
+        r"Found existing installation: (?P<dist>[A-Za-z0-9][\w.-]{0,60}) (?P<v>\d[\w.+!]{0,30})",
+    ),
     _p(
         "pip.depends",
         ("depends on",),
@@ -4600,6 +4619,20 @@ PATTERNS: tuple[Pattern, ...] = (
         "estimator.split_inputs_node",
         ("split_inputs/split",),
         r"(?<![\w.-])split_inputs/split(?:_\d{1,4})?(?![\w/])",
+    ),
+    # TF 1.x node dumps (errors.cc's "[[Node: name = Op[attrs](inputs)]]", before 1.14's
+    # "{{node name}}"): the Split node with its attributes, and a Recv of its output whose
+    # recv_device names a GPU (the parts going to GPU towers). Read by replicate_batch_split
+    _p(
+        "estimator.split_node",
+        ("= split[", "= splitv["),
+        r"\[\[Node: (?P<node>[\w./-]{1,200}) = SplitV?\[[^\n]{0,300}?num_split=(?P<n>\d{1,6})",
+    ),
+    _p(
+        "estimator.split_part_to_gpu",
+        ("recv[",),
+        r"\[\[Node: (?P<node>[\w./-]{1,200})/_\d{1,8} = _(?:Host)?Recv\[[^\n]{0,2000}?"
+        r'recv_device="[^"\n]{0,200}?(?:gpu|GPU):(?P<gpu>\d{1,3})"',
     ),
     _p(
         "estimator.batch_not_divisible_by_gpus",

@@ -564,6 +564,7 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 )
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
+from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 
@@ -745,6 +746,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_no_devices,
     smi_nvml_library_version,
     pip_check_conflict,
+    tf_pulled_by_addon,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
     # --- container image requirements ---

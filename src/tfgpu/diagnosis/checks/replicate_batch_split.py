@@ -16,7 +16,12 @@ Three wordings of one fault, a batch of N examples that K towers cannot share eq
 * the check of TensorFlow 1.6 and later (``ensure_divisible_by_shards``): "Batch size N needs
   to be divisible by the number of GPUs, which is K."
 
-The Split error without the ``split_inputs`` node is any ``tf.split`` of user code: not claimed.
+The Split error without the ``split_inputs`` node is any ``tf.split`` of user code: not claimed,
+unless TF 1.x's node dump shows that Split's parts sent to GPU 1 or higher (a ``_Recv`` /
+``_HostRecv`` of its output with that ``recv_device``): a program splitting its batches over
+GPU towers of its own (tensor2tensor's ``--worker_gpu`` data parallelism: ``T2TModel._shard_features``
+in ``tensor2tensor/utils/t2t_model.py`` calls ``tf.split(v, self._num_datashards, 0)``), variant
+``towers``.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ def replicate_batch_split(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(checked[:1]))]
     nodes = ctx.h("estimator.split_inputs_node").all()
     if not nodes:
-        return []
+        return _towers(ctx)
     # shape inference names its node; a run-time Split error is paired with the node line
     split = [h for h in ctx.h("estimator.split_uneven").all()
              if not h.g("size2") or "split_inputs/split" in (h.g("node") or "")]
@@ -60,6 +65,26 @@ def replicate_batch_split(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "replicate-model-fn-batch-not-divisible-by-gpu-count", size=size, n=n,
         evidence=log_evidence([h], near[:1]))]
+
+
+def _towers(ctx: Facts) -> list[Finding]:
+    """Variant ``towers``: the run-time Split error, its node (``[[Node: X = Split[...
+    num_split=K``, K as in the error) and a Recv of X's output on GPU 1 or higher."""
+    errors = [h for h in ctx.h("estimator.split_uneven").all() if h.g("size")]
+    if not errors:
+        return []
+    h = errors[0]
+    split = next((s for s in ctx.h("estimator.split_node").all() if s.g("n") == h.g("n")), None)
+    if split is None:
+        return []
+    part = next((r for r in ctx.h("estimator.split_part_to_gpu").all()
+                 if r.g("node") == split.g("node") and int(r.g("gpu") or 0) >= 1), None)
+    if part is None:
+        return []
+    return [catalogue.make(
+        "replicate-model-fn-batch-not-divisible-by-gpu-count", variant="towers",
+        size=h.g("size") or "?", n=h.g("n") or "?", gpu=part.g("gpu") or "?",
+        evidence=log_evidence([h, split, part]))]
 
 
 __all__ = ["replicate_batch_split"]
