@@ -194,6 +194,15 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
                      "(macOS 12+, Python 3.9+); there is no CUDA on macOS")
         fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
         doc = "apple-metal-plugin"
+    vm = _virtual_adapter(f, others)
+    if vm is not None:
+        words.append(f"this is a virtual machine ({vm.name} is its hypervisor's display "
+                     "adapter): a guest sees an NVIDIA GPU only when its host passes one "
+                     "through (PCI passthrough or vGPU, set up on the host), and none was, so "
+                     "TensorFlow runs on the CPU here")
+        fix.append("# on the VM's host: pass the NVIDIA GPU through to this VM (PCI "
+                   "passthrough or vGPU), or run TensorFlow on the host itself (on a Windows "
+                   "host, WSL2 shares its GPU)")
     if not words:
         tf_ok = facts.tf is not None and facts.tf.status is ProbeStatus.OK
         words.append("no GPU that TensorFlow can use was found" + (
@@ -207,6 +216,23 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         how += f", and {looked} shows no NVIDIA display adapter"
     yield catalogue.make("no-nvidia-gpu", evidence=ev, cause=f"{how}; " + "; ".join(words),
                          fix=fix, doc=doc)
+
+
+def _virtual_adapter(f: Facts, gpus: list[GPU]) -> GPU | None:
+    """The first of ``gpus`` that is a hypervisor's display adapter (platform fact
+    ``virtual-display-adapters``: pci.ids device names as lspci prints them, or the
+    ``[vendor:device]`` ids of a /sys/bus/pci listing), else ``None``."""
+    try:
+        fact = f.kb.platform_fact("virtual-display-adapters")
+    except KnowledgeQueryError:
+        return None
+    names = [n.lower() for n in fact.items("names")]
+    ids = [f"[{i}]" for i in fact.items("ids")]
+    for g in gpus:
+        low = (g.name or "").lower()
+        if any(n in low for n in names) or any(i in low for i in ids):
+            return g
+    return None
 
 
 def _listing_records(facts: HostFacts, *, answered_only: bool = False) -> tuple[Evidence, ...]:

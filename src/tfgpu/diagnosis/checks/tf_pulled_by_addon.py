@@ -16,9 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import dist_key, pip
 from tfgpu.facts.view import Facts, log_evidence
@@ -69,6 +66,10 @@ def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
 def _outside(version: str, spec: str) -> bool | None:
     """Whether ``version`` is outside the specifier ``spec``; ``None`` if either is
     unreadable.  An empty ``spec`` takes every version."""
+    # imported here: `tfgpu doctor` stays free of packaging.specifiers (test_doctor_lean)
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
     try:
         return not SpecifierSet(spec).contains(Version(version), prereleases=True)
     except (InvalidSpecifier, InvalidVersion):
