@@ -19,9 +19,9 @@ Three wordings of one fault, a batch of N examples that K towers cannot share eq
 The Split error without the ``split_inputs`` node is any ``tf.split`` of user code: not claimed,
 unless TF 1.x's node dump shows that Split's parts sent to GPU 1 or higher (a ``_Recv`` /
 ``_HostRecv`` of its output with that ``recv_device``): a program splitting its batches over
-GPU towers of its own (tensor2tensor's ``--worker_gpu`` data parallelism: ``T2TModel._shard_features``
-in ``tensor2tensor/utils/t2t_model.py`` calls ``tf.split(v, self._num_datashards, 0)``), variant
-``towers``.
+GPU towers of its own (tensor2tensor's ``--worker_gpu`` data parallelism:
+``T2TModel._shard_features`` in ``tensor2tensor/utils/t2t_model.py`` calls
+``tf.split(v, self._num_datashards, 0)``), variant ``towers``.
 """
 
 from __future__ import annotations

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import dist_key, pip
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.facts.log import Hit
 
 _NAME = re.compile(r"\s*([A-Za-z0-9][\w.-]*)(\[[^\]]*\])?\s*([^;]*)")
 
@@ -104,7 +104,7 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
             "tensorflow-addon-version-pin", variant="pulled", package=addon,
             requirement=requirement, have=have, origin=origin,
             evidence=log_evidence([pull.hit, *([seen] if seen else [])]),
-            fix=(f"python -c \"import tensorflow as tf; print(tf.__version__, "
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
                  "tf.config.list_physical_devices('GPU'))\"   # the TensorFlow now installed, "
                  "and whether it sees the GPU",
                  pip(f, "install", origin, f"{addon}~={minor}.0", f"tensorflow~={minor}.0")
