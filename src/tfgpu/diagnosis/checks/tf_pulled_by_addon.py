@@ -50,7 +50,8 @@ def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
     is not one."""
     out: list[_Pull] = []
     for h in f.h("pip.from_chain").all():
-        links = [*([h.g("req")] if h.g("req") else []), *(h.g("chain") or "").split("->")]
+        req = h.g("req")
+        links = [*([req] if req else []), *(h.g("chain") or "").split("->")]
         for i, link in enumerate(links[:-1]):
             name, spec = _split(link)
             parent = _split(links[i + 1])[0]
