@@ -152,6 +152,16 @@ FLOORS["cases-holdout69"] = 0.88
 FLOORS["cases-holdout70"] = 0.71
 FLOORS["cases-holdout71"] = 0.50
 
+# the sets scored blind in session 14 (first sight on commit e1a3db9d: 22/39), after their
+# kinds (an add-on's pip install replacing TensorFlow, a batch split over a program's own GPU
+# towers, a container given the driver without a device): 0 WRONG each; holdout75 (a bare
+# CUDA_ERROR_NO_DEVICE on a job that had no GPU, hedged towards CUDA_VISIBLE_DEVICES) keeps one
+# WRONG and is not held here
+FLOORS["cases-holdout74"] = 0.60
+FLOORS["cases-holdout76"] = 0.66
+FLOORS["cases-holdout77"] = 0.75
+FLOORS["cases-holdout78"] = 0.77
+FLOORS["cases-holdout79"] = 0.50
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

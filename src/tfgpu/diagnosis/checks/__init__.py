@@ -232,6 +232,7 @@ from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initi
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
 from tfgpu.diagnosis.checks.containers import (
+    container_driver_without_device,
     container_lost_gpu_access,
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
@@ -707,6 +708,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_model_saved_with_other_keras,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
+    container_driver_without_device,
     container_lost_gpu_access,
     wsl2_gpu_access_blocked,
     gpu_device_handle_unknown,

@@ -275,6 +275,40 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     )]
 
 
+def container_driver_without_device(f: Facts) -> list[Finding]:
+    """cuInit's ``CUDA_ERROR_NO_DEVICE`` in a container whose libcuda loaded (cuda_diagnostics'
+    ``libcuda reported version is: X``: the driver's own library, which only the NVIDIA
+    runtime mounts) -> ``docker-container-lost-gpu-access`` variant ``driver-without-device``,
+    a warning: the runtime gave the driver without a GPU (``NVIDIA_VISIBLE_DEVICES=none``:
+    "No GPU is accessible, but driver capabilities are enabled", NVIDIA Container Toolkit
+    documentation, Specialized Configurations with Docker), or the container lost its device
+    access (NVIDIA/nvidia-container-toolkit#48); the log does not say which.
+
+    The container shows as :attr:`Facts.in_container`, Docker's 12-hex-digit host name in
+    cuda_diagnostics' lines, or a container prompt.  Nothing under WSL, when NVML's
+    'Unknown Error' is in the log (:func:`container_lost_gpu_access` reads it), or when the
+    diagnostics say the kernel module or the device nodes are missing (their own findings).
+    """
+    hits = [h for h in f.h("cuinit").all()
+            if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
+    libcuda = f.h("driver.libcuda").all()
+    if not hits or not libcuda or f.wsl or f.wsl1 or f.h("eco.nvml_unknown").count:
+        return []
+    if f.h("diag.kernel_not_running").count or f.h("diag.no_device_node").count:
+        return []
+    shown = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all()]
+    if not (f.in_container or shown):
+        return []
+    name = shown[0].g("id") if shown and shown[0].g("id") else None
+    where = (f"host name {name}, a Docker container id" if name
+             else "the log shows a container")
+    return [catalogue.make(
+        "docker-container-lost-gpu-access", variant="driver-without-device", severity=W,
+        where=where, version=libcuda[0].g("v") or "?",
+        evidence=log_evidence(hits[:1], libcuda[:1], shown[:1]),
+    )]
+
+
 # --- ---------------------------------------------------------------------------------
 
 
