@@ -580,7 +580,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.module_oom",
         ("cubin", "cumoduleload"),
-        r"(?:Failed to load in-memory CUBIN|cuModuleLoad)[^\n]*?CUDA_ERROR_OUT_OF_MEMORY",
+        # the scan after one start stops at the next start: linear on a line of many
+        r"(?:Failed to load in-memory CUBIN|cuModuleLoad)"
+        r"(?:(?!Failed to load in-memory CUBIN|cuModuleLoad)[^\n])*?CUDA_ERROR_OUT_OF_MEMORY",
     ),
     _p(
         "mem.runtime_init_oom",
@@ -1444,9 +1446,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.from_chain",
         ("(from ",),
-        r"(?:(?P<verb>Collecting|Requirement already satisfied:)\s+"
-        r"(?P<req>[A-Za-z0-9][\w.\-\[\],]{0,80}(?:[<>=!~][^\s()]{0,80})?)[^\n(]{0,400}?)?"
-        r"\(from (?P<chain>[^()\n]{1,600})\)",
+        # anchored, and the "(from" is the line's first "(": linear (test_pattern_speed)
+        r"^\s{0,8}(?:(?P<verb>Collecting|Requirement already satisfied:)\s+"
+        r"(?P<req>[^\s(]{1,160})(?=\s))?[^\n(]{0,600}\(from (?P<chain>[^()\n]{1,600})\)",
     ),
     # pip removing the installed version before it installs another (req_install.uninstall:
     # logger.info("Found existing installation: %s", dist), dist printing "name version")
