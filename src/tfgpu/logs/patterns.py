@@ -4357,6 +4357,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:could not find\s{1,4})?(?P<sym>\w{3,80}?)\s{1,4}(?:in\s{1,4})?(?i:cudnn) DSO[;:,]?"
         r"\s{0,4}dlerror\b:?\s{0,4}(?P<err>[^\n]{0,300})",
     ),
+    # the same line cut before its "; dlerror: ..." (an issue title, a retyped line): only
+    # with its "could not find <name> in cudnn DSO" words (read when cudnn.dso_symbol is absent)
+    _p(
+        "cudnn.dso_symbol_bare",
+        ("cudnn dso",),
+        r"could not find\s{1,4}(?P<sym>\w{3,80})\s{1,4}in\s{1,4}(?i:cudnn) DSO\b",
+    ),
     # Python's ImportError for an extension module whose shared library is missing is
     # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
     # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone

@@ -183,8 +183,9 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     dlerror naming no cuDNN file: then no cuDNN was loaded at all (tensorflow/tensorflow#24:
     "_pywrap_tensorflow.so: undefined symbol: cudnnCreate" after the loader could not open
     libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (hedged), or
-    nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`)."""
-    hits = f.h("cudnn.dso_symbol").all()
+    nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`).  A line
+    cut before its dlerror (``cudnn.dso_symbol_bare``) is read as one that names no file."""
+    hits = f.h("cudnn.dso_symbol").all() or f.h("cudnn.dso_symbol_bare").all()
     if not hits:
         return []
     symbol = hits[0].g("sym") or "a cuDNN function"
