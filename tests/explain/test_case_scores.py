@@ -162,6 +162,8 @@ FLOORS["cases-holdout76"] = 0.66
 FLOORS["cases-holdout77"] = 0.75
 FLOORS["cases-holdout78"] = 0.77
 FLOORS["cases-holdout79"] = 0.50
+FLOORS["cases-holdout80"] = 0.50
+FLOORS["cases-holdout81"] = 0.50
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",
