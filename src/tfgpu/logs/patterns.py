@@ -2908,7 +2908,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "smi.process",
         ("mib |", "mib|"),
         r"^\|\s+\d+\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+C))?(?P<pid>\d+)\s+C(?:\+G)?\s"
-        r"(?:\s*(?P<name>\S[^|]{0,200}?)\s+(?P<mib>\d{1,7})(?=MiB\s*\|\s*$))?[^|]*MiB\s*\|\s*$",
+        # the gap before the memory is bounded: linear on a line of many spaces
+        r"(?:\s*(?P<name>\S[^|]{0,200}?)\s{1,120}(?P<mib>\d{1,7})(?=MiB\s*\|\s*$))?[^|]*MiB"
+        r"\s*\|\s*$",
         "pid",
     ),
     # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---

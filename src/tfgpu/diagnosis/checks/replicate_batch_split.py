@@ -83,7 +83,7 @@ def _towers(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "replicate-model-fn-batch-not-divisible-by-gpu-count", variant="towers",
-        size=h.g("size") or "?", n=h.g("n") or "?", gpu=part.g("gpu") or "?",
+        size=h.need("size"), n=h.need("n"), gpu=part.g("gpu") or "?",
         evidence=log_evidence([h, split, part]))]
 
 
