@@ -628,6 +628,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # a log check, so doctor/explain/verify agree
     rule_windows,
+    tf_pulled_by_addon,  # before rule_pip: the add-on pins a replacement breaks
     rule_pip,
     pip_resolution_conflict,
     keras_minor_mismatch,
@@ -748,7 +749,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_no_devices,
     smi_nvml_library_version,
     pip_check_conflict,
-    tf_pulled_by_addon,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
     # --- container image requirements ---

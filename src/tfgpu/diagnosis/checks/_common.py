@@ -808,6 +808,17 @@ def venv_fix(ctx: Facts, python: str) -> str:
     return f"python{python} -m venv .venv && . .venv/bin/activate"
 
 
+def cudnn_version_parts(n: int) -> tuple[int, int, int]:
+    """``(major, minor, patch)`` of cuDNN's version number as ``cudnnGetVersion()`` returns
+    it and TensorFlow prints it ("Loaded cuDNN version 8600"): cuDNN 9 encodes
+    ``major*10000 + minor*100 + patch`` (``90300`` -> ``(9, 3, 0)``), cuDNN 8 and older
+    ``major*1000 + minor*100 + patch`` (``8600`` -> ``(8, 6, 0)``); cudnn_version.h's
+    CUDNN_VERSION of each major."""
+    if n >= 10000:
+        return n // 10000, n % 10000 // 100, n % 100
+    return n // 1000, n % 1000 // 100, n % 100
+
+
 def slug(text: str) -> str:
     """``text`` as the kebab-case part of a finding id: lower case, every run of other
     characters one ``-`` (``libcudart.so.11.0`` -> ``libcudart-so-11-0``); ``x`` if

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks import cudart_era, self_check_dll
-from tfgpu.diagnosis.checks._common import and_cuda_fix, slug, windows_gpu_last
+from tfgpu.diagnosis.checks._common import (
+    and_cuda_fix,
+    cudnn_version_parts,
+    slug,
+    windows_gpu_last,
+)
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.crash_after_library_warning import (
     crash_beside_lazy_load,
@@ -1323,8 +1328,7 @@ def _cudnn_num(text: str) -> tuple[int, int, int] | None:
         return parts[0], parts[1], parts[2]
     if not text.isdigit():
         return None
-    n = int(text)
-    return n // 1000, (n % 1000) // 100, n % 100
+    return cudnn_version_parts(int(text))
 
 
 

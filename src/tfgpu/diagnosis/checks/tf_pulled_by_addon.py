@@ -82,7 +82,9 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
     chain shows an add-on asking for TensorFlow ``<spec>``, and the installed TensorFlow is
     outside it: pip's own ``Found existing installation: tensorflow X`` line, else the host
     facts' TensorFlow version.  Nothing when neither is known (a fresh install is no
-    replacement) or the installed version fits."""
+    replacement) or the installed version fits.  Checked before ``rule_pip``: pip's resolver
+    lines for other add-ons that the new TensorFlow breaks are the same replacement, and are
+    named in this finding's cause rather than read as their own pin."""
     dists = frozenset(dist_key(d) for d in f.kb.tf_distributions())
     pulls = _pulls(f, dists)
     if not pulls:
@@ -98,13 +100,23 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
         if have is None or not _outside(have, pull.spec):
             continue
         requirement = f"{pull.dist}{pull.spec}"
+        # pip's resolver lines for add-ons the new TensorFlow breaks ("tensorflow-io 0.34.0
+        # requires tensorflow<2.15.0,>=2.14.0, but you have tensorflow 2.15.0.post1"): the
+        # same replacement, and the same fix
+        broken = [h for h in f.h("pip.pin_conflict").all()
+                  if dist_key(h.g("dep") or "") in dists]
+        also = ("" if not broken else
+                " pip's own conflict lines show other add-ons the new TensorFlow breaks: "
+                + "; ".join(f"{h.g('pkg')} {h.g('v')} requires {h.g('req')} (line {h.line})"
+                            for h in broken[:3])
+                + f"; keeping TensorFlow {'.'.join(have.split('.')[:2])} fixes them too.")
         addon = _split(pull.addon)[0]
         origin = _split(pull.origin)[0] or pull.origin
         minor = ".".join(have.split(".")[:2])
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="pulled", package=addon,
-            requirement=requirement, have=have, origin=origin,
-            evidence=log_evidence([pull.hit, *([seen] if seen else [])]),
+            requirement=requirement, have=have, origin=origin, also=also,
+            evidence=log_evidence([pull.hit, *([seen] if seen else []), *broken[:3]]),
             fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
                  "tf.config.list_physical_devices('GPU'))\"   # the TensorFlow now installed, "
                  "and whether it sees the GPU",

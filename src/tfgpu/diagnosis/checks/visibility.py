@@ -464,6 +464,8 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
         return [pluggable]
     if not hits.count:
         listed = ctx.tf_gpu_listed  # a check snippet's output names a GPU device
+        if not listed and not ctx.gpu_intent_evidence() and (loaded := _cudnn_loaded(ctx)):
+            return [loaded]
         if not listed or ctx.gpu_intent_evidence():
             return []  # none, or a later output lists no GPU (rule_gpu_not_visible says it)
         idx = sorted({i for h in listed for i in _GPU_INDEX.findall(h.text)} or {"0"}, key=int)
@@ -486,6 +488,18 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(list(hits.by_key.values())[:4]),
         )
     ]
+
+
+def _cudnn_loaded(ctx: Facts) -> Finding | None:
+    """``gpu-device-created`` (variant ``cudnn-loaded``) from cuda_dnn.cc's "Loaded cuDNN
+    version N" alone: printed when a GPU's cuDNN support starts, so a GPU was in use."""
+    hit = ctx.h("cudnn.loaded").first
+    if not hit or not (raw := hit[0].g("v")):
+        return None
+    return catalogue.make("gpu-device-created", variant="cudnn-loaded",
+                          version=".".join(map(str, c.cudnn_version_parts(int(raw)))),
+                          raw=raw, line=hit[0].line,
+                          evidence=log_evidence(hit))
 
 
 def _pluggable_gpus(ctx: Facts) -> Finding | None:

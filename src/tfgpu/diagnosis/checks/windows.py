@@ -178,7 +178,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "windows-zlibwapi-missing",
                 variant="crash-after-cudnn",
-                cudnn=f"{cudnn_v // 1000}.{(cudnn_v % 1000) // 100}",
+                cudnn=".".join(map(str, c.cudnn_version_parts(cudnn_v)[:2])),
                 evidence=log_evidence(loaded, status),
             )
         )
