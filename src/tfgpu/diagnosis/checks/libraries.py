@@ -857,6 +857,12 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         same = [h for h in same if h.line not in found]
         if not same:
             continue
+        # a paste of two runs, the second after the fix: the same file opened after its
+        # last failure ("Successfully opened dynamic library X") is no longer missing
+        last = max(h.line for h in same)
+        if any(o.g("lib") == filename and o.line > last for o in ctx.h("lib.opened").all()):
+            core_seen = True
+            continue
         # cuDNN 8's own line for one of its sub-libraries: cuDNN opened it, not TensorFlow
         # (one_line_runtimes.cudnn8_sublibrary_so_missing, in any program's log)
         if cudnn8_own_sub_so_hits(ctx, filename):
