@@ -324,6 +324,23 @@ def test_sigill_while_importing_tensorflow_names_the_cause() -> None:
     assert "tfgpu-verify-phase" not in "\n".join(r.stderr_tail)
 
 
+def test_a_crashed_import_reinstalls_the_release_installed_not_the_newest() -> None:
+    from tfgpu.facts import Distribution, HostFacts, OSFacts, PythonFacts
+
+    facts = HostFacts(os=OSFacts(system="Linux"), python=PythonFacts(
+        version="3.11.7", executable="/v/bin/python",
+        distributions=(Distribution("tensorflow", "2.15.0"),)))
+    stderr = _markers("import-numpy", "import-tensorflow") + "Illegal instruction (core dumped)\n"
+    res = CommandResult(("py",), ProbeStatus.ERROR, -4, "", stderr)
+    (own,) = [f for f in interpret_child(res, "py", False, facts=facts).findings
+              if f.id == "verify-tensorflow-import-crashed"]
+    assert any('--force-reinstall --no-deps "tensorflow==2.15.0"' in x for x in own.fix), own.fix
+    (bare,) = [f for f in interpret_child(res, "py", False).findings
+               if f.id == "verify-tensorflow-import-crashed"]
+    assert any(x.endswith("--no-deps tensorflow   # the same release, its files again")
+               for x in bare.fix), bare.fix
+
+
 def test_hang_names_the_phase() -> None:
     markers = _markers("import-numpy", "import-tensorflow", "list-gpus", "check GPU:0")
     res = CommandResult.timed_out(("py",), 180, stderr=markers)

@@ -569,6 +569,20 @@ def phase_words(phase: str) -> str:
     return words.get(phase, f"in phase {phase!r}")
 
 
+def _installed_tf_spec(facts: HostFacts | None) -> str:
+    """``"tensorflow==2.15.0"`` for the TensorFlow distribution the host facts list (the
+    first of platform fact ``tf-distributions`` installed), quoted for a POSIX shell; plain
+    ``tensorflow`` when none is known.  A reinstall without the version would upgrade it."""
+    if facts is not None:
+        from tfgpu.knowledge import load_knowledge
+
+        for name in load_knowledge().tf_distributions():
+            d = facts.python.dist(name)
+            if d is not None and d.version:
+                return f'"{name}=={d.version}"'
+    return "tensorflow"
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
@@ -605,7 +619,8 @@ def _crashed(
                 "verify-tensorflow-import-crashed",
                 fix=(
                     "grep -o -w 'avx[^ ]*' /proc/cpuinfo | sort -u   # AVX is required",
-                    f"{base['python_executable']} -m pip install --force-reinstall tensorflow",
+                    f"{base['python_executable']} -m pip install --force-reinstall --no-deps "
+                    f"{_installed_tf_spec(facts)}   # the same release, its files again",
                     "tfgpu doctor",
                 ),
             facts=facts,

@@ -738,8 +738,13 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
         illegal = "SIGILL" in (tf.error or "") or "ILLEGAL_INSTRUCTION" in (tf.error or "")
         cpu_known = facts.probe("cpu") is not None and bool(facts.cpu.flags)
         has_avx = "avx" in facts.cpu.flags
-        fix = (repro, c.pip(facts, "install", "--force-reinstall", "--no-deps",
-                            f"tensorflow=={tf.version}" if tf.version else "tensorflow"))
+        # the release installed (the import crashed: the distribution lists it), not the
+        # newest one a bare name would fetch
+        dist = next((d for n in f.kb.tf_distributions()
+                     if (d := facts.python.dist(n)) is not None and d.version), None)
+        spec = (f"tensorflow=={tf.version}" if tf.version
+                else f"{dist.name}=={dist.version}" if dist is not None else "tensorflow")
+        fix = (repro, c.pip(facts, "install", "--force-reinstall", "--no-deps", spec))
         doc = "tf-source" if illegal and not has_avx else None
         if illegal and cpu_known and has_avx:
             flags = " ".join(f for f in facts.cpu.flags if f.startswith(("avx", "fma")))
