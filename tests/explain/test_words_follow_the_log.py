@@ -123,3 +123,21 @@ def test_no_device_with_no_gpu_shown_before_keeps_its_reading() -> None:
     f = _one([_CHECK_100], "gpu-stream-executor-init-failed")
     assert f.severity is Severity.ERROR and "But this log shows" not in f.cause
     assert f.fix[0].startswith("nvidia-smi"), f.fix
+
+
+# --- host (CPU) memory running out says nothing against the GPU ---------------------------
+
+_CREATED = ("2023-03-01 10:05:00.000002: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1525] "
+            "Created device /job:localhost/replica:0/task:0/device:GPU:0 with 10413 MB memory:  "
+            "-> device: 0, name: NVIDIA GeForce RTX 3080 Ti, pci bus id: 0000:01:00.0, compute "
+            "capability: 8.6")
+
+
+def test_host_memory_running_out_after_the_gpu_was_created_is_not_a_gpu_failure() -> None:
+    rep = _report([_CREATED,
+                   "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when "
+                   "allocating tensor with shape[60000,28,28,1] and type float on "
+                   "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:Cast]"])
+    assert any(f.id == "host-out-of-memory-tensor" for f in rep.findings)
+    assert rep.verdict.gpu_usable is not False, rep.meta["gpu_usable"]
+    assert not rep.meta["gpu_usable"].startswith("no"), rep.meta["gpu_usable"]

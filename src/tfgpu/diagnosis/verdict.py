@@ -323,6 +323,9 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
 #: counts) and handle failures, to tell which machine the log came from; this one reads the
 #: text memory findings quote, the allocator report's "allocator: GPU_0_bfc" lines and an
 #: "on/job:..." without its space included.
+#: An allocation on the host: an OOM "on /job:.../device:CPU:0 by allocator cpu" (mklcpu in
+#: oneDNN builds): bfc_allocator / op_kernel wording of TF 1.x-2.21.
+_CPU_ALLOCATION = re.compile(r"\bby allocator (?:cpu|mklcpu)\b", re.IGNORECASE)
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
                              re.IGNORECASE)
 #: A GPU library that could not start (or run) on a created device, in a finding's evidence:
@@ -443,8 +446,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # that framework could not allocate, nothing about TensorFlow's GPU
     foreign = [f for f in errors
                if f.category == "memory" and quotes_other_framework_oom(f, foreign_oom)]
+    # ... nor host (CPU) memory running out (an OOM "on /device:CPU:0 by allocator cpu", the
+    # host-* memory findings): the GPU is no part of it
+    host = [f for f in errors if f.category == "memory" and (
+        f.id.startswith("host-") or all(_CPU_ALLOCATION.search(e.text) for e in f.evidence
+                                        if e.source == "log"))
+            and any(e.source == "log" for e in f.evidence)]
     gpu_errors = [f for f in errors if not (allocated and f.category == "memory")
-                  and not _gpu_neutral(f.id) and f not in foreign]
+                  and not _gpu_neutral(f.id) and f not in foreign and f not in host]
     unknown_death = died_unexplained(findings)
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
