@@ -24,12 +24,13 @@ echo "Collecting tensorflow (fake pip on stdout)"
 """
 
 
-def _dev(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _dev(tmp_path: Path, *args: str, spec: str = "tensorflow"
+         ) -> subprocess.CompletedProcess[str]:
     py = tmp_path / "python3"
     py.write_text(FAKE_PY)
     py.chmod(0o755)
     env = {**os.environ, "PYTHON": str(py), "TFGPU_VENV": str(tmp_path / "venv"),
-           "TFGPU_TF_SPEC": "tensorflow"}
+           "TFGPU_TF_SPEC": spec}
     return subprocess.run([str(ROOT / "dev"), *args], capture_output=True, text=True,
                           env=env, timeout=60, cwd=tmp_path)
 
@@ -50,3 +51,14 @@ def test_dev_doctor_shows_its_install_steps_and_pips_output(tmp_path: Path) -> N
     # second run: already set up, nothing to say
     again = _dev(tmp_path, "doctor")
     assert again.stderr == "" and again.stdout == "tfgpu output: doctor\n"
+
+
+def test_another_tensorflow_spec_installs_again_and_says_so(tmp_path: Path) -> None:
+    assert _dev(tmp_path, "doctor").returncode == 0
+    other = _dev(tmp_path, "doctor", spec="tensorflow==2.15.1")
+    assert other.returncode == 0, other.stderr
+    assert "TFGPU_TF_SPEC=tensorflow==2.15.1 differs" in other.stderr
+    calls = (tmp_path / "venv" / "bin" / "pip-calls.txt").read_text().splitlines()
+    assert calls[-1].endswith("tensorflow==2.15.1")
+    same = _dev(tmp_path, "doctor", spec="tensorflow==2.15.1")
+    assert same.stderr == ""  # the stamp now holds that requirement
