@@ -141,3 +141,14 @@ def test_host_memory_running_out_after_the_gpu_was_created_is_not_a_gpu_failure(
     assert any(f.id == "host-out-of-memory-tensor" for f in rep.findings)
     assert rep.verdict.gpu_usable is not False, rep.meta["gpu_usable"]
     assert not rep.meta["gpu_usable"].startswith("no"), rep.meta["gpu_usable"]
+
+
+# --- a kill read across a progress bar is on the line that says "Killed" -------------------
+
+def test_a_kill_after_a_progress_bar_is_cited_on_its_own_line() -> None:
+    rep = _report([_CREATED, "Epoch 1/10",
+                   "  12/5000 [..............................] - ETA: 10:03 - loss: 2.3021",
+                   "Killed"])
+    assert rep.verdict.headline.startswith("The program failed (line 4)"), rep.verdict.headline
+    f = next(f for f in rep.findings if f.id == "host-ram-exhausted-process-killed")
+    assert "killed with SIGKILL (line 4)" in f.cause, f.cause
