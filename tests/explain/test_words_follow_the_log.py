@@ -152,3 +152,19 @@ def test_a_kill_after_a_progress_bar_is_cited_on_its_own_line() -> None:
     assert rep.verdict.headline.startswith("The program failed (line 4)"), rep.verdict.headline
     f = next(f for f in rep.findings if f.id == "host-ram-exhausted-process-killed")
     assert "killed with SIGKILL (line 4)" in f.cause, f.cause
+
+
+def test_a_python_m_tool_is_not_the_program_and_runpy_speaks_only_for_its_own_traceback(
+        ) -> None:
+    f = _one(["$ python3 -m pip install opencv-python", "$ python3 run_model.py --cam 0", _TLS],
+             "library-static-tls-exhausted")
+    assert any("python run_model.py   #" in x for x in f.fix), f.fix
+    f = _one(["Traceback (most recent call last):",
+              '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+              '  File "/usr/lib/python3.10/site-packages/pip/__main__.py", line 31, in <module>',
+              "OSError: [Errno 28] No space left on device",
+              "", "", "", "", "",
+              "Traceback (most recent call last):",
+              '  File "/home/ann/demo.py", line 3, in <module>', _TLS],
+             "library-static-tls-exhausted")
+    assert any("python /home/ann/demo.py   #" in x for x in f.fix), f.fix

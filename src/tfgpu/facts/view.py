@@ -566,20 +566,30 @@ class Facts:
         """What follows ``python`` to rerun the program the log shows (pattern
         ``ctx.script``): ``-m pkg.train`` for a shell prompt's ``python -m pkg.train``, else
         the script of a shell prompt's ``python <script>.py`` or of a traceback's module
-        frame outside installed packages and notebook cells, the first in the log.
-        ``None`` when it shows none (a notebook, a log without a traceback) or when the
-        only script is a module frame of a ``python -m`` run (runpy's
-        ``_run_module_as_main`` frame: its path is no script to run as such)."""
+        frame outside installed packages and notebook cells, the first in the log.  A
+        ``python -m`` of a tool (:data:`_TOOL_MODULES`: pip, venv, a notebook kernel...)
+        is not the program.  ``None`` when the log shows none (a notebook, a log without a
+        traceback); a module frame right below runpy's ``_run_module_as_main`` frame (the
+        same traceback of a ``python -m`` run) is no script to run by path."""
         hits = sorted(self.h("ctx.script").all(), key=lambda h: h.line)
-        by_module = any(h.g("runpy") for h in hits)
+        runpy = [h.line for h in hits if h.g("runpy")]
         for h in hits:
-            if mod := h.g("mod"):
+            mod = h.g("mod")
+            if mod and mod.split(".")[0] not in self._TOOL_MODULES:
                 return f"-m {mod}"
             if cmd := h.g("cmd"):
                 return cmd
-            if (script := h.g("script")) and not by_module:
+            script = h.g("script")
+            if script and not any(0 < h.line - r <= 6 for r in runpy):
                 return script
         return None
+
+    #: ``python -m`` modules that are tools, not the user's program (pip, the venv and
+    #: ensurepip modules, Jupyter's kernel and servers, TensorBoard, the stdlib's servers).
+    _TOOL_MODULES = frozenset({"pip", "venv", "virtualenv", "ensurepip", "ipykernel",
+                               "ipykernel_launcher", "jupyter", "jupyterlab", "notebook",
+                               "tensorboard", "http", "pydoc", "unittest", "pytest",
+                               "conda", "idlelib", "site", "json", "timeit", "cProfile"})
 
     @property
     def other_framework(self) -> str | None:

@@ -1457,6 +1457,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("found existing installation:",),
         r"Found existing installation: (?P<dist>[A-Za-z0-9][\w.-]{0,60}) (?P<v>\d[\w.+!]{0,30})",
     ),
+    # pip undoing an uninstall when the install after it failed (req_install.py
+    # "Rolling back uninstall of %s"), or giving up ("ERROR: Could not install packages due
+    # to an OSError", "ERROR: No matching distribution found for ..."): nothing was replaced
+    _p(
+        "pip.gave_up",
+        ("rolling back uninstall of", "could not install packages due to",
+         "no matching distribution found for"),
+        r"Rolling back uninstall of \S|ERROR: Could not install packages due to"
+        r"|ERROR: No matching distribution found for",
+    ),
     _p(
         "pip.depends",
         ("depends on",),
@@ -4622,7 +4632,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "estimator.split_uneven",
         ("ways to split should evenly divide", "must be evenly divisible by"),
         r"Number of ways to split should evenly divide the split dimension, but got split_dim "
-        r"-?\d{1,3} \(size = (?P<size>\d{1,12})\) and num_split (?P<n>\d{1,6})"
+        r"(?P<dim>-?\d{1,3}) \(size = (?P<size>\d{1,12})\) and num_split (?P<n>\d{1,6})"
         r"|Dimension size must be evenly divisible by (?P<n2>\d{1,6}) but is (?P<size2>\d{1,12}) "
         r"for '(?P<node>[^'\r\n]{0,200})'",
     ),

@@ -37,7 +37,7 @@ from typing import Any
 
 from tfgpu._proc import CommandResult, Runner, run_command, scratch_env
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.tf_install import venv_install_fix
+from tfgpu.diagnosis.checks.tf_install import reinstall_tf_specs, venv_install_fix
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
@@ -569,18 +569,18 @@ def phase_words(phase: str) -> str:
     return words.get(phase, f"in phase {phase!r}")
 
 
-def _installed_tf_spec(facts: HostFacts | None) -> str:
-    """``"tensorflow==2.15.0"`` for the TensorFlow distribution the host facts list (the
-    first of platform fact ``tf-distributions`` installed), quoted for a POSIX shell; plain
-    ``tensorflow`` when none is known.  A reinstall without the version would upgrade it."""
-    if facts is not None:
-        from tfgpu.knowledge import load_knowledge
+def _reinstall_line(python: str, facts: HostFacts | None) -> str:
+    """The command that puts the installed TensorFlow's files back at the same release
+    (:func:`~tfgpu.diagnosis.checks.tf_install.reinstall_tf_specs`), or how to read that
+    release first when the host facts do not list it."""
+    from tfgpu.knowledge import load_knowledge
 
-        for name in load_knowledge().tf_distributions():
-            d = facts.python.dist(name)
-            if d is not None and d.version:
-                return f'"{name}=={d.version}"'
-    return "tensorflow"
+    specs = reinstall_tf_specs(facts, load_knowledge(), None) if facts is not None else []
+    if not specs:
+        return (f"{python} -m pip show tensorflow   # its Version: then {python} -m pip "
+                "install --force-reinstall --no-deps tensorflow==<that version>")
+    return (f"{python} -m pip install --force-reinstall --no-deps "
+            + " ".join(f'"{s}"' for s in specs) + "   # the same release, its files again")
 
 
 def _signal_name(number: int) -> str:
@@ -619,8 +619,7 @@ def _crashed(
                 "verify-tensorflow-import-crashed",
                 fix=(
                     "grep -o -w 'avx[^ ]*' /proc/cpuinfo | sort -u   # AVX is required",
-                    f"{base['python_executable']} -m pip install --force-reinstall --no-deps "
-                    f"{_installed_tf_spec(facts)}   # the same release, its files again",
+                    _reinstall_line(base["python_executable"], facts),
                     "tfgpu doctor",
                 ),
             facts=facts,

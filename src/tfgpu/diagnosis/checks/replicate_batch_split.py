@@ -68,9 +68,12 @@ def replicate_batch_split(ctx: Facts) -> list[Finding]:
 
 
 def _towers(ctx: Facts) -> list[Finding]:
-    """Variant ``towers``: the run-time Split error, its node (``[[Node: X = Split[...
-    num_split=K``, K as in the error) and a Recv of X's output on GPU 1 or higher."""
-    errors = [h for h in ctx.h("estimator.split_uneven").all() if h.g("size")]
+    """Variant ``towers``: the run-time Split error of dimension 0 (the batch), its node
+    (``[[Node: X = Split[... num_split=K``, K as in the error) and a Recv of X's output on
+    GPU 1 or higher."""
+    # dimension 0 only: a split of another dimension is no batch (a model-parallel split)
+    errors = [h for h in ctx.h("estimator.split_uneven").all()
+              if h.g("size") and h.g("dim") == "0"]
     if not errors:
         return []
     h = errors[0]

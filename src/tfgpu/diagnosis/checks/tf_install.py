@@ -691,6 +691,20 @@ def _probe_python_too_old(f: Facts, facts: HostFacts, error: str,
     )
 
 
+def reinstall_tf_specs(facts: HostFacts, kb: Knowledge, version: str | None) -> list[str]:
+    """``name==version`` of every TensorFlow distribution installed (platform fact
+    ``tf-distributions``), to reinstall their files as they are: on Windows and macOS arm64
+    the ``tensorflow`` metapackage's files are in ``tensorflow-intel`` / ``tensorflow-macos``
+    (platform fact ``windows-cpu-wheels-intel``), so each listed one is named.  With none
+    listed, ``tensorflow==<version>`` when the version is known, else ``[]`` (a bare name
+    would fetch the newest release)."""
+    specs = [f"{d.name}=={d.version}" for n in kb.tf_distributions()
+             if (d := facts.python.dist(n)) is not None and d.version]
+    if specs:
+        return specs
+    return [f"tensorflow=={version}"] if version else []
+
+
 def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     """The TensorFlow child crashed, hung, or could not import TensorFlow."""
     facts = f.host
@@ -738,13 +752,10 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
         illegal = "SIGILL" in (tf.error or "") or "ILLEGAL_INSTRUCTION" in (tf.error or "")
         cpu_known = facts.probe("cpu") is not None and bool(facts.cpu.flags)
         has_avx = "avx" in facts.cpu.flags
-        # the release installed (the import crashed: the distribution lists it), not the
-        # newest one a bare name would fetch
-        dist = next((d for n in f.kb.tf_distributions()
-                     if (d := facts.python.dist(n)) is not None and d.version), None)
-        spec = (f"tensorflow=={tf.version}" if tf.version
-                else f"{dist.name}=={dist.version}" if dist is not None else "tensorflow")
-        fix = (repro, c.pip(facts, "install", "--force-reinstall", "--no-deps", spec))
+        specs = reinstall_tf_specs(facts, f.kb, tf.version)
+        fix = (repro, c.pip(facts, "install", "--force-reinstall", "--no-deps", *specs)
+               if specs else "pip show tensorflow   # its Version: then pip install "
+               "--force-reinstall --no-deps tensorflow==<that version>")
         doc = "tf-source" if illegal and not has_avx else None
         if illegal and cpu_known and has_avx:
             flags = " ".join(f for f in facts.cpu.flags if f.startswith(("avx", "fma")))

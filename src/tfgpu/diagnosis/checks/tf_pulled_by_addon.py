@@ -6,9 +6,9 @@ requirement to the one that asked for it with ``"->"``, so ``Collecting
 tensorflow<2.16,>=2.15.0 (from tensorflow-text->keras-nlp==0.6.3)`` reads: keras-nlp asked
 for tensorflow-text, which asked for ``tensorflow<2.16,>=2.15.0``.  Before installing
 another version pip prints ``Found existing installation: tensorflow 2.14.0`` (its
-``uninstall``).  Each TensorFlow add-on release pins one TensorFlow minor; a TensorFlow
-that pip brings for it replaces the one the environment had, which a Colab runtime,
-container image or conda environment built for its own CUDA.
+``uninstall``).  A TensorFlow that pip brings for an add-on's requirement replaces the one
+the environment had, which a Colab runtime, container image or conda environment built
+for its own CUDA.
 """
 
 from __future__ import annotations
@@ -46,9 +46,12 @@ def _split(link: str) -> tuple[str, str]:
 
 def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
     """TensorFlow requirements that an add-on (a requirement that is no TensorFlow
-    distribution) asked for, in pip's chains; a TensorFlow that pip found already satisfied
+    distribution) asked for, in pip's chains; a TensorFlow distribution that pip found
+    already satisfied anywhere in the log ("Requirement already satisfied: tensorflow...")
     is not one."""
     out: list[_Pull] = []
+    kept = {dist_key(_split(h.g("req") or "")[0]) for h in f.h("pip.from_chain").all()
+            if h.g("verb") == "Requirement already satisfied:"}
     for h in f.h("pip.from_chain").all():
         req = h.g("req")
         links = [*([req] if req else []), *(h.g("chain") or "").split("->")]
@@ -57,6 +60,8 @@ def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
             parent = _split(links[i + 1])[0]
             if dist_key(name) not in dists or not parent or dist_key(parent) in dists:
                 continue
+            if dist_key(name) in kept:
+                break  # pip kept that TensorFlow
             if i == 0 and h.g("verb") == "Requirement already satisfied:":
                 break  # this TensorFlow stays
             out.append(_Pull(h, name, spec, links[i + 1].strip(), links[-1].strip()))
@@ -77,54 +82,75 @@ def _outside(version: str, spec: str) -> bool | None:
         return None
 
 
+#: A pip resolver conflict line's whole requirement ("requires tensorflow<2.15.0,>=2.14.0,
+#: but you have ..."): pip.pin_conflict's ``req`` group stops at the first comma.
+_CONFLICT_REQ = re.compile(r" requires (?P<req>[^\s;]+?),? but you(?:'ll| will)? have ")
+
+def _failed(f: Facts, after: int) -> bool:
+    """pip gave up after line ``after``: a resolver failure, a failed build, or pip undoing
+    its uninstall or reporting that it could not install (pattern ``pip.gave_up``)."""
+    if f.h("pip.resolution").count or f.h("pip.failed").count:
+        return True
+    return any(h.line > after for h in f.h("pip.gave_up").all())
+
+
 def tf_pulled_by_addon(f: Facts) -> list[Finding]:
     """``tensorflow-addon-version-pin`` variant ``pulled`` (a warning): pip's requirement
-    chain shows an add-on asking for TensorFlow ``<spec>``, and the installed TensorFlow is
-    outside it: pip's own ``Found existing installation: tensorflow X`` line, else the host
-    facts' TensorFlow version.  Nothing when neither is known (a fresh install is no
-    replacement) or the installed version fits.  Checked before ``rule_pip``: pip's resolver
-    lines for other add-ons that the new TensorFlow breaks are the same replacement, and are
-    named in this finding's cause rather than read as their own pin."""
+    chain shows an add-on asking for TensorFlow ``<spec>``, and pip then removes the
+    installed copy of that distribution (its own ``Found existing installation: tensorflow
+    X`` line, after the chain) with X outside ``<spec>``.  Nothing without that line (a
+    fresh install, or host facts read after the install, is no replacement), when the log
+    shows the TensorFlow requirement already satisfied, or when pip failed or rolled back.
+    Checked before ``rule_pip``: pip's resolver lines for other add-ons that the new
+    TensorFlow breaks are the same replacement, named in this finding's cause (only those
+    the removed version satisfies)."""
     dists = frozenset(dist_key(d) for d in f.kb.tf_distributions())
     pulls = _pulls(f, dists)
     if not pulls:
         return []
-    found = [h for h in f.h("pip.found_existing").all() if dist_key(h.g("dist") or "") in dists]
     for pull in pulls:
-        have, seen = None, None
-        if found:
-            seen = found[0]
-            have = seen.g("v")
-        elif f.tf_version:
-            have = f.tf_version
-        if have is None or not _outside(have, pull.spec):
+        seen = next((h for h in f.h("pip.found_existing").all()
+                     if h.line > pull.hit.line
+                     and dist_key(h.g("dist") or "") == dist_key(pull.dist)), None)
+        have = seen.g("v") if seen is not None else None
+        if seen is None or have is None or not _outside(have, pull.spec) \
+                or _failed(f, pull.hit.line):
             continue
         requirement = f"{pull.dist}{pull.spec}"
         # pip's resolver lines for add-ons the new TensorFlow breaks ("tensorflow-io 0.34.0
-        # requires tensorflow<2.15.0,>=2.14.0, but you have tensorflow 2.15.0.post1"): the
-        # same replacement, and the same fix
-        broken = [h for h in f.h("pip.pin_conflict").all()
-                  if dist_key(h.g("dep") or "") in dists]
+        # requires tensorflow<2.15.0,>=2.14.0, but you have tensorflow 2.15.0.post1"), which
+        # the removed version satisfies: the same replacement, and the same fix
+        broken = []
+        for h in f.h("pip.pin_conflict").all():
+            m = _CONFLICT_REQ.search(h.text)
+            if m is None or dist_key(h.g("dep") or "") not in dists:
+                continue
+            spec = m.group("req")[len(_split(m.group("req"))[0]):]
+            if _outside(have, spec) is False:
+                broken.append((h, m.group("req")))
+        minor = ".".join(have.split(".")[:2])
         also = ("" if not broken else
                 " pip's own conflict lines show other add-ons the new TensorFlow breaks: "
-                + "; ".join(f"{h.g('pkg')} {h.g('v')} requires {h.g('req')} (line {h.line})"
-                            for h in broken[:3])
-                + f"; keeping TensorFlow {'.'.join(have.split('.')[:2])} fixes them too.")
+                + "; ".join(f"{h.g('pkg')} {h.g('v')} requires {req} (line {h.line})"
+                            for h, req in broken[:3])
+                + f"; TensorFlow {have} satisfies them.")
         addon = _split(pull.addon)[0]
         origin = _split(pull.origin)[0] or pull.origin
-        minor = ".".join(have.split(".")[:2])
+        fix = [pip(f, "install", "--force-reinstall", "--no-deps", f"{pull.dist}=={have}")
+               + f"   # put back the {pull.dist} this environment had",
+               f"# then install the {addon} release that supports TensorFlow {minor} (its "
+               "release notes or compatibility table)"
+               + ("" if addon == origin else f", and {origin} with it"),
+               "# on Colab or in a container image: restart the runtime after putting its "
+               "TensorFlow back",
+               "python -c \"import tensorflow as tf; print(tf.__version__, "
+               "tf.config.list_physical_devices('GPU'))\"   # the TensorFlow now installed, "
+               "and whether it sees the GPU",
+               pip(f, "check") + "   # must print 'No broken requirements found.'"]
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="pulled", package=addon,
             requirement=requirement, have=have, origin=origin, also=also,
-            evidence=log_evidence([pull.hit, *([seen] if seen else []), *broken[:3]]),
-            fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
-                 "tf.config.list_physical_devices('GPU'))\"   # the TensorFlow now installed, "
-                 "and whether it sees the GPU",
-                 pip(f, "install", origin, f"{addon}~={minor}.0", f"tensorflow~={minor}.0")
-                 + f"   # keep TensorFlow {minor}: the {addon} release paired with it",
-                 "# on Colab or a container image: restart the runtime after reinstalling "
-                 "its TensorFlow; elsewhere a TensorFlow for this CUDA: "
-                 + pip(f, "install", "tensorflow[and-cuda]") + " (Linux)",
-                 pip(f, "check") + "   # must print 'No broken requirements found.'"),
+            evidence=log_evidence([pull.hit, seen, *(h for h, _ in broken[:3])]),
+            fix=tuple(fix),
         )]
     return []
