@@ -62,3 +62,5 @@ def test_another_tensorflow_spec_installs_again_and_says_so(tmp_path: Path) -> N
     assert calls[-1].endswith("tensorflow==2.15.1")
     same = _dev(tmp_path, "doctor", spec="tensorflow==2.15.1")
     assert same.stderr == ""  # the stamp now holds that requirement
+    back = _dev(tmp_path, "doctor", spec="")  # unset: back to the default requirement
+    assert "TFGPU_TF_SPEC is unset now: installing tensorflow" in back.stderr, back.stderr

@@ -45,7 +45,9 @@ def _no_gpu_cause(facts: HostFacts) -> tuple[str, tuple[str, ...]]:
     "00:08.0 VGA compatible controller [0300]: Microsoft Corporation Hyper-V virtual VGA "
     "[1414:5353]",
     "00:01.0 VGA compatible controller [0300]: Red Hat, Inc. Virtio 1.0 GPU [1af4:1050] (rev 01)",
-], ids=["virtualbox", "vmsvga", "hyper-v", "virtio-gpu"])
+    # QEMU's standard VGA: vendor 1234 is not in pci.ids, lspci names it by its ids
+    "00:02.0 VGA compatible controller [0300]: Device [1234:1111] (rev 02)",
+], ids=["virtualbox", "vmsvga", "hyper-v", "virtio-gpu", "qemu-std-vga"])
 def test_a_guest_whose_only_adapter_is_the_hypervisors_is_told_to_pass_the_gpu_through(
         tmp_path: Path, line: str) -> None:
     cause, fix = _no_gpu_cause(_probed(tmp_path, _lspci(line + "\n")))

@@ -152,7 +152,8 @@ FLOORS["cases-holdout69"] = 0.88
 FLOORS["cases-holdout70"] = 0.71
 FLOORS["cases-holdout71"] = 0.50
 
-# the sets scored blind in session 14 (first sight on commit e1a3db9d: 22/39), after their
+# the sets scored blind in session 14 (first sight on commit e1a3db9d: 28/51 over
+# holdout74-81), after their
 # kinds (an add-on's pip install replacing TensorFlow, a batch split over a program's own GPU
 # towers, a container given the driver without a device): 0 WRONG each; holdout75 (a bare
 # CUDA_ERROR_NO_DEVICE on a job that had no GPU, hedged towards CUDA_VISIBLE_DEVICES) keeps one

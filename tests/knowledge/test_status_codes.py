@@ -48,8 +48,9 @@ KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 VERSION = re.compile(r"^\d+(?:\.\d+){1,2}$")
 
 
-def slug(text: str) -> str:
-    """The slug ``explain/rules/_common.slug`` builds ids with."""
+def _slug(text: str) -> str:
+    """The slug ``diagnosis/checks/_common.slug`` builds ids with (written out again here,
+    so that a change to it shows as a failing test)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
@@ -220,9 +221,9 @@ def test_maps_to(row: dict[str, Any]) -> None:
     family = next((p for p in ID_PREFIXES if target.startswith(p + "-")), None)
     assert family is not None, f"{target} is no finding id in src/tfgpu"
     if family == "cuinit":
-        # explain/rules/driver.py: id=f"cuinit-{slug(name.replace('CUDA_ERROR_', ''))}"
+        # diagnosis/checks/driver.py: id=f"cuinit-{slug(name.replace('CUDA_ERROR_', ''))}"
         assert row["enum"] == "CUresult"
-        assert target == "cuinit-" + slug(row["name"].replace("CUDA_ERROR_", ""))
+        assert target == "cuinit-" + _slug(row["name"].replace("CUDA_ERROR_", ""))
 
 
 def test_success_codes_are_harmless() -> None:

@@ -314,6 +314,10 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     return meta
 
 
+#: An allocation on the host: an OOM "on /job:.../device:CPU:0 by allocator cpu" (mklcpu in
+#: oneDNN builds): bfc_allocator / op_kernel wording of TF 1.x-2.21.
+_CPU_ALLOCATION = re.compile(r"\bby allocator (?:cpu|mklcpu)\b", re.IGNORECASE)
+
 #: An allocation on a GPU device in a memory finding's evidence: TensorFlow's "OOM when
 #: allocating tensor ... on /job:.../device:GPU:0 by allocator GPU_0_bfc" and the BFC
 #: allocator's "Allocator (GPU_0_bfc) ran out of memory" (tensorflow/core/common_runtime/
@@ -323,15 +327,6 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
 #: counts) and handle failures, to tell which machine the log came from; this one reads the
 #: text memory findings quote, the allocator report's "allocator: GPU_0_bfc" lines and an
 #: "on/job:..." without its space included.
-def _death_line(h: Hit) -> int:
-    """The line a death hit stands on: the last line of a match read on lines joined (a
-    progress bar, then the shell's "Killed"), else its own."""
-    return h.parts[-1][0] if h.parts else h.line
-
-
-#: An allocation on the host: an OOM "on /job:.../device:CPU:0 by allocator cpu" (mklcpu in
-#: oneDNN builds): bfc_allocator / op_kernel wording of TF 1.x-2.21.
-_CPU_ALLOCATION = re.compile(r"\bby allocator (?:cpu|mklcpu)\b", re.IGNORECASE)
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
                              re.IGNORECASE)
 #: A GPU library that could not start (or run) on a created device, in a finding's evidence:
@@ -498,14 +493,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = f"{len(errors)} problem(s) found in the log: {_title(_lead(errors))}"
     elif failed and why is not None:
         # the program died and a finding names (or is the likeliest) cause
-        line = f" (line {_death_line(died[-1])})" if died else ""
+        line = f" (line {died[-1].end_line})" if died else ""
         headline = (f"The program failed{line}; {len(errors)} problem(s) found in the log: "
                     f"{_title(quoting or _lead(errors))}" if errors
                     else f"The program failed{line}: {_title(why)}" if why is quoting
                     else f"The program failed{line}; the likeliest cause tfgpu found: "
                     f"{_title(why)}")
     elif failed and noted is not None and not errors and not unknown_death:
-        line = f" (line {_death_line(died[-1])})" if died else ""
+        line = f" (line {died[-1].end_line})" if died else ""
         headline = f"The program failed{line}: {_title(noted)}"
     elif failed:
         # the log shows the program died and no finding names the cause: say so (exit 1),
@@ -514,7 +509,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         others = [f for f in causes if f.category not in ("unknown", "notice")]
         rest = [f for f in others if f.severity is Severity.WARNING]
         code = _EXIT_LINE.search(died[-1].text) if died else None
-        how = (f"it exited with code {code.group('code')} (line {_death_line(died[-1])})" if code
+        how = (f"it exited with code {code.group('code')} (line {died[-1].end_line})" if code
                else "it died")
         headline = (f"The program failed and tfgpu does not know why: the log shows {how}, "
                     "and no message tfgpu knows explains it" + (

@@ -52,6 +52,12 @@ class Hit:
     before: str = ""
     parts: tuple[tuple[int, str], ...] = ()
 
+    @property
+    def end_line(self) -> int:
+        """The line the match ends on: the last of the lines joined (:attr:`parts`: a
+        progress bar, then the shell's "Killed"), else :attr:`line`."""
+        return self.parts[-1][0] if self.parts else self.line
+
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""
         return self.groups.get(name)

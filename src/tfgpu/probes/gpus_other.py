@@ -115,11 +115,14 @@ def parse_lspci(text: str) -> tuple[GPU, ...]:
             continue
         ven = (m.group("ven") or "").lower()
         vendor = PCI_VENDORS.get(ven, "other") if ven else vendor_from_text(m.group("desc"))
+        desc = m.group("desc").strip()
+        if desc == "Device" and ven:  # a vendor pci.ids lacks: the ids are its only name
+            desc = f"Device [{ven}:{(m.group('dev') or '').lower()}]"
         gpus.append(
             GPU(
                 index=len(gpus),
                 vendor=vendor,
-                name=m.group("desc").strip(),
+                name=desc,
                 pci_bus_id=_bus(m.group("bus")),
                 source="lspci",
             )

@@ -277,8 +277,10 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
 
 def container_driver_without_device(f: Facts) -> list[Finding]:
     """cuInit's ``CUDA_ERROR_NO_DEVICE`` in a container whose libcuda loaded (cuda_diagnostics'
-    ``libcuda reported version is: X``: the driver's own library, which only the NVIDIA
-    runtime mounts) -> ``docker-container-lost-gpu-access`` variant ``driver-without-device``,
+    ``libcuda reported version is: X``: the driver's user-space library, which the NVIDIA
+    runtime mounts from the host; an image's own compat libcuda of another version than the
+    kernel module is nvidia-driver-library-mismatch's reading, not this one's) ->
+    ``docker-container-lost-gpu-access`` variant ``driver-without-device``,
     a warning: the runtime gave the driver without a GPU (``NVIDIA_VISIBLE_DEVICES=none``:
     "No GPU is accessible, but driver capabilities are enabled", NVIDIA Container Toolkit
     documentation, Specialized Configurations with Docker), or the container lost its device
@@ -287,7 +289,9 @@ def container_driver_without_device(f: Facts) -> list[Finding]:
     The container shows as :attr:`Facts.in_container`, Docker's 12-hex-digit host name in
     cuda_diagnostics' lines, or a container prompt.  Nothing under WSL, when NVML's
     'Unknown Error' is in the log (:func:`container_lost_gpu_access` reads it), or when the
-    diagnostics say the kernel module or the device nodes are missing (their own findings).
+    diagnostics say the kernel module or the device nodes are missing (their own findings),
+    when the log sets CUDA_VISIBLE_DEVICES, or when libcuda's and the kernel module's
+    versions differ.
     """
     hits = [h for h in f.h("cuinit").all()
             if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
@@ -296,6 +300,11 @@ def container_driver_without_device(f: Facts) -> list[Finding]:
         return []
     if f.h("diag.kernel_not_running").count or f.h("diag.no_device_node").count:
         return []
+    if f.h("ctx.cvd_set").count:
+        return []  # the log sets CUDA_VISIBLE_DEVICES: its own reading hides the GPU
+    kernel = f.h("driver.kernel").first
+    if kernel and kernel[0].g("v") != libcuda[0].g("v"):
+        return []  # libcuda and the kernel module differ: nvidia-driver-library-mismatch
     shown = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all()]
     if not (f.in_container or shown):
         return []

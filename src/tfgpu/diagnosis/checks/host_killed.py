@@ -128,12 +128,6 @@ def _host_pressure(ctx: Facts) -> tuple[list[Hit], str]:
                    "blocks of host RAM, which points to RAM.")
 
 
-def _kill_line(h: Hit) -> int:
-    """The line that holds "Killed" in a kill hit: a progress bar joined with the shell's
-    "Killed" after it (a wrapped match, :attr:`Hit.parts`) starts lines earlier."""
-    return next((n for n, text in reversed(h.parts) if "killed" in text.lower()), h.line)
-
-
 def _other_death(ctx: Facts) -> bool:
     return any(ctx.h(name).count for name in _OTHER_DEATHS)
 
@@ -217,7 +211,7 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "host-ram-exhausted-process-killed", variant="hedged",
             evidence=log_evidence(killed, died),
-            cause=(f"The process was killed with SIGKILL (line {_kill_line(killed[0])}"
+            cause=(f"The process was killed with SIGKILL (line {killed[0].end_line}"
                    + (f": {exit_code_meaning(137)}" if killed[0].g("code") else "")
                    + "). On Linux "
                    "that is most often the kernel's OOM killer when host RAM (not GPU memory) "

@@ -185,11 +185,17 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (hedged), or
     nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`).  A line
     cut before its dlerror (``cudnn.dso_symbol_bare``) is read as one that names no file."""
-    hits = f.h("cudnn.dso_symbol").all() or f.h("cudnn.dso_symbol_bare").all()
+    full = f.h("cudnn.dso_symbol").all()
+    hits = full or f.h("cudnn.dso_symbol_bare").all()
     if not hits:
         return []
     symbol = hits[0].g("sym") or "a cuDNN function"
-    names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or ""))
+    # a line cut before its dlerror names no file, but the loader's own line may: a cuDNN
+    # library opened before it is the one the lookup ran in
+    opened_cudnn = [h for h in (*f.h("lib.opened").all(), *f.h("lib.old_dso_opened").all())
+                    if "cudnn" in (h.g("lib") or "") and h.line < hits[0].line]
+    names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or "")) or (
+        not full and bool(opened_cudnn))
     if symbol in _FIRST_LOOKUPS and not names_file:
         # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); with
         # "Unable to load cuDNN DSO" pasted too, cudnn_dso_not_loaded says it
