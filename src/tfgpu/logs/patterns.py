@@ -6847,7 +6847,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("target + size == res", "modified concurrently during serialization",
          "serialization were inconsistent"),
         r"(?i:check failed): \(?target \+ size\)? == \(?res\)?"
-        r"|(?P<type>[\w.]{1,200}) was modified concurrently during serialization"
+        # the type name starts where a name can: linear on a line of dots or word characters
+        r"|(?<![\w.])(?P<type>[\w.]{1,200}) was modified concurrently during serialization"
         r"|Byte size calculation and serialization were inconsistent",
     ),
     # --- the CUDA driver failing a query of a GPU's attributes ----------------------------
