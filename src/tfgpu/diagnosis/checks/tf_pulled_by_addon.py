@@ -61,9 +61,7 @@ def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
             if dist_key(name) not in dists or not parent or dist_key(parent) in dists:
                 continue
             if dist_key(name) in kept:
-                break  # pip kept that TensorFlow
-            if i == 0 and h.g("verb") == "Requirement already satisfied:":
-                break  # this TensorFlow stays
+                break  # pip kept that TensorFlow (this line's own requirement among them)
             out.append(_Pull(h, name, spec, links[i + 1].strip(), links[-1].strip()))
             break
     return out
@@ -86,6 +84,7 @@ def _outside(version: str, spec: str) -> bool | None:
 #: but you have ..."): pip.pin_conflict's ``req`` group stops at the first comma.
 _CONFLICT_REQ = re.compile(r" requires (?P<req>[^\s;]+?),? but you(?:'ll| will)? have ")
 
+
 def _failed(f: Facts, after: int) -> bool:
     """pip gave up after line ``after``: a resolver failure, a failed build, or pip undoing
     its uninstall or reporting that it could not install (pattern ``pip.gave_up``)."""
@@ -105,10 +104,7 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
     TensorFlow breaks are the same replacement, named in this finding's cause (only those
     the removed version satisfies)."""
     dists = frozenset(dist_key(d) for d in f.kb.tf_distributions())
-    pulls = _pulls(f, dists)
-    if not pulls:
-        return []
-    for pull in pulls:
+    for pull in _pulls(f, dists):
         seen = next((h for h in f.h("pip.found_existing").all()
                      if h.line > pull.hit.line
                      and dist_key(h.g("dist") or "") == dist_key(pull.dist)), None)
