@@ -697,7 +697,11 @@ def reinstall_tf_specs(facts: HostFacts, kb: Knowledge, version: str | None) -> 
     the ``tensorflow`` metapackage's files are in ``tensorflow-intel`` / ``tensorflow-macos``
     (platform fact ``windows-cpu-wheels-intel``), so each listed one is named.  With none
     listed, ``tensorflow==<version>`` when the version is known, else ``[]`` (a bare name
-    would fetch the newest release)."""
+    would fetch the newest release).
+
+    Raises:
+        KnowledgeError: the ``tf-distributions`` fact lost its names (a bad data-file edit).
+    """
     specs = [f"{d.name}=={d.version}" for n in kb.tf_distributions()
              if (d := facts.python.dist(n)) is not None and d.version]
     if specs:
