@@ -22,7 +22,7 @@ from tfgpu.explain import explain_stream
 def _verdict(lines: list[str]) -> tuple[str, list[str], bool]:
     result = explain_stream(io.BytesIO(("\n".join(lines) + "\n").encode()))
     report = explain_report(result.findings, result.stats, "t.log", died=result.died,
-                            failure=result.failure)
+                            failure=result.failure, foreign_oom=result.foreign_oom)
     return (report.verdict.headline, [f.id for f in result.findings],
             bool(report.verdict.program_failed))
 

@@ -48,7 +48,7 @@ def _phrases(form: str) -> list[str]:
 def _run(lines: list[str]) -> tuple[str, dict[str, Finding]]:
     result = explain_stream(io.BytesIO(("\n".join(lines) + "\n").encode()))
     report = explain_report(result.findings, result.stats, "t.log", died=result.died,
-                            failure=result.failure)
+                            failure=result.failure, foreign_oom=result.foreign_oom)
     return report.verdict.headline, {f.id: f for f in result.findings}
 
 

@@ -19,7 +19,7 @@ def test_every_effect_sentence_of_the_miopen_findings_starts_a_sentence() -> Non
 
     sqlite = ("MIOpen(HIP): Error [Exec] Internal error while accessing SQLite database: "
               "database is locked")
-    for after in ([], ["MIOpen Error: /MIOpen/src/sqlite_db.cpp:297: " + sqlite[27:]],
+    for after in ([], ["MIOpen Error: /MIOpen/src/sqlite_db.cpp:297: " + sqlite.split("] ", 1)[1]],
                   ["Segmentation fault (core dumped)"]):
         f = ids([sqlite, *after])["miopen-user-db-on-unwritable-or-shared-filesystem"]
         assert not re.search(r"\. [a-z]", f.cause), f.cause

@@ -105,7 +105,8 @@ def test_a_pytorch_oom_of_its_own_model_headlines_the_note_not_an_unknown_failur
             b"memory, this process has 23.60 GiB memory in use. Of the allocated memory 22.90 GiB "
             b"is allocated by PyTorch, and 194.87 MiB is reserved by PyTorch but unallocated.\n")
     res = explain_stream(io.BytesIO(data))
-    rep = explain_report(res.findings, res.stats, "in.log", died=res.died, failure=res.failure)
+    rep = explain_report(res.findings, res.stats, "in.log", died=res.died, failure=res.failure,
+                         foreign_oom=res.foreign_oom)
     assert rep.verdict.headline.startswith("The program failed (line 4): PyTorch ran out of GPU "
                                            "memory that it holds itself"), rep.verdict.headline
     assert "does not know why" not in rep.verdict.headline

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tfgpu.logs._package_data import load_package_toml
-from tfgpu.logs.signal_words import needle
+from tfgpu.logs.signal_words import needle, translated_strings
 
 #: The data file, relative to the ``tfgpu`` package.
 DATA = ("knowledge", "data", "kernel_deaths.toml")
@@ -63,9 +63,9 @@ class Death:
     example: str
 
 
-@cache
 def load() -> dict[str, object]:
-    """``kernel_deaths.toml`` parsed (a dict as :mod:`tomllib` gives it).
+    """``kernel_deaths.toml`` parsed (a dict as :mod:`tomllib` gives it); read once, by the
+    cached :func:`deaths`.
 
     Raises:
         OSError: the package data file is missing (a broken install).
@@ -81,10 +81,7 @@ def deaths() -> tuple[Death, ...]:
     out = []
     for r in rows:
         phrases = [str(p) for p in r.get("match", []) if str(p).strip()]
-        translations = r.get("translations")
-        if isinstance(translations, dict):
-            phrases += [str(t) for texts in translations.values() if isinstance(texts, list)
-                        for t in texts if str(t).strip()]
+        phrases += translated_strings(r.get("translations"))
         out.append(Death(str(r.get("id", "")), str(r.get("frontend", "")),
                          str(r.get("form", "")), str(r.get("source", "")),
                          tuple(dict.fromkeys(p.strip() for p in phrases)),

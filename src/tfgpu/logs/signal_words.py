@@ -85,8 +85,9 @@ def load() -> dict[str, object]:
 _FOLD_QUOTES = {c: ("'" if c <= 0x201B else '"') for c in range(0x2018, 0x2020)}
 
 
-def _strings(value: object) -> list[str]:
-    """The strings of a ``{language: [text, ...]}`` table, typographic quotes folded."""
+def translated_strings(value: object) -> list[str]:
+    """The strings of a ``{language: [text, ...]}`` table, typographic quotes folded (the
+    reader folds them in every line), blank ones left out; ``[]`` for anything else."""
     if not isinstance(value, dict):
         return []
     return [s.translate(_FOLD_QUOTES) for texts in value.values() if isinstance(texts, list)
@@ -101,7 +102,7 @@ def words() -> tuple[Words, ...]:
     rows = [r for r in table if isinstance(r, dict)] if isinstance(table, list) else []
     texts: dict[str, set[str]] = {}
     for r in rows:
-        for t in [str(r.get("text", "")), *_strings(r.get("translations"))]:
+        for t in [str(r.get("text", "")), *translated_strings(r.get("translations"))]:
             texts.setdefault(t.strip(), set()).add(str(r.get("death")))
     out = []
     for kind in KINDS:
@@ -112,7 +113,7 @@ def words() -> tuple[Words, ...]:
             death = str(r.get("death"))
             if (death == "abort" and kind != "crash") or (death != "abort" and death != kind):
                 continue
-            for t in [str(r.get("text", "")), *_strings(r.get("translations"))]:
+            for t in [str(r.get("text", "")), *translated_strings(r.get("translations"))]:
                 t = t.strip()
                 if t in _ENGLISH_READ:
                     continue
@@ -139,7 +140,7 @@ def _alt(items: object) -> str:
 
 def _bash(key: str) -> list[str]:
     bash = load().get("bash", {})
-    return _strings(bash.get(key)) if isinstance(bash, dict) else []
+    return translated_strings(bash.get(key)) if isinstance(bash, dict) else []
 
 
 def core_words() -> str:
@@ -209,5 +210,16 @@ def needles(w: Words) -> tuple[str, ...]:
     return tuple(sorted(n for n in out if n.strip()))
 
 
-__all__ = ["DATA", "KINDS", "Words", "core_words", "load", "needle", "needles", "regex",
-           "script_prefix", "words"]
+__all__ = [
+    "DATA",
+    "KINDS",
+    "Words",
+    "core_words",
+    "load",
+    "needle",
+    "needles",
+    "regex",
+    "script_prefix",
+    "translated_strings",
+    "words",
+]

@@ -153,11 +153,11 @@ def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
     supported = {r.gfx for r in f.kb.amd_gpus if r.linux_support in _LISTED}
     gone = [h for h in f.h("cxx.dir_iterator_open").all()
             if _GFX_DIR.sub("", (h.g("path") or "").rstrip("/")) == folder]
-    own = [h for h in listed if gfx is not None and h.g("gfx") == gfx]
-    if own and not gone:
+    own = [h for h in listed if h.g("gfx") == gfx] if gfx is not None else []
+    if gfx is not None and own and not gone:
         # the listing shows the folder exists and holds the GPU's own kernel file: not a
         # missing or wrong folder, not a target without kernels; the strerror says why
-        return [_own_kernels_unreadable(folder, error, gfx or "", hits[0], own[0])]
+        return [_own_kernels_unreadable(folder, error, gfx, first, own[0])]
     # the folder holds kernels for other targets only, or the target is not on AMD's list
     arch = (bool(listed) and (gfx is None or gfx not in {h.g("gfx") for h in listed})) or (
         gfx is not None and gfx not in supported)
