@@ -31,7 +31,7 @@ from tfgpu.diagnosis.checks.memory_held import (
     taken_at_start,
 )
 from tfgpu.diagnosis.checks.one_request import one_request
-from tfgpu.diagnosis.checks.status_codes import new_fault_finding
+from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -695,10 +695,7 @@ def _status_driver_too_old(ctx: Facts, row: CudaError, found: list[Hit],
     cuda_dnn.cc's Memory usage line shows at least the libraries' reserve free, the cause says
     memory is ruled out too."""
     code = next((h.g("code") for h in found if h.g("code")), None) or ""
-    printed = f", printed as '{code}'" if code and code != row.name else ""
-    why = (f"{row.library or 'The library'} could not start: it returned {row.name} "
-           f"({row.code}{printed}), whose meaning is: {row.meaning.rstrip('.')} (knowledge row "
-           f"{row.ref})")
+    why = (f"The library could not start: {describe(row, code)} (knowledge row {row.ref})")
     usage = _cudnn_memory_usage(ctx, found)
     if usage is not None:
         free, total, hit = usage

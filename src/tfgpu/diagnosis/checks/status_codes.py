@@ -110,9 +110,13 @@ def status_code_hits(ctx: Facts, covered: set[int]) -> list[tuple[Hit, CudaError
     return sorted(out, key=lambda t: t[0].line)
 
 
-def describe(row: CudaError) -> str:
-    """``"cuFFT returned CUFFT_EXEC_FAILED (6): <meaning>"`` from the row."""
-    return (f"{row.library or row.enum} returned {row.name} ({row.code}): "
+def describe(row: CudaError, printed: str = "") -> str:
+    """``"cuFFT returned CUFFT_EXEC_FAILED (6): <meaning>"`` from the row (no final period).
+    ``printed``: how the log printed the status when not by its name (TensorFlow's
+    "<unknown cudnn status: 3005>" for a cuDNN 9 value its cuDNN 8 table lacks), shown after
+    the code: ``"... (3005, printed as '<unknown cudnn status: 3005>'): ..."``."""
+    shown = f", printed as '{printed}'" if printed and printed != row.name else ""
+    return (f"{row.library or row.enum} returned {row.name} ({row.code}{shown}): "
             f"{row.meaning.rstrip('.')}")
 
 
@@ -154,8 +158,7 @@ def new_fault_finding(ctx: Facts, row: CudaError, hits: Sequence[Hit], *, printe
     fault's next steps (:data:`_NEXT`).  ``printed`` is how the log printed the status when
     not by its name (TensorFlow's "<unknown cudnn status: 1008>" for a cuDNN 9 value its
     table lacks); ``also`` ends the cause (the other codes the log names)."""
-    shown = f", printed as '{printed}'" if printed else ""
-    cause = describe(row) + f" (knowledge row {row.ref}{shown}).{also}"
+    cause = describe(row, printed) + f" (knowledge row {row.ref}).{also}"
     return catalogue.make(
         "cuda-status-code",
         category=row.category or "gpu-not-visible",  # status_codes.toml [new_faults]

@@ -142,18 +142,33 @@ def log_failure_lines(log: LogFacts, died: Sequence[Hit] | None = None) -> froze
                          _hit_texts(log))
 
 
+#: The last log read by :func:`_lines_of` and what it read there: an explain reads one log's
+#: hit lines five times (deaths, failure lines, ignored tracebacks, explained deaths), so
+#: they are gathered once per log (one entry: the log object itself, compared by identity).
+_LAST_READ: list[tuple[LogFacts, dict[int, str], list[int]]] = []
+
+
+def _lines_of(log: LogFacts) -> tuple[dict[int, str], list[int]]:
+    """``(texts, headers)`` of ``log``: line -> text of every line some pattern took (the
+    lines a finding can quote; a line two patterns took keeps the later one's text), and the
+    sorted lines that start a Python traceback (:data:`_TRACEBACK`: also IPython's ``<Name>
+    Traceback (most recent call last)``), whatever pattern took them. Read once per log."""
+    if _LAST_READ and _LAST_READ[0][0] is log:
+        return _LAST_READ[0][1], _LAST_READ[0][2]
+    texts = {h.line: h.text for of in log.hits.values() for h in of.all() if h.line is not None}
+    headers = sorted(n for n, t in texts.items() if _TRACEBACK.search(t))
+    _LAST_READ[:] = [(log, texts, headers)]
+    return texts, headers
+
+
 def _hit_texts(log: LogFacts) -> dict[int, str]:
-    """Line -> text of every line of ``log`` some pattern took (the lines a finding can
-    quote)."""
-    return {h.line: h.text for of in log.hits.values() for h in of.all() if h.line is not None}
+    """Line -> text of every line of ``log`` some pattern took (:func:`_lines_of`)."""
+    return _lines_of(log)[0]
 
 
 def _traceback_headers(log: LogFacts) -> list[int]:
-    """The lines of ``log`` that start a Python traceback (``Traceback (most recent call
-    last)``, also IPython's ``<Name>  Traceback (most recent call last)``), whatever pattern
-    took them."""
-    return sorted({h.line for of in log.hits.values() for h in of.all()
-                   if _TRACEBACK.search(h.text)})
+    """The lines of ``log`` that start a Python traceback (:func:`_lines_of`)."""
+    return _lines_of(log)[1]
 
 
 def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = (),
@@ -320,7 +335,7 @@ def death_hits(log: LogFacts) -> list[Hit]:
     # the exception line may have fed another pattern than tell.exception (a
     # line feeds one pattern: "ResourceExhaustedError: OOM when allocating ..." is the
     # memory pattern's): every kept hit's text can end a traceback
-    texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
+    texts = _hit_texts(log)
     blocks = _traceback_blocks(ctx, texts)
     # a traceback the unraisable hook printed ("Exception ignored in: ...") ended nothing
     ignored = ignored_tracebacks(log)
@@ -364,7 +379,7 @@ def ignored_tracebacks(log: LogFacts) -> dict[int, int]:
     hook printed (:data:`_IGNORED`: its "Exception ignored ..." line at most
     :data:`_IGNORED_GAP` lines above), each mapped to that line: the exception they end was
     reported and ignored, it did not end the program."""
-    texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
+    texts = _hit_texts(log)
     notices = sorted(n for n, t in texts.items() if _IGNORED.match(_message(t)))
     out: dict[int, int] = {}
     for header in _traceback_headers(log):
