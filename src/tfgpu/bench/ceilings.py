@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tfgpu.knowledge import knowledge_or_packaged
+
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
@@ -54,14 +56,6 @@ class CopyRate:
     gbps: float
 
 
-def _kb(kb: Knowledge | None) -> Knowledge:
-    if kb is not None:
-        return kb
-    from tfgpu.knowledge import load_knowledge
-
-    return load_knowledge()
-
-
 def has_tensor_cores(
     name: str | None, compute_capability: tuple[int, int] | None,
     kb: Knowledge | None = None,
@@ -78,7 +72,7 @@ def has_tensor_cores(
     if name is None and compute_capability is None:
         return False
     cc = f"{compute_capability[0]}.{compute_capability[1]}" if compute_capability else None
-    return _kb(kb).tensor_cores(name, cc).has is True
+    return knowledge_or_packaged(kb).tensor_cores(name, cc).has is True
 
 
 def half_dtypes(
@@ -94,7 +88,7 @@ def half_dtypes(
     """
     if compute_capability is None:
         return ()
-    knowledge = _kb(kb)
+    knowledge = knowledge_or_packaged(kb)
     if not has_tensor_cores(name, compute_capability, knowledge):
         return ()
     out = ["float16"]

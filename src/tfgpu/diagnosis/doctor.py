@@ -19,6 +19,7 @@ from tfgpu.facts import HostFacts
 from tfgpu.facts.log import LogFacts
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Report
+from tfgpu.knowledge import knowledge_or_packaged
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -58,10 +59,7 @@ def diagnose(
     Raises:
         tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
     """
-    if kb is None:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
+    kb = knowledge_or_packaged(kb)
     findings = run_checks(Facts(facts, _tf_log(facts), kb=kb), checks)
     if fixes is not None:
         findings = fixes(findings, facts, kb)
@@ -99,10 +97,7 @@ def check_outcomes(
     """
     from tfgpu.diagnosis.checks import HOST_CHECKS
 
-    if kb is None:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
+    kb = knowledge_or_packaged(kb)
     from tfgpu.diagnosis.checks.library_files import without_junk
 
     view = without_junk(Facts(facts, _tf_log(facts), kb=kb))  # as run_checks sees them

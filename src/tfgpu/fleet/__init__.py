@@ -44,10 +44,10 @@ def examine(nodes: Sequence[NodeResult], *, kb: Knowledge | None = None,
     Raises:
         tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
     """
-    from tfgpu.knowledge import load_knowledge
+    from tfgpu.knowledge import knowledge_or_packaged
     from tfgpu.plan.agreement import diagnose_with_plan as diagnose
 
-    kb = kb if kb is not None else load_knowledge()
+    kb = knowledge_or_packaged(kb)
     done = tuple(replace(n, report=diagnose(n.facts, kb)) if n.facts is not None else n
                  for n in nodes)
     table = build_table(done)

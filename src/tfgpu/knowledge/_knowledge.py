@@ -1470,6 +1470,16 @@ def load_knowledge() -> Knowledge:
         return _packaged()
 
 
+def knowledge_or_packaged(kb: Knowledge | None) -> Knowledge:
+    """``kb``, or the packaged tables (:func:`load_knowledge`, read once) when ``None``: the
+    default of every function that takes an optional ``kb`` (tests pass their own tables).
+
+    Raises:
+        KnowledgeError: as :func:`load_knowledge`, when ``kb`` is ``None``.
+    """
+    return kb if kb is not None else load_knowledge()
+
+
 @functools.cache
 def _packaged() -> Knowledge:
     return _read(packaged_folder())
@@ -1488,6 +1498,7 @@ __all__ = [
     "WheelArchs",
     "classify_cc",
     "driver_at_least",
+    "knowledge_or_packaged",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",

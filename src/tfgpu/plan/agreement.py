@@ -38,6 +38,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding, Report
+from tfgpu.knowledge import knowledge_or_packaged
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -686,8 +687,5 @@ def diagnose_with_plan(facts: HostFacts, kb: Knowledge | None = None,
     """
     from tfgpu.diagnosis.doctor import diagnose
 
-    if kb is None:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
+    kb = knowledge_or_packaged(kb)
     return diagnose(facts, kb, fixes=agree_with_plan, **kwargs)  # type: ignore[arg-type]

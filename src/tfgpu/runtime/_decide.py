@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
-from tfgpu.knowledge import docs
+from tfgpu.knowledge import docs, knowledge_or_packaged
 
 #: TensorFlow's mixed-precision guide (site/en/guide/mixed_precision.ipynb in
 #: tensorflow/docs): "NVIDIA GPUs support using a mix of float16 and float32, while TPUs
@@ -118,10 +118,7 @@ def choose_precision(
     lowest = min(known) if known else None
     if requested == "float32":
         return Choice("precision", "float32", "float32 was asked for.", MIXED_PRECISION_DOC)
-    if kb is None:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
+    kb = knowledge_or_packaged(kb)
     tc_floor = _cc_text(kb.cc_floor("tensor-cores-min-cc")[0])
     bf16_floor = kb.cc_floor("bfloat16-min-cc")[0]
     if requested == "mixed_bfloat16":

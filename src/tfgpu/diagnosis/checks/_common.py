@@ -15,7 +15,13 @@ from tfgpu.diagnosis.checks.tf1_era import growth_env_lines, tf1_api_lines
 from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs, win32_errors
+from tfgpu.knowledge import (
+    KnowledgeError,
+    KnowledgeQueryError,
+    docs,
+    knowledge_or_packaged,
+    win32_errors,
+)
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
@@ -334,12 +340,7 @@ def tf_installed(f: View) -> bool:
     facts = _host(f)
     if facts is None:
         return False
-    if isinstance(f, Facts):
-        kb = f.kb
-    else:
-        from tfgpu.knowledge import load_knowledge
-
-        kb = load_knowledge()
+    kb = f.kb if isinstance(f, Facts) else knowledge_or_packaged(None)
     return any(facts.python.dist(n) is not None for n in kb.tf_distributions())
 
 
@@ -389,21 +390,13 @@ def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
     if facts.nvidia_gpus and facts.os.system == "Linux":
         return pip(facts, "install", "tensorflow[and-cuda]")
     if facts.nvidia_gpus and facts.os.system == "Windows":
-        keep = _knowledge(kb).platform_fact("windows-native-gpu-last").value("pip_requirement")
+        last = knowledge_or_packaged(kb).platform_fact("windows-native-gpu-last")
+        keep = last.value("pip_requirement")
         return pip(facts, "install", keep)
     if facts.os.system == "Darwin" and (
             facts.os.machine == "arm64" or any(g.vendor == "apple" for g in facts.gpus)):
-        return _metal_pair_install(facts, _knowledge(kb))
+        return _metal_pair_install(facts, knowledge_or_packaged(kb))
     return pip(facts, "install", "tensorflow")
-
-
-def _knowledge(kb: Knowledge | None) -> Knowledge:
-    """``kb``, or the packaged tables when ``None`` (loaded once, cached)."""
-    if kb is not None:
-        return kb
-    from tfgpu.knowledge import load_knowledge
-
-    return load_knowledge()
 
 
 def _metal_pair_install(facts: HostFacts, kb: Knowledge) -> str:
