@@ -8,8 +8,9 @@ import re
 import pytest
 
 from tfgpu.cli.cmd_matrix import _other_vendor
+from tfgpu.knowledge import ROCM_LIST_RELEASE as LIST_RELEASE
 from tfgpu.knowledge import load_knowledge
-from tfgpu.knowledge._amd import LIST_RELEASE, amd_name_key, find_amd_gpu
+from tfgpu.knowledge._amd import amd_name_key, find_amd_gpu
 from tfgpu.plan import make_plan
 from tfgpu.plan.model import Route
 from tfgpu.plan.target import target_from_description
@@ -26,6 +27,18 @@ KB = load_knowledge()
 ])
 def test_name_keys(name: str, key: str) -> None:
     assert amd_name_key(name) == key
+
+
+def test_listed_targets_are_the_supported_and_deprecated_rows_targets() -> None:
+    by_status: dict[str, set[str]] = {}
+    for r in KB.amd_gpus:
+        by_status.setdefault(r.linux_support, set()).add(r.gfx)
+    listed = KB.rocm_listed_targets
+    assert len(listed) == len(set(listed))
+    assert set(listed) == by_status["supported"] | by_status.get("deprecated", set())
+    # a target only unlisted models have (the Radeon 780M's gfx1103) is not on the list
+    assert "gfx1103" in by_status["unlisted"] and "gfx1103" not in listed
+    assert KB.rocm_support("AMD Radeon 780M Graphics").listed_targets == listed
 
 
 @pytest.mark.parametrize("row", KB.amd_gpus, ids=lambda r: r.id)

@@ -125,6 +125,13 @@ class RocmSupport(NamedTuple):
         return text
 
 
+def listed_targets(rows: tuple[AmdGpuRow, ...]) -> tuple[str, ...]:
+    """The gfx targets of ``rows`` (``amd_gpus.toml``) that AMD's ROCm :data:`LIST_RELEASE`
+    Linux support list names as supported or deprecated, each once, in table order."""
+    return tuple(dict.fromkeys(
+        r.gfx for r in rows if r.linux_support in ("supported", "deprecated")))
+
+
 def rocm_support(
     rows: tuple[AmdGpuRow, ...], targets: PlatformFact, override: PlatformFact, name: str
 ) -> RocmSupport:
@@ -140,8 +147,7 @@ def rocm_support(
         KnowledgeError: a platform fact lacks the values named above.
     """
     row = find_amd_gpu(rows, name)
-    listed = tuple(dict.fromkeys(
-        r.gfx for r in rows if r.linux_support in ("supported", "deprecated")))
+    listed = listed_targets(rows)
     if row is None:
         return RocmSupport("unknown", name, None, None, None, (), listed)
     refs = [row.ref]
@@ -155,4 +161,5 @@ def rocm_support(
     return RocmSupport(row.linux_support, name, row, builds, env, tuple(refs), listed)
 
 
-__all__ = ["LIST_RELEASE", "RocmSupport", "amd_name_key", "find_amd_gpu", "rocm_support"]
+__all__ = ["LIST_RELEASE", "RocmSupport", "amd_name_key", "find_amd_gpu", "listed_targets",
+           "rocm_support"]

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from tfgpu.knowledge._amd import RocmSupport, rocm_support
+from tfgpu.knowledge._amd import LIST_RELEASE as ROCM_LIST_RELEASE
+from tfgpu.knowledge._amd import RocmSupport, listed_targets, rocm_support
 from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
@@ -600,6 +601,12 @@ class Knowledge:
         """
         return rocm_support(self.amd_gpus, self.platform_fact("tensorflow-rocm-targets"),
                             self.platform_fact("rocm-gfx-override"), name)
+
+    @property
+    def rocm_listed_targets(self) -> tuple[str, ...]:
+        """The gfx targets AMD's ROCm :data:`ROCM_LIST_RELEASE` Linux support list names as
+        supported or deprecated (``amd_gpus.toml``), each once, in table order."""
+        return listed_targets(self.amd_gpus)
     # --- end amd gpus ---
 
     def _index(self) -> Mapping[str, tuple[GpuRow, ...]]:
@@ -1487,6 +1494,7 @@ def _packaged() -> Knowledge:
 
 __all__ = [
     "OS_NAMES",
+    "ROCM_LIST_RELEASE",
     "Blocker",
     "CCSupport",
     "DriverMinimum",

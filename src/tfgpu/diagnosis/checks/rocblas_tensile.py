@@ -37,7 +37,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge._amd import LIST_RELEASE
+from tfgpu.knowledge import ROCM_LIST_RELEASE
 
 #: A folder derived by a rocBLAS of ROCm 5.2+ (``<lib folder>/rocblas/library``) from a
 #: ``librocblas.so`` loaded through the old layout's ``<rocm>/rocblas/lib``; group 1 the ROCm
@@ -45,8 +45,6 @@ from tfgpu.knowledge._amd import LIST_RELEASE
 _STALE = re.compile(r"^(.*)/rocblas/lib/rocblas/library$")
 #: A trailing per-target subfolder (``/gfx90a``).
 _GFX_DIR = re.compile(r"/gfx[0-9a-f]{2,5}$")
-#: AMD's support statuses that list a target as supported.
-_LISTED = ("supported", "deprecated")
 
 
 def _folder(path: str) -> str:
@@ -150,7 +148,7 @@ def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
         )]
     listed = [h for h in f.h("rocm.rocblas_tensile_file").all() if h.line > first.line]
     gfx = _gpu_target(f, first, listed)
-    supported = {r.gfx for r in f.kb.amd_gpus if r.linux_support in _LISTED}
+    supported = set(f.kb.rocm_listed_targets)
     gone = [h for h in f.h("cxx.dir_iterator_open").all()
             if _GFX_DIR.sub("", (h.g("path") or "").rstrip("/")) == folder]
     own = [h for h in listed if h.g("gfx") == gfx] if gfx is not None else []
@@ -177,7 +175,7 @@ def rocblas_tensile_library_missing(f: Facts) -> list[Finding]:
     missing = (" The folder itself does not exist (libstdc++'s 'directory iterator cannot "
                "open directory' right after), so the folder, not the GPU, is the first "
                "suspect." if gone else "")
-    on_list = (f" ({gfx} is on AMD's ROCm {LIST_RELEASE} support list, so the folder is the "
+    on_list = (f" ({gfx} is on AMD's ROCm {ROCM_LIST_RELEASE} support list, so the folder is the "
                "likelier cause)" if gfx in supported else "")
     return [catalogue.make(
         "rocm-gpu-arch-unsupported", variant="rocblas-tensile-unsure",
