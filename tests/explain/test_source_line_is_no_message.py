@@ -44,6 +44,9 @@ def test_a_keras_callback_source_line_gives_way_to_the_logged_warning() -> None:
 @pytest.mark.parametrize("value", [
     "%s", '%s"', "'%s'", "%d", "%.2f", "%(path)s", "{}", "{0}", "{path!r}",
     "Inconsistent CUDA toolkit path: %s vs %s",
+    # C length modifiers and positions the sources use (cuda_driver.cc "%llu", "%zu")
+    "%llu", "%zu", "%1$s", "%-18s", "%#x", "%04x",
+    "failed to allocate %llu bytes", "size %zu of %zu", "device %1$s at %2$p",
 ])
 def test_placeholders_are_source_templates(value: str) -> None:
     assert source_template({"g": value})
@@ -51,6 +54,10 @@ def test_placeholders_are_source_templates(value: str) -> None:
 
 @pytest.mark.parametrize("value", [
     "/usr/local/cuda-11.8", "100% done", "95%", "50%s", "/a%2fb", '{"a": 1}', "x % y",
+    "75% of the GPU", "under 10% s", "%PATH%", "%APPDATA%\\Python",
+    # HLO operands inside an XLA message: %a, %p are no placeholders there
+    "%gemm_fusion.1 = f32[8,8]{1,0} fusion(f32[8,8]{1,0} %a), kind=kCustom",
+    "fusion(%p, %n)",
 ])
 def test_values_are_not_source_templates(value: str) -> None:
     assert not source_template({"g": value})

@@ -24,11 +24,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from tfgpu.facts.printf import printf_conversion
+
 #: A variable part of a message text: a printf conversion, a str.format field, or an
 #: ellipsis the universe writes for a part it leaves out.
-_VARIABLE = re.compile(
-    r"%(?:\d+\$)?[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|Z|t)?"
-    r"[diouxXeEfFgGaAcspnr]|\{[^{}]*\}|\.\.\.|\u2026")
+_VARIABLE = re.compile(printf_conversion() + r"|\{[^{}]*\}|\.\.\.|\u2026")
 #: Where a text's first line ends: a line break, or the two characters ``\n`` that a text
 #: quoting a multi-line message keeps.
 _LINE_END = re.compile(r"\n|\\n|\s\[\[")

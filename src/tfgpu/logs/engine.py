@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from tfgpu.facts.line_prefix import split_prefix
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit, Hits, LogFacts
+from tfgpu.facts.printf import TEXT_LETTERS, printf_conversion
 from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
@@ -34,13 +35,12 @@ JOINED_TELLING = frozenset({"tell.fatal", "tell.check_in_file"})
 #: traceback quotes (``raise ConfigError("Inconsistent CUDA toolkit path: %s vs %s" %``)
 #: above the exception line that holds the values.
 _PLACEHOLDER = re.compile(
-    r"""[\s"'`(\[]*(?:%(?:\(\w+\))?[-#0+]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:l{0,2}|[hzjtL])"""
-    r"""[sdiurxXfFeEgGcp]|\{\w*(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\})[\s"'`)\],.;:%]*""")
+    r"""[\s"'`(\[]*(?:""" + printf_conversion()
+    + r"""|\{\w*(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\})[\s"'`)\],.;:%]*""")
 #: A printf placeholder inside a longer value (a message group that took in the whole
 #: format string: "Inconsistent CUDA toolkit path: %s vs %s"): ``%`` after no word
 #: character, a conversion letter before none ("100% done", "50%s", "%2Fpath" are none).
-_PLACEHOLDER_IN = re.compile(
-    r"(?<![\w%])%(?:\(\w+\))?[-#0+]?\d*(?:\.\d+)?(?:l{1,2}|z)?[sdiuxrfgec](?!\w)")
+_PLACEHOLDER_IN = re.compile(r"(?<![\w%])" + printf_conversion(TEXT_LETTERS) + r"(?!\w)")
 
 
 def source_template(groups: dict[str, str | None]) -> bool:

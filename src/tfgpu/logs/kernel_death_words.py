@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tfgpu.logs._package_data import load_package_toml
-from tfgpu.logs.signal_words import needle, translated_strings
+from tfgpu.logs.signal_words import needle, spaced, translated_strings
 
 #: The data file, relative to the ``tfgpu`` package.
 DATA = ("knowledge", "data", "kernel_deaths.toml")
@@ -92,7 +92,7 @@ def deaths() -> tuple[Death, ...]:
 def phrase_regex(phrase: str) -> str:
     """The regex of one match phrase: escaped, blanks as ``\\s+``, ``%s`` a variable part.
     ``"The kernel '%s' died"`` -> ``The\\s+kernel\\s+'[^\\n]{1,200}?'\\s+died``."""
-    parts = [r"\s+".join(re.escape(w) for w in piece.split()) for piece in phrase.split("%s")]
+    parts = [spaced(piece) for piece in phrase.split("%s")]
     # a zero-width non-joiner (Persian "راه‌اندازی") may be dropped by a paste or the reader
     return _VARIABLE.join(parts).replace(_ZWNJ, _ZWNJ + "?")
 

@@ -1353,17 +1353,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("layout failed:", "error in predictcost() for the op"),
         r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
     ),
-    # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
-    # sent to the legacy cuDNN API (convolution_pattern.cc). gpu_utils.cc quotes the status
-    # that stopped the check ("... with an error message: '<status>'; skipping this check",
-    # the TF 2.21 wheel's strings): group err, read by checks/notices.py
+    # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc CheckRedzones,
+    # and WrapRedzoneBestEffort when the redzone buffer itself could not be allocated:
+    # "Failed to allocate memory for convolution redzone checking; skipping this check. This
+    # is benign ..."; conv_ops.cc in TF 2.0-2.1), a convolution sent to the legacy cuDNN API
+    # (convolution_pattern.cc). gpu_utils.cc quotes the status that stopped the check ("...
+    # with an error message: '<status>'; skipping this check", the TF 2.21 wheel's strings):
+    # group err, read by checks/notices.py
     _p(
         "cudnn.autotune_notice",
         ("failed to check cudnn convolutions for out-of-bounds",
-         "disabling cudnn frontend for the following convolution"),
+         "disabling cudnn frontend for the following convolution",
+         "failed to allocate memory for convolution redzone"),
         r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
         r"(?: with an error message: (?P<err>[^\n]{1,400}))?"
-        r"|Disabling cuDNN frontend for the following convolution",
+        r"|Disabling cuDNN frontend for the following convolution"
+        r"|(?P<rzalloc>Failed to allocate memory for convolution redzone checking)",
     ),
     # cupti_tracer.cc: profiling counters are restricted to admin users
     # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti; NVIDIA's own wording of the

@@ -130,12 +130,19 @@ def words() -> tuple[Words, ...]:
     return tuple(out)
 
 
+def spaced(text: str) -> str:
+    """The regex of ``text`` as a paste may re-space it: its words escaped, each run of
+    blanks between them one or more blanks (``"core  dumped"`` -> ``core\\s+dumped``);
+    blanks at its ends dropped."""
+    return r"\s+".join(re.escape(w) for w in text.split())
+
+
 def _alt(items: object) -> str:
-    """A non-capturing alternation of ``items`` (strings), longest first, escaped; spaces
-    inside a word may be one or more blanks (a paste's re-spacing)."""
+    """A non-capturing alternation of ``items`` (strings), longest first, each
+    :func:`spaced`."""
     seq = sorted({str(i).strip() for i in items if str(i).strip()},  # type: ignore[attr-defined]
                  key=lambda s: (-len(s), s))
-    return "(?:" + "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in seq) + ")"
+    return "(?:" + "|".join(spaced(s) for s in seq) + ")"
 
 
 def _bash(key: str) -> list[str]:
@@ -220,6 +227,7 @@ __all__ = [
     "needles",
     "regex",
     "script_prefix",
+    "spaced",
     "translated_strings",
     "words",
 ]

@@ -35,15 +35,38 @@ MEMORY_FAILURES = (*ALLOCATION_FAILED, "mem.runtime_init_oom", "mem.alloc_report
 
 #: bfc_allocator.cc's words for an allocation its caller retries with less memory.
 _NOT_A_FAILURE = "indicates that this is not a failure"
+#: bfc_allocator.cc's words in the line of an allocation that failed (``AllocateRawInternal``:
+#: "... (rounded to 35758080)requested by op ..."; TF 1.x "... (rounded to 221952).  Current
+#: allocation summary follows.").
+_ROUNDED = "(rounded to "
 
 
 def not_a_failure(ctx: Facts, hit: Hit) -> bool:
     """Whether the allocator line ``hit`` (``mem.ran_out``) says its caller retries ("The caller
     indicates that this is not a failure ..."), on its own line or, after a hard wrap, on one
-    of the next three (pattern ``mem.not_a_failure``)."""
+    of the next three (pattern ``mem.not_a_failure``) before the next allocator line (a
+    record of its own).
+
+    bfc_allocator.cc prints the two lines from two paths: ``AllocateRaw`` for a caller that
+    does not retry ("... trying to allocate N with freed_by_count=K. The caller indicates that
+    this is not a failure ..."), and ``AllocateRawInternal`` when an allocation the caller
+    needs has failed ("... trying to allocate N (rounded to B)requested by op X", then "If the
+    cause is memory fragmentation ..." and the allocator's dump): a line with "(rounded to" is
+    that failure, whatever line follows it."""
     if _NOT_A_FAILURE in hit.text:
         return True
-    return any(hit.line <= h.line <= hit.line + 3 for h in ctx.h("mem.not_a_failure").all())
+    if failed_allocation(hit):
+        return False
+    later = [h.line for h in ctx.h("mem.ran_out").all() if h.line > hit.line]
+    stop = min([hit.line + 3, *(n - 1 for n in later)])
+    return any(hit.line <= h.line <= stop for h in ctx.h("mem.not_a_failure").all())
+
+
+def failed_allocation(hit: Hit) -> bool:
+    """Whether the allocator line ``hit`` (``mem.ran_out``) is bfc_allocator.cc's report of an
+    allocation that failed after its retries (``AllocateRawInternal``'s "(rounded to N)" line,
+    "requested by op X" since TF 2.x): the op that asked for it fails (:func:`not_a_failure`)."""
+    return hit.g("op") is not None or _ROUNDED in hit.text
 
 
 def shows_memory_failure(ctx: Facts) -> bool:
@@ -65,4 +88,5 @@ def failure_lines(ctx: Facts, *, handles: bool = True) -> list[Hit]:
 
 
 __all__ = ["ALLOCATION_FAILED", "CUDA_OOM", "HANDLE_FAILURES", "MEMORY_FAILURES",
-           "OTHER_FRAMEWORK_OOM", "failure_lines", "not_a_failure", "shows_memory_failure"]
+           "OTHER_FRAMEWORK_OOM", "failed_allocation", "failure_lines", "not_a_failure",
+           "shows_memory_failure"]

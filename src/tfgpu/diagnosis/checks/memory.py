@@ -19,7 +19,11 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
-from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED, not_a_failure
+from tfgpu.diagnosis.checks._memory_failures import (
+    ALLOCATION_FAILED,
+    failed_allocation,
+    not_a_failure,
+)
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
@@ -440,20 +444,22 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
         # probe that retries with less memory): harmless unless another line says otherwise
         benign = all(not_a_failure(ctx, x) for x in ran)
-        h = ran[0]
+        h = next((x for x in ran if not not_a_failure(ctx, x)), ran[0])
         alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
         # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
         # (gpu_)bfc_allocator.cc, the GPU allocator.
         on_host = "gpu" not in alloc.lower() and "bfc_allocator" not in alloc
+        failed = not benign and not on_host and failed_allocation(h)
+        fields = _failed_fields(ctx, h) if failed else {}
         out.append(
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
-                variant="not-a-failure" if benign else None,
+                variant="not-a-failure" if benign else "failed" if failed else None,
                 # the file name is no allocator's name: the line without one is the GPU's BFC
                 allocator=alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)",
                 size=h.g("size"),
-                evidence=log_evidence(ran),
+                evidence=log_evidence(ran, ctx.h("mem.bfc_followup").all()[:1] if failed else []),
                 fix=(
                     ("# reduce the batch size, or free host memory", c.host_ram_check(ctx)[0])
                     if on_host
@@ -461,10 +467,30 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                           "--format=csv   # another process or notebook kernel holding GPU "
                           "memory (each TensorFlow process reserves nearly all of it by "
-                          "default): stop it")
+                          "default): stop it",
+                          *fields.pop("advice", ()))
                 ),
+                **fields,
             )
         )
+    return out
+
+
+def _failed_fields(ctx: Facts, h: Hit) -> dict[str, Any]:
+    """The fields of ``gpu-allocator-ran-out`` variant ``failed`` for the allocator line ``h``
+    (:func:`~tfgpu.diagnosis.checks._memory_failures.failed_allocation`): ``for_op`` (" for
+    op X" when the line names it), ``fragmented`` (a sentence when the allocator's own
+    fragmentation hint, pattern ``mem.bfc_followup``, follows it) and ``advice`` (that hint's
+    fix line: ``TF_GPU_ALLOCATOR=cuda_malloc_async``, bfc_allocator.cc's own words)."""
+    op = h.g("op")
+    hint = [x for x in ctx.h("mem.bfc_followup").all() if x.g("frag") and x.line >= h.line]
+    out: dict[str, Any] = {"for_op": f" for op {op}" if op else "", "fragmented": ""}
+    if hint:
+        out["fragmented"] = (f" The allocator names memory fragmentation as one cause (line "
+                             f"{hint[0].line}) and TF_GPU_ALLOCATOR=cuda_malloc_async (CUDA's "
+                             "own stream-ordered allocator) as its fix.")
+        out["advice"] = (c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async")
+                         + "   # the allocator's own advice for fragmented memory",)
     return out
 
 
