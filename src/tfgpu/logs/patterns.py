@@ -6285,6 +6285,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
         r"(?P<bstatus>CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED))\W{0,4}$",
     ),
+    # ... and quoted inside a sentence that reports it ('... because of the error
+    # "CUBLAS_STATUS_ALLOC_FAILED"'): the status as the user copied it from the log
+    _p(
+        "mem.handle",
+        ("cublas_status_not_initialized", "cublas_status_alloc_failed"),
+        r"[\"'`\u201c\u2018](?P<bstatus>CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED))"
+        r"[\"'`\u201d\u2019]",
+    ),
     # --- ctx.forked_child: the failing code ran in a process Python's multiprocessing started
     # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
     # traceback, popen_fork.py, pool.py workers named "ForkPoolWorker-N" under the fork

@@ -768,18 +768,19 @@ def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | Non
     """``tf-cuda-runtime-missing`` (variant ``cuda-major-missing``): TensorFlow lists no GPU
     and the host facts show only CUDA toolkits TensorFlow's build cannot load.
 
-    TensorFlow dlopens its CUDA libraries by SONAME: from CUDA 11 the SONAME carries the
-    major (``libcudart.so.11.0`` for every 11.x), before it the major.minor
-    (``libcudart.so.10.1``; platform fact ``cuda-library-sonames``), so a CUDA 10.2
-    toolkit cannot serve a TensorFlow built with CUDA 10.1.  The build's CUDA comes from the
-    tested configuration (``tf_tested_configs.toml``).  Not when the pip ``nvidia-cuda-
+    TensorFlow loads its CUDA libraries by file name: from CUDA 11 the name carries the
+    major (``libcudart.so.11.0``, ``cudart64_110.dll`` for every 11.x), before it the
+    major.minor (``libcudart.so.10.1``, ``cudart64_101.dll``; platform fact
+    ``cuda-library-sonames``), so a CUDA 10.2 toolkit cannot serve a TensorFlow built with
+    CUDA 10.1, on Linux or on native Windows.  The build's CUDA comes from the tested
+    configuration of that OS (``tf_tested_configs.toml``).  Not when the pip ``nvidia-cuda-
     runtime-cuXX`` wheel of the build's major is installed (TensorFlow loads that copy), in
     a conda environment (its own CUDA), or when a libcudart of the right version is found."""
     host = ctx.host
     have = ctx.cuda_versions
-    if host is None or not have or not ctx.tf_version or ctx.windows:
-        return None  # native Windows: the branch above names the DLL TensorFlow loads
-    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
+    if host is None or not have or not ctx.tf_version:
+        return None
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is None:
         return None
     want = tested.cuda.split(".")
@@ -799,20 +800,28 @@ def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | Non
                         for lib in host.libraries):
         return None  # a conda environment's or another folder's CUDA runtime may serve it
     need = ".".join(want[:2]) if per_minor else want[0]
+    if ctx.windows:
+        dll_row = ctx.kb.windows_cudart_dll(tested.cuda)
+        loads = f"loads {dll_row[0]} (the CUDA {need} runtime)" if dll_row else (
+            f"loads the CUDA {need} DLLs by name")
+        folder = ("bin folder first on PATH (where.exe "
+                  + (dll_row[0] if dll_row else "cudart64_*.dll") + " finds it)")
+    else:
+        loads = f"loads the CUDA {need} libraries by name"
+        folder = "lib64 folder first on LD_LIBRARY_PATH"
     return catalogue.make(
         "tf-cuda-runtime-missing",
         variant="cuda-major-missing",
         tf=ctx.tf_version, cuda=tested.cuda, have=", ".join(have),
         evidence=ev + tuple(ctx.fact_evidence()),
         cause=(f"TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda} / cuDNN "
-               f"{tested.cudnn} (knowledge row {tested.ref}) and loads the CUDA {need} "
-               f"libraries by name; this host has CUDA {', '.join(have)}, whose libraries "
-               "carry other names"
+               f"{tested.cudnn} (knowledge row {tested.ref}) and {loads}; this host has CUDA "
+               f"{', '.join(have)}, whose libraries carry other names"
                + (" (before CUDA 11 the names carry major.minor, so even another 10.x does "
                   "not serve)" if per_minor else "")
                + ", so TensorFlow registers no GPU."),
         fix=(f"# install CUDA {tested.cuda} + cuDNN {tested.cudnn} (they can sit next to the "
-             "other toolkit) and put their lib64 folder first on LD_LIBRARY_PATH",
+             f"other toolkit) and put their {folder}",
              "# or install a TensorFlow release built for the CUDA you have (tfgpu plan lists "
              "them)"),
         knowledge_ref=tested.ref,
