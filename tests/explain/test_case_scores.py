@@ -166,6 +166,20 @@ FLOORS["cases-holdout79"] = 0.50
 FLOORS["cases-holdout80"] = 0.50
 FLOORS["cases-holdout81"] = 0.50
 
+# the sets scored blind in session 15 (first sight: 20/51 over holdout82-88), after their
+# kinds (a BFC allocation that failed read apart from the next record's "not a failure",
+# gpu_utils.cc's redzone-buffer notice, a cuBLAS status quoted in prose, a 10.1 build on
+# native Windows beside a 10.2 toolkit, the DirectML plugin's fatal HRESULT line, the peer
+# access matrix, a glibc version line cut before "required by"): 0 WRONG each; holdout84 (a
+# bare "Blas GEMM launch failed" whose thread found a faulty cuBLAS package, hedged towards
+# GPU memory) and holdout88 (a CUDA runtime missing on a CI runner, a hedged warning beside the
+# NumPy ABI error the thread found) keep one WRONG each and are not held here
+FLOORS["cases-holdout82"] = 0.66
+FLOORS["cases-holdout83"] = 0.75
+FLOORS["cases-holdout85"] = 0.25
+FLOORS["cases-holdout86"] = 0.375
+FLOORS["cases-holdout87"] = 0.44
+
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",
                                                   ROOT / "scripts" / "score_cases.py")

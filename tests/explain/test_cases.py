@@ -16,13 +16,16 @@ from .case_env import facts_from_env
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "cases"
 
 
-def _expected() -> dict[str, tuple[str, tuple[str, ...]]]:
-    """case id -> (finding id, words the cause+fix must contain, from root_cause/fix), from
-    case_expectations.toml; fails (AssertionError) on a row with other keys or an id twice."""
+def _expected() -> dict[str, tuple[str, tuple[str, ...], str | None]]:
+    """case id -> (finding id, words the cause+fix must contain, from root_cause/fix, the
+    category when it is not the case's ``kind``), from case_expectations.toml; fails
+    (AssertionError) on a row with other keys, a category without its reason, or an id twice."""
     with (Path(__file__).parent / "case_expectations.toml").open("rb") as fh:
         rows = tomllib.load(fh)["case"]
-    assert all(set(r) == {"id", "gives", "words"} for r in rows), rows
-    out = {r["id"]: (r["gives"], tuple(r["words"])) for r in rows}
+    assert all({"id", "gives", "words"} <= set(r) <= {"id", "gives", "words", "category",
+                                                      "why_category"} for r in rows), rows
+    assert all(("category" in r) == ("why_category" in r) for r in rows), rows
+    out = {r["id"]: (r["gives"], tuple(r["words"]), r.get("category")) for r in rows}
     assert len(out) == len(rows), "case ids must be unique"
     return out
 
@@ -45,11 +48,11 @@ def _cases() -> list[pytest.param]:
 def test_case_is_diagnosed(case_id: str, case: dict[str, object]) -> None:
     facts = facts_from_env(case["env"])  # type: ignore[arg-type]
     findings = explain_lines(str(case["log"]).splitlines(), facts)
-    fid, words = EXPECTED[case_id]
+    fid, words, category = EXPECTED[case_id]
     by_id = {f.id: f for f in findings}
     assert fid in by_id, [f.id for f in findings]
     f = by_id[fid]
-    assert f.category == case["kind"]
+    assert f.category == (category or case["kind"])
     assert f.severity.rank >= Severity.WARNING.rank or f.harmless
     assert f.evidence and all(e.line is not None for e in f.evidence if e.source == "log")
     text = (f.cause + " " + " ".join(f.fix)).lower()

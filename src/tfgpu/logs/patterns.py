@@ -867,6 +867,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Unable to enable peer access between (?:device ordinals|GPUs) (?P<a>\d+) and "
         r"(?P<b>\d+)",
     ),
+    # gpu_device.cc's device interconnect matrix (after "Device interconnect StreamExecutor
+    # with strength 1 edge matrix:" and its column header): one row per GPU, "0:   N Y", Y
+    # where the driver allows peer access from that GPU to the column's; TF 0.x gpu_init.cc
+    # printed the same map after "DMA: 0 1". Read by distributed.py (gpu-peer-access-limit)
+    _p(
+        "gpu.peer_matrix_row",
+        ("gpu_device.cc", "gpu_init.cc"),
+        r"(?:gpu_device|gpu_init)\.cc:\d+\]\s{1,8}(?P<row>\d{1,3}):\s{1,8}"
+        r"(?P<cells>[YN](?: {1,3}[YN]){0,63})\s*$",
+    ),
+    # TF 0.x gpu_init.cc EnablePeerAccess (and StreamExecutor's MachineManager): a pair the
+    # driver says cannot have peer access (CanEnablePeerAccessTo false: the PCIe/QPI topology,
+    # a GPU without PCIe P2P), logged at INFO and skipped
+    _p(
+        "gpu.peer_access",
+        ("cannot enable peer access from device ordinal",),
+        r"cannot enable peer access from device ordinal (?P<a>\d+) to device ordinal "
+        r"(?P<b>\d+)",
+    ),
     _p(
         "iommu.fault",
         ("dmar:", "amd-vi:", "io_page_fault"),
@@ -2006,6 +2025,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
         r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
     ),
+    # the same loader line (glibc elf/dl-version.c: "<library>: version `GLIBC_2.23' not found
+    # (required by <object>)") as an ImportError whose "(required by ...)" the paste lost, its
+    # quotes retyped: which module needed it is not shown; read by tf_install.py only when the
+    # log or the host shows TensorFlow
+    _p(
+        "lib.native_import",
+        ("version `glibc", "version 'glibc", "version \u2018glibc"),
+        r"^\W{0,4}(?:ImportError:\s{0,3})?(?P<lib>/[^\s:]{1,200}\.so(?:\.\d+){0,3}): version "
+        "[`'\u2018](?P<sym>GLIBC(?:XX)?_[\\d.]{1,12})['\u2019] not found\\s*$",
+    ),
     # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync, an event
     # poll or a copy (gpu_util.cc "GPU->CPU Memcpy failed", "CPU->GPU Memcpy failed",
     # "GPU->GPU Memcpy failed": strings of the 2.21 wheel, F-level lines of TF 1.x); Eigen's
@@ -3088,6 +3117,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.dml_removed",
         ("dxgi_error_device_removed", "dxgi_error_device_hung", "dxgi_error_device_reset"),
         r"DXGI_ERROR_DEVICE_(?P<what>REMOVED|HUNG|RESET)",
+    ),
+    # ... and the fatal line the plugin prints right after that error (tfdml/core/
+    # dml_error_handling.cc HandleFailedHr: "HRESULT failed with 0x<hr>: <expression>"), which
+    # pastes often keep alone: the HRESULT is the DXGI code (winerror.h: 0x887A0005
+    # DXGI_ERROR_DEVICE_REMOVED, 0x887A0006 _HUNG, 0x887A0007 _RESET), group hr
+    _p(
+        "eco.dml_removed",
+        ("hresult failed with",),
+        r"HRESULT failed with 0x(?P<hr>887[aA]000[567])\b",
     ),
     # tensorflow-directml (the TF 1.15 fork, tensorflow/core/common_runtime/dml/
     # dml_command_recorder.cc CloseAndExecute: "Fail early if something horrifying happens",

@@ -16,6 +16,11 @@ from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import gpu_stacks
 
+#: The DXGI device-loss HRESULTs the DirectML plugin prints in its fatal line ("HRESULT failed
+#: with 0x887a0005: ..."; tfdml/core/dml_error_handling.cc): winerror.h's values, by the name
+#: the finding's title ends with (DXGI_ERROR_DEVICE_<name>).
+_DXGI_REMOVED = {"887a0005": "REMOVED", "887a0006": "HUNG", "887a0007": "RESET"}
+
 
 def directml_problems(f: Facts) -> list[Finding]:
     """DirectML: no compatible adapter, a removed device (the DXGI reason named, or
@@ -43,8 +48,10 @@ def directml_problems(f: Facts) -> list[Finding]:
         ))
     checked = f.h("eco.dml_removed_check").all()
     if removed:
+        h = removed[0]
+        what = h.g("what") or _DXGI_REMOVED.get((h.g("hr") or "").lower(), "REMOVED")
         out.append(catalogue.make(
-            "directml-device-removed", what=removed[0].g("what") or "REMOVED",
+            "directml-device-removed", what=what,
             evidence=log_evidence(removed, checked[:1], adapters[:1]),
         ))
     elif checked:

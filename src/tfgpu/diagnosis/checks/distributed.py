@@ -293,6 +293,8 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             )
         )
     peer = ctx.h("gpu.peer_access")
+    if not peer.count and not out:
+        out += _no_peer_pairs(ctx)
     if peer.count and not out:
         # cuda.h: CUDA_ERROR_TOO_MANY_PEERS = the peer-mapping resources of a device are used up
         many = any(h.g("err") == "CUDA_ERROR_TOO_MANY_PEERS" for h in peer.all())
@@ -318,6 +320,24 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                                   variant="too-many-peers" if many else None,
                                   evidence=log_evidence(peer, limit=2)))
     return out
+
+
+def _no_peer_pairs(ctx: Facts) -> list[Finding]:
+    """``gpu-peer-access-limit`` (variant ``no-peer-pairs``, harmless) when the device
+    interconnect matrix TensorFlow prints at start-up (``gpu.peer_matrix_row``, one row per
+    GPU) covers two or more GPUs and marks no pair of different GPUs Y: the driver allows peer
+    access between none of them. ``[]`` for one GPU, a cut matrix, or any Y off the
+    diagonal."""
+    rows: dict[int, list[str]] = {}
+    for h in ctx.h("gpu.peer_matrix_row").all():
+        rows.setdefault(int(h.need("row")), h.need("cells").split())
+    n = len(rows)
+    if n < 2 or sorted(rows) != list(range(n)) or any(len(c) != n for c in rows.values()):
+        return []
+    if any(cells[j] == "Y" for i, cells in rows.items() for j in range(n) if j != i):
+        return []
+    return [catalogue.make("gpu-peer-access-limit", variant="no-peer-pairs", gpus=str(n),
+                           evidence=log_evidence(ctx.h("gpu.peer_matrix_row"), limit=4))]
 
 
 #: The peer connections CUDA gives one device (CUDA C++ Programming Guide, peer-to-peer memory

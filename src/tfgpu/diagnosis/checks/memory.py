@@ -450,29 +450,29 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
         # (gpu_)bfc_allocator.cc, the GPU allocator.
         on_host = "gpu" not in alloc.lower() and "bfc_allocator" not in alloc
-        failed = not benign and not on_host and failed_allocation(h)
-        fields = _failed_fields(ctx, h) if failed else {}
-        out.append(
-            catalogue.make(
-                "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
-                variant="not-a-failure" if benign else "failed" if failed else None,
-                # the file name is no allocator's name: the line without one is the GPU's BFC
-                allocator=alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)",
+        # the file name is no allocator's name: the line without one is the GPU's BFC
+        allocator = alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)"
+        held = ("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                "# another process or notebook kernel holding GPU memory (each TensorFlow "
+                "process reserves nearly all of it by default): stop it")
+        if not benign and not on_host and failed_allocation(h):
+            fields = _failed_fields(ctx, h)
+            out.append(catalogue.make(
+                "gpu-allocator-ran-out", variant="failed", allocator=allocator,
                 size=h.g("size"),
-                evidence=log_evidence(ran, ctx.h("mem.bfc_followup").all()[:1] if failed else []),
-                fix=(
-                    ("# reduce the batch size, or free host memory", c.host_ram_check(ctx)[0])
-                    if on_host
-                    else ("# reduce the batch size",
-                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                          "--format=csv   # another process or notebook kernel holding GPU "
-                          "memory (each TensorFlow process reserves nearly all of it by "
-                          "default): stop it",
-                          *fields.pop("advice", ()))
-                ),
+                evidence=log_evidence(ran, ctx.h("mem.bfc_followup").all()[:1]),
+                fix=("# reduce the batch size", held, *fields.pop("advice", ())),
                 **fields,
-            )
-        )
+            ))
+        else:
+            out.append(catalogue.make(
+                "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
+                variant="not-a-failure" if benign else None,
+                allocator=allocator, size=h.g("size"), evidence=log_evidence(ran),
+                fix=(("# reduce the batch size, or free host memory",
+                      c.host_ram_check(ctx)[0]) if on_host
+                     else ("# reduce the batch size", held)),
+            ))
     return out
 
 

@@ -2087,10 +2087,18 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
         return _native_import_cut(ctx)
     if not hits or ctx.windows or ctx.os == "macos":
         return []
+    # a line without "(required by ...)" names no module: TensorFlow's only where the log or the
+    # host shows TensorFlow
+    tf_shown = bool(ctx.tf_version or ctx.h("ctx.tensorflow").count)
+    hits = [h for h in hits if h.g("by") or h.g("failed") or tf_shown]
+    if not hits:
+        return []
     sym = next((h for h in hits if h.g("sym")), None)
     if sym is not None:
         symbol = sym.g("sym") or ""
-        by = (sym.g("by") or "").strip()[-120:]
+        by = (sym.g("by") or "").strip()[-120:] or (
+            f"a library loaded while importing TensorFlow (the line names only the system's "
+            f"{sym.g('lib')}; its '(required by ...)' part is not in the log)")
         if symbol.startswith("GLIBCXX"):
             return [catalogue.make(
                 "tensorflow-native-import-failed-linux", variant="glibcxx",
