@@ -12,6 +12,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.driver_files import run_commands_without_gpu
 from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
@@ -133,8 +134,14 @@ def ngc_container_gpu_check(ctx: Facts) -> list[Finding]:
     * "... which is not yet supported in this version of the container": a newer major than
       the image was built for -> ``gpu-arch-not-in-build`` (variant ``ngc-container-too-old``);
     * "... may not yet be supported ...": a newer minor, still counted as supported: nothing;
-    * "No supported GPU(s) detected to run this container" with no Detected line: either
-      side -> ``gpu-compute-capability-too-low`` variant ``ngc-none-supported`` (a hedge);
+    * "No supported GPU(s) detected to run this container" with no Detected line: the check
+      prints a Detected line for every GPU outside its range, so deviceQuery listed no GPU at
+      all (a deviceQuery that failed with a Driver API error prints "CUDA failed to initialize"
+      instead) -> ``docker-run-without-gpus``: variant ``ngc-no-gpu-plain-run`` (an error)
+      when the paste's ``docker run`` asks for no GPU, ``ngc-no-gpu`` (a warning naming GPU
+      access, then GPUs other processes hold) when the paste shows no command; a command that
+      asked for GPUs (``--gpus``, nvidia-docker) leaves the second reading:
+      ``gpu-busy-or-unavailable`` variant ``ngc-no-gpu-listed`` (a warning);
     * "NOTE: Legacy NVIDIA Driver detected.  Compatibility mode ENABLED.": the image's CUDA
       forward-compatibility libraries run on the older driver -> the harmless
       ``ngc-banner-legacy-driver-compat-mode``.
@@ -161,13 +168,19 @@ def ngc_container_gpu_check(ctx: Facts) -> list[Finding]:
                  "(the container release notes list the supported GPUs)",),
         ))
     elif none:
-        out.append(catalogue.make(
-            "gpu-compute-capability-too-low", variant="ngc-none-supported",
-            evidence=log_evidence(none[:1]), doc_url=None,
-            fix=("nvidia-smi -L   # the GPU model: compare it with the GPUs the container "
-                 "release notes list",
-                 "# GPU older than the list: an older container release; newer: a newer one"),
-        ))
+        plain = run_commands_without_gpu(ctx, none[0].line)
+        asked = [h for h in ctx.h("docker.gpus_cmd").all() if h.line < none[0].line][:1]
+        if asked:
+            out.append(catalogue.make(
+                "gpu-busy-or-unavailable", variant="ngc-no-gpu-listed",
+                line=str(asked[0].line), evidence=log_evidence(asked, none[:1]),
+            ))
+        else:
+            out.append(catalogue.make(
+                "docker-run-without-gpus",
+                variant="ngc-no-gpu-plain-run" if plain else "ngc-no-gpu",
+                evidence=log_evidence(plain[:1], none[:1]),
+            ))
     legacy = ctx.h("container.ngc_legacy").all()
     if legacy:
         out.append(catalogue.make("ngc-banner-legacy-driver-compat-mode",

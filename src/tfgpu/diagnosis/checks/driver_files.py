@@ -92,16 +92,24 @@ def continued_run_lines(f: Facts) -> set[int]:
 
 
 def _plain_run_commands(f: Facts, libcuda: list[Hit]) -> list[Hit]:
-    """``docker run`` / ``podman run`` command lines before the first missing-libcuda line
-    that ask for no GPU (:data:`_GPU_ASKED`), when no command of the paste asks for one
-    (``docker.gpus_cmd``: nvidia-docker run, --gpus).  A command continued on the next line
-    (:func:`continued_run_lines`) is not read whole, so it is never one of them."""
-    if not libcuda or f.h("docker.gpus_cmd").count:
+    """:func:`run_commands_without_gpu` before the first missing-libcuda line of ``libcuda``
+    (none without such a line)."""
+    if not libcuda:
         return []
-    first = min(h.line for h in libcuda)
+    return run_commands_without_gpu(f, min(h.line for h in libcuda))
+
+
+def run_commands_without_gpu(f: Facts, before: int) -> list[Hit]:
+    """``docker run`` / ``podman run`` command lines before line ``before`` that ask for no GPU
+    (:data:`_GPU_ASKED`: no --gpus, no --runtime=nvidia, no CDI nvidia.com/gpu device, no
+    NVIDIA_VISIBLE_DEVICES), when no command of the paste asks for one (``docker.gpus_cmd``:
+    nvidia-docker run, --gpus).  A command continued on the next line
+    (:func:`continued_run_lines`) is not read whole, so it is never one of them."""
+    if f.h("docker.gpus_cmd").count:
+        return []
     continued = continued_run_lines(f)
     return [h for h in f.h("docker.run_cmd").all()
-            if h.line < first and h.line not in continued
+            if h.line < before and h.line not in continued
             and not _GPU_ASKED.search(h.g("args") or "")]
 
 
