@@ -393,7 +393,8 @@ def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits
     if adding.count and not out:
         ids = (adding.first[0].g("ids") or "").strip(" ,")
         ev = log_evidence(adding.first[:1])
-        out.append(catalogue.make("gpu-devices-added", ids=ids, evidence=ev) if ids else
+        gpus = ("GPU " if "," not in ids else "GPUs ") + ids
+        out.append(catalogue.make("gpu-devices-added", gpus=gpus, evidence=ev) if ids else
                    catalogue.make("gpu-devices-added", variant="ids-unshown", evidence=ev))
     return out
 
