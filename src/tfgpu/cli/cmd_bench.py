@@ -28,6 +28,15 @@ QUICK = {
 }
 
 
+#: Invocations shown under "examples:" in ``tfgpu bench --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu bench --quick',
+    'tfgpu bench --devices cpu,gpu:0 --repeat 3',
+    'tfgpu bench --quick --format html > bench.html',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``bench``'s options to ``parser``."""
     parser.add_argument(

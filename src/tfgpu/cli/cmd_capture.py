@@ -59,6 +59,14 @@ def check_host_id(host: str) -> None:
                      "linux-x86_64-nvidia-h200-20261130; to write elsewhere, use --out DIR")
 
 
+#: Invocations shown under "examples:" in ``tfgpu capture --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu capture --dry-run',
+    'tfgpu capture --out my-host/',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``tfgpu capture``."""
     parser.add_argument(

@@ -37,6 +37,15 @@ from tfgpu.logs.input_kind import sniff
 from tfgpu.logs.input_stream import MAX_INPUT_BYTES, CappedStream, stop_on_signals
 from tfgpu.logs.notebook import MAX_NOTEBOOK_BYTES, notebook_log
 
+#: Invocations shown under "examples:" in ``tfgpu explain --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu explain train.log',
+    'python train.py 2>&1 | tfgpu explain -',
+    'tfgpu explain train.log --facts host.json --format markdown',
+    'tfgpu explain --finding no-nvidia-gpu',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``FILE``, ``--facts`` and ``--json``."""

@@ -42,6 +42,13 @@ from tfgpu.plan.model import Manual, Route, Step
 from tfgpu.plan.render import render_header
 from tfgpu.plan.target import TargetError, normalize_python
 
+#: Invocations shown under "examples:" in ``tfgpu install --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu install',
+    'tfgpu install --yes --venv .venv-tf --python 3.11',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``tfgpu install``'s options."""

@@ -27,6 +27,14 @@ from tfgpu.runtime.launch import (
     launch,
 )
 
+#: Invocations shown under "examples:" in ``tfgpu launch --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu launch --workers 2 -- python train.py',
+    'tfgpu launch --slurm -N 4 --gpus-per-node 4 -t 2:00:00 -- python train.py',
+    'tfgpu launch --kubernetes --image IMG --workers 4 -- python train.py | kubectl apply -f -',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""

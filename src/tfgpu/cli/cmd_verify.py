@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     pass
 
 
+#: Invocations shown under "examples:" in ``tfgpu verify --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu verify',
+    'tfgpu verify --python .venv-tf/bin/python --json',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``verify``'s options to ``parser``."""
     parser.add_argument(
