@@ -15,6 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -115,8 +116,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--python",
         default=sys.executable,
-        metavar="PATH",
-        help="interpreter with TensorFlow (default: this one)",
+        metavar="PYTHON",
+        type=interpreter,
+        help=f"the interpreter with TensorFlow: {PYTHON_FORMS} (default: the one running tfgpu)",
     )
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 #: The fixtures folder of a tfgpu checkout: the default root when the current folder has it.
 FIXTURES_ROOT = Path("tests") / "fixtures" / "hosts"
@@ -95,9 +96,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--python",
-        metavar="EXE",
+        metavar="PYTHON",
         default=sys.executable,
-        help="interpreter whose packages are recorded (default: this one)",
+        type=interpreter,
+        help=f"the interpreter whose packages are recorded: {PYTHON_FORMS} (default: the one "
+        "running tfgpu)",
     )
 
 

@@ -63,7 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--route", choices=[r.value for r in Route], help="use this route instead of the default"
     )
     parser.add_argument(
-        "--python", metavar="3.X", help="build the environment with this Python version"
+        "--python", metavar="3.X",
+        help="build the environment with Python version X.Y (a version, not an interpreter "
+        "path; python3.11 reads as 3.11)"
     )
 
 

@@ -65,7 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="X",
         help="NVIDIA driver version, e.g. 535.161.08 (Windows driver for WSL2)",
     )
-    host.add_argument("--python", metavar="3.X", help="Python version the environment should use")
+    host.add_argument("--python", metavar="3.X",
+                      help="Python version X.Y the new environment should use (a version, not "
+                      "an interpreter path; python3.11 reads as 3.11)")
     host.add_argument(
         "--arch", choices=ARCH_CHOICES, help="CPU architecture (default x86_64; arm64 for Apple)"
     )

@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 if TYPE_CHECKING:
 
@@ -55,8 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--python",
         default=sys.executable,
-        metavar="PATH",
-        help="interpreter whose TensorFlow is verified (default: this one)",
+        metavar="PYTHON",
+        type=interpreter,
+        help=f"the interpreter whose TensorFlow is verified: {PYTHON_FORMS} (default: the one "
+        "running tfgpu)",
     )
     parser.add_argument(
         "--timeout",
