@@ -210,9 +210,10 @@ def main(argv: list[str] | None = None) -> int:
                          verbose=2, shuffle=False)  # ds is already shuffled
         loss = float(hist.history["loss"][-1])
     took_s = time.perf_counter() - start
-    print(f"worker {run.task_index}/{run.num_workers}: {args.epochs} epoch(s) x {steps} "
-          f"steps, {run.num_replicas} replica(s), loss {loss:.4f}, {took_s:.2f} s",
-          flush=True)
+    epochs = f"{args.epochs} epoch" + ("" if args.epochs == 1 else "s")
+    replicas = f"{run.num_replicas} replica" + ("" if run.num_replicas == 1 else "s")
+    print(f"worker {run.task_index}/{run.num_workers}: {epochs} x {steps} steps, {replicas}, "
+          f"loss {loss:.4f}, {took_s:.2f} s", flush=True)
 
     if args.save_weights:
         path = out / f"worker-{run.task_index}.npz"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,6 +10,25 @@ from typing import Any
 def plural(n: object, word: str) -> str:
     """``"1 line"``, ``"3 lines"``: ``n`` and ``word``, with an ``s`` unless ``n == 1``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+#: In a template: a count field, up to two words, then a noun written ``noun(s)``
+#: (``"{count} NVIDIA device(s)"``).
+_COUNTED = re.compile(r"\{(\w+)\}((?: [\w*.\[\]=-]+){0,2}?) ([A-Za-z][\w-]*)\(s\)")
+
+
+def counted(template: str, fields: Mapping[str, object]) -> str:
+    """``template`` (a :meth:`str.format` template) with each ``{count} noun(s)`` in the
+    number of its count: ``"{n} GPU(s)"`` becomes ``"{n} GPU"`` when ``fields["n"]`` is 1
+    (or ``"1"``), else ``"{n} GPUs"``; up to two words may stand between the field and the
+    noun (``"{count} NVIDIA device(s)"``).  The finding catalogue's templates write counted
+    nouns so (:func:`tfgpu.diagnosis.catalogue.make`); the fields' own text (a quoted log
+    line's "2 root error(s) found") is never touched, as it is not the template's."""
+    def one(m: re.Match[str]) -> str:
+        single = str(fields.get(m[1], "")) == "1"
+        return f"{{{m[1]}}}{m[2]} {m[3]}" + ("" if single else "s")
+
+    return _COUNTED.sub(one, template)
 
 
 def _count(value: Any) -> int | None:

@@ -32,7 +32,7 @@ def test_auto_run_on_the_cpu_of_a_host_with_an_nvidia_gpu_says_so() -> None:
     f = next(f for f in report.findings if f.id == "bench-gpu-not-used")
     assert f.severity is Severity.WARNING
     assert "NVIDIA L4" in f.title and "CPU only" in f.title
-    assert "nvml lists 2 NVIDIA GPU(s)" in f.cause
+    assert "nvml lists 2 NVIDIA GPUs" in f.cause
     assert f.fix[0].startswith("tfgpu doctor")
     verdict = report.verdict
     assert verdict.gpu_usable is False

@@ -70,7 +70,7 @@ def test_an_api_name_error_leaves_gpu_usable_unknown() -> None:
     report = _report([*TB, _line("tensorflow._api.v2.config")])
     assert any(f.id == "tf-api-newer-than-installed" for f in report.findings)
     assert report.verdict.gpu_usable is None
-    assert report.meta["gpu_usable"].startswith("unknown: the error(s) say nothing about the GPU")
+    assert report.meta["gpu_usable"].startswith("unknown: the error says nothing about the GPU")
 
 
 def test_a_gpu_error_still_makes_gpu_usable_false() -> None:

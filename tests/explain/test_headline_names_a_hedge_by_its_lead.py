@@ -40,7 +40,7 @@ def test_a_hedged_pair_is_headlined_by_its_lead(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str],
                                                 log: str, names: str) -> None:
     line = _headline(tmp_path, capsys, log)
-    assert line.startswith("No error-level cause; 2 warning(s): " + names), line
+    assert line.startswith("No error-level cause; 2 warnings: " + names), line
     assert "Or:" not in line
 
 
@@ -78,7 +78,7 @@ def _finding(fid: str, title: str) -> Finding:
 def test_a_lone_or_half_is_headlined_without_its_or() -> None:
     stats = ReadStats(bytes_read=10, lines=1, non_blank=True)
     alone = explain_report((_finding("a", "Or: the batch is too big"),), stats, "x")
-    assert alone.verdict.headline == "No error-level cause; 1 warning(s): The batch is too big"
+    assert alone.verdict.headline == "No error-level cause; 1 warning: The batch is too big"
     pair = explain_report((_finding("a", "Or: the batch is too big"),
                            _finding("b", "Memory held by another process")), stats, "x")
     assert pair.verdict.headline.endswith(": Memory held by another process")

@@ -95,7 +95,7 @@ def test_several_messages_are_one_notice_naming_each() -> None:
     ]
     found = explain_lines(lines)
     notice = next(f for f in found if f.id == NOTICE)
-    assert "(3 known message(s)" in notice.title
+    assert "(3 known messages" in notice.title
     for ref in ("cpu-frequency", "xla-devices-not-created", "profiler-session-started"):
         assert ref in notice.cause
     assert [e.line for e in notice.evidence] == [1, 2, 3]

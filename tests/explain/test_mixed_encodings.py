@@ -99,7 +99,7 @@ def test_many_parts_are_counted_and_the_first_ones_named() -> None:
     result = _read(data, 1 << 20)
     assert result.stats.encoding_switches == 2 * MAX_PARTS - 1
     assert len(result.stats.encoding_parts) == MAX_PARTS
-    assert result.stats.encoding_summary().endswith(f"and {MAX_PARTS} more part(s); every "
+    assert result.stats.encoding_summary().endswith(f"and {MAX_PARTS} more parts; every "
                                                     "part read")
 
 

@@ -63,4 +63,4 @@ def test_the_verdict_says_the_gpu_is_usable() -> None:
     result = explain_stream(io.BytesIO("\n".join(lines).encode()))
     report = explain_report(result.findings, result.stats, "t.log", died=result.died)
     assert report.verdict.gpu_usable is True
-    assert "created its GPU device" in report.verdict.headline
+    assert "created a GPU device" in report.verdict.headline

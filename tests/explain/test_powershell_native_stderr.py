@@ -34,7 +34,7 @@ def _report(lines: list[str]) -> Report:
 def test_a_healthy_run_captured_in_powershell_is_a_working_run() -> None:
     rep = _report([*_wrapped(_DEVICE), "Epoch 1/10",
                    "1875/1875 [==============================] - 12s 6ms/step - loss: 0.4"])
-    assert rep.verdict.headline == "No problem found: TensorFlow created its GPU device(s)."
+    assert rep.verdict.headline == "No problem found: TensorFlow created a GPU device."
     assert rep.verdict.gpu_usable is True
     assert "unrecognised-error" not in {f.id for f in rep.findings}
 

@@ -63,7 +63,7 @@ def test_death_after_an_error_names_the_error() -> None:
                     "libcudnn_cnn_infer.so.8: cannot open shared object file: No such file "
                     "or directory\nAborted (core dumped)\n")
     assert v["program_failed"] is True and v["gpu_usable"] is False
-    assert str(v["headline"]).startswith("The program failed (line 2); 1 problem(s)")
+    assert str(v["headline"]).startswith("The program failed (line 2); 1 problem ")
 
 
 def test_unexplained_death_still_says_unknown() -> None:
@@ -248,7 +248,7 @@ def test_exception_no_finding_quotes_is_not_blamed_on_an_earlier_error(
     headline = str(v["headline"])
     assert headline.startswith("The program failed and tfgpu does not know why")
     # ... and lists what else the log shows (cudart alone, with no GPU evidence, is a warning)
-    assert ("1 other problem(s) found in the log: " in headline
+    assert ("1 other problem found in the log: " in headline
             or "1 warning in the log: " in headline)
 
 

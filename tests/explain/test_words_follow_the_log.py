@@ -32,7 +32,7 @@ def test_harmless_only_headline_counts_findings_not_messages() -> None:
         "CPU Frequency: 2899885000 Hz",
     ])
     harmless = [f for f in rep.findings if f.harmless]
-    assert len(harmless) == 1 and "2 known message(s)" in harmless[0].title
+    assert len(harmless) == 1 and "2 known messages" in harmless[0].title
     assert rep.verdict.headline.startswith("No problem found: only harmless notices (1 "
                                            "finding)"), rep.verdict.headline
 

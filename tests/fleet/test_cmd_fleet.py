@@ -27,8 +27,8 @@ def test_text_marks_the_rows_that_differ(folder: Path, capsys: pytest.CaptureFix
     assert main(["fleet", str(folder)]) == 1
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0] == ("tfgpu fleet: 2 of 2 nodes examined; 2 fact(s) differ (TensorFlow, "
-                        "NCCL_IB_DISABLE); 1 fleet problem(s), 0 node(s) with doctor errors")
+    assert lines[0] == ("tfgpu fleet: 2 of 2 nodes examined; 2 facts differ (TensorFlow, "
+                        "NCCL_IB_DISABLE); 1 fleet problem, 0 nodes with doctor errors")
     row = next(line for line in lines if "TensorFlow  " in line)
     assert row.split() == ["*", "TensorFlow", "2.21.0", "2.20.0"]
     agree = next(line for line in lines if "NVIDIA driver" in line)

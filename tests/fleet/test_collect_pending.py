@@ -38,7 +38,7 @@ def test_a_job_asking_more_nodes_than_the_partition_has_stops_srun_at_once(
                       env=fake.env(bindir), progress=said.append)
     assert time.monotonic() - t0 < 15, "srun waited for a job that can never start"
     msg = str(err.value)
-    assert "job 77 asks for 5 node(s); partition debug has 2" in msg
+    assert "job 77 asks for 5 nodes; partition debug has 2" in msg
     assert (bindir / "srun-got-term").read_text() == "TERM"
     assert "Requested partition configuration not available now" in msg
     assert any("job 77 is queued" in s and "partition debug has 2" in s for s in said)

@@ -26,7 +26,7 @@ from tfgpu.fleet.slurm import (
 
 GOLDEN = """\
 #!/bin/bash
-# Written by tfgpu launch --slurm (tfgpu VERSION): 8 worker(s), 4 node(s) x 2 task(s).
+# Written by tfgpu launch --slurm (tfgpu VERSION): 8 workers, 4 nodes x 2 tasks.
 # Submit with: sbatch <this file>
 #SBATCH --job-name=resnet
 #SBATCH --nodes=4
@@ -44,7 +44,7 @@ set -euo pipefail
 # would take precedence, so it is removed.
 unset TF_CONFIG
 export PYTHONUNBUFFERED=1
-echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: 8 worker(s)" >&2
+echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: 8 workers" >&2
 srun --ntasks-per-node=2 --kill-on-bad-exit=1 python train.py --data '/data/my set'
 """
 
@@ -154,7 +154,7 @@ def test_a_failed_job_names_the_failed_task_and_the_output_file(
     bindir = tmp_path / "bin"
     bindir.mkdir()
     _fake_sbatch(bindir, "37", 137,
-                 "tfgpu: job 37 on node[1-2]: 2 worker(s)\n"
+                 "tfgpu: job 37 on node[1-2]: 2 workers\n"
                  "E0000 grpc_server_lib.cc: UNKNOWN: Could not start gRPC server\n"
                  "srun: error: node2: task 1: Exited with exit code 1\n"
                  "srun: launch/slurm: _step_signal: Terminating StepId=37.0\n")

@@ -571,7 +571,7 @@ def test_no_documentation_url_is_written_in_python() -> None:
 def test_make_renders_the_row() -> None:
     f = make("nvidia-driver-missing", count=2, fix=("nvidia-smi",))
     assert f.title == "NVIDIA GPU found but the NVIDIA driver is not installed"
-    assert f.cause.startswith("2 NVIDIA device(s) on the PCI bus")
+    assert f.cause.startswith("2 NVIDIA devices on the PCI bus")
     assert (f.severity, f.category, f.area) == (Severity.ERROR, "gpu-not-visible", "driver")
     assert f.doc == docs.url("nvidia-drivers") == "https://www.nvidia.com/Download/index.aspx"
 

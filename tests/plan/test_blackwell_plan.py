@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.plan.test_select import plan_for
 
+from tfgpu.knowledge import load_knowledge
 from tfgpu.plan.render import render
 
 
@@ -15,8 +16,11 @@ def test_rtx_5090_plan_is_not_a_verified_gpu_plan() -> None:
     assert plan.uses_gpu and plan.gpu_unverified
     route_line = next(ln for ln in render(plan, "text", 0).splitlines()
                       if ln.startswith("Route:"))
-    assert "NGC" in route_line and "unverified" in route_line, route_line
+    assert "Blackwell" in route_line and "unverified" in route_line, route_line
     assert not route_line.endswith("; uses the GPU"), route_line
+    # the ! note names the known working route, in the knowledge row's words
+    remedy = load_knowledge().platform_fact("blackwell-no-cubins").value("remedy")
+    assert any(remedy in w.text for w in plan.warnings), plan.warnings
 
 
 def test_rtx_4090_plan_still_uses_the_gpu() -> None:

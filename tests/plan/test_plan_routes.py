@@ -539,7 +539,7 @@ def test_a_datacenter_blackwell_is_never_called_an_rtx_50(gpu: str) -> None:
     text = render(plan, "text")
     assert plan.uses_gpu and plan.gpu_unverified
     assert "RTX 50 /" not in text and "failing on this GPU" not in text
-    assert "the wheels have no cubins for this GPU, only PTX" in text
+    assert "the wheels have no kernels for this Blackwell GPU, only PTX" in text
     note = next(w.text for w in plan.warnings if "blackwell-no-cubins" in w.ref)
     assert note.startswith(f"{gpu} (compute capability 10.") and "not this compute" in note
 
@@ -547,5 +547,5 @@ def test_a_datacenter_blackwell_is_never_called_an_rtx_50(gpu: str) -> None:
 def test_an_rtx_50_keeps_the_reported_failures() -> None:
     plan = plan_for(os="linux", gpu="RTX 5090", driver="610.57.04")
     text = render(plan, "text")
-    assert "public issues report these wheels failing on GPUs of this compute capability" \
-        in text
+    says = load_knowledge().platform_fact("blackwell-no-cubins").value("says")
+    assert f"RTX 5090: {says}" in text

@@ -96,7 +96,7 @@ def test_workers_get_their_own_tf_config_and_prefixed_output() -> None:
     for i in range(3):
         assert f"[worker {i}] task {i} of 3 {i}" in lines
     assert res.returncodes == (0, 0, 0)
-    assert res.message == "all 3 worker(s) finished successfully"
+    assert res.message == "all 3 workers finished successfully"
 
 
 def test_ports_are_free_loopback_ports() -> None:
@@ -126,7 +126,7 @@ def test_one_failing_worker_stops_the_others(tmp_path: Path) -> None:
     assert time.monotonic() - t0 < 30
     assert res.exit_code == 1
     assert res.failed_worker == 1
-    assert res.message == "worker 1 exited with code 7; stopped worker(s) 0"
+    assert res.message == "worker 1 exited with code 7; stopped worker 0"
     assert res.returncodes[1] == 7
     assert res.returncodes[0] == -signal.SIGTERM
     assert "[worker 1] giving up" in out.getvalue()
@@ -149,7 +149,7 @@ def test_worker_killed_mid_run_stops_the_other_via_cli(tmp_path: Path) -> None:
     finally:
         _stop(proc)
     assert proc.returncode == 1
-    assert "tfgpu launch: worker 1 was killed by signal 9 (SIGKILL); stopped worker(s) 0" in err
+    assert "tfgpu launch: worker 1 was killed by signal 9 (SIGKILL); stopped worker 0" in err
     assert "[worker 0] training" in out and "[worker 1] training" in out
     assert not _pid_alive(pid0)
 

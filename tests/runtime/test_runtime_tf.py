@@ -176,7 +176,7 @@ def trained_logdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True, text=True, env=_env(), timeout=240,
     )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
-    assert "2 replica(s)" in out.stdout
+    assert "2 replicas" in out.stdout
     return logdir
 
 
@@ -240,12 +240,12 @@ def test_two_workers_on_loopback_end_with_identical_weights(
     )
     took_s = time.monotonic() - t0
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
-    assert "all 2 worker(s) finished successfully" in out.stderr
+    assert "all 2 workers finished successfully" in out.stderr
     assert "[worker 0]" in out.stdout and "[worker 1]" in out.stdout
     assert "MultiWorkerMirroredStrategy" in out.stdout
     flavour = "tf-keras 2." if keras_env["TF_USE_LEGACY_KERAS"] == "1" else "Keras 3."
     assert f"keras      {flavour}" in out.stdout
-    assert "2 replica(s)" in out.stdout
+    assert "2 replicas" in out.stdout
     w0, w1 = np.load(weights / "worker-0.npz"), np.load(weights / "worker-1.npz")
     i0 = np.load(weights / "worker-0-initial.npz")
     assert w0.files == w1.files and len(w0.files) == 4  # 2 Dense layers x (kernel, bias)
@@ -437,7 +437,7 @@ def test_scenario_visible_gpus_int_and_bad_types(regressions: dict[str, object])
     errors = regressions["errors"]
     assert isinstance(errors, dict)
     # An int means [int]; this host has no GPU, so index 0 is out of range: SetupError.
-    assert errors["int"][0] == "SetupError" and "lists 0 GPU(s)" in errors["int"][1]
+    assert errors["int"][0] == "SetupError" and "lists 0 GPUs" in errors["int"][1]
     for key in ("bool", "str"):
         assert errors[key][0] == "SetupError"
         assert "visible_gpus must be a list of GPU indices" in errors[key][1]

@@ -183,7 +183,7 @@ def test_an_allocation_that_cannot_start_is_revoked_not_left_queued(
     found = re.search(r"job (\d+) is queued", res.stderr)
     assert found, res.stderr
     job = found.group(1)
-    assert f"job {job} asks for {asked} node(s)" in res.stderr
+    assert f"job {job} asks for {asked} node{'' if asked == 1 else 's'}" in res.stderr
     assert f"has {len(nodes)}, so it cannot start there" in res.stderr
     end = time.monotonic() + 10
     while _job_state(job) in ("PENDING", "RUNNING", "CONFIGURING") and time.monotonic() < end:

@@ -54,7 +54,8 @@ def _select_device(tf: Any, device: str) -> dict[str, Any]:
         return info
     index = int(device.split(":", 1)[1])
     if index >= len(gpus):
-        info["error"] = f"{device} requested, but TensorFlow lists {len(gpus)} GPU(s)" + (
+        listed_gpus = f"{len(gpus)} GPU" + ("" if len(gpus) == 1 else "s")
+        info["error"] = f"{device} requested, but TensorFlow lists {listed_gpus}" + (
             "" if gpus else ": this host has no GPU TensorFlow can use (run `tfgpu doctor`)"
         )
         return info

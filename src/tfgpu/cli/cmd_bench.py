@@ -15,6 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,6 +27,15 @@ QUICK = {
     "epochs": 1,
     "copy_mib": 64,
 }
+
+
+#: Invocations shown under "examples:" in ``tfgpu bench --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu bench --quick',
+    'tfgpu bench --devices cpu,gpu:0 --repeat 3',
+    'tfgpu bench --quick --format html > bench.html',
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,8 +116,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--python",
         default=sys.executable,
-        metavar="PATH",
-        help="interpreter with TensorFlow (default: this one)",
+        metavar="PYTHON",
+        type=interpreter,
+        help=f"the interpreter with TensorFlow: {PYTHON_FORMS} (default: the one running tfgpu)",
     )
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 #: The fixtures folder of a tfgpu checkout: the default root when the current folder has it.
 FIXTURES_ROOT = Path("tests") / "fixtures" / "hosts"
@@ -59,6 +60,14 @@ def check_host_id(host: str) -> None:
                      "linux-x86_64-nvidia-h200-20261130; to write elsewhere, use --out DIR")
 
 
+#: Invocations shown under "examples:" in ``tfgpu capture --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu capture --dry-run',
+    'tfgpu capture --out my-host/',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``tfgpu capture``."""
     parser.add_argument(
@@ -87,9 +96,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--python",
-        metavar="EXE",
+        metavar="PYTHON",
         default=sys.executable,
-        help="interpreter whose packages are recorded (default: this one)",
+        type=interpreter,
+        help=f"the interpreter whose packages are recorded: {PYTHON_FORMS} (default: the one "
+        "running tfgpu)",
     )
 
 

@@ -46,6 +46,14 @@ def with_install_header(script: str, shell: str) -> str:
                             script, count=1)
 
 
+#: Invocations shown under "examples:" in ``tfgpu completion --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu completion bash > ~/.local/share/bash-completion/completions/tfgpu',
+    'tfgpu completion zsh',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``SHELL`` argument (and the install lines, :data:`INSTALL`, as the epilog)."""
     parser.formatter_class = argparse.RawDescriptionHelpFormatter

@@ -29,6 +29,16 @@ if TYPE_CHECKING:
     from tfgpu.facts import HostFacts
 
 
+#: Invocations shown under "examples:" in ``tfgpu doctor --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu doctor',
+    'tfgpu doctor --no-tf',
+    'tfgpu doctor --format markdown > report.md',
+    'tfgpu doctor --python ~/venvs/tf/bin/python',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the doctor's options (shared by ``tfgpu facts`` for the gathering ones)."""
     add_format_arguments(parser)

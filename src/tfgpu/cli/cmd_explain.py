@@ -4,7 +4,9 @@ Gathers (reads the file or standard input, loads ``--facts``), calls the explain
 renders (text, ``--json``, or a shareable ``--format markdown|html``, redacted unless
 ``--no-redact``), and returns the exit code: 0 when no error-level cause was found (including empty
 input), 1 when one was or when the log shows the program died, whatever the findings
-(``Verdict.program_failed``), 2 for an unreadable file or facts file.  Ctrl-C (SIGINT) or
+(``Verdict.program_failed``), 2 for an unreadable file or facts file, or for tfgpu's own
+output given as the log (a doctor or explain report, a facts snapshot:
+:mod:`tfgpu.logs.own_report`), which it names instead of reading it as a log.  Ctrl-C (SIGINT) or
 SIGTERM while it reads stops the reading: the report covers the lines read so far (what a
 pipe still delivers within half a second included), and the exit code is the signal's
 (130, 143); a second one aborts at once.
@@ -34,6 +36,15 @@ from tfgpu.facts.log import BYTES_ENCODING
 from tfgpu.logs.input_kind import sniff
 from tfgpu.logs.input_stream import MAX_INPUT_BYTES, CappedStream, stop_on_signals
 from tfgpu.logs.notebook import MAX_NOTEBOOK_BYTES, notebook_log
+
+#: Invocations shown under "examples:" in ``tfgpu explain --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu explain train.log',
+    'python train.py 2>&1 | tfgpu explain -',
+    'tfgpu explain train.log --facts host.json --format markdown',
+    'tfgpu explain --finding no-nvidia-gpu',
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -99,6 +110,8 @@ def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str, *,
         source: BinaryIO | CappedStream = capped
         # sniff needs only read() of the capped stream (gzip's reader takes it as a file)
         kind = sniff(cast("BinaryIO", capped), notebook=notebook) if sniff_input else None
+        if kind is not None and kind.own_report is not None:
+            raise UsageError(not_a_log(name, kind.own_report))
         if kind is not None and kind.compressed:
             # the decompressed size is bounded as a plain input is
             inner = CappedStream(kind.stream, MAX_INPUT_BYTES)
@@ -121,6 +134,26 @@ def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str, *,
         print(f"tfgpu explain: stopped reading {name} after {MAX_INPUT_BYTES / 2**30:g} GiB (it "
               "does not end); the findings cover what was read", file=sys.stderr)
     return result, capped.stopped_by, notes
+
+
+def not_a_log(name: str, what: str) -> str:
+    """The message for tfgpu's own output (``what``, :func:`tfgpu.logs.own_report.own_report`)
+    given as the log ``name``: what it is, and what to do instead."""
+    file = "host.json" if name == "standard input" else name
+    todo = ["to examine this host again, run tfgpu doctor"]
+    if "explain" in what:
+        todo = ["it is the explanation of a log already; give tfgpu explain that log itself"]
+    elif "facts" in what:
+        todo = [f"to diagnose the host it describes, tfgpu doctor --facts {file}"]
+    else:
+        todo.append("for what a finding id in it means, tfgpu explain --finding ID")
+    if "facts" in what or "doctor --json" in what:
+        # read_facts_file takes a snapshot or a doctor --json report (its facts key)
+        todo.append(f"to sharpen a log's explanation with it, tfgpu explain train.log "
+                    f"--facts {file}")
+    return (f"{name} is {what}, not a log: tfgpu explain reads what a TensorFlow program "
+            "printed (python train.py 2>&1 | tee train.log; tfgpu explain train.log); "
+            + "; ".join(todo))
 
 
 def _signal_words(signum: int) -> str:

@@ -10,6 +10,14 @@ import argparse
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import add_gather_arguments, gather_from_args
 
+#: Invocations shown under "examples:" in ``tfgpu facts --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu facts > host.json',
+    'tfgpu facts --no-tf -o host.json',
+    'tfgpu facts --python python3.11 > host.json',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--no-tf``, ``--timeout``, ``--python``, ``-o FILE`` and ``--json`` (a no-op)."""

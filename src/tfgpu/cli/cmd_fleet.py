@@ -52,6 +52,15 @@ def _json(report: FleetReport, exit_code: int, verbosity: int) -> None:
 FORMATS: dict[str, Renderer] = {"text": _text, "json": _json}
 
 
+#: Invocations shown under "examples:" in ``tfgpu fleet --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu fleet',
+    'tfgpu fleet facts/',
+    'tfgpu fleet --slurm --no-tf --save facts/',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     parser.add_argument("paths", nargs="*", metavar="PATH",

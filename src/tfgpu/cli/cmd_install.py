@@ -42,6 +42,13 @@ from tfgpu.plan.model import Manual, Route, Step
 from tfgpu.plan.render import render_header
 from tfgpu.plan.target import TargetError, normalize_python
 
+#: Invocations shown under "examples:" in ``tfgpu install --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu install',
+    'tfgpu install --yes --venv .venv-tf --python 3.11',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``tfgpu install``'s options."""
@@ -56,7 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--route", choices=[r.value for r in Route], help="use this route instead of the default"
     )
     parser.add_argument(
-        "--python", metavar="3.X", help="build the environment with this Python version"
+        "--python", metavar="3.X",
+        help="build the environment with Python version X.Y (a version, not an interpreter "
+        "path; python3.11 reads as 3.11)"
     )
 
 

@@ -14,6 +14,7 @@ import signal
 import sys
 from types import FrameType
 
+from tfgpu._words import plural
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import add_kubernetes_group, check_timeout
 from tfgpu.cli.errors import UsageError
@@ -24,6 +25,14 @@ from tfgpu.runtime.launch import (
     LaunchError,
     check_host,
     launch,
+)
+
+#: Invocations shown under "examples:" in ``tfgpu launch --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu launch --workers 2 -- python train.py',
+    'tfgpu launch --slurm -N 4 --gpus-per-node 4 -t 2:00:00 -- python train.py',
+    'tfgpu launch --kubernetes --image IMG --workers 4 -- python train.py | kubectl apply -f -',
 )
 
 
@@ -190,7 +199,7 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
     timeout = sbatch_wait_timeout_s(job) if args.wait else 120.0
     result = submit(path, wait=args.wait, timeout_s=timeout)
     if result.job_id is not None:
-        print(f"tfgpu launch: submitted job {result.job_id} ({job.workers} worker(s); "
+        print(f"tfgpu launch: submitted job {result.job_id} ({plural(job.workers, 'worker')}; "
               f"output {job.output.replace('%j', result.job_id)})", file=sys.stderr)
     if not result.ok:
         if result.job_id is not None and args.wait and result.exit_code is not None:
@@ -231,7 +240,7 @@ def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
     except ManifestError as exc:
         raise UsageError(str(exc)) from exc
     sys.stdout.write(manifest_text(manifest, (
-        f"Kubeflow TFJob written by tfgpu launch --kubernetes: {spec.workers} worker(s).",
+        f"Kubeflow TFJob written by tfgpu launch --kubernetes: {plural(spec.workers, 'worker')}.",
         "The training operator sets TF_CONFIG in each worker; tfgpu.setup() reads it.",
         "Apply with: kubectl apply -f <this file>   (needs the Kubeflow training operator)",
         *((NO_GPU_NOTE,) if args.gpus_per_node is None else ()),

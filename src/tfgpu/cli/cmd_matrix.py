@@ -31,6 +31,15 @@ MATRIX_SCHEMA_VERSION = "1.1"
 
 
 
+#: Invocations shown under "examples:" in ``tfgpu matrix --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu matrix --tf 2.15',
+    'tfgpu matrix --gpu "RTX 3060"',
+    'tfgpu matrix --cuda 11.8 --json',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``tfgpu matrix`` options to ``parser``."""
     parser.add_argument("--tf", metavar="VERSION", help="one TensorFlow release or x.y (2.12)")

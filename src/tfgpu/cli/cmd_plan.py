@@ -39,6 +39,15 @@ from tfgpu.plan.target import (
     target_from_facts,
 )
 
+#: Invocations shown under "examples:" in ``tfgpu plan --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu plan',
+    'tfgpu plan --os linux --gpu "RTX 4090" --driver 550.54.14 --python 3.12',
+    'tfgpu plan --os windows --gpu "RTX 3060 Laptop GPU" --format powershell',
+    'tfgpu plan --facts host.json --format sh > install.sh',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``tfgpu plan``'s options (shared with ``tfgpu install`` where noted)."""
@@ -56,7 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="X",
         help="NVIDIA driver version, e.g. 535.161.08 (Windows driver for WSL2)",
     )
-    host.add_argument("--python", metavar="3.X", help="Python version the environment should use")
+    host.add_argument("--python", metavar="3.X",
+                      help="Python version X.Y the new environment should use (a version, not "
+                      "an interpreter path; python3.11 reads as 3.11)")
     host.add_argument(
         "--arch", choices=ARCH_CHOICES, help="CPU architecture (default x86_64; arm64 for Apple)"
     )

@@ -12,6 +12,13 @@ import sys
 from tfgpu.cli import status_codes
 from tfgpu.schemas import DESCRIPTIONS, NAMES, schema_text, schema_version
 
+#: Invocations shown under "examples:" in ``tfgpu schema --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu schema',
+    'tfgpu schema doctor',
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the optional ``NAME``."""

@@ -24,6 +24,14 @@ from tfgpu.runtime.tensorboard import (
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
+#: Invocations shown under "examples:" in ``tfgpu tensorboard --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu tensorboard logs',
+    'tfgpu tensorboard logs --port 6007',
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     parser.add_argument("logdir", help="folder with TensorBoard event files (e.g. ./logs)")

@@ -14,10 +14,19 @@ import sys
 from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import PYTHON_FORMS, interpreter
 
 if TYPE_CHECKING:
 
     pass
+
+
+#: Invocations shown under "examples:" in ``tfgpu verify --help`` (each parses with the real
+#: parser: tests/cli/test_help_examples.py).
+EXAMPLES: tuple[str, ...] = (
+    'tfgpu verify',
+    'tfgpu verify --python .venv-tf/bin/python --json',
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,8 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--python",
         default=sys.executable,
-        metavar="PATH",
-        help="interpreter whose TensorFlow is verified (default: this one)",
+        metavar="PYTHON",
+        type=interpreter,
+        help=f"the interpreter whose TensorFlow is verified: {PYTHON_FORMS} (default: the one "
+        "running tfgpu)",
     )
     parser.add_argument(
         "--timeout",

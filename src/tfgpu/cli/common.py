@@ -28,8 +28,45 @@ def add_gather_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="time limit of the TensorFlow probe (default 90); other probes get "
                              f"at most {MAX_PROBE_TIMEOUT_S:g}")
-    parser.add_argument("--python", metavar="PATH", default=None,
-                        help="examine this Python interpreter's TensorFlow (default: this one)")
+    parser.add_argument("--python", metavar="PYTHON", default=None, type=interpreter,
+                        help=f"the Python interpreter whose TensorFlow to examine: {PYTHON_FORMS} "
+                             "(default: the one running tfgpu)")
+
+
+#: What an interpreter option (doctor, facts, capture, verify, bench ``--python``) takes, for
+#: its help.  ``plan`` and ``install`` take a version instead (the new environment's).
+PYTHON_FORMS = ("a path (.venv/bin/python), a command on PATH (python3.11), or a version "
+                "X.Y, run as pythonX.Y from PATH")
+
+
+def interpreter(value: str) -> str:
+    """The ``--python`` of a command that runs an interpreter (an argparse ``type``): a path
+    as given; a command name (``python3.11``) or a version (``3.11``, run as ``python3.11``,
+    as ``uv --python 3.11`` finds one) resolved on ``PATH`` to its full path.
+
+    Raises:
+        argparse.ArgumentTypeError: a name or version with no such command on ``PATH``
+            (argparse prints it as a usage error, exit 2).
+    """
+    import os
+    import re
+    import shutil
+
+    text = value.strip()
+    if not text or os.sep in text or "/" in text or (os.altsep and os.altsep in text):
+        return value  # a path (or nothing): check_python says what is wrong with it
+    version = re.fullmatch(r"3(?:\.\d{1,2})?", text)
+    command = f"python{text}" if version else text
+    found = shutil.which(command)
+    if found is not None:
+        return found
+    if not version and os.path.exists(text):
+        return value  # a file in this folder, named without ./
+    raise argparse.ArgumentTypeError(
+        f"{value!r}: no {command} on PATH; give the interpreter's path "
+        f"(/usr/bin/{command if version else 'python3'}, .venv/bin/python) or a command on PATH"
+        + (" (plan and install take a version; this command runs an interpreter)"
+           if version else ""))
 
 
 def gather_from_args(args: argparse.Namespace, *, renderer: str | None = None) -> HostFacts:

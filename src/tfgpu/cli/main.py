@@ -54,6 +54,27 @@ class _HelpFormatter(argparse.HelpFormatter):
             width = _columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
 
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        # the "examples:" epilog (:func:`examples_epilog`) keeps its lines as written: one
+        # command a line, never wrapped into the next
+        if text.startswith(EXAMPLES_HEADING):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+#: The first line of each command's epilog.
+EXAMPLES_HEADING = "examples:\n"
+
+
+def examples_epilog(examples: Sequence[str], rest: str | None = None) -> str | None:
+    """The epilog of a command's ``--help``: "examples:" and one invocation a line (the
+    command module's ``EXAMPLES``), then ``rest`` (the epilog the command set itself);
+    ``rest`` alone when there are no examples."""
+    if not examples:
+        return rest
+    text = EXAMPLES_HEADING + "".join(f"  {line}\n" for line in examples)
+    return text + (f"\n{rest}" if rest else "")
+
 
 def _columns() -> int:
     try:
@@ -110,7 +131,9 @@ def build_parser(selected: str | None, *, alone: bool = False,
                            formatter_class=_HelpFormatter)
         _common(p)
         if name == selected or full:
-            _load(module).add_arguments(p)
+            loaded = _load(module)
+            loaded.add_arguments(p)
+            p.epilog = examples_epilog(getattr(loaded, "EXAMPLES", ()), p.epilog)
         if name == "completion":
             # The completion script is generated from the whole parser; commands never
             # import this module, so the command gets the factory instead.

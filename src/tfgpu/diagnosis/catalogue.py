@@ -85,6 +85,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from tfgpu._words import counted
 from tfgpu.findings import Evidence, Finding, Severity
 
 if TYPE_CHECKING:
@@ -691,10 +692,11 @@ def make(
         id=spec.id.format_map(fields) if spec.is_family else spec.id,
         severity=sev,
         category=cat,
-        title=spec.title.format_map(fields).strip(),
+        title=counted(spec.title, fields).format_map(fields).strip(),
         area=spec.area,
         evidence=tuple(evidence),
-        cause=spec.cause.format_map(fields) if spec.cause is not None else (cause or ""),
+        cause=(counted(spec.cause, fields).format_map(fields) if spec.cause is not None
+               else (cause or "")),
         fix=_harmless_fix(spec.fix if fix is None else tuple(fix), spec.harmless),
         doc=url,
         knowledge_ref=knowledge_ref,

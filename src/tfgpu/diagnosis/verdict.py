@@ -490,11 +490,11 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = (f"No log lines: the input holds only {plural(stats.lines, 'blank line')}."
                     if stats.lines else "No log lines: the input holds only whitespace.")
     elif errors and not failed:
-        headline = f"{len(errors)} problem(s) found in the log: {_title(_lead(errors))}"
+        headline = f"{plural(len(errors), 'problem')} found in the log: {_title(_lead(errors))}"
     elif failed and why is not None:
         # the program died and a finding names (or is the likeliest) cause
         line = f" (line {died[-1].end_line})" if died else ""
-        headline = (f"The program failed{line}; {len(errors)} problem(s) found in the log: "
+        headline = (f"The program failed{line}; {plural(len(errors), 'problem')} found in the log: "
                     f"{_title(quoting or _lead(errors))}" if errors
                     else f"The program failed{line}: {_title(why)}" if why is quoting
                     else f"The program failed{line}; the likeliest cause tfgpu found: "
@@ -513,17 +513,17 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                else "it died")
         headline = (f"The program failed and tfgpu does not know why: the log shows {how}, "
                     "and no message tfgpu knows explains it" + (
-                        f"; {len(errors)} other problem(s) found in the log: "
+                        f"; {plural(len(errors), 'other problem')} found in the log: "
                         f"{_title(_lead(errors))}" if errors
                         else f"; {plural(len(rest), 'warning')} in the log: "
                         f"{_title(_lead(rest))}" if rest else ""))
     elif warnings:
-        headline = (f"No error-level cause; {len(warnings)} warning(s): "
+        headline = (f"No error-level cause; {plural(len(warnings), 'warning')}: "
                     f"{_title(_lead(warnings))}")
     elif stop is not None:
         # Ctrl-C or SIGTERM ended the run: a stop asked for from outside, not a failure
         headline = (f"No problem found: {_title(stop)}"
-                    + ("; TensorFlow had created its GPU device(s)" if created else ""))
+                    + ("; TensorFlow had created a GPU device" if created else ""))
     elif harmless:
         # pywarn: notes beside the harmless notices are counted too ("only" must be true).
         # The count is of findings: one finding may name several messages (known-harmless-
@@ -532,12 +532,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     + (f" and notes ({plural(len(harmless), 'harmless finding')}, "
                        f"{plural(len(notes), 'note')})" if notes
                        else f" ({plural(len(harmless), 'finding')})")) + (
-            "; TensorFlow created its GPU device(s)"
+            "; TensorFlow created a GPU device"
             if created
             else "; the log does not show whether the GPU is usable"
         )
     elif created:
-        headline = "No problem found: TensorFlow created its GPU device(s)."
+        headline = "No problem found: TensorFlow created a GPU device."
     elif notes:
         headline = f"No problem found; {plural(len(notes), 'note')}: {_title(_lead(notes))}"
     elif not_text:
@@ -580,7 +580,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                                   "does not show TensorFlow creating a GPU device"))
     elif errors:
         # each error is gpu_neutral
-        meta["gpu_usable"] = ("unknown: the error(s) say nothing about the GPU, and the log "
+        meta["gpu_usable"] = (("unknown: the error says" if len(errors) == 1 else
+                               "unknown: the errors say") + " nothing about the GPU, and the log "
                               + ("shows TensorFlow creating a GPU device before them"
                                  if created else "does not show TensorFlow creating a GPU "
                                  "device"))
@@ -605,7 +606,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     else:
         usable = True
     if s.skipped_binary:
-        meta["skipped"] = f"{s.skipped_binary} binary line(s)"
+        meta["skipped"] = plural(s.skipped_binary, "binary line")
     if not_text:
         meta["not_text"] = f"the input does not look like a text log: {not_text}"
     return Report(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tfgpu._words import plural
+
 #: Evidence lines kept per pattern (the first ones; the last one is kept too).
 MAX_EVIDENCE = 5
 #: Distinct keys kept per pattern (libraries, error names...).
@@ -182,7 +184,8 @@ class ReadStats:
         parts = [f"{BYTES_ENCODING if enc == 'bytes' else enc + ' (transcoded)'} from byte {at}"
                  for at, enc in self.encoding_parts]
         more = self.encoding_switches + 1 - len(parts)
-        return ("mixed: " + ", then ".join(parts) + (f", and {more} more part(s)" if more > 0
+        rest = f", and {plural(more, 'more part')}"
+        return ("mixed: " + ", then ".join(parts) + (rest if more > 0
                                                      else "") + "; every part read")
 
 

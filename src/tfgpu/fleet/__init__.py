@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tfgpu._words import plural
 from tfgpu.findings import Severity
 from tfgpu.fleet.collect import FleetError, collect_files, collect_slurm
 from tfgpu.fleet.compare import build_table, run_fleet_checks
@@ -58,12 +59,14 @@ def examine(nodes: Sequence[NodeResult], *, kb: Knowledge | None = None,
     node_errors = sum(1 for n in done if n.report is not None and n.report.has_errors)
     parts = [f"{examined} of {len(done)} nodes examined"]
     if differ:
-        parts.append(f"{len(differ)} fact(s) differ ({', '.join(differ[:4])}"
+        verb = "differs" if len(differ) == 1 else "differ"
+        parts.append(f"{plural(len(differ), 'fact')} {verb} ({', '.join(differ[:4])}"
                      f"{', ...' if len(differ) > 4 else ''})")
     elif examined >= 2:
         parts.append("all facts compared agree")
     if errors or node_errors:
-        parts.append(f"{errors} fleet problem(s), {node_errors} node(s) with doctor errors")
+        parts.append(f"{plural(errors, 'fleet problem')}, {plural(node_errors, 'node')} with "
+                     "doctor errors")
     return FleetReport(done, table, findings, "; ".join(parts), tuple(sources),
                        {"knowledge": kb.version})
 

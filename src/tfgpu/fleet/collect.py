@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tfgpu._proc import BoundedCapture, CommandResult, Runner, run_command
+from tfgpu._words import plural
 from tfgpu.facts import FactsFormatError, HostFacts, ProbeStatus, read_facts_file
 from tfgpu.fleet.model import NodeResult, NodeStatus
 
@@ -544,9 +545,9 @@ def why_pending(job: str, run: Runner) -> tuple[str | None, bool]:
     names = _query(run, ["sinfo", "-h", "-N", "-p", part, "-o", "%N"]) if part else None
     have = len(set(names)) if names else 0
     if asked.isdigit() and have and int(asked) > have:
-        return (f"job {job} asks for {asked} node(s); partition {part} has {have}, so it "
+        return (f"job {job} asks for {plural(asked, 'node')}; partition {part} has {have}, so it "
                 "cannot start there"), True
-    return (f"job {job} asks for {asked} node(s) of partition {part}" +
+    return (f"job {job} asks for {plural(asked, 'node')} of partition {part}" +
             (f"; Slurm's reason: {reason}" if reason and reason != "None" else "")), False
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from tfgpu._proc import Runner, run_command
 from tfgpu._version import __version__
+from tfgpu._words import plural
 from tfgpu.facts import ProbeStatus
 
 #: ``--time`` as sbatch reads it: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS.
@@ -176,8 +177,9 @@ def render_batch_script(job: SlurmJob) -> str:
     cmd = shlex.join(job.command)
     lines = [
         "#!/bin/bash",
-        f"# Written by tfgpu launch --slurm (tfgpu {__version__}): {job.workers} worker(s), "
-        f"{job.nodes} node(s) x {job.ntasks_per_node} task(s).",
+        f"# Written by tfgpu launch --slurm (tfgpu {__version__}): "
+        f"{plural(job.workers, 'worker')}, "
+        f"{plural(job.nodes, 'node')} x {plural(job.ntasks_per_node, 'task')}.",
         "# Submit with: sbatch <this file>",
         *((f"# {NO_GPU_NOTE}",) if job.gpus_per_node is None else ()),
         *((f"# {NO_CHDIR_NOTE}",) if job.workdir is None else ()),
@@ -191,7 +193,7 @@ def render_batch_script(job: SlurmJob) -> str:
         "export PYTHONUNBUFFERED=1",
     ]
     lines.append('echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: '
-                 f'{job.workers} worker(s)" >&2')
+                 f'{plural(job.workers, "worker")}" >&2')
     if job.preflight:
         lines += [
             "# Preflight: the nodes must agree before the training starts (tfgpu fleet).",

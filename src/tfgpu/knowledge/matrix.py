@@ -234,7 +234,9 @@ def select_matrix(
         ):
             notes.append(
                 f"TensorFlow {tf} has no row of its own; the knowledge's rows are per x.y "
-                f"series, so the {', '.join(sorted(rows))} row(s) of the same series are shown"
+                f"series, so the {', '.join(sorted(rows))} "
+                + ("rows of the same series are" if len(rows) > 1
+                   else "row of the same series is") + " shown"
             )
     gpu_cc: str | None = None
     match: GpuMatch | None = None

@@ -9,6 +9,8 @@
   one of nbformat's top-level keys ("cells", "nbformat", "metadata" ... : Jupyter writes the
   keys sorted, so "cells" comes first; Colab writes "nbformat" first); read as its cells'
   outputs (:func:`tfgpu.logs.notebook.notebook_log`) as a ``.ipynb`` path is.
+* tfgpu's own output (a doctor or explain report, a facts snapshot): told by the start
+  tfgpu writes (:func:`tfgpu.logs.own_report.own_report`) and not read as a log at all.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from tfgpu.logs.notebook import MAX_NOTEBOOK_BYTES, notebook_log
+from tfgpu.logs.own_report import own_report
 
 #: gzip's magic bytes (RFC 1952 section 2.3.1).
 GZIP_MAGIC = b"\x1f\x8b"
@@ -88,11 +91,14 @@ class Input:
         compressed: ``"gzip"`` when the input was gzip-compressed, else ``""``.
         notebook_cells: for a notebook read as its outputs, the number of cells with output;
             ``None`` otherwise.
+        own_report: what tfgpu output the input is, in words ("a `tfgpu doctor --json`
+            report"), when it is one: it is not a log and is not to be read as one.
     """
 
     stream: BinaryIO
     compressed: str = ""
     notebook_cells: int | None = None
+    own_report: str | None = None
     _gunzip: _Gunzip | None = None
 
     @property
@@ -129,7 +135,7 @@ def sniff(stream: BinaryIO, *, notebook: bool = True) -> Input:
 
     Returns:
         :class:`Input`; its ``stream`` yields the same bytes as ``stream`` when the input is
-        neither gzip nor a notebook.
+        neither gzip nor a notebook; ``own_report`` says when it is tfgpu's own output.
 
     Raises:
         OSError: reading the input failed.
@@ -138,6 +144,9 @@ def sniff(stream: BinaryIO, *, notebook: bool = True) -> Input:
     if head.startswith(GZIP_MAGIC):
         gz = _Gunzip(io.BufferedReader(_Joined(head, stream)))
         return Input(io.BufferedReader(gz), compressed="gzip", _gunzip=gz)
+    mine = own_report(head)
+    if mine is not None:
+        return Input(io.BufferedReader(_Joined(head, stream)), own_report=mine)
     if notebook and _NOTEBOOK_START.match(head):
         raw, nb = _notebook(head, stream)
         if nb is not None:

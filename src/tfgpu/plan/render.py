@@ -91,14 +91,9 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
         + (f"; Python {plan.python}" if plan.python else "")
         + (" (the distribution's python3)" if plan.python and "." not in plan.python else "")
         + (
-            "; GPU use unverified: public issues report these wheels failing on GPUs of "
-            "this compute capability; NVIDIA's NGC TensorFlow container is the known "
-            "working route (see the ! note)"
-            if plan.uses_gpu and plan.gpu_unverified
-            and any("blackwell-no-cubins" in w.ref and "public issues report" in w.text
-                    for w in plan.warnings)
-            else "; GPU use unverified: the wheels have no cubins for this GPU, only PTX "
-            "(see the ! note)"
+            # the fact itself is the ! note's, in platform_facts' words (blackwell-no-cubins)
+            "; GPU use unverified: the wheels have no kernels for this Blackwell GPU, only "
+            "PTX (see the ! note)"
             if plan.uses_gpu and plan.gpu_unverified
             and any("blackwell-no-cubins" in w.ref for w in plan.warnings)
             else "; uses an NVIDIA GPU if this host has one (unknown: see why), else the CPU"

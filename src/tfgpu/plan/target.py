@@ -180,7 +180,10 @@ def normalize_python(text: str) -> str:
         raise TargetError("--python '': give a Python 3 version such as 3.11")
     m = re.fullmatch(r"(?:python|py|cp)?\s*(\d)\.?(\d{1,2})(?:\.\d+.*)?", text.strip().lower())
     if not m or m.group(1) != "3":
-        raise TargetError(f"--python {text!r}: give a Python 3 version such as 3.11")
+        path = "/" in text or "\\" in text or text.strip().lower() in ("python", "python3")
+        raise TargetError(f"--python {text!r}: give a Python 3 version such as 3.11" + (
+            " (the version the new environment gets; an interpreter path is what doctor, "
+            "facts, verify, bench and capture take)" if path else ""))
     return f"{m.group(1)}.{int(m.group(2))}"
 
 

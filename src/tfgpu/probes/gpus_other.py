@@ -291,7 +291,8 @@ def run(ctx: ProbeContext, machine: str | None = None) -> ProbeResult:
     pci_gpus, functions = _sysfs_pci(ctx)
     if functions:
         shown = ", ".join(f"{g.name} at {g.pci_bus_id}" for g in pci_gpus)
-        message = (f"{plural(functions, 'PCI function')}; display adapter(s): {shown}"
+        message = (f"{plural(functions, 'PCI function')}; "
+                   f"display adapter{'s' if len(pci_gpus) > 1 else ''}: {shown}"
                    if pci_gpus else
                    f"{plural(functions, 'PCI function')}, none a display adapter")
     else:

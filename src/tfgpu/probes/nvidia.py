@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfgpu._proc import CommandResult
+from tfgpu._words import plural
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus
 from tfgpu.facts.host import _from_jsonable, _to_jsonable
 from tfgpu.probes import ProbeContext, ProbeResult
@@ -149,7 +150,8 @@ def probe_nvml(nvml: Any) -> NvmlOutcome:
         ("nvmlInit",),
         duration_s=round(time.perf_counter() - start, 4),
         message="; ".join(notes) or None,
-        raw_excerpt=f"driver {driver.version}, CUDA {driver.cuda_version}, {count} GPU(s)",
+        raw_excerpt=f"driver {driver.version}, CUDA {driver.cuda_version}, "
+                    f"{plural(count, 'GPU')}",
     )
     return NvmlOutcome(rec, driver, tuple(gpus))
 

@@ -28,6 +28,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tfgpu._version import __version__
+from tfgpu._words import plural
 from tfgpu.findings import Report, Severity, Verdict, verdict_state
 from tfgpu.report.json_report import finding_to_dict
 from tfgpu.report.text import ReportConsole, print_line, render_text
@@ -88,7 +89,8 @@ def _node_line(n: NodeResult) -> tuple[str, str]:
         warnings = sum(f.severity is Severity.WARNING for f in rep.findings)
         state = verdict_state(rep.verdict.gpu_usable, errors, rep.verdict.program_failed)
         style = {"error": "red", "failed": "red", "ok": "green"}.get(state, "yellow")
-        counts = f" [{errors} error(s), {warnings} warning(s)]" if errors or warnings else ""
+        counts = (f" [{plural(errors, 'error')}, {plural(warnings, 'warning')}]"
+                  if errors or warnings else "")
         return f"{rep.verdict.headline}{counts}", style
     why = (n.message or "").strip().splitlines()
     return f"{n.status.value}: {why[-1][:160] if why else 'no facts'}", "bold red"

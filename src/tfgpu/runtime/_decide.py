@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tfgpu._words import plural
+
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
@@ -707,7 +709,7 @@ def select_visible(visible_gpus: Sequence[int] | None, num_physical: int) -> tup
             raise ConfigError(f"visible_gpus must hold integer GPU indices, not {i!r}")
         if not 0 <= i < num_physical:
             raise ConfigError(
-                f"visible_gpus has GPU {i}, but TensorFlow lists {num_physical} GPU(s) "
+                f"visible_gpus has GPU {i}, but TensorFlow lists {plural(num_physical, 'GPU')} "
                 f"(valid: {', '.join(map(str, range(num_physical))) or 'none'})"
             )
         out.add(i)

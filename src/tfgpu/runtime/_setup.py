@@ -300,9 +300,11 @@ def setup(
                 if _is_initialized_error(exc):
                     raise _initialized_error(exc, f"visible_gpus={list(visible)}") from exc
                 raise
+            hidden = len(physical) - len(keep)
             choices.append(Choice("gpus", ", ".join(f"GPU:{i}" for i in keep) or "none",
                                   f"visible_gpus={list(visible)}: the other "
-                                  f"{len(physical) - len(keep)} GPU(s) are hidden."))
+                                  + ("GPU is hidden." if hidden == 1
+                                     else f"{hidden} GPUs are hidden.")))
 
         mem = plan_memory(memory_growth, memory_limit_mib, environ, len(gpus))
         for gpu in gpus:

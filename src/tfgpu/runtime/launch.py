@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tfgpu._proc import DeferSigint
+from tfgpu._words import plural
 from tfgpu.runtime._netns import NetworkUnavailable, PrivateNetwork, open_private
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime.tensorboard import free_port
@@ -362,7 +363,7 @@ def launch(
             t.start()
             pumps.append(t)
         with lock:
-            out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
+            out.write(f"tfgpu launch: {plural(workers, 'worker')} on {host} ports "
                       f"{', '.join(map(str, ports))}\n")
             if net is not None:
                 out.write(f"tfgpu launch: {PRIVATE_NOTE}\n")
@@ -379,13 +380,15 @@ def launch(
                 assert code is not None
                 others = [i for i, c in enumerate(codes) if c is None]
                 _stop_all(procs, signal.SIGTERM, grace_s)
-                stopped = (f"; stopped worker(s) {', '.join(map(str, others))}" if others
+                stopped = (f"; stopped worker{'s' if len(others) > 1 else ''} "
+                           f"{', '.join(map(str, others))}" if others
                            else "")
                 message = f"worker {failed} {describe_exit(code)}{stopped}"
                 exit_code = 1
                 break
             if all(c == 0 for c in codes):
-                message = f"all {workers} worker(s) finished successfully"
+                message = ("the worker finished successfully" if workers == 1
+                           else f"all {workers} workers finished successfully")
                 break
             time.sleep(0.1)
     except KeyboardInterrupt:

@@ -516,7 +516,8 @@ def interpret_child(
         outcome = "pass" if ok else "fail"
         if ok:
             tf_version = payload.get("tf_version")
-            headline = f"All {len(gpus)} GPU(s) compute correctly with TensorFlow {tf_version}"
+            headline = (f"The GPU computes correctly with TensorFlow {tf_version}" if len(gpus) == 1
+                        else f"All {len(gpus)} GPUs compute correctly with TensorFlow {tf_version}")
         else:
             names = ", ".join(c.device for c in failed)
             headline = f"Verification FAILED on {names}"

@@ -12,11 +12,13 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks import blackwell_fact
 from tfgpu.diagnosis.checks._ptx_jit import ptx_jit_floor
 from tfgpu.diagnosis.checks.app_compute_capability_floor import app_cc_floor
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
 from tfgpu.diagnosis.checks.generated_kernel_cubin import generated_kernel_no_cubin
 from tfgpu.diagnosis.checks.versions import (
+    _TF,
     _cuda_tf,
     _driver_evidence,
     _gpu_cc,
@@ -281,13 +283,14 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             cause += (f" (TensorFlow logged that it has no kernel binaries for compute "
                       f"capability {jit_notice.first[0].g('cc')}, then the launch failed)")
             gpu_cc = gpu_cc or jit_notice.first[0].g("cc")
+        blackwell = False
         if gpu_cc:
             cause += f"; the GPU's compute capability is {gpu_cc}"
             major = int(gpu_cc.split(".")[0]) if gpu_cc.split(".")[0].isdigit() else 0
             if major >= 10:
-                cause += (
-                    " (Blackwell), newer than the architectures stock pip wheels were built for"
-                )
+                bw = ctx.kb.platform_fact("blackwell-no-cubins")
+                blackwell = True
+                cause += f" (Blackwell): {bw.value('says')} (knowledge row {bw.ref})"
         cause += "."
         # confident only when the log (the PTX-JIT notice) or the GPU's CC against the
         # build's known CCs shows the architecture missing; else hedged (another CUDA)
@@ -331,10 +334,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                     'python -c "import tensorflow as tf; '
                     "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
                     *_ptx_driver_step(ctx),
-                    "use NVIDIA's NGC TensorFlow container (built for the newest GPUs)",
-                    "or a TensorFlow build compiled for this GPU (TF_CUDA_COMPUTE_CAPABILITIES="
-                    + (gpu_cc or "<your cc>")
-                    + ")",
+                    *((f"# {blackwell_fact.remedy(ctx.kb)}",) if blackwell else (
+                        "use NVIDIA's NGC TensorFlow container (built for the newest GPUs)",
+                        "or a TensorFlow build compiled for this GPU "
+                        f"(TF_CUDA_COMPUTE_CAPABILITIES={gpu_cc or '<your cc>'})")),
                 ),
             )
         )
@@ -390,7 +393,8 @@ def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits
     if adding.count and not out:
         ids = (adding.first[0].g("ids") or "").strip(" ,")
         ev = log_evidence(adding.first[:1])
-        out.append(catalogue.make("gpu-devices-added", ids=ids, evidence=ev) if ids else
+        gpus = ("GPU " if "," not in ids else "GPUs ") + ids
+        out.append(catalogue.make("gpu-devices-added", gpus=gpus, evidence=ev) if ids else
                    catalogue.make("gpu-devices-added", variant="ids-unshown", evidence=ev))
     return out
 
@@ -526,9 +530,8 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
     major = cc.split(".")[0]
     if major.isdigit() and int(major) >= 10:
         bw = ctx.kb.platform_fact("blackwell-no-cubins")
-        outcome = (f". On Blackwell (CC 10.x/12.x) public issues report this JIT failing "
-                   f"with CUDA_ERROR_INVALID_PTX or CUDA_ERROR_INVALID_HANDLE (knowledge row "
-                   f"{bw.ref}): if the program then fails, that is the cause")
+        outcome = (f". On Blackwell, {bw.value('says')} (knowledge row {bw.ref}): if the "
+                   f"program then fails, that is the cause; {blackwell_fact.remedy(ctx.kb)}")
         ref = ref or bw.ref
     slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
     # a newer official wheel with cubins for this CC is the simplest fix: first
@@ -624,12 +627,11 @@ def _blackwell_notice(ctx: Facts, hits: list[Hit]) -> Finding | None:
                  f"and PTX {' '.join(wheel.ptx)}, knowledge row {wheel.row.ref})")
     return catalogue.make(
         "gpu-arch-not-in-build", variant="blackwell-notice", cc=cc, archs=archs, ref=bw.ref,
-        evidence=log_evidence(hits[:1]),
+        says=bw.value("says"), evidence=log_evidence(hits[:1]),
         fix=('python -c "import tensorflow as tf; '
              "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"   # no "
              f"sm_{cc.replace('.', '')}: this build has no kernels for the GPU",
-             "# use NVIDIA's NGC TensorFlow container (built for Blackwell), or build "
-             f"TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+             f"# {blackwell_fact.remedy(ctx.kb)} (TF_CUDA_COMPUTE_CAPABILITIES={cc})",
              "# or run on the CPU until a release ships Blackwell kernels"),
         knowledge_ref=bw.ref,
     )
@@ -757,6 +759,42 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
     if not jit:
         return
     gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
+    blackwell = [j for j in jit if blackwell_fact.from_older_ptx(j[1], j[3])]
+    if blackwell:
+        yield blackwell_fact.host_finding(f, facts, tf.version, blackwell, archs_text,
+                                           tf.evidence)
+    yield from _slow_start(f, facts, tf, [j for j in jit if j not in blackwell], archs_text,
+                           ref, doc)
+    drv_ev = _driver_evidence(facts)
+    if drv_ev is None:
+        return
+    assert facts.driver is not None and facts.driver.version is not None
+    driver = facts.driver.version
+    ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
+    if ok is False and minimum is not None:
+        yield catalogue.make(
+            "driver-too-old-for-ptx-jit",
+            driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
+            ref=minimum.row.ref,
+            evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
+            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
+                 f"{docs.url('nvidia-drivers')}",),
+            doc_url=kb.doc_url(minimum.row),
+            knowledge_ref=minimum.row.ref,
+        )
+
+
+_JitGPU = tuple[GPU, str, Evidence, "str | None"]
+
+
+def _slow_start(f: Facts, facts: HostFacts, tf: _TF, jit: list[_JitGPU], archs_text: str,
+                ref: str | None, doc: str | None) -> Iterator[Finding]:
+    """``gpu-needs-ptx-jit`` for GPUs whose kernels the driver JIT-compiles from PTX at
+    start (a slow first start, then normal); nothing when ``jit`` is empty."""
+    if not jit:
+        return
+    kb = f.kb
+    gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
     via = jit[0][3]
     slow = kb.platform_fact("ptx-jit-slow-first-run")
     fix = ["# expect a slow first start while kernels compile; keep the compiled kernels in "
@@ -780,23 +818,6 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
         doc_url=doc,
         knowledge_ref=ref,
     )
-    drv_ev = _driver_evidence(facts)
-    if drv_ev is None:
-        return
-    assert facts.driver is not None and facts.driver.version is not None
-    driver = facts.driver.version
-    ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
-    if ok is False and minimum is not None:
-        yield catalogue.make(
-            "driver-too-old-for-ptx-jit",
-            driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
-            ref=minimum.row.ref,
-            evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
-            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
-                 f"{docs.url('nvidia-drivers')}",),
-            doc_url=kb.doc_url(minimum.row),
-            knowledge_ref=minimum.row.ref,
-        )
 
 
 def _env_assignment(facts: HostFacts, assignment: str) -> str:

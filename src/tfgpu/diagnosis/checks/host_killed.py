@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import error_page_deaths, exit_code_meaning
 from tfgpu.facts.log import Hit
@@ -91,7 +92,8 @@ def _slurm_limit(slurm: list[Hit], oom: list[Hit], killed: list[Hit],
     step = (next((h.g("step") for h in slurm if h.g("step")), None) or "").removeprefix("StepId=")
     job = step.split(".", 1)[0].split("+", 1)[0] if step else ""
     n = first.g("n")
-    what = (f"Slurm reports {n} OOM-kill event(s) in job step {step or '?'} (line {first.line})"
+    events = plural(int(n) if n and n.isdigit() else n, "OOM-kill event")
+    what = (f"Slurm reports {events} in job step {step or '?'} (line {first.line})"
             if n else f"srun reports a task ended Out Of Memory (line {first.line})")
     acct = (f"sacct -j {job} -o JobID,State,ReqMem,MaxRSS,NodeList" if job.isdigit()
             else "sacct -j <jobid> -o JobID,State,ReqMem,MaxRSS,NodeList")
@@ -122,7 +124,7 @@ def _host_pressure(ctx: Facts) -> tuple[list[Hit], str]:
     if not sized:
         return [], ""
     size, top = max(sized, key=lambda t: t[0])
-    return [top], (f" TensorFlow's CPU allocator warned {len(notes)} time(s) that "
+    return [top], (f" TensorFlow's CPU allocator warned {plural(len(notes), 'time')} that "
                    "one host allocation exceeded 10% of the system memory, the largest "
                    f"{size / 1e9:.2f} GB (line {top.line}): the program was holding large "
                    "blocks of host RAM, which points to RAM.")

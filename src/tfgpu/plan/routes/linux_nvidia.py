@@ -88,10 +88,11 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         prefix = bw.value("reported_gpus")
         reported = sorted({g.compute_capability for g in self.kb.gpus
                            if g.compute_capability and g.name.startswith(prefix)})
-        ngc = ("; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow container is the known "
-               "working route")
+        # the fact and the remedy in platform_facts' own words, as doctor and explain print them
+        ngc = f"; if `tfgpu verify` fails, {bw.value('remedy')}"
         if self.cc in reported:
-            return M.Reason(bw.title + ngc, bw.ref)
+            gpu = self.t.gpu_name or f"compute capability {self.cc}"
+            return M.Reason(f"{gpu}: {bw.value('says')}{ngc}", bw.ref)
         ptx = ", ".join(f"compute_{p.replace('.', '')}" for p in fit.arch.ptx) \
             if fit.arch is not None else "PTX"
         gpu = f"{self.t.gpu_name} (compute capability {self.cc})" if self.t.gpu_name \
