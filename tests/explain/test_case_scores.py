@@ -179,6 +179,11 @@ FLOORS["cases-holdout83"] = 0.75
 FLOORS["cases-holdout85"] = 0.25
 FLOORS["cases-holdout86"] = 0.375
 FLOORS["cases-holdout87"] = 0.44
+# the second round (8 reports, 5 right on first sight on ed233366), after the NGC banner's
+# "No supported GPU(s)" alone was read as no GPU listed
+FLOORS["cases-holdout89"] = 0.75
+FLOORS["cases-holdout90"] = 1.0
+FLOORS["cases-holdout91"] = 1.0
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",
