@@ -132,7 +132,6 @@ def check_python(path: str) -> None:
     """
     import os
 
-
     if not path.strip():
         raise UsageError("--python needs the path of a Python interpreter")
     if not os.path.exists(path):
@@ -184,7 +183,18 @@ def prewarm(renderer: str | None) -> None:
         except Exception:  # noqa: BLE001 - the real path reports it
             return
 
-    threading.Thread(target=work, daemon=True, name="tfgpu-prewarm").start()
+    thread = threading.Thread(target=work, daemon=True, name="tfgpu-prewarm")
+    thread.start()
+    # a command that ends at once (a usage error, an interpreter that cannot run) must not
+    # finalize the interpreter while this thread still imports modules: CPython can crash
+    # (SIGSEGV) when a daemon thread imports during finalization; atexit runs before it
+    import atexit
+
+    atexit.register(thread.join, _PREWARM_JOIN_S)
+
+
+#: Seconds the exit waits for the pre-warm thread (it loads in well under one).
+_PREWARM_JOIN_S = 5.0
 
 
 def load_facts(path: str) -> HostFacts:
