@@ -1482,11 +1482,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(
         "gpu.visible_device_list",
-        ("visible_device_list", "not enough gpus to create virtual devices"),
+        ("visible_device_list", "not enough gpus to create virtual devices",
+         "number of valid gpus doesn't match"),
         r"visible_device_list contained a duplicate entry"
         r"|'visible_device_list' listed an invalid (?:GPU|Device) id"
         r"|Could not parse entry in 'visible_device_list'"
-        r"|Not enough GPUs to create virtual devices",
+        r"|Not enough GPUs to create virtual devices"
+        # gpu_device.cc VerifyVirtualDeviceSettings: virtual_devices entries that do not
+        # match the GPUs listed or kept
+        r"|The number of (?:GPUs in visible_device_list|valid GPUs) doesn't match the number "
+        r"of elements in the virtual_devices list",
     ),
     # GPU memory settings TensorFlow rejects together (context.py, gpu_device.cc)
     _p(
@@ -1504,9 +1509,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # driver or OS without CUDA memory pools
     _p(
         "mem.malloc_async",
-        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
+        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool",
+         "disable cuda_malloc_async or update your cuda driver"),
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
-        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
+        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)"
+        # the allocator's LOG(FATAL) for a driver older than CUDA 11.2 (TF 2.10-2.21 wheels)
+        r"|Disable cuda_malloc_async or update your CUDA driver to a version compatible with "
+        r"CUDA 11\.2",
     ),
     # gpu_cudamallocasync_allocator.cc SetStreamAndPreallocateMemory (TF 2.7-2.21, LOG(FATAL)):
     # the cuda_malloc_async allocator given a CUDA stream a second time (checks/
