@@ -55,12 +55,13 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: Op kernels' limits, the TFLite GPU delegate, protobuf's extension on Windows, NCCL invalid
 #: usage, Windows crash codes, Keras subclass init, grouped convolutions on the CPU: 985 of
 #: 987 (99.80%).
-#: GPU-path file sweep (2026-12-03): 1141 of 1151 (99.13%); the sweep added 6 rows the engine
-#: has no finding for yet (maps_to new:gpu-virtual-device-config-invalid x4,
-#: new:gpu-copy-non-dma-tensor, new:tf-build-without-cuda-capabilities) and 2 it misses, so
+#: GPU-path file sweep (2026-12-03): 1160 of 1169 (99.23%); the sweep added rows the engine has
+#: no finding for yet (new:gpu-virtual-device-config-invalid x2, new:gpu-copy-non-dma-tensor,
+#: new:tf-build-without-cuda-capabilities), 2 it misses (EigenAllocator FATAL, 'Failed to get
+#: StreamExecutor') and 1 it over-rates (cuDeviceCanAccessPeer's error, cuda-status-code), so
 #: this is the one lowering: new universe rows, not an engine regression.
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9913
+RATCHET = 0.9923
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {
