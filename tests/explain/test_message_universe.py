@@ -55,7 +55,7 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: Op kernels' limits, the TFLite GPU delegate, protobuf's extension on Windows, NCCL invalid
 #: usage, Windows crash codes, Keras subclass init, grouped convolutions on the CPU: 985 of
 #: 987 (99.80%).
-#: GPU-path file sweep (2026-12-03): 1160 of 1169 (99.23%); the sweep added rows the engine has
+#: GPU-path file sweep (2026-12-03): 1177 of 1186 (99.24%); the sweep added rows the engine has
 #: no finding for yet (new:gpu-virtual-device-config-invalid x2, new:gpu-copy-non-dma-tensor,
 #: new:tf-build-without-cuda-capabilities), 2 it misses (EigenAllocator FATAL, 'Failed to get
 #: StreamExecutor') and 1 it over-rates (cuDeviceCanAccessPeer's error, cuda-status-code), so
