@@ -138,7 +138,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
     _p("lib.missing", ("could not locate",),
        r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
-    _p("lib.dlopen", ("dlopen",), r"Cannot dlopen some GPU libraries"),
+    # gpu_device.cc's warning, and the status of dlopen_checker.cc it stands for when that
+    # status itself is raised ("InternalError: Cannot dlopen all CUDA libraries.")
+    _p("lib.dlopen", ("dlopen",), r"Cannot dlopen (?:some GPU|all CUDA) libraries"),
     _p(
         "lib.opened",
         ("successfully opened",),
@@ -1501,11 +1503,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(
         "gpu.visible_device_list",
-        ("visible_device_list", "not enough gpus to create virtual devices"),
+        ("visible_device_list", "not enough gpus to create virtual devices",
+         "number of valid gpus doesn't match"),
         r"visible_device_list contained a duplicate entry"
         r"|'visible_device_list' listed an invalid (?:GPU|Device) id"
         r"|Could not parse entry in 'visible_device_list'"
-        r"|Not enough GPUs to create virtual devices",
+        r"|Not enough GPUs to create virtual devices"
+        # gpu_device.cc VerifyVirtualDeviceSettings: virtual_devices entries that do not
+        # match the GPUs listed or kept
+        r"|The number of (?:GPUs in visible_device_list|valid GPUs) doesn't match the number "
+        r"of elements in the virtual_devices list",
     ),
     # GPU memory settings TensorFlow rejects together (context.py, gpu_device.cc)
     _p(
@@ -1523,9 +1530,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # driver or OS without CUDA memory pools
     _p(
         "mem.malloc_async",
-        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
+        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool",
+         "disable cuda_malloc_async or update your cuda driver",
+         "instantiation of gpucudamallocasyncallocator failed",
+         "failed to get default cuda pool"),
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
-        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
+        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)"
+        # the allocator's LOG(FATAL) for a driver older than CUDA 11.2 (TF 2.10-2.21 wheels)
+        r"|Disable cuda_malloc_async or update your CUDA driver to a version compatible with "
+        r"CUDA 11\.2"
+        # AllocateRaw after a failed constructor; cuDeviceGetDefaultMemPool failing
+        r"|The instantiation of GpuCudaMallocAsyncAllocator failed"
+        r"|Failed to get default CUDA pool: (?P<pool>CUDA_ERROR_\w+)",
     ),
     # gpu_cudamallocasync_allocator.cc SetStreamAndPreallocateMemory (TF 2.7-2.21, LOG(FATAL)):
     # the cuda_malloc_async allocator given a CUDA stream a second time (checks/
@@ -4024,18 +4040,27 @@ PATTERNS: tuple[Pattern, ...] = (
          "virtual devices are not supported for", "cannot set memory growth on non-gpu",
          "invalid visible device index", "parallelism cannot be modified after initialization",
          "collective ops must be configured at program startup",
-         "virtual cpus already set, cannot modify again", "invalid argument `device_policy`"),
+         "virtual cpus already set, cannot modify again", "invalid argument `device_policy`",
+         "must be set for all virtual devices or none", "number of virtual device priorities",
+         "number of virtual device ordinals", "not a valid device policy"),
         r"(?P<limit>Setting memory limit is required for GPU virtual devices)"
         r"|(?P<cpulimit>Setting (?:memory limit|experimental_priority|experimental_device_ordinal)"
         r" on CPU virtual\s+devices is currently not supported)"
-        r"|(?P<partial>(?:priority|device_ordinals) must be specified for all virtual devices)"
+        # context.py's rule, and gpu_device.cc's VerifyVirtualDeviceSettings enforcing it for a
+        # ConfigProto (all or none; one per memory_limit_mb)
+        r"|(?P<partial>(?:priority|device_ordinals) must be specified for all virtual devices"
+        r"|(?:Priority|Device ordinals) must be set for all virtual devices or none"
+        r"|Number of virtual device (?:priorities|ordinals) specified doesn't match with number "
+        r"of memory_limit_mb)"
         r"|Virtual devices are not supported for (?P<vtype>[\w-]{1,40})"
         r"|(?P<growthtype>Cannot set memory growth on non-GPU and non-Pluggable devices)"
         r"|Invalid visible device index: (?P<index>-?\d{1,6})"
         r"|(?P<threads>(?:Intra|Inter) op parallelism cannot be modified after initialization)"
         r"|(?P<collective>Collective ops must be configured at program startup)"
         r"|(?P<vcpu>Virtual CPUs already set, cannot modify again)"
-        r"|Invalid argument `device_policy`: (?P<policy>\S{1,60})\. Please refer to",
+        # framework/config.py set_device_policy (2.10+; "Not a valid device policy: %r" in 2.4)
+        r"|(?:Invalid argument `device_policy`: |Not a valid device policy: )"
+        r"(?P<policy>\S{1,60}?)(?:\. Please refer to|\s*$)",
     ),
     # framework/config.py list_physical_devices (2.21): printed once on native Windows
     _p(
