@@ -68,3 +68,22 @@ def test_other_virtual_device_errors_are_not_a_device_list() -> None:
             "for all virtual devices or none. But the priority is specified for 1 while previous "
             "devices didn't have any set.")
     assert "gpu-visible-device-list-invalid" not in {f.id for f in explain_lines([line])}
+
+
+@pytest.mark.parametrize(("line", "finding", "words"), [
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Priority -9999 is outside "
+     "the range of supported priorities [-2,0] for virtual device 0 on GPU# 0",
+     "tf-config-call-rejected", ("-9999", "[-2,0]")),
+    ("tensorflow.python.framework.errors_impl.InternalError: Failed to find supported priority "
+     "range for GPU device 1", "tf-config-call-rejected", ("GPU 1", "did not keep")),
+    ("2021-03-02 17:25:10.114580: F tensorflow/core/common_runtime/gpu/gpu_device.cc:161] "
+     "EigenAllocator for GPU ran out of memory when allocating 268435456. See error logs for "
+     "more detailed info.", "gpu-resource-exhausted", ()),
+    ("tensorflow.python.framework.errors_impl.InternalError: Failed to get StreamExecutor for "
+     "device 0", "gpu-stream-executor-init-failed", ("GPU 0",)),
+])
+def test_gpu_device_statuses_give_their_findings(line: str, finding: str,
+                                                 words: tuple[str, ...]) -> None:
+    found = {f.id: f for f in explain_lines([line])}
+    assert finding in found and "unrecognised-error" not in found, sorted(found)
+    assert all(w in found[finding].cause for w in words), found[finding].cause

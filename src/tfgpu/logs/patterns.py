@@ -558,10 +558,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.exhausted",
         ("dst tensor is not initialized", "out of memory while trying to allocate",
-         "failed to allocate request for"),
+         "failed to allocate request for", "eigenallocator for gpu ran out of memory"),
         r"(?P<dst>Dst tensor is not initialized)"
         r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes"
-        r"|Failed to allocate request for (?P<req>[\d.]+\s?[KMGT]?i?B)",
+        r"|Failed to allocate request for (?P<req>[\d.]+\s?[KMGT]?i?B)"
+        # gpu_device.cc EigenGpuStreamDevice::allocate outside an op context: a FATAL that
+        # aborts (inside one the same failure is the op's ResourceExhausted status)
+        r"|EigenAllocator for GPU ran out of memory when allocating (?P<eigen>\d+)",
     ),
     # the node of an XLA cluster that auto-clustering compiled (tensorflow/compiler/jit
     # build_xla_ops_pass.cc: the cluster's _XlaRun op, named "xla_run" under the cluster's
@@ -1921,12 +1924,16 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cuda.se_init",
         ("failed initializing streamexecutor for", "cudeviceprimaryctxretain",
-         "cuctxcreate", "failed to query available memory for gpu"),
+         "cuctxcreate", "failed to query available memory for gpu",
+         "failed to get streamexecutor for device"),
         # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
         r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
         r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
         r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
-        r"|Failed to query available memory for GPU (?P<mem>\d+)",
+        r"|Failed to query available memory for GPU (?P<mem>\d+)"
+        # gpu_device.cc BaseGPUDevice::Init: the GPU's StreamExecutor (its CUDA context)
+        # could not be had ("Failed to get StreamExecutor for device N", a Status)
+        r"|Failed to get StreamExecutor for device (?P<se>\d+)",
     ),
     # cuda_driver.cc GetDeviceCount: cuDeviceGetCount before (or without) a working cuInit
     _p(
@@ -4042,7 +4049,8 @@ PATTERNS: tuple[Pattern, ...] = (
          "collective ops must be configured at program startup",
          "virtual cpus already set, cannot modify again", "invalid argument `device_policy`",
          "must be set for all virtual devices or none", "number of virtual device priorities",
-         "number of virtual device ordinals", "not a valid device policy"),
+         "number of virtual device ordinals", "not a valid device policy",
+         "outside the range of supported priorities", "failed to find supported priority range"),
         r"(?P<limit>Setting memory limit is required for GPU virtual devices)"
         r"|(?P<cpulimit>Setting (?:memory limit|experimental_priority|experimental_device_ordinal)"
         r" on CPU virtual\s+devices is currently not supported)"
@@ -4053,6 +4061,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Number of virtual device (?:priorities|ordinals) specified doesn't match with number "
         r"of memory_limit_mb)"
         r"|Virtual devices are not supported for (?P<vtype>[\w-]{1,40})"
+        # gpu_device.cc VerifyVirtualDeviceSettings: a priority outside the GPU's stream-
+        # priority range (cuCtxGetStreamPriorityRange), or a GPU whose range was not recorded
+        r"|Priority (?P<prio>-?\d{1,9}) is outside the range of supported priorities "
+        r"\[(?P<range>-?\d{1,9},\s?-?\d{1,9})\]"
+        r"|(?P<norange>Failed to find supported priority range for GPU device) (?P<prgpu>\d{1,4})"
         r"|(?P<growthtype>Cannot set memory growth on non-GPU and non-Pluggable devices)"
         r"|Invalid visible device index: (?P<index>-?\d{1,6})"
         r"|(?P<threads>(?:Intra|Inter) op parallelism cannot be modified after initialization)"

@@ -1471,7 +1471,8 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     checks (gpu-memory-held-by-other-process)."""
     # XLA's host and interpreter platforms share the "for device ordinal N" wording: only
     # lines that name CUDA are the GPU's
-    hits = [h for h in ctx.h("cuda.se_init").all() if "CUDA" in h.text or h.g("mem") or h.g("call")]
+    hits = [h for h in ctx.h("cuda.se_init").all()
+            if "CUDA" in h.text or h.g("mem") or h.g("call") or h.g("se")]
     if not hits:
         return []
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
@@ -1481,7 +1482,7 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     # (the engine's join, logs/engine.py _wrap_join) is read by the memory checks
     if any(h.g("ctx") for h in ctx.h("mem.cuda_oom").all()):
         return []
-    gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem"))), None)
+    gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem") or h.g("se"))), None)
     where = f"GPU {gpu}" if gpu is not None else "the GPU"
     claim = code_claim(ctx.kb.cuda_error_named(err) if err is not None else None,
                        evidence=log_evidence(hits, limit=3),

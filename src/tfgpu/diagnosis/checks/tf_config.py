@@ -46,6 +46,24 @@ _CONFIG: dict[str, tuple[str, str, str]] = {
         "# give experimental_priority / experimental_device_ordinal to every "
         "LogicalDeviceConfiguration of the GPU, or to none",
     ),
+    "prio": (
+        "a logical GPU's priority outside the GPU's range",
+        "A logical GPU was given experimental_priority {prio}, outside the stream priorities "
+        "this GPU supports ([{range}], cuCtxGetStreamPriorityRange); gpu_device.cc "
+        "(VerifyVirtualDeviceSettings) refuses it.",
+        "tf.config.set_logical_device_configuration(gpu, "
+        "[tf.config.LogicalDeviceConfiguration(memory_limit=4096, experimental_priority=0)])"
+        "   # a priority within the range the error prints",
+    ),
+    "norange": (
+        "priorities for a GPU TensorFlow did not keep",
+        "Logical-device priorities were configured for GPU {prgpu}, whose stream-priority "
+        "range TensorFlow did not record: the configuration names a GPU TensorFlow did not "
+        "keep (a visible_device_list or CUDA_VISIBLE_DEVICES that hides it, or a GPU it "
+        "ignored) (gpu_device.cc VerifyVirtualDeviceSettings).",
+        "# configure logical devices only for GPUs that tf.config.list_physical_devices('GPU') "
+        "lists",
+    ),
     "vtype": (
         "logical devices for a device type that has none",
         "tf.config.set_logical_device_configuration was called on a device of type {vtype}; "
@@ -110,7 +128,8 @@ def tf_config_call_rejected(ctx: Facts) -> list[Finding]:
     key = next(k for k in _CONFIG if first.g(k))
     what, why, fix = _CONFIG[key]
     fields = {"vtype": first.g("vtype") or "?", "index": first.g("index") or "?",
-              "policy": first.g("policy") or "?"}
+              "policy": first.g("policy") or "?", "prio": first.g("prio") or "?",
+              "range": first.g("range") or "?", "prgpu": first.g("prgpu") or "?"}
     return [catalogue.make(
         "tf-config-call-rejected", evidence=log_evidence(hits[:3]),
         what=what, why=why.format(**fields), fix=(fix,),
