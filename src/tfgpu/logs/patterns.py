@@ -37,6 +37,13 @@ class Pattern:
     key: str | None = None
 
 
+
+#: After "docker run" / "nvidia-docker run": not the flags NVIDIA's container banner recommends
+#: in its SHMEM note ("docker run --gpus all --ipc=host --ulimit memlock=-1 --ulimit
+#: stack=67108864 ...", older "nvidia-docker run --ipc=host ..."), which end in a literal
+#: "..." (nvidia_entrypoint.sh): advice printed by the image, not the user's command.
+_NGC_ADVICE = (r"(?![^\n]{0,120}?(?:--ulimit\s+stack=67108864|--ipc=host)\s+\.\.\.\s*$)")
+
 def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None) -> Pattern:
     return Pattern(name, needles, re.compile(regex), key)
 
@@ -3630,11 +3637,16 @@ PATTERNS: tuple[Pattern, ...] = (
         + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
     ),
     # A "docker run ... --gpus <x>" (or nvidia-docker run) command line in the paste: GPU
-    # access was asked for, so a container without a driver is not a missing --gpus.
+    # access was asked for, so a container without a driver is not a missing --gpus. Not the
+    # flags NVIDIA's container banner recommends (its SHMEM note: "NVIDIA recommends the use
+    # of the following flags:" then "docker run --gpus all --ipc=host --ulimit memlock=-1
+    # --ulimit stack=67108864 ...", older "nvidia-docker run --ipc=host ..."): advice ending
+    # in "...", not the user's command (_NGC_ADVICE)
     _p(
         "docker.gpus_cmd",
         ("docker run", "docker container run", "nvidia-docker"),
-        r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
+        r"\bnvidia-docker\s+run\b" + _NGC_ADVICE
+        + r"|\bdocker\s+(?:container\s+)?run\b" + _NGC_ADVICE + r"[^|;&]{0,400}?\s--gpus[\s=]",
     ),
     # Any "docker run" / "podman run" command line in the paste (its arguments up to a pipe or
     # a command separator): read by checks/driver_files.py, which takes one that asks for no
@@ -3643,7 +3655,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.run_cmd",
         ("docker run", "docker container run", "podman run"),
-        r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b(?P<args>[^|;&\n]{0,600})",
+        r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b" + _NGC_ADVICE
+        + r"(?P<args>[^|;&\n]{0,600})",
     ),
     # A "docker run" / "podman run" command line that goes on on the next line: it ends in a
     # line-continuation mark after a space (a POSIX shell's backslash before the newline,

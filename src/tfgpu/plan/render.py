@@ -96,6 +96,10 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
             "PTX (see the ! note)"
             if plan.uses_gpu and plan.gpu_unverified
             and any("blackwell-no-cubins" in w.ref for w in plan.warnings)
+            else "; GPU use unverified: WSL2 most likely does not see a GPU this old (see the "
+            "! note)"
+            if plan.uses_gpu and plan.gpu_unverified
+            and any("wsl2-gpu-min-cc" in w.ref for w in plan.warnings)
             else "; uses an NVIDIA GPU if this host has one (unknown: see why), else the CPU"
             if plan.gpu_presence_unknown
             else "; uses the GPU if its compute capability is supported (unknown: pass --cc)"

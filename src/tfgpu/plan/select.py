@@ -118,6 +118,9 @@ def make_plan(
         warnings.extend(_driver_unknown_to_knowledge(target, column))
         warnings.extend(_driver_older_than_knowledge(target, kb, planner.cc, column))
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
+    below_wsl = _wsl2_gpu_floor_warnings(plan, target, kb, planner.cc)
+    warnings[:0] = below_wsl
+    gpu_unverified = gpu_unverified or bool(below_wsl)
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
         plan = distro_python
@@ -359,6 +362,36 @@ def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: Knowledge) -> list
             fact.ref,
         )
     ]
+
+
+def _wsl2_gpu_floor_warnings(plan: Plan, target: TargetHost, kb: Knowledge,
+                             cc: str | None) -> list[Reason]:
+    """An NVIDIA GPU below the compute capability NVIDIA's CUDA on WSL guide names (platform
+    fact ``wsl2-gpu-min-cc``: Pascal, 6.0, in WDDM mode; no Tesla GPU in TCC mode) on a plan
+    that runs TensorFlow inside WSL2: WSL2 most likely does not see it; on a native Windows
+    host the windows-native route (the last release with native GPU support) is the one that
+    can use it.  ``cc``: the GPU's compute capability (``None``: unknown, no warning)."""
+    in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
+    if not in_wsl2 or not plan.uses_gpu or cc is None or target.gpu_vendor != "nvidia":
+        return []
+    fact = kb.platform_fact("wsl2-gpu-min-cc")
+    floor = fact.value("min_cc")
+    if _cc_tuple(cc) >= _cc_tuple(floor):
+        return []
+    other = (" On native Windows the windows-native route (TensorFlow's last release with "
+             "native GPU support) can use it: tfgpu plan --route windows-native."
+             if target.os == "windows" else "")
+    return [Reason(
+        f"{target.gpu_name or 'this GPU'} has compute capability {cc}, below {floor}: NVIDIA's "
+        f"CUDA on WSL guide names Pascal ({floor}) or newer GPUs in WDDM mode, and no Tesla GPU "
+        "in TCC mode, so WSL2 will most likely not see this GPU." + other,
+        fact.ref,
+    )]
+
+
+def _cc_tuple(cc: str) -> tuple[int, ...]:
+    """``"3.7"`` -> ``(3, 7)`` (non-digits read as 0)."""
+    return tuple(int(p) if p.isdigit() else 0 for p in cc.split("."))
 
 
 _CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
