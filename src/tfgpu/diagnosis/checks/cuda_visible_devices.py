@@ -11,6 +11,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.driver_files import run_commands_without_gpu
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -122,6 +123,19 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         return []
     if f.has_nvidia_gpu is False or f.in_container:
         return []
+    plain = run_commands_without_gpu(f, hits[0].line)
+    if plain:
+        # the paste's own docker run asks for no GPU: the container has none to find
+        return [catalogue.make(
+            "docker-run-without-gpus", evidence=log_evidence(plain[:1], hits[:1]),
+            cause=(f"cuInit returned CUDA_ERROR_NO_DEVICE (line {hits[0].line}) in a "
+                   f"container whose docker run command (line {plain[0].line}) asks for no "
+                   "GPU: without --gpus (or the NVIDIA runtime) Docker passes no GPU device "
+                   "into the container, so CUDA finds none there."),
+            fix=("docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container "
+                 "Toolkit; older Docker: --runtime=nvidia or nvidia-docker run",
+                 "docker run --rm --gpus all ubuntu nvidia-smi   # checks the host side"),
+        )]
     if f.host is not None and (f.host.probes or "CUDA_VISIBLE_DEVICES" in f.host.env):
         return []  # the doctor read this host's environment: visibility.py decides
     if any(lib.startswith(("libcuda.", "nvcuda")) for lib in f.h("lib.missing").by_key):
