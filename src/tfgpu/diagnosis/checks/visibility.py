@@ -343,6 +343,9 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     host facts (platform fact ``windows-native-gpu-last``)."""
     _, last, _, _ = windows_gpu_last(ctx)
     ref = "platform_facts:windows-native-gpu-last"
+    # the DirectML plugin runs only on the TensorFlow it pins (platform fact
+    # directml-plugin-tf-pin), never on this newer release: its own environment
+    pin = ctx.kb.platform_fact("directml-plugin-tf-pin").value("pip_requirement")
     # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
     # threads' hosts often ran 3.11+, where the pin alone finds no wheel: one conda
     # environment with a Python it has wheels for holds CUDA/cuDNN and TensorFlow
@@ -351,7 +354,9 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
         version=ctx.tf_version or f"after {last}", last=last, ref=ref,
         evidence=evidence + ((Evidence("os", ctx.os_source),) if ctx.host is None else ()),
         fix=(*c.wsl2_tensorflow_lines(ctx), *c.windows_native_env_lines(ctx),
-             "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
+             "# or keep TensorFlow on the CPU; any DirectX 12 GPU through the DirectML plugin "
+             f"needs its own environment with the TensorFlow it pins: pip install \"{pin}\" "
+             "tensorflow-directml-plugin"),
         knowledge_ref=ref,
     )
 
