@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tfgpu.knowledge import Knowledge, MinDriver, docs, driver_at_least
+from tfgpu.knowledge import Knowledge, MinDriver, docs, driver_at_least, parse_cc
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -376,7 +376,7 @@ def _wsl2_gpu_floor_warnings(plan: Plan, target: TargetHost, kb: Knowledge,
         return []
     fact = kb.platform_fact("wsl2-gpu-min-cc")
     floor = fact.value("min_cc")
-    if _cc_tuple(cc) >= _cc_tuple(floor):
+    if parse_cc(cc) >= parse_cc(floor):
         return []
     other = (" On native Windows the windows-native route (TensorFlow's last release with "
              "native GPU support) can use it: tfgpu plan --route windows-native."
@@ -387,11 +387,6 @@ def _wsl2_gpu_floor_warnings(plan: Plan, target: TargetHost, kb: Knowledge,
         "in TCC mode, so WSL2 will most likely not see this GPU." + other,
         fact.ref,
     )]
-
-
-def _cc_tuple(cc: str) -> tuple[int, ...]:
-    """``"3.7"`` -> ``(3, 7)`` (non-digits read as 0)."""
-    return tuple(int(p) if p.isdigit() else 0 for p in cc.split("."))
 
 
 _CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")

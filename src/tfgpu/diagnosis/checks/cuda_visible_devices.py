@@ -127,14 +127,9 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     if plain:
         # the paste's own docker run asks for no GPU: the container has none to find
         return [catalogue.make(
-            "docker-run-without-gpus", evidence=log_evidence(plain[:1], hits[:1]),
-            cause=(f"cuInit returned CUDA_ERROR_NO_DEVICE (line {hits[0].line}) in a "
-                   f"container whose docker run command (line {plain[0].line}) asks for no "
-                   "GPU: without --gpus (or the NVIDIA runtime) Docker passes no GPU device "
-                   "into the container, so CUDA finds none there."),
-            fix=("docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container "
-                 "Toolkit; older Docker: --runtime=nvidia or nvidia-docker run",
-                 "docker run --rm --gpus all ubuntu nvidia-smi   # checks the host side"),
+            "docker-run-without-gpus", variant="plain-run-no-device",
+            line=str(hits[0].line), run=str(plain[0].line),
+            evidence=log_evidence(plain[:1], hits[:1]),
         )]
     if f.host is not None and (f.host.probes or "CUDA_VISIBLE_DEVICES" in f.host.env):
         return []  # the doctor read this host's environment: visibility.py decides

@@ -456,14 +456,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 "# another process or notebook kernel holding GPU memory (each TensorFlow "
                 "process reserves nearly all of it by default): stop it")
         if not benign and not on_host and failed_allocation(h):
-            fields = _failed_fields(ctx, h)
-            out.append(catalogue.make(
-                "gpu-allocator-ran-out", variant="failed", allocator=allocator,
-                size=h.g("size"),
-                evidence=log_evidence(ran, ctx.h("mem.bfc_followup").all()[:1]),
-                fix=("# reduce the batch size", held, *fields.pop("advice", ())),
-                **fields,
-            ))
+            out.append(_failed_allocation(ctx, h, ran, allocator, held))
         else:
             out.append(catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
@@ -476,22 +469,31 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     return out
 
 
-def _failed_fields(ctx: Facts, h: Hit) -> dict[str, Any]:
-    """The fields of ``gpu-allocator-ran-out`` variant ``failed`` for the allocator line ``h``
-    (:func:`~tfgpu.diagnosis.checks._memory_failures.failed_allocation`): ``for_op`` (" for
-    op X" when the line names it), ``fragmented`` (a sentence when the allocator's own
-    fragmentation hint, pattern ``mem.bfc_followup``, follows it) and ``advice`` (that hint's
-    fix line: ``TF_GPU_ALLOCATOR=cuda_malloc_async``, bfc_allocator.cc's own words)."""
+def _failed_allocation(ctx: Facts, h: Hit, ran: list[Hit], allocator: str,
+                       held: str) -> Finding:
+    """``gpu-allocator-ran-out`` variant ``failed`` for the allocator line ``h``
+    (:func:`~tfgpu.diagnosis.checks._memory_failures.failed_allocation`), quoting ``ran``
+    (the log's allocator lines): the op the line names, and bfc_allocator.cc's own
+    fragmentation hint (pattern ``mem.bfc_followup``, group ``frag``) after it, when the log
+    has it, as a sentence of the cause, its evidence and its fix line
+    (``TF_GPU_ALLOCATOR=cuda_malloc_async``).  ``held``: the fix line that lists the GPU's
+    processes."""
     op = h.g("op")
-    hint = [x for x in ctx.h("mem.bfc_followup").all() if x.g("frag") and x.line >= h.line]
-    out: dict[str, Any] = {"for_op": f" for op {op}" if op else "", "fragmented": ""}
+    hint = [x for x in ctx.h("mem.bfc_followup").all() if x.g("frag") and x.line >= h.line][:1]
+    fragmented = ""
+    advice: tuple[str, ...] = ()
     if hint:
-        out["fragmented"] = (f" The allocator names memory fragmentation as one cause (line "
-                             f"{hint[0].line}) and TF_GPU_ALLOCATOR=cuda_malloc_async (CUDA's "
-                             "own stream-ordered allocator) as its fix.")
-        out["advice"] = (c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async")
-                         + "   # the allocator's own advice for fragmented memory",)
-    return out
+        fragmented = (f" The allocator names memory fragmentation as one cause (line "
+                      f"{hint[0].line}) and TF_GPU_ALLOCATOR=cuda_malloc_async (CUDA's own "
+                      "stream-ordered allocator) as its fix.")
+        advice = (c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async")
+                  + "   # the allocator's own advice for fragmented memory",)
+    return catalogue.make(
+        "gpu-allocator-ran-out", variant="failed", allocator=allocator, size=h.g("size"),
+        for_op=f" for op {op}" if op else "", fragmented=fragmented,
+        evidence=log_evidence(ran, hint),
+        fix=("# reduce the batch size", held, *advice),
+    )
 
 
 #: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
