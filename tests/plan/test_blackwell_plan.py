@@ -29,3 +29,15 @@ def test_rtx_4090_plan_still_uses_the_gpu() -> None:
     route_line = next(ln for ln in render(plan, "text", 0).splitlines()
                       if ln.startswith("Route:"))
     assert route_line.endswith("; uses the GPU"), route_line
+
+
+def test_driver_step_asks_for_the_first_driver_branch_of_the_gpu() -> None:
+    # TensorFlow 2.21's CUDA 12.5 runs on 555, but an RTX 5090 (sm_120) needs the first
+    # branch that knows it: CUDA 12.8's own minimum, R570 (cuda_arch:sm-120)
+    text = render(plan_for(os="linux", gpu="NVIDIA GeForce RTX 5090", python="3.12"), "text", 0)
+    step = next(ln for ln in text.splitlines() if "Install the NVIDIA driver >=" in ln)
+    assert ">= 570.26 " in step, step
+    # an RTX 4090 (sm_89, first in CUDA 11.8: R520) takes the release's own floor
+    text = render(plan_for(os="linux", gpu="NVIDIA GeForce RTX 4090", python="3.12"), "text", 0)
+    step = next(ln for ln in text.splitlines() if "Install the NVIDIA driver >=" in ln)
+    assert ">= 525.60.13 " in step, step

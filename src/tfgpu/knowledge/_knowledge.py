@@ -289,7 +289,9 @@ class Blocker(NamedTuple):
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
             ``"no-kernels"`` (neither a cubin nor a PTX the GPU can use),
             ``"driver-too-old-for-ptx-jit"``, ``"driver-older-than-gpu"`` (the driver
-            branch predates the GPU's architecture: :meth:`Knowledge.gpu_min_driver`)
+            branch predates the GPU's architecture: :meth:`Knowledge.gpu_min_driver`),
+            ``"driver-beyond-gpu"`` (the release's CUDA needs a driver branch newer than
+            the last one for the GPU's architecture: :meth:`Knowledge.gpu_last_driver`)
             (blocking), ``"ptx-jit"`` or
             ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
@@ -333,6 +335,29 @@ class GpuDriverFloor(NamedTuple):
             KnowledgeQueryError: ``driver`` does not parse.
         """
         return parse_version(driver, "driver version").major < self.branch
+
+
+class GpuDriverCeiling(NamedTuple):
+    """The last driver branch of an old GPU architecture (:meth:`Knowledge.gpu_last_driver`).
+
+    Attributes:
+        architecture: ``"Kepler"``.
+        last_branch: the newest driver branch (major number) that runs it: ``470``.
+        fact: the platform fact that says so (``kepler-last-driver-branch``).
+    """
+
+    architecture: str
+    last_branch: int
+    fact: PlatformFact
+
+    def excludes(self, driver: str) -> bool:
+        """Whether no driver ``driver`` or newer runs this architecture: ``driver``'s
+        branch (``"525.60.13"`` -> 525) is newer than :attr:`last_branch`.
+
+        Raises:
+            KnowledgeQueryError: ``driver`` does not parse.
+        """
+        return parse_version(driver, "driver version").major > self.last_branch
 
 
 class GpuBuild(NamedTuple):
@@ -1240,6 +1265,36 @@ class Knowledge:
         floor = self.min_driver(arch.first_cuda, os, ptx_jit=True)
         return GpuDriverFloor(arch, floor) if floor is not None else None
 
+    def gpu_last_driver(self, compute_capability: str) -> GpuDriverCeiling | None:
+        """The newest driver branch that still runs a GPU of ``compute_capability``.
+
+        Rule: NVIDIA moves old architectures to a legacy driver branch, and no driver of
+        a newer branch runs them (platform facts with ``last_branch``:
+        ``kepler-last-driver-branch``, R470 for compute capability 3.0-3.7, from NVIDIA's
+        "Current graphics driver releases" legacy list;
+        ``maxwell-pascal-volta-last-driver-branch``, R580 for 5.0-7.0, from NVIDIA's
+        Unix graphics feature deprecation schedule).  A fix that asks such a GPU for a
+        driver of a newer branch cannot be met.
+
+        Args:
+            compute_capability: ``"3.7"``.
+
+        Returns:
+            The ceiling, or ``None`` when the current drivers run the architecture (or
+            the compute capability is a Jetson's, whose L4T drivers the facts do not
+            cover).
+
+        Raises:
+            KnowledgeQueryError: ``compute_capability`` is not ``"X.Y"``.
+        """
+        cc = compute_capability.strip()
+        if re.fullmatch(r"\d{1,3}\.\d{1,3}", cc) is None:
+            raise KnowledgeQueryError(f"not a compute capability: {compute_capability!r}")
+        for f in self.facts:
+            if "last_branch" in f.values and cc in f.items("compute_capabilities"):
+                return GpuDriverCeiling(f.value("architecture"), int(f.value("last_branch")), f)
+        return None
+
     def ptxas_first_cuda(self, arch: str) -> PtxasArch | None:
         """The first CUDA release whose ``ptxas`` knows ``arch`` (``"sm_89"`` -> 11.8,
         ``cuda_arch.toml``), or ``None`` for an arch the table does not list."""
@@ -1303,8 +1358,10 @@ class Knowledge:
 
         Checks, each with its row: Python in the tested range; driver at or above the
         minimum for the release's CUDA (minor-version rule); GPU CC at or above the
-        wheel's minimum; PTX JIT needed (caveat) and, if so, driver at or above the
-        toolkit minimum of the build CUDA.  Unknown inputs (``None``) are not checked.
+        wheel's minimum; the CUDA's minimum driver within the last driver branch of the
+        GPU's architecture (:meth:`gpu_last_driver`); PTX JIT needed (caveat) and, if so,
+        driver at or above the toolkit minimum of the build CUDA.  Unknown inputs
+        (``None``) are not checked.
 
         Raises:
             KnowledgeQueryError: a version does not parse, or the OS is unknown.
@@ -1342,6 +1399,17 @@ class Knowledge:
                     f"{gpu_floor.arch.arch} [{gpu_floor.arch.ref}]): an older driver does not "
                     "list this GPU, whatever the TensorFlow release",
                     gpu_floor.minimum.row, gpu_floor.minimum.version))
+        if compute_capability is not None and cuda is not None \
+                and normalise_os(os) != "macos":
+            ceiling = self.gpu_last_driver(compute_capability)
+            minimum = self.min_driver(cuda, os) if ceiling is not None else None
+            if ceiling is not None and minimum is not None and ceiling.excludes(minimum.version):
+                out.append(Blocker(
+                    "driver-beyond-gpu", True,
+                    f"TensorFlow {config.tf_version} uses CUDA {cuda}, which needs driver >= "
+                    f"{minimum.version}, but R{ceiling.last_branch} is the last driver branch "
+                    f"for {ceiling.architecture} GPUs (compute capability {compute_capability}) "
+                    f"[{ceiling.fact.ref}]", ceiling.fact, minimum.version))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
             if support is not None and support.status == "below-minimum":
@@ -1499,6 +1567,7 @@ __all__ = [
     "CCSupport",
     "DriverMinimum",
     "GpuBuild",
+    "GpuDriverCeiling",
     "GpuMatch",
     "Knowledge",
     "RocmSupport",

@@ -16,6 +16,7 @@ from tfgpu.diagnosis.checks import blackwell_fact
 from tfgpu.diagnosis.checks._ptx_jit import ptx_jit_floor
 from tfgpu.diagnosis.checks.app_compute_capability_floor import app_cc_floor
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.generated_kernel_cubin import generated_kernel_no_cubin
 from tfgpu.diagnosis.checks.versions import (
     _TF,
@@ -777,8 +778,7 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
             driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
             ref=minimum.row.ref,
             evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
-            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
-                 f"{docs.url('nvidia-drivers')}",),
+            fix=(*driver_install_lines(f, minimum.version),),
             doc_url=kb.doc_url(minimum.row),
             knowledge_ref=minimum.row.ref,
         )

@@ -61,6 +61,7 @@ from tfgpu.diagnosis.checks.driver_and_build_cuda import (
     driver_version,
     tf_build_cuda,
 )
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.driver_from_log import driver_below_cuda_printed
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.facts.log import Hit
@@ -298,8 +299,7 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
                 "driver-too-old-for-cuda", variant="env-toolkit",
                 driver=drv, cuda=cuda, floor=minimum.version, ref=minimum.row.ref,
                 evidence=(*ev, Evidence("cuda.toolkit (conda environment)", cuda)),
-                fix=(f"# install an NVIDIA driver >= {minimum.version}: "
-                     f"{docs.url('nvidia-drivers')}",
+                fix=(*driver_install_lines(ctx, minimum.version),
                      "# or keep the driver and install the TensorFlow build made for a CUDA "
                      "this driver runs into the environment (conda install tensorflow-gpu "
                      "cudatoolkit=<that CUDA>)",

@@ -38,6 +38,7 @@ from tfgpu.diagnosis.checks.cuda_driver_checks import (
     forked_runtime_finding,
     runtime_failed_in_fork,
 )
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
     _listing_records,
@@ -1001,9 +1002,8 @@ def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
     if ok is not False or minimum is None:
         return
     column = "Linux" if tf.os == "linux" else "Windows"
-    fix = [f"# install an NVIDIA driver >= {minimum.version} ({column} driver"
-           + (", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else "")
-           + f"): {docs.url('nvidia-drivers')}"]
+    fix = [*driver_install_lines(f, minimum.version, detail=f"{column} driver" + (
+        ", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else ""))]
     cc = _min_gpu_cc(facts, kb)
     alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
                            compute_capability=cc)
@@ -1752,8 +1752,7 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
         if need is not None:
             why += (f"; TensorFlow runs on CUDA {cuda} ({tf[1]}), whose PTX needs driver >= "
                     f"{need.version}")
-            fix.append(f"# install an NVIDIA driver >= {need.version}: "
-                       f"{docs.url('nvidia-drivers')}")
+            fix += driver_install_lines(ctx, need.version)
     if need is None:
         fix.append("# upgrade the NVIDIA driver to one that supports this TensorFlow's CUDA "
                    f"(tfgpu matrix lists each release's CUDA): {docs.url('nvidia-drivers')}")

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.driver_and_build_cuda import driver_version, tf_build_cuda
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, stranded_gpu
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError, docs
+from tfgpu.knowledge import KnowledgeQueryError
 
 
 def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
@@ -115,10 +116,11 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
         "driver-too-old-for-cuda", variant="from-log",
         evidence=tuple(ev),
         why=why,
-        fix=(f"# install an NVIDIA driver >= {minimum.version}: {docs.url('nvidia-drivers')}",
-             "nvidia-smi   # then check the driver version it shows",
-             "# or use a TensorFlow release built for a CUDA this driver supports "
-             "(tfgpu matrix)"),
+        fix=driver_install_lines(ctx, minimum.version) if stranded_gpu(ctx, minimum.version)
+        else (*driver_install_lines(ctx, minimum.version),
+              "nvidia-smi   # then check the driver version it shows",
+              "# or use a TensorFlow release built for a CUDA this driver supports "
+              "(tfgpu matrix)"),
         doc_url=ctx.kb.doc_url(minimum.row),
         knowledge_ref=minimum.row.ref,
     )]

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.libraries import _cuda_major_of
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -823,7 +824,7 @@ def ptx_jit_driver_known_bad(ctx: Facts) -> list[Finding]:
         variant="xla-miscompile",
         driver=first.g("drv"), floor=first.g("min"),
         evidence=log_evidence(hits),
-        fix=(f"# install an NVIDIA driver >= {first.g('min')}: {docs.url('nvidia-drivers')}",
+        fix=(*driver_install_lines(ctx, first.g("min") or "?"),
              "# or give XLA a ptxas, so that the driver does not compile the PTX:",
              _ptxas_wheel(ctx)),
         doc_url=docs.url("nvidia-drivers"),

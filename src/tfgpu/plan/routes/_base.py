@@ -211,9 +211,17 @@ class _PlannerBase:
                 f"by compute capability {self.cc}"
             )
             return _Fit(rel, False, "cc", why, cc_block.row.ref, arch=arch)
+        beyond = blockers.get("driver-beyond-gpu")
+        if beyond is not None:
+            # no driver of this GPU's generation runs the release's CUDA
+            return _Fit(rel, False, "driver", beyond.message, beyond.row.ref, arch=arch)
         floor = self.kb.min_driver(rel.cuda, os) if rel.cuda else None
         need = floor.version if floor else None
         floor_ref = floor.row.ref if floor else ""
+        gpu_floor = self._gpu_driver_floor(os)
+        if gpu_floor is not None and (need is None or _v(gpu_floor[0]) > _v(need)):
+            # the release's CUDA runs on older drivers than the GPU itself needs
+            need, floor_ref = gpu_floor
         unclear = "driver-unclear" in blockers
         gpu_old = blockers.get("driver-older-than-gpu")
         if gpu_old is not None:
@@ -286,6 +294,19 @@ class _PlannerBase:
                 return f, misses
             misses.append(f)
         return None, misses
+
+    def _gpu_driver_floor(self, os: str) -> tuple[str, str] | None:
+        """``(version, row ref)`` of the first driver branch of the target GPU's
+        architecture (:meth:`Knowledge.gpu_min_driver`: the first CUDA toolkit that knows
+        it, ``cuda_arch.toml``, and that toolkit's own minimum driver), or ``None`` when
+        the compute capability is unknown or older than the table."""
+        if not self.cc:
+            return None
+        try:
+            g = self.kb.gpu_min_driver(self.cc, os)
+        except KnowledgeQueryError:
+            return None
+        return (g.minimum.version, g.minimum.row.ref) if g is not None else None
 
     def _driver_steps(self, fit: _Fit) -> list[Step]:
         t = self.t

@@ -1,0 +1,101 @@
+"""A driver upgrade the GPU cannot take: old architectures stay on a legacy driver branch.
+
+NVIDIA moves old GPU architectures to a legacy branch and no newer driver runs them
+(platform facts with ``last_branch``, :meth:`tfgpu.knowledge.Knowledge.gpu_last_driver`:
+R470 for Kepler, from NVIDIA's "Current graphics driver releases" legacy list; R580 for
+Maxwell, Pascal and Volta, from NVIDIA's Unix graphics feature deprecation schedule).  A
+finding whose fix is "install an NVIDIA driver >= X" words that line with
+:func:`driver_install_lines`, which says instead that no such driver runs the GPU the host
+or log shows, when X's branch is newer than the GPU's last one.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tfgpu.facts.view import Facts
+from tfgpu.knowledge import GpuDriverCeiling, KnowledgeQueryError, docs
+
+
+class StrandedGpu(NamedTuple):
+    """A GPU whose last driver branch is older than a driver a fix asks for.
+
+    Attributes:
+        name: the GPU's name as the host or log gives it (``"Tesla K80"``), or
+            ``"compute capability 3.7"`` when only that is known.
+        cc: its compute capability (``"3.7"``).
+        ceiling: the architecture's last driver branch, with its platform fact.
+    """
+
+    name: str
+    cc: str
+    ceiling: GpuDriverCeiling
+
+
+def _known_gpus(ctx: Facts) -> list[tuple[str, str]]:
+    """``(name, compute capability)`` of every NVIDIA GPU the host facts or the log show:
+    host GPUs with their compute capability, TensorFlow's device lines, and names from
+    ``nvidia-smi`` tables or device lines looked up in ``gpu_compute_capability.toml``."""
+    out: list[tuple[str, str]] = []
+    if ctx.host is not None:
+        out += [(g.name, g.compute_capability) for g in ctx.host.nvidia_gpus
+                if g.compute_capability]
+    names = [h.g("name") or "" for h in ctx.h("smi.gpu").all()] + list(ctx.gpu_names)
+    for name in dict.fromkeys(n for n in names if n):
+        m = ctx.kb.gpu_compute_capability(name)
+        if m is not None:
+            out.append((name, m[0]))
+    out += [(f"compute capability {cc}", cc) for cc in ctx.compute_capabilities]
+    return out
+
+
+def stranded_gpu(ctx: Facts, need: str) -> StrandedGpu | None:
+    """The first GPU the host or log shows that no driver ``need`` or newer runs.
+
+    Args:
+        ctx: the host facts and log.
+        need: the driver version a fix asks for (``"525.60.13"``).
+
+    Returns:
+        That GPU with its architecture's last branch, or ``None`` when every GPU shown
+        takes such a driver, or none is shown.
+    """
+    for name, cc in _known_gpus(ctx):
+        try:
+            ceiling = ctx.kb.gpu_last_driver(cc)
+            if ceiling is not None and ceiling.excludes(need):
+                return StrandedGpu(name, cc, ceiling)
+        except KnowledgeQueryError:
+            continue
+    return None
+
+
+def driver_install_lines(ctx: Facts, need: str, *, detail: str = "") -> tuple[str, ...]:
+    """The fix lines that install an NVIDIA driver >= ``need``; or, when a GPU the host or
+    log shows cannot run a driver of that branch (:func:`stranded_gpu`), the lines that
+    say so and what is left: a TensorFlow release whose CUDA the GPU's last branch runs,
+    found by ``tfgpu plan``.
+
+    Args:
+        ctx: the host facts and log.
+        need: the minimum driver (``"525.60.13"``).
+        detail: words after the version, in parentheses in the install line
+            (``"Linux driver"``).
+
+    Returns:
+        One comment line, or a comment and a ``tfgpu plan`` command.
+    """
+    gpu = stranded_gpu(ctx, need)
+    if gpu is None:
+        where = f" ({detail})" if detail else ""
+        return (f"# install an NVIDIA driver >= {need}{where}: {docs.url('nvidia-drivers')}",)
+    c = gpu.ceiling
+    bare = gpu.name.startswith("compute capability")
+    which = f"--cc {gpu.cc}" if bare else f'--gpu "{gpu.name}"'
+    named = gpu.name if bare else f"{gpu.name} (compute capability {gpu.cc})"
+    drv = ctx.driver_version or f"<your R{c.last_branch} driver>"
+    return (f"# no NVIDIA driver >= {need} runs {named}: R{c.last_branch} is the last driver "
+            f"branch for {c.architecture} GPUs [{c.fact.ref}]",
+            f"tfgpu plan --os {ctx.os or 'linux'} {which} --driver {drv}   # the TensorFlow "
+            f"release to use: built for a CUDA that R{c.last_branch} runs, with kernels for "
+            f"compute capability {gpu.cc}")

@@ -1,0 +1,114 @@
+"""A driver fix an old GPU cannot take: Kepler stays on R470, Maxwell to Volta on R580.
+
+The facts are ``platform_facts.toml`` rows with ``last_branch``
+(``Knowledge.gpu_last_driver``); a fix that asks such a GPU for a newer branch's driver
+names the branch ceiling and the plan to run instead, in doctor and in explain.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from doctor_helpers import TESTS
+
+from tfgpu.diagnosis.doctor import diagnose
+from tfgpu.explain import explain_lines
+from tfgpu.facts import HostFacts
+from tfgpu.knowledge import load_knowledge
+
+KB = load_knowledge()
+
+
+@pytest.mark.parametrize(("cc", "arch", "branch"), [
+    ("3.7", "Kepler", 470), ("3.0", "Kepler", 470),
+    ("5.2", "Maxwell, Pascal or Volta", 580), ("7.0", "Maxwell, Pascal or Volta", 580),
+])
+def test_old_architectures_have_a_last_driver_branch(cc: str, arch: str, branch: int) -> None:
+    c = KB.gpu_last_driver(cc)
+    assert c is not None
+    assert (c.architecture, c.last_branch) == (arch, branch)
+    assert c.fact.source  # every ceiling cites where it comes from
+    assert c.excludes(f"{branch + 5}.10") and not c.excludes(f"{branch}.99")
+
+
+@pytest.mark.parametrize("cc", ["7.5", "8.6", "9.0", "12.0", "3.2", "5.3", "7.2"])
+def test_current_and_jetson_architectures_have_no_ceiling(cc: str) -> None:
+    # Turing and newer run current drivers; Jetson (3.2, 5.3, 7.2) uses L4T, not these
+    assert KB.gpu_last_driver(cc) is None
+
+
+def _linux(release: str):  # type: ignore[no-untyped-def]
+    return next(c for c in KB.gpu_configs("linux") if c.tf_version == release)
+
+
+def test_a_cuda_12_release_is_beyond_a_kepler_gpu_whatever_the_driver() -> None:
+    ids = [b.id for b in KB.gpu_blockers(_linux("2.15.0"), os="linux", compute_capability="3.7")]
+    assert "driver-beyond-gpu" in ids
+    # CUDA 11.8 (TF 2.14) runs on R470 (its minimum is 450.80.02)
+    ids = [b.id for b in KB.gpu_blockers(_linux("2.14.0"), os="linux", compute_capability="3.7")]
+    assert "driver-beyond-gpu" not in ids
+    # a Pascal GPU runs CUDA 12's driver (R525 <= R580)
+    ids = [b.id for b in KB.gpu_blockers(_linux("2.15.0"), os="linux", compute_capability="6.1")]
+    assert "driver-beyond-gpu" not in ids
+
+
+def _k80_host() -> HostFacts:
+    """The recorded GTX 1060 host on driver 470 (``driver-aware-fix-hosts/h7.json``:
+    TensorFlow 2.16.1, CUDA 12.3, so driver >= 525.60.13), its GPU made a Tesla K80 and its
+    Python 3.11 (so TensorFlow 2.14 is an alternative)."""
+    facts = HostFacts.from_json(
+        (TESTS / "fixtures" / "driver-aware-fix-hosts" / "h7.json").read_text(encoding="utf-8"))
+    gpu = dataclasses.replace(facts.gpus[0], name="Tesla K80", compute_capability="3.7")
+    python = dataclasses.replace(facts.python, version="3.11.9")
+    return dataclasses.replace(facts, gpus=(gpu,), python=python)
+
+
+def test_doctor_does_not_ask_a_kepler_gpu_for_a_cuda_12_driver() -> None:
+    found = {f.id: f for f in diagnose(_k80_host()).findings}
+    f = found["driver-too-old-for-cuda"]
+    text = "\n".join(f.fix)
+    assert "install an NVIDIA driver >= 525" not in text
+    assert "no NVIDIA driver >= 525.60.13 runs Tesla K80 (compute capability 3.7)" in text
+    assert "R470 is the last driver branch for Kepler GPUs" in text
+    assert 'tfgpu plan --os linux --gpu "Tesla K80" --driver 470.239.06' in text
+    # and the release this driver and GPU run, concretely
+    assert "or use TensorFlow 2.14 (CUDA 11.8)" in text
+
+
+def test_doctor_still_asks_a_pascal_gpu_for_the_driver() -> None:
+    facts = HostFacts.from_json(
+        (TESTS / "fixtures" / "driver-aware-fix-hosts" / "h7.json").read_text(encoding="utf-8"))
+    f = {f.id: f for f in diagnose(facts).findings}["driver-too-old-for-cuda"]
+    assert "install an NVIDIA driver >= 525.60.13" in "\n".join(f.fix)
+
+
+K80_LOG = [
+    ">>> tf.__version__",
+    "'2.21.0'",
+    "2026-01-10 10:00:01.000000: E external/local_xla/xla/stream_executor/cuda/"
+    "cuda_driver.cc:152] failed call to cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: system has "
+    "unsupported display driver / cuda driver combination",
+    "2026-01-10 10:00:01.000000: I external/local_xla/xla/stream_executor/cuda/"
+    "cuda_diagnostics.cc:178] libcuda reported version is: 470.256.2",
+    "2026-01-10 10:00:01.000000: I external/local_xla/xla/stream_executor/cuda/"
+    "cuda_diagnostics.cc:182] kernel reported version is: 470.256.2",
+]
+SMI_K80 = ("|   0  Tesla K80           Off  | 00000000:00:1E.0 Off |                    0 |")
+SMI_T4 = ("|   0  Tesla T4            Off  | 00000000:00:1E.0 Off |                    0 |")
+
+
+def test_explain_reads_the_gpu_from_an_nvidia_smi_table_in_the_log() -> None:
+    f = {f.id: f for f in explain_lines([*K80_LOG, SMI_K80])}["driver-too-old-for-cuda"]
+    text = "\n".join(f.fix)
+    assert "no NVIDIA driver >= 525.60.13 runs Tesla K80" in text
+    assert 'tfgpu plan --os linux --gpu "Tesla K80" --driver 470.256.2' in text
+    # the generic "or use another release" and "check nvidia-smi" lines would contradict it
+    assert "nvidia-smi   # then check" not in text
+
+
+@pytest.mark.parametrize("extra", [[SMI_T4], []])
+def test_explain_asks_for_the_driver_when_the_gpu_takes_it_or_is_not_shown(
+        extra: list[str]) -> None:
+    f = {f.id: f for f in explain_lines([*K80_LOG, *extra])}["driver-too-old-for-cuda"]
+    assert "# install an NVIDIA driver >= 525.60.13" in f.fix[0]
