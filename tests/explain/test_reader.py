@@ -45,6 +45,15 @@ def test_long_line_keeps_a_bounded_prefix() -> None:
     assert res.stats.lines == 2
 
 
+def test_nul_separated_records_are_read_as_pieces_of_their_line() -> None:
+    # find -print0 / xargs -0 output, or text on both sides of a crash's NUL-filled block
+    data = b"noise\n" + b"Epoch 1\x00\x00\x00" + LIB_LINE.encode() + b"\x00tail\n"
+    res = explain_stream(io.BytesIO(data))
+    assert res.stats.skipped_binary == 0
+    got = {f.id: [e.line for e in f.evidence] for f in res.findings}
+    assert got["library-not-loaded-libcudart-so-11-0"] == [2]  # the file's own line number
+
+
 def test_binary_garbage_is_skipped_not_fatal() -> None:
     data = b"\x00\x01\x02 error \xff\xfe\x00\n" + LIB_LINE.encode() + b"\n"
     res = explain_stream(io.BytesIO(data))

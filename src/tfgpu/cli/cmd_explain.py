@@ -197,9 +197,31 @@ def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None
                                      "(the line numbers count those lines, not the file's)")
                 return result, stopped_by, notes
         with path.open("rb") as fh:
-            return _explain_capped(fh, facts, name)
+            before = _file_size(fh)
+            result, stopped_by, notes = _explain_capped(fh, facts, name)
+            after = _file_size(fh)
+            if before is not None and after is not None and after > before:
+                # a program is still writing the log (tee, a running job's output file)
+                notes["growing"] = (
+                    f"the file grew from {before:,} to {after:,} bytes while it was read (a "
+                    "program is still writing it): this report covers the lines up to where "
+                    "the reading ended; run tfgpu explain again when the program has stopped")
+            return result, stopped_by, notes
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
+
+
+def _file_size(fh: BinaryIO) -> int | None:
+    """The size in bytes of the regular file open as ``fh``, or ``None`` for a pipe, a
+    device or a file whose status cannot be read."""
+    import os
+    import stat
+
+    try:
+        st = os.fstat(fh.fileno())
+    except (OSError, ValueError):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -331,11 +331,54 @@ class Facts:
         """CUDA versions from the host facts, else from the log's folder names."""
         return self.cuda_versions or self.log_cuda_versions
 
+    def _site_python(self) -> tuple[str, Hit] | None:
+        """``("3.Y", line)`` from the log's first ``python3.Y/site-packages`` path, else its
+        first Windows ``Python3Y\\lib\\site-packages`` one; ``None`` when neither shows."""
+        site = self.h("ctx.python_site").first
+        if site and site[0].g("v"):
+            return site[0].g("v") or "", site[0]
+        win = self.h("ctx.python_site_win").first
+        if win and win[0].g("mi"):
+            return f"3.{int(win[0].g('mi') or 0)}", win[0]
+        return None
+
     @property
     def log_python_version(self) -> str | None:
-        """Python ``3.Y`` from a ``pythonX.Y/site-packages`` path in the log, or ``None``."""
-        keys = list(self.h("ctx.python_site").by_key)
-        return keys[0] if keys else None
+        """Python ``3.Y`` from a ``python3.Y/site-packages`` (or Windows
+        ``Python3Y\\lib\\site-packages``) path in the log, or ``None``."""
+        found = self._site_python()
+        return found[0] if found is not None else None
+
+    @property
+    def tf_floor_from_python(self) -> tuple[tuple[int, int], str] | None:
+        """``((major, minor), why)``: the oldest TensorFlow whose wheels the log's Python
+        can run (its ``Python 3.9.13`` line, else a ``python3.9/site-packages`` or
+        ``Python39\\lib\\site-packages`` path), when that says more than the table's oldest
+        row (``Knowledge.first_tf_for_python``: Python 3.9 runs TensorFlow 2.5 or newer);
+        ``None`` otherwise.  The host facts' interpreter is not used: it need not be the
+        one that wrote the log."""
+        from tfgpu.knowledge import KnowledgeQueryError
+
+        printed = self.printed_python
+        site = self._site_python()
+        py: tuple[str, str] | None = None
+        if printed is not None and printed.g("v"):
+            py = printed.g("v") or "", f"line {printed.line}"
+        elif site is not None:
+            py = site[0], f"line {site[1].line}"
+        if py is None:
+            return None
+        os = "windows" if self.windows else ("macos" if self.os == "macos" else "linux")
+        try:
+            row = self.kb.first_tf_for_python(py[0], os)
+        except KnowledgeQueryError:
+            return None
+        mm = tf_minor(row.tf_version) if row is not None else None
+        if row is None or mm is None:
+            return None
+        xy = ".".join(py[0].split(".")[:2])
+        return mm, (f"Python {xy} ({py[1]}) first has TensorFlow wheels in {mm[0]}.{mm[1]} "
+                    f"({row.ref})")
 
     @property
     def fix_python(self) -> tuple[str, str] | None:
@@ -349,9 +392,9 @@ class Facts:
         printed = self.printed_python
         if printed is not None and printed.g("v"):
             return printed.g("v") or "", f"line {printed.line}"
-        site = self.h("ctx.python_site").first
-        if site and site[0].g("v"):
-            return site[0].g("v") or "", f"line {site[0].line}"
+        site = self._site_python()
+        if site is not None:
+            return site[0], f"line {site[1].line}"
         return None
 
     @property
@@ -432,7 +475,10 @@ class Facts:
         if mm is not None:
             return mm < series
         bound = self.tf_at_most
-        return True if bound is not None and bound < series else None
+        if bound is not None and bound < series:
+            return True
+        floor = self.tf_floor_from_python
+        return False if floor is not None and floor[0] >= series else None
 
     def built_without_cuda(self) -> list[Hit]:
         """Log lines in which TensorFlow answers that it was built without CUDA, in line

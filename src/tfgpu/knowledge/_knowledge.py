@@ -788,6 +788,30 @@ class Knowledge:
                 out.append(r)
         return tuple(sorted(out, key=lambda r: parse_version(r.release), reverse=True))
 
+    def first_tf_for_python(self, python: str, os: str) -> TestedConfig | None:
+        """The oldest TensorFlow release whose tested Python range includes ``python``:
+        a process running that Python runs this release or a newer one.
+
+        Rule: ``tf_tested_configs.toml`` (tensorflow/docs ``site/en/install/source.md`` and
+        ``source_windows.md`` tested build configurations); pip offers a release only to
+        the Pythons it has wheels for.  Python 3.8 first appears in 2.2, 3.9 in 2.5.
+
+        Args:
+            python: ``"3.9"`` or ``"3.9.13"``.
+            os: ``"linux"``, ``"windows"``, ``"wsl2"`` or ``"macos"``.
+
+        Returns:
+            That release's row, or ``None`` when the oldest row the table has already
+            includes ``python`` (older releases the table lacks may too), or no row does.
+
+        Raises:
+            KnowledgeQueryError: ``python`` or the OS does not parse.
+        """
+        rows = sorted((r for r in self.tested_configs(os=os) if r.python_min is not None),
+                      key=lambda r: parse_version(r.tf_version))
+        first = next((r for r in rows if r.python_ok(python)), None)
+        return first if first is not None and first is not rows[0] else None
+
     def gpu_configs(self, os: str) -> tuple[TestedConfig, ...]:
         """GPU (CUDA) tested configurations for ``os``, newest release first."""
         rows = self.tested_configs(os=os, kind="gpu")

@@ -1312,6 +1312,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"python(?P<v>3\.\d{1,2})[/\\](?:site|dist)-packages",
         "v",
     ),
+    # a Windows interpreter's folder names its Python without the dot: ...\Python39\lib\
+    # site-packages (python.org installer), %APPDATA%\Python\Python310\site-packages (the
+    # user site); facts/view.py reads the minor number
+    _p(
+        "ctx.python_site_win",
+        ("site-packages",),
+        r"[\\/][Pp]ython3(?P<mi>\d{1,2})[\\/](?:[Ll]ib[\\/])?site-packages",
+        "mi",
+    ),
     _p(
         "ctx.nonpip_tf",
         ("tfjs", "libtensorflow"),

@@ -387,8 +387,8 @@ def _unfold_string(raw: bytes) -> list[bytes]:
 def pieces_of(raw: bytes) -> list[bytes]:
     r"""The pieces of one raw line that are matched as lines of their own.
 
-    A line is split at carriage returns and at runs of backspaces (progress bars rewritten
-    in place: Keras' Progbar erases its bar with backspaces, then writes ``\r``; a CRLF
+    A line is split at carriage returns, at runs of NUL bytes (NUL-separated records) and
+    at runs of backspaces (progress bars rewritten in place: Keras' Progbar erases its bar with backspaces, then writes ``\r``; a CRLF
     ending gives one piece), at rsyslog's escaped newlines (``...but#012NVRM: this kernel...``;
     ``#011`` and the other escapes become a space, ``#033`` an ESC), and, when the line is a
     Python/JSON string literal (``json.dumps``, ``repr``, a notebook's ``"text"`` list), at
@@ -401,6 +401,11 @@ def pieces_of(raw: bytes) -> list[bytes]:
     Returns:
         The non-blank pieces, in order (``[raw]`` for a plain line).
     """
+    if b"\x00" in raw and _OTHER_CONTROL_RE.search(raw) is None:
+        # NUL-separated records (find -print0, xargs -0, a journal export) or text around
+        # a crash's NUL-filled block: each run of NULs ends a piece, as a carriage return
+        # does.  A line with other control bytes as well is garbage (clean_line drops it)
+        raw = _NULS_RE.sub(b"\r", raw)
     if b"\b" in raw:
         raw = _BACKSPACES_RE.sub(b"\r", raw)
     parts = split_cr(raw) if b"\r" in raw else [raw]
@@ -413,6 +418,11 @@ def pieces_of(raw: bytes) -> list[bytes]:
                      for q in (split_cr(_BACKSPACES_RE.sub(b"\r", p)) if b"\b" in p else (p,))]
     return [p for p in parts if p.strip()]
 
+
+#: A run of NUL bytes inside a text line: a record separator (:func:`pieces_of`).
+_NULS_RE = re.compile(rb"\x00+")
+#: A control byte other than NUL (and the whitespace and escape bytes text holds).
+_OTHER_CONTROL_RE = re.compile(rb"[\x01-\x07\x0e-\x1a\x1c-\x1f\x7f]")
 
 #: A run of backspaces: a progress bar erased in place before it is redrawn.  Keras' Progbar
 #: (keras 0.1.0 to 2.x ``keras/utils/generic_utils.py`` ``Progbar.update``, and tf.keras'

@@ -339,6 +339,19 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
         sev_override: Severity | None = None
+        if (name == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE" and libcuda_v and kernel_v
+                and _driver_tuple(libcuda_v.g("v")) is not None
+                and _driver_tuple(libcuda_v.g("v")) == _driver_tuple(kernel_v.g("v"))):
+            # cuda_diagnostics reads the loaded libcuda's version from its file name: equal
+            # to the kernel module's, it is the running driver's own library, so neither a
+            # pending reboot nor a cuda-compat copy shows in these lines
+            v = kernel_v.g("v")
+            why = (f"{why}. But this log's libcuda and kernel module both report {v} (lines "
+                   f"{libcuda_v.line} and {kernel_v.line}): the libcuda that cuda_diagnostics "
+                   "found is the running driver's own, so neither a newer driver waiting for "
+                   "a reboot nor a compat copy shows here; those lines may come from another "
+                   "process than the one that failed (a container, a job on another node)")
+            fix = tuple(f for f in fix if "sudo reboot" not in f)
         if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and kernel_v and not libcuda_v
                 and driver_library_failed_to_load(ctx)):
             # the kernel module's version is in the log, but libcuda itself never loaded:

@@ -318,17 +318,24 @@ def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
     if (mod and "pywrap" not in mod and "tensorflow" not in mod) or "win32" in why:
         return None  # another package's module (numpy...), or a 32/64-bit mismatch
     fact = ctx.kb.platform_fact("windows-msvc-2019-runtime")
-    mm = ctx.tf_mm
     first = fact.value("tf_version")
-    if mm is None or mm < ctx.kb.fact_series("windows-msvc-2019-runtime")[0] or \
+    if ctx.tf_predates(ctx.kb.fact_series("windows-msvc-2019-runtime")[0]) is not False or \
             ctx.h("lib.missing").count:
         return None
+    tf, ev = ctx.tf_version, list(log_evidence(dll))
+    floor = ctx.tf_floor_from_python if ctx.tf_mm is None else None
+    if floor is not None:
+        # no version shown: the Python in the paths has wheels of newer releases only
+        tf = f"{floor[0][0]}.{floor[0][1]} or newer"
+        ev.append(Evidence("TensorFlow release (from the Python)", floor[1]))
+    elif tf is None:
+        return None  # dated by a log path or a bound only: leave it to the general finding
     dlls = fact.items("dlls")
     return catalogue.make(
         "windows-msvc-runtime-missing", variant="import-dll-not-found",
-        tf=ctx.tf_version, why=(hit.g("why") or "").strip()[:120], first=first,
+        tf=tf, why=(hit.g("why") or "").strip()[:120], first=first,
         dlls=" and ".join(dlls), ref=fact.ref,
-        evidence=log_evidence(dll),
+        evidence=tuple(ev),
         fix=("winget install Microsoft.VCRedist.2015+.x64   # or the x64 installer from "
              "Microsoft's Visual C++ redistributable page",
              *(f"where.exe {d}   # must print C:\\Windows\\System32\\{d}" for d in dlls),
