@@ -686,6 +686,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # "out of memory to allocate N bytes (total M bytes)" before; M is what CuPy's pool
     # holds) and its CUDA runtime error (cupy_backends/cuda/api/runtime.pyx CUDARuntimeError,
     # "<cudaGetErrorName>: <cudaGetErrorString>")
+    # an application's own words that the GPU's memory ran out (faceswap's "You do not have
+    # enough GPU memory available to train the selected model", "Not enough GPU memory",
+    # "ran out of GPU memory"): statements, not advice ("to avoid running out of GPU memory"
+    # does not match); read by checks/app_oom_words.py when no allocator line shows
+    _p(
+        "mem.app_words",
+        ("enough gpu memory", "insufficient gpu memory", "out of gpu memory",
+         "enough vram", "out of vram", "insufficient vram"),
+        r"(?i)\b(?P<said>(?:(?:do not|don't|not|no longer) (?:have )?enough|insufficient)"
+        r" (?:free |available )?(?:GPU memory|VRAM)\b|(?:ran|is|was|are|has run) out of "
+        r"(?:GPU memory|VRAM)\b)",
+    ),
     _p(
         "mem.cupy_oom",
         ("outofmemoryerror", "cudaerrormemoryallocation"),
@@ -1785,8 +1797,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:, please update your driver)?",
     ),
     # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
-    _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error",),
-       r"Failed to initialize NVML: Unknown Error"),
+    # and pynvml's exception for NVML_ERROR_UNKNOWN (nvidia-ml-py pynvml.py: class
+    # NVMLError_Unknown, str "Unknown Error"), raised by a Python program: group py
+    _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error", "nvmlerror_unknown"),
+       r"Failed to initialize NVML: Unknown Error|(?P<py>NVMLError_Unknown\b)"),
     # a shell inside a Docker container: bash's default prompt user@host: with Docker's default
     # host name, the container's short id (12 hex digits), for root or any user (an image's
     # own user, docker run -u); the TensorFlow images' prompt "tf-docker <dir> > " and the

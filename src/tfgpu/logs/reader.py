@@ -388,9 +388,10 @@ def pieces_of(raw: bytes) -> list[bytes]:
     r"""The pieces of one raw line that are matched as lines of their own.
 
     A line is split at carriage returns, at runs of NUL bytes (NUL-separated records) and
-    at runs of backspaces (progress bars rewritten in place: Keras' Progbar erases its bar with backspaces, then writes ``\r``; a CRLF
-    ending gives one piece), at rsyslog's escaped newlines (``...but#012NVRM: this kernel...``;
-    ``#011`` and the other escapes become a space, ``#033`` an ESC), and, when the line is a
+    at runs of backspaces (progress bars rewritten in place: Keras' Progbar erases its bar
+    with backspaces, then writes ``\r``; a CRLF ending gives one piece), at rsyslog's
+    escaped newlines (``...but#012NVRM: this kernel...``; ``#011`` and the other escapes
+    become a space, ``#033`` an ESC), and, when the line is a
     Python/JSON string literal (``json.dumps``, ``repr``, a notebook's ``"text"`` list), at
     its escaped newlines, with its escapes decoded.  Blank pieces are dropped.  At most
     :data:`MAX_PIECES` pieces per form; the work is linear in the line's length.

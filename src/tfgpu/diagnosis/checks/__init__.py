@@ -279,6 +279,7 @@ from tfgpu.diagnosis.checks.wsl import (
 
 # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
+from tfgpu.diagnosis.checks.app_oom_words import app_says_gpu_out_of_memory
 from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.memory_held import (
@@ -647,6 +648,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_memory_low_at_start,
     smi_memory_nearly_full,
     other_framework_oom,
+    app_says_gpu_out_of_memory,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,
     malloc_async_stream_twice,

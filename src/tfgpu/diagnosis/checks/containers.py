@@ -254,6 +254,21 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     sure = f.in_container or bool(prompt)
     if f.wsl and not sure:
         return []  # WSL2's NVML (the Windows driver): not the container cgroup fault
+    if not sure and (f.windows or all(h.g("py") for h in hits)):
+        # native Windows has no such container; a Python program's pynvml error with no
+        # container shown is as likely a host whose driver broke (after an update)
+        return [catalogue.make(
+            "nvidia-driver-error", variant="nvml-unknown",
+            where=(" on this Windows host" if f.windows else ""),
+            evidence=log_evidence(hits),
+            fix=("nvidia-smi   # the same NVML call: 'Unknown Error' again means the driver "
+                 "is broken",
+                 "# reinstall the NVIDIA driver cleanly (Windows: NVIDIA's installer, 'Custom' "
+                 "then 'Perform a clean installation'; Linux: the distribution's driver "
+                 "packages) and reboot: " + docs.url("nvidia-drivers"),
+                 "# inside a container: docker-container-lost-gpu-access (restart the "
+                 "container; a host daemon-reload removed its GPU devices)"),
+        )]
     cuinit = f.h("cuinit").first[:1]
     code = (cuinit[0].g("name") or cuinit[0].g("text") or "an error") if cuinit else ""
     fails = (f"NVML fails with 'Unknown Error' and cuInit with {code}" if cuinit
