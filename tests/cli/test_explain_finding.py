@@ -149,3 +149,12 @@ def test_the_no_gpu_row_title_claims_no_working_gpu() -> None:
     # GPU works
     title = lookup("tensorflow-sees-no-gpu").spec.title
     assert "works" not in title and "driver shows an NVIDIA GPU" in title
+
+
+def test_a_family_template_shows_its_fields_as_fields() -> None:
+    from tfgpu.cli.cmd_explain import render_finding_doc
+    from tfgpu.diagnosis.finding_doc import entry, lookup
+
+    text = render_finding_doc(entry(lookup("library-not-loaded-libcudnn-so-8")))
+    title = next(ln for ln in text.splitlines() if ln.startswith("title:"))
+    assert "{" not in title and "<filename>" in title and "fills in each <field>" in title

@@ -112,3 +112,80 @@ def test_explain_asks_for_the_driver_when_the_gpu_takes_it_or_is_not_shown(
         extra: list[str]) -> None:
     f = {f.id: f for f in explain_lines([*K80_LOG, *extra])}["driver-too-old-for-cuda"]
     assert "# install an NVIDIA driver >= 525.60.13" in f.fix[0]
+
+
+# --- the other paths that advise a driver: each words the ceiling, never the upgrade --------
+
+SMI_TABLE_K80 = [
+    "| NVIDIA-SMI 470.256.02   Driver Version: 470.256.02   CUDA Version: 11.4     |",
+    "|   0  Tesla K80           Off  | 00000000:01:00.0 N/A |                  N/A |",
+]
+INSUFFICIENT = ("tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. "
+                "Status: CUDA driver version is insufficient for CUDA runtime version")
+
+
+def test_the_insufficient_driver_message_on_a_k80_names_the_ceiling() -> None:
+    version = ['$ python -c "import tensorflow as tf; print(tf.__version__); '
+               'tf.test.gpu_device_name()"', "2.16.1"]
+    found = {f.id: f for f in explain_lines([*SMI_TABLE_K80, *version, INSUFFICIENT])}
+    text = "\n".join(found["driver-too-old-for-cuda"].fix)
+    assert "upgrade the NVIDIA driver to >= 525" not in text
+    assert "R470 is the last driver branch for Kepler GPUs" in text
+
+
+def test_a_gpu_named_only_in_tensorflows_ignoring_line_gets_the_ceiling() -> None:
+    lines = [
+        ">>> tf.__version__", "'2.15.0'",
+        "2024-01-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] "
+        "Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:02:00.0, "
+        "compute capability: 3.7) with Cuda compute capability 3.7. The minimum required Cuda "
+        "capability is 5.0.",
+        "2024-01-01 10:00:01.000000: E external/local_xla/xla/stream_executor/cuda/"
+        "cuda_driver.cc:282] failed call to cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: system "
+        "has unsupported display driver / cuda driver combination",
+        "2024-01-01 10:00:01.000100: I external/local_xla/xla/stream_executor/cuda/"
+        "cuda_diagnostics.cc:172] kernel reported version is: 470.223.2",
+    ]
+    text = "\n".join(ln for f in explain_lines(lines) for ln in f.fix)
+    assert "install an NVIDIA driver >= 525" not in text
+    assert 'tfgpu plan --os linux --gpu "Tesla K80" --driver 470.223.2' in text
+
+
+@pytest.mark.parametrize(("name", "cc"), [("Tesla K40m", "3.5"), ("Tesla K40c", "3.5"),
+                                          ("Tesla K20Xm", "3.5"), ("Tesla K10.G1.8GB", "3.0")])
+def test_the_board_names_nvidia_smi_prints_for_kepler_tesla_cards_are_known(
+        name: str, cc: str) -> None:
+    m = KB.gpu_compute_capability(name)
+    assert m is not None and m[0] == cc
+
+
+def test_windows_driver_numbers_of_a_branch_stay_in_it() -> None:
+    kepler = KB.gpu_last_driver("3.7")
+    assert kepler is not None
+    assert not kepler.excludes("474.44", windows=True)  # an R470 Windows release
+    assert kepler.excludes("474.44")  # a Linux 474 would be another branch
+    assert kepler.excludes("527.41", windows=True)
+
+
+# --- the plan: a driver beyond the GPU's branch does not drive it ---------------------------
+
+
+def test_plan_refuses_a_driver_newer_than_the_gpus_last_branch() -> None:
+    from tfgpu.plan.render import render
+    from tests.plan.test_select import plan_for
+
+    plan = plan_for(os="linux", gpu="Tesla K80", driver="535.183.01", python="3.11")
+    assert not plan.uses_gpu
+    text = render(plan, "text", 0)
+    assert "driver 535.183.01 is of a branch newer than R470" in text
+    assert "install an NVIDIA driver of the R470 branch" in text
+    plan = plan_for(os="linux", gpu="GTX 980", driver="590.44.01", python="3.11")
+    assert not plan.uses_gpu and "R580" in render(plan, "text", 0)
+
+
+def test_plan_driver_step_for_a_kepler_gpu_names_its_branch() -> None:
+    from tfgpu.plan.render import render
+    from tests.plan.test_select import plan_for
+
+    text = render(plan_for(os="linux", gpu="Tesla K80", python="3.11"), "text", 0)
+    assert "Install an NVIDIA driver of the R470 branch (>= 450.80.02)" in text

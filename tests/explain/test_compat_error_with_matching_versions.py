@@ -29,3 +29,13 @@ def test_a_newer_libcuda_keeps_both_ways_and_the_reboot() -> None:
     f = _finding("550.54.14", "535.161.7")
     assert "both report" not in f.cause
     assert any("sudo reboot" in ln for ln in f.fix), f.fix
+
+
+def test_one_differing_pair_anywhere_keeps_the_reboot() -> None:
+    lines = [CUINIT, f"{DIAG}cuda_diagnostics.cc:178] libcuda reported version is: 550.54.15",
+             f"{DIAG}cuda_diagnostics.cc:182] kernel reported version is: 535.183.1",
+             CUINIT, f"{DIAG}cuda_diagnostics.cc:178] libcuda reported version is: 535.183.1",
+             f"{DIAG}cuda_diagnostics.cc:182] kernel reported version is: 535.183.1"]
+    f = {f.id: f for f in explain_lines(lines)}["cuinit-compat-not-supported-on-device"]
+    assert "both report" not in f.cause
+    assert "If this host has no NVIDIA GPU" not in f.cause  # the kernel module is loaded

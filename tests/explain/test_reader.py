@@ -150,3 +150,14 @@ def test_binary_lines_are_counted_as_lines_like_the_lines_read() -> None:
     res = explain_stream(io.BytesIO(data))
     assert res.stats.lines == 2
     assert res.stats.skipped_binary == 2
+
+
+def test_a_block_of_nul_bytes_does_not_hide_the_text_after_it() -> None:
+    # a log preallocated or padded with NULs by a crash, then the failure: the run of NULs
+    # counts as one gap, not as 64 KiB of binary bytes
+    oom = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when "
+           "allocating tensor with shape[32768,16384] and type float on /job:localhost/replica:"
+           "0/task:0/device:GPU:0 by allocator GPU_0_bfc")
+    data = b"Epoch 1/5\n" * 100 + b"\x00" * 65536 + oom.encode() + b"\nKilled\n"
+    res = explain_stream(io.BytesIO(data))
+    assert "gpu-out-of-memory-tensor" in {f.id for f in res.findings}

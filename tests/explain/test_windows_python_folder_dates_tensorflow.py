@@ -51,3 +51,16 @@ def test_dll_load_failed_under_python37_keeps_the_cuda_dll_search() -> None:
     found = {f.id: f for f in explain_lines(_import_failure("Python37"))}
     assert "windows-msvc-runtime-missing" not in found, sorted(found)
     assert any("nvcuda.dll" in ln for ln in found["windows-dll-not-found"].fix)
+
+
+def test_a_tensorflow_core_package_under_python38_is_not_dated_by_the_folder() -> None:
+    # tensorflow_core is the layout of 1.15-2.1, which had no Python 3.8 wheels: the paths
+    # contradict each other, so the Python does not date the release
+    lines = [
+        "Traceback (most recent call last):",
+        '  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python38\\lib\\site-packages'
+        '\\tensorflow_core\\python\\pywrap_tensorflow.py", line 58, in <module>',
+        "ImportError: DLL load failed while importing _pywrap_tensorflow_internal: The "
+        "specified module could not be found.",
+    ]
+    assert "windows-msvc-runtime-missing" not in {f.id for f in explain_lines(lines)}

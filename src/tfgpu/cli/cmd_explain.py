@@ -356,6 +356,14 @@ def _width() -> int:
         return 100
 
 
+def _fields_shown(template: str) -> str:
+    """A catalogue text with its ``{field}`` placeholders written ``<field>``, as a reader
+    takes them: values a report fills in, not text to type."""
+    import re
+
+    return re.sub(r"\{(\w+)\}", r"<\1>", template)
+
+
 def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
     """The text of ``tfgpu explain --finding`` for ``doc``
     (:func:`tfgpu.diagnosis.finding_doc.entry`): a header line, the fields, then the
@@ -380,11 +388,15 @@ def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
     others = listed(doc["categories"])
     lines.append(f"category:  {doc['category']}" + (f" (also {others})" if others else ""))
     lines.append(f"area:      {doc['area']}")
-    lines.append(f"title:     {doc['title']}")
+    title = _fields_shown(str(doc["title"]))
+    lines.append(f"title:     {title}" + ("   (a report fills in each <field>)"
+                                           if title != doc["title"] else ""))
     if doc["aliases"]:
         lines.append(f"aliases:   {listed(doc['aliases'])}")
-    lines += para("What it means", doc["summary"] or "(no summary in the catalogue)")
-    lines += para("What tfgpu tells you to do", doc["remedy"] or "(no remedy in the catalogue)")
+    lines += para("What it means", _fields_shown(str(doc["summary"] or "(no summary in the "
+                                                    "catalogue)")))
+    lines += para("What tfgpu tells you to do",
+                  _fields_shown(str(doc["remedy"] or "(no remedy in the catalogue)")))
     fix = doc["fix"]
     if isinstance(fix, list) and fix:
         lines += ["", "Fix lines (every finding of this id):", *(f"  {x}" for x in fix)]
@@ -394,7 +406,8 @@ def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
         for v in variants:
             if not isinstance(v, dict):
                 continue
-            lines.append(textwrap.fill(f"{v['name']}: {v['title']}", width=width,
+            lines.append(textwrap.fill(f"{v['name']}: {_fields_shown(str(v['title']))}",
+                                       width=width,
                                        initial_indent="  ", subsequent_indent="      "))
             for key in ("summary", "remedy"):
                 if v.get(key):

@@ -376,6 +376,12 @@ class Facts:
         mm = tf_minor(row.tf_version) if row is not None else None
         if row is None or mm is None:
             return None
+        core = self.kb.platform_fact("tf-api-module-spelling-tensorflow-core")
+        until = tf_minor(core.value("releases_until"))
+        paths = [*self.h("ctx.python_site").all(), *self.h("ctx.python_site_win").all()]
+        if until is not None and mm > until and any(
+                re.search(r"[\\/]tensorflow_core[\\/]", h.text) for h in paths):
+            return None  # a tensorflow_core package (1.15-2.1) under a newer Python: no floor
         xy = ".".join(py[0].split(".")[:2])
         return mm, (f"Python {xy} ({py[1]}) first has TensorFlow wheels in {mm[0]}.{mm[1]} "
                     f"({row.ref})")
@@ -478,7 +484,9 @@ class Facts:
         if bound is not None and bound < series:
             return True
         floor = self.tf_floor_from_python
-        return False if floor is not None and floor[0] >= series else None
+        if floor is None or (bound is not None and floor[0] > bound):
+            return None  # no floor, or the paths contradict it (a build outside the tables)
+        return False if floor[0] >= series else None
 
     def built_without_cuda(self) -> list[Hit]:
         """Log lines in which TensorFlow answers that it was built without CUDA, in line

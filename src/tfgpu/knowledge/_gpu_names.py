@@ -35,6 +35,11 @@ _LHR = re.compile(r"\b(lite hash rate|lhr)\b", re.IGNORECASE)
 #: table writes them apart (``GeForce RTX 3090``, ``GeForce RTX 2080 Ti``).
 _GLUED_SERIES = re.compile(r"\b(rtx|gtx|gts|gt|mx)(?=\d)")
 _GLUED_SUFFIX = re.compile(r"(?<=\d)(ti|super)\b")
+#: The board names nvidia-smi prints for the Kepler Tesla cards the table lists by model
+#: (``Tesla K40m``, ``K40c``, ``K20Xm``, ``K20X``, ``K10.G1.8GB``: passive or active cooling,
+#: OEM boards, the larger GK110 and the two K10 boards, each the model's chip and compute
+#: capability): the model key (``k40``) is tried after the board's own.
+_TESLA_K_BOARD = re.compile(r"^(k\d{2})(?:x?[mcst]|x|\.g\d\.\d+gb)$")
 #: A remark in parentheses after a name (``(server)``, ``(6GB)``, the table's ``(DGX
 #: Spark)``), not the laptop marker ``(notebook)``.
 _REMARK = re.compile(r"\((?!notebook\))[^()]*\)")
@@ -114,6 +119,9 @@ def name_keys(name: str) -> tuple[str, ...]:
     if laptop:
         keys.append(f"{core} laptop")
     keys.append(core)
+    board = _TESLA_K_BOARD.match(core)
+    if board is not None:
+        keys.append(board.group(1))
     seen: set[str] = set()
     out: list[str] = []
     for k in keys:

@@ -291,7 +291,9 @@ class Blocker(NamedTuple):
             ``"driver-too-old-for-ptx-jit"``, ``"driver-older-than-gpu"`` (the driver
             branch predates the GPU's architecture: :meth:`Knowledge.gpu_min_driver`),
             ``"driver-beyond-gpu"`` (the release's CUDA needs a driver branch newer than
-            the last one for the GPU's architecture: :meth:`Knowledge.gpu_last_driver`)
+            the last one for the GPU's architecture: :meth:`Knowledge.gpu_last_driver`),
+            ``"driver-newer-than-gpu"`` (the driver itself is of such a branch: it does not
+            drive the GPU, whatever the release)
             (blocking), ``"ptx-jit"`` or
             ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
@@ -350,14 +352,22 @@ class GpuDriverCeiling(NamedTuple):
     last_branch: int
     fact: PlatformFact
 
-    def excludes(self, driver: str) -> bool:
+    def excludes(self, driver: str, *, windows: bool = False) -> bool:
         """Whether no driver ``driver`` or newer runs this architecture: ``driver``'s
         branch (``"525.60.13"`` -> 525) is newer than :attr:`last_branch`.
+
+        Args:
+            driver: a driver version.
+            windows: ``driver`` is a Windows (or WSL2) driver.  NVIDIA numbers a branch's
+                Windows releases above the branch (R470: 471.xx-474.xx, such as 474.44;
+                R580: 580.xx-581.xx), so there a version's branch is its major rounded
+                down to ten (both ceilings are multiples of ten).
 
         Raises:
             KnowledgeQueryError: ``driver`` does not parse.
         """
-        return parse_version(driver, "driver version").major > self.last_branch
+        major = parse_version(driver, "driver version").major
+        return (major // 10 * 10 if windows else major) > self.last_branch
 
 
 class GpuBuild(NamedTuple):
@@ -1427,13 +1437,23 @@ class Knowledge:
                 and normalise_os(os) != "macos":
             ceiling = self.gpu_last_driver(compute_capability)
             minimum = self.min_driver(cuda, os) if ceiling is not None else None
-            if ceiling is not None and minimum is not None and ceiling.excludes(minimum.version):
+            win = _driver_column(os) == "windows"
+            if ceiling is not None and driver is not None and ceiling.excludes(driver,
+                                                                               windows=win):
+                out.insert(0, Blocker(
+                    "driver-newer-than-gpu", True,
+                    f"driver {driver} is of a branch newer than R{ceiling.last_branch}, the last "
+                    f"driver branch for {ceiling.architecture} GPUs (compute capability "
+                    f"{compute_capability}): it does not drive this GPU",
+                    ceiling.fact, str(ceiling.last_branch)))
+            elif ceiling is not None and minimum is not None and ceiling.excludes(
+                    minimum.version, windows=win):
                 out.append(Blocker(
                     "driver-beyond-gpu", True,
                     f"TensorFlow {config.tf_version} uses CUDA {cuda}, which needs driver >= "
                     f"{minimum.version}, but R{ceiling.last_branch} is the last driver branch "
-                    f"for {ceiling.architecture} GPUs (compute capability {compute_capability}) "
-                    f"[{ceiling.fact.ref}]", ceiling.fact, minimum.version))
+                    f"for {ceiling.architecture} GPUs (compute capability {compute_capability})",
+                    ceiling.fact, minimum.version))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
             if support is not None and support.status == "below-minimum":

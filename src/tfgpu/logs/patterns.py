@@ -3515,6 +3515,38 @@ PATTERNS: tuple[Pattern, ...] = (
         ("installed in this system is not supported by",),
         r"installed in this system is not supported by open\b",
     ),
+    # nv.c's legacy-GPU notice (NVIDIA's proprietary kernel module): "NVRM: The NVIDIA
+    # GeForce GTX 780 GPU installed in this system is / NVRM:  supported through the NVIDIA
+    # 470.xx Legacy drivers. Please ... The 550.120 NVIDIA driver will ignore / NVRM:  this
+    # GPU.  Continuing probe..." (wrapped at fixed points; the same words since the 1.0-96xx
+    # branch: threads quote 173.14.xx, 304.xx, 390.xx, 470.xx and 580.xx)
+    _p(
+        "driver.nvrm_legacy_branch",
+        ("legacy drivers", "legacy linux graphics drivers"),
+        # the module's words, the installer's ("... legacy Linux graphics drivers"), and a
+        # wrap that puts the branch at the start of an NVRM line
+        r"(?i)(?:supported through the NVIDIA\s+|NVRM:\s+)(?P<branch>(?:\d+\.)*\d*xx|1\.0-\d+xx)"
+        r" legacy (?:Linux graphics )?drivers",
+    ),
+    _p(
+        "driver.nvrm_legacy_gpu",
+        ("installed in this system is", "nvrm: the nvidia "),
+        r"The NVIDIA (?P<name>(?!GPU )[^\n]{1,60}?) GPU(?: [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:"
+        r"[0-9a-fA-F]{2}\.[0-7] \(PCI ID: [0-9a-fA-F]{4}:[0-9a-fA-F]{4}\))?"
+        r"(?: installed in this system is\b|\s*$)",
+    ),
+    _p(
+        "driver.nvrm_will_ignore",
+        ("nvidia driver will ignore", "nvidia linux graphics driver will ignore"),
+        r"The (?P<drv>\d+(?:\.\d+)+) NVIDIA (?:Linux graphics )?driver will ignore",
+    ),
+    # a GPU the proprietary module does not drive (Blackwell and newer data-centre parts):
+    # "NVRM: installed in this system requires use of the NVIDIA open kernel modules."
+    _p(
+        "driver.nvrm_needs_open_module",
+        ("requires use of the nvidia open kernel modules",),
+        r"requires use of the NVIDIA open kernel modules",
+    ),
     _p(
         "driver.nvrm_gpu_pci",
         ("nvrm: the nvidia gpu",),

@@ -676,6 +676,17 @@ def sniff_utf16(head: bytes) -> str | None:
 CONTROL_BYTES = bytes([*range(0x00, 0x08), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
 
 
+def control_count(data: bytes) -> int:
+    """How many :data:`CONTROL_BYTES` ``data`` holds, each run of NUL bytes counted as one:
+    a block of NULs (a crash's padding, a preallocated log file) is one gap in a text, while
+    random bytes hold single NULs (their count barely changes)."""
+    count = len(data) - len(data.translate(None, CONTROL_BYTES))
+    if b"\x00\x00" in data:
+        nuls = data.count(b"\x00")
+        count -= nuls - len(_NULS_RE.findall(data))
+    return count
+
+
 def is_binary_chunk(chunk: bytes) -> bool:
     """Whether a chunk of the input is not text: it holds a NUL byte and at least
     :data:`~tfgpu.facts.log.BINARY_SHARE` of its bytes are :data:`CONTROL_BYTES` (random
@@ -684,7 +695,7 @@ def is_binary_chunk(chunk: bytes) -> bool:
     nothing more."""
     if b"\x00" not in chunk:
         return False
-    return len(chunk) - len(chunk.translate(None, CONTROL_BYTES)) >= BINARY_SHARE * len(chunk)
+    return control_count(chunk) >= BINARY_SHARE * len(chunk)
 
 
 #: A line holding a :data:`CONTROL_BYTES` byte (from its start: linear, one try per line).
@@ -856,7 +867,7 @@ class _Transcoder:
 
     def _emit(self, data: bytes, out: list[bytes]) -> None:
         if data:
-            self.stats.control_bytes += len(data) - len(data.translate(None, CONTROL_BYTES))
+            self.stats.control_bytes += control_count(data)
             out.append(data)
             self._last = (self._last + data[-2:])[-2:]
             self._offset += len(data)

@@ -139,7 +139,8 @@ class TargetHost:
                          else "NVIDIA GPU presence unknown" if self.gpu_unknown else "no GPU")
         else:
             gpu = self.gpu_name or (
-                "NVIDIA GPU (not listed: the driver failed)"
+                "NVIDIA GPU" if self.gpu_vendor == "nvidia" and described
+                else "NVIDIA GPU (not listed: the driver failed)"
                 if self.gpu_vendor == "nvidia"
                 else f"{self.gpu_vendor} GPU"
             )

@@ -639,6 +639,13 @@ def _driver_first(ctx: Facts, release: str, command: str) -> str | None:
     minimum = driver_too_old(ctx, build.cuda)
     if minimum is None:
         return None
+    from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, stranded_gpu
+
+    if stranded_gpu(ctx, minimum.version) is not None:
+        # no driver >= that minimum runs this GPU: the release the driver runs, or the plan
+        limited = _driver_limited_fix(ctx)
+        lines = driver_install_lines(ctx, minimum.version)
+        return f"{limited}; {lines[0].removeprefix('# ')}" if limited else "; ".join(lines)
     upgrade = (f"upgrade the NVIDIA driver to >= {minimum.version} (knowledge row "
                f"{minimum.row.ref}; driver {driver} is too old for CUDA {build.cuda}, which "
                f"TensorFlow {release} uses), then: {command}")

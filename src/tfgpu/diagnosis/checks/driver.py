@@ -38,7 +38,7 @@ from tfgpu.diagnosis.checks.cuda_driver_checks import (
     forked_runtime_finding,
     runtime_failed_in_fork,
 )
-from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, old_gpu, stranded_gpu
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
     _listing_records,
@@ -339,9 +339,11 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
         sev_override: Severity | None = None
+        versions = {_driver_tuple(h.g("v")) for n in ("driver.libcuda", "driver.kernel")
+                    for h in ctx.h(n).all()}
         if (name == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE" and libcuda_v and kernel_v
-                and _driver_tuple(libcuda_v.g("v")) is not None
-                and _driver_tuple(libcuda_v.g("v")) == _driver_tuple(kernel_v.g("v"))):
+                and len(versions) == 1 and None not in versions):
+            # every libcuda and kernel line of the log gives one version
             # cuda_diagnostics reads the loaded libcuda's version from its file name: equal
             # to the kernel module's, it is the running driver's own library, so neither a
             # pending reboot nor a cuda-compat copy shows in these lines
@@ -459,7 +461,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
                     ""
-                    if ctx.has_nvidia_gpu or sev_override
+                    if ctx.has_nvidia_gpu or sev_override or kernel_v is not None
                     or (name == "CUDA_ERROR_STUB_LIBRARY" and ctx.driver_known)
                     else " If this host has no NVIDIA GPU, this is expected."
                 ),
@@ -1177,8 +1179,12 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
                   "started without GPU access or with its own copy, a stub library first on "
                   "the library path); nvidia-smi's 'CUDA Version' at or above the runtime's "
                   f"tells that case (knowledge row {foreign.ref}).")
-    fix = []
-    if floor:
+    fix: list[str] = []
+    if floor and stranded_gpu(ctx, floor) is not None:
+        # no driver of that branch runs this GPU (Kepler: R470 at most): the ceiling and
+        # the plan for a release its driver runs, never the upgrade
+        fix += driver_install_lines(ctx, floor)
+    elif floor:
         fix.append(
             f"upgrade the NVIDIA driver to >= {floor}"
             + (
@@ -1187,6 +1193,11 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
                 else ", e.g. sudo ubuntu-drivers install   # Ubuntu"
             )
         )
+    elif (old := old_gpu(ctx)) is not None:
+        # the CUDA's minimum is unknown, but this GPU's branch ends: say where
+        fix.append(f"# {old.name}: R{old.ceiling.last_branch} is the last driver branch for "
+                   f"{old.ceiling.architecture} GPUs [{old.ceiling.fact.ref}]; a newer driver "
+                   "does not run it, so keep it and use a TensorFlow release whose CUDA it runs")
     else:
         fix.append("upgrade the NVIDIA driver (nvidia-smi shows the newest CUDA it supports)")
     fix.append(
@@ -1426,9 +1437,14 @@ def _stray_newer_libcuda(ctx: Facts, kernel: str | None, lib: str | None) -> _St
             why += (f" Once that copy is gone, driver {shown} is still too old for "
                     f"TensorFlow {tf_version}: it was built with CUDA {tested.cuda}, which "
                     f"needs driver >= {minimum.version} (knowledge row {minimum.row.ref}).")
-            fix.append(f"# then upgrade the NVIDIA driver to >= {minimum.version} (e.g. sudo "
-                       "ubuntu-drivers install, then reboot)")
-            alt = ctx.kb.newest_tf_for(os_, driver=shown)
+            stranded = stranded_gpu(ctx, minimum.version)
+            if stranded is not None:
+                fix.append(driver_install_lines(ctx, minimum.version)[0])
+            else:
+                fix.append(f"# then upgrade the NVIDIA driver to >= {minimum.version} (e.g. "
+                           "sudo ubuntu-drivers install, then reboot)")
+            alt = ctx.kb.newest_tf_for(os_, driver=shown, compute_capability=(
+                stranded.cc if stranded is not None else None))
             if alt is not None and parse_version(alt.tf_version) < parse_version(tf_version):
                 extra = series(alt.tf_series) >= series(
                     ctx.kb.platform_fact("and-cuda-extra-first").value("tf_version"))

@@ -11,6 +11,7 @@ or log shows, when X's branch is newer than the GPU's last one.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from tfgpu.facts.view import Facts
@@ -46,6 +47,13 @@ def _known_gpus(ctx: Facts) -> list[tuple[str, str]]:
         if m is not None:
             out.append((name, m[0]))
     out += [(f"compute capability {cc}", cc) for cc in ctx.compute_capabilities]
+    # TensorFlow's "Ignoring visible gpu device (device: 0, name: Tesla K80, ...) with Cuda
+    # compute capability 3.7": the GPU it refused is still this host's GPU
+    for h in ctx.h("cc.ignored").all():
+        cc = h.g("cc")
+        if cc:
+            named = re.search(r"name: ([^,]{1,80})", h.g("desc") or "")
+            out.append((named.group(1).strip() if named else f"compute capability {cc}", cc))
     return out
 
 
@@ -63,10 +71,24 @@ def stranded_gpu(ctx: Facts, need: str) -> StrandedGpu | None:
     for name, cc in _known_gpus(ctx):
         try:
             ceiling = ctx.kb.gpu_last_driver(cc)
-            if ceiling is not None and ceiling.excludes(need):
+            if ceiling is not None and ceiling.excludes(need, windows=ctx.windows or ctx.wsl):
                 return StrandedGpu(name, cc, ceiling)
         except KnowledgeQueryError:
             continue
+    return None
+
+
+def old_gpu(ctx: Facts) -> StrandedGpu | None:
+    """The first GPU the host or log shows whose architecture has a last driver branch
+    (:meth:`tfgpu.knowledge.Knowledge.gpu_last_driver`), whatever driver a fix needs;
+    ``None`` when none is shown."""
+    for name, cc in _known_gpus(ctx):
+        try:
+            ceiling = ctx.kb.gpu_last_driver(cc)
+        except KnowledgeQueryError:
+            continue
+        if ceiling is not None:
+            return StrandedGpu(name, cc, ceiling)
     return None
 
 
@@ -93,9 +115,12 @@ def driver_install_lines(ctx: Facts, need: str, *, detail: str = "") -> tuple[st
     bare = gpu.name.startswith("compute capability")
     which = f"--cc {gpu.cc}" if bare else f'--gpu "{gpu.name}"'
     named = gpu.name if bare else f"{gpu.name} (compute capability {gpu.cc})"
-    drv = ctx.driver_version or f"<your R{c.last_branch} driver>"
+    drv = f" --driver {ctx.driver_version}" if ctx.driver_version else ""
+    py = ctx.log_python_version
+    python = f" --python {py}" if py else ""
     return (f"# no NVIDIA driver >= {need} runs {named}: R{c.last_branch} is the last driver "
             f"branch for {c.architecture} GPUs [{c.fact.ref}]",
-            f"tfgpu plan --os {ctx.os or 'linux'} {which} --driver {drv}   # the TensorFlow "
-            f"release to use: built for a CUDA that R{c.last_branch} runs, with kernels for "
-            f"compute capability {gpu.cc}")
+            f"tfgpu plan --os {ctx.os or 'linux'} {which}{drv}{python}   # the TensorFlow "
+            f"release to use: built for a CUDA that an R{c.last_branch} driver runs, with "
+            f"kernels for compute capability {gpu.cc}"
+            + ("" if drv else f" (add --driver with your R{c.last_branch} driver's version)"))

@@ -254,12 +254,42 @@ def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
     full = f.h("driver.nvrm_gpu_unsupported")
     head = f.h("driver.nvrm_gpu_unsupported_head")
     gsp = f.h("driver.nvrm_gpu_needs_gsp")
-    if not (full.count or head.count or gsp.count):
+    legacy = f.h("driver.nvrm_legacy_branch")
+    open_only = f.h("driver.nvrm_needs_open_module")
+    if not (full.count or head.count or gsp.count or legacy.count or open_only.count):
         return []
     pci_hits = f.h("driver.nvrm_gpu_pci")
     pci_id = pci_hits.first[0].g("id") if pci_hits.count else None
     pci = f" (PCI ID {pci_id})" if pci_id else ""
     look = (f"lspci -nn -d 10de:   # the GPU's PCI ID{': ' + pci_id if pci_id else ''}",)
+    if legacy.count:
+        # the module names the legacy branch that drives this GPU, and its own release
+        branch = legacy.first[0].g("branch") or "legacy"
+        named = f.h("driver.nvrm_legacy_gpu").first
+        ignore = f.h("driver.nvrm_will_ignore").first
+        major = branch.split(".")[0]
+        return [catalogue.make(
+            "nvidia-gpu-not-supported-by-driver", variant="legacy-branch",
+            gpu=(named[0].g("name") or "this GPU") if named else "this GPU", branch=branch,
+            ver=f" {ignore[0].g('drv')}" if ignore else "",
+            evidence=log_evidence(named, legacy, ignore, limit=3),
+            fix=("ubuntu-drivers devices   # Ubuntu: lists the driver packages for this GPU",
+                 f"# install the {branch} legacy driver (Ubuntu: nvidia-driver-{major}; "
+                 "elsewhere the distribution's legacy package or NVIDIA's legacy driver page), "
+                 "remove the newer one, then reboot",
+                 *((f'tfgpu plan --gpu "{named[0].g("name")}"   # the TensorFlow release a '
+                    f"{branch} driver runs for this GPU (add --driver with its version)",)
+                   if named and named[0].g("name") else ())),
+        )]
+    if open_only.count:
+        return [catalogue.make(
+            "nvidia-gpu-not-supported-by-driver", variant="needs-open-module", pci=pci,
+            evidence=log_evidence(pci_hits, open_only, limit=3),
+            fix=(*look,
+                 "# install the open kernel module flavour of the driver (Ubuntu: "
+                 "nvidia-driver-<branch>-open; NVIDIA's installer: -m=kernel-open), then "
+                 "reboot"),
+        )]
     if gsp.count:
         return [catalogue.make(
             "nvidia-gpu-not-supported-by-driver", variant="needs-gsp", pci=pci,

@@ -23,6 +23,7 @@ from tfgpu.diagnosis.checks.crash_after_library_warning import (
     library_beside_crash,
 )
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
+from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, stranded_gpu
 from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.one_line_runtimes import cudnn8_own_sub_so_hits
@@ -239,6 +240,10 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             f"TensorFlow {ctx.tf_version} loads a system CUDA (it predates the extra that "
             "brings CUDA as pip wheels): install")
         old_driver = c.driver_too_old(ctx, tested[0])
+        if old_driver is not None and stranded_gpu(ctx, old_driver.version) is not None:
+            fix += driver_install_lines(ctx, old_driver.version)
+            old_driver = None  # no driver for this GPU runs that CUDA: no upgrade line
+            lead = "or, with a release whose CUDA the driver runs, install"
         if old_driver is not None:  # the driver first
             lead = ("or," if lead == "or install" else lead.removesuffix(" install")) + (
                 f" after upgrading the NVIDIA driver to >= {old_driver.version} (driver "

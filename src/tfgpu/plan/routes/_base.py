@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfgpu.knowledge import Knowledge, KnowledgeQueryError, TestedConfig, docs, driver_at_least
+from tfgpu.knowledge import (
+    GpuDriverCeiling,
+    Knowledge,
+    KnowledgeQueryError,
+    TestedConfig,
+    docs,
+    driver_at_least,
+)
 from tfgpu.plan.model import (
     Alternative,
     CreateVenv,
@@ -192,6 +199,12 @@ class _PlannerBase:
             )
         }
         arch = self.kb.wheel_compute_capabilities(rel.release)
+        newer = blockers.get("driver-newer-than-gpu")
+        if newer is not None:
+            # no release helps: the installed driver does not drive this GPU at all
+            low = self.kb.min_driver(rel.cuda, os) if rel.cuda else None
+            return _Fit(rel, False, "driver", newer.message, newer.row.ref,
+                        driver_needed=low.version if low else None, driver_ref=newer.row.ref)
         if "python-outside-range" in blockers:
             return _Fit(
                 rel,
@@ -295,6 +308,17 @@ class _PlannerBase:
             misses.append(f)
         return None, misses
 
+    def gpu_driver_ceiling(self) -> GpuDriverCeiling | None:
+        """The last driver branch of the target GPU's architecture
+        (:meth:`Knowledge.gpu_last_driver`: R470 for Kepler, R580 for Maxwell to Volta), or
+        ``None`` for a current architecture or an unknown compute capability."""
+        if not self.cc:
+            return None
+        try:
+            return self.kb.gpu_last_driver(self.cc)
+        except KnowledgeQueryError:
+            return None
+
     def _gpu_driver_floor(self, os: str) -> tuple[str, str] | None:
         """``(version, row ref)`` of the first driver branch of the target GPU's
         architecture (:meth:`Knowledge.gpu_min_driver`: the first CUDA toolkit that knows
@@ -326,6 +350,13 @@ class _PlannerBase:
             if need
             else f"Install the NVIDIA driver {where}"
         )
+        ceiling = self.gpu_driver_ceiling()
+        if ceiling is not None:
+            # an old architecture: only its legacy branch drives it (platform fact)
+            text = (f"Install an NVIDIA driver of the R{ceiling.last_branch} branch"
+                    + (f" (>= {need})" if need else "") + f" {where}: R{ceiling.last_branch} "
+                    f"is the last branch for {ceiling.architecture} GPUs, a newer driver "
+                    f"ignores this GPU [{ceiling.fact.ref}]")
         cmds: tuple[str, ...] = ()
         if t.os == "linux":
             cmds = (

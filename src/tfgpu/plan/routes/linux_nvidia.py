@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.knowledge import KnowledgeQueryError, TestedConfig, docs, driver_at_least
+from tfgpu.knowledge import (
+    GpuDriverCeiling,
+    KnowledgeQueryError,
+    TestedConfig,
+    docs,
+    driver_at_least,
+)
 from tfgpu.plan import model as M
 from tfgpu.plan.routes._shared import (
     PlanError,
@@ -33,6 +39,24 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if not t.driver:
             return None
         free = self._with(driver=None)
+        ceiling = self.gpu_driver_ceiling()
+        if ceiling is not None and self._driver_beyond(ceiling):
+            # the driver is of a newer branch than the GPU's last: a legacy driver, not an
+            # upgrade, brings the GPU back (platform fact *-last-driver-branch)
+            back = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
+                linux, need_extra=True, python_soft=True)[0] or free._first_fit(
+                linux, need_extra=False, python_soft=True)[0]
+            if back is None:
+                return None
+            return M.Alternative(
+                M.Route.PIP if self._has_extra(back.release) else M.Route.SYSTEM_CUDA,
+                f"install an NVIDIA driver of the R{ceiling.last_branch} branch (driver "
+                f"{t.driver} ignores this {ceiling.architecture} GPU) to get TensorFlow "
+                f"{back.release.release} (CUDA {back.release.cuda})",
+                back.release.release,
+                M.Reason(f"R{ceiling.last_branch} is the last driver branch for "
+                         f"{ceiling.architecture} GPUs", ceiling.fact.ref),
+            )
         up = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
             linux, need_extra=True, python_soft=True
         )[0]
@@ -551,6 +575,15 @@ class _LinuxNvidiaRoute(_OtherRoutes):
 
     def _fact_ref(self, key: str) -> str:
         return self.kb.platform_fact(key).ref
+
+    def _driver_beyond(self, ceiling: GpuDriverCeiling) -> bool:
+        """Whether the target's driver is of a newer branch than ``ceiling`` (a Windows
+        driver read with the Windows numbering, :meth:`GpuDriverCeiling.excludes`)."""
+        try:
+            return bool(self.t.driver) and ceiling.excludes(
+                self.t.driver or "", windows=self.t.driver_is_windows)
+        except KnowledgeQueryError:
+            return False
 
     def _driver_minimums(
         self, cuda: str | None, *, ptx_jit: bool = False
