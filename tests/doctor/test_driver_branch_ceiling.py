@@ -72,8 +72,19 @@ def test_doctor_does_not_ask_a_kepler_gpu_for_a_cuda_12_driver() -> None:
     assert "no NVIDIA driver >= 525.60.13 runs Tesla K80 (compute capability 3.7)" in text
     assert "R470 is the last driver branch for Kepler GPUs" in text
     assert 'tfgpu plan --os linux --gpu "Tesla K80" --driver 470.239.06' in text
-    # and the release this driver and GPU run, concretely
+    # and the release this driver and GPU run, concretely, never as "without an upgrade"
     assert "or use TensorFlow 2.14 (CUDA 11.8)" in text
+    assert "without a driver upgrade" not in text
+
+
+def test_doctor_offers_an_older_python_venv_without_calling_it_no_upgrade() -> None:
+    facts = _k80_host()
+    facts = dataclasses.replace(facts, python=dataclasses.replace(facts.python,
+                                                                  version="3.12.3"))
+    f = {f.id: f for f in diagnose(facts).findings}["driver-too-old-for-cuda"]
+    text = "\n".join(f.fix)
+    assert "# or a new venv with Python 3.11 and TF 2.14" in text
+    assert "without a driver upgrade" not in text
 
 
 def test_doctor_still_asks_a_pascal_gpu_for_the_driver() -> None:

@@ -1088,7 +1088,13 @@ def _other_python_alternative(
                f'%USERPROFILE%\\{venv}\\Scripts\\python -m pip install "{pkg}"')
     else:
         cmd = f"python{py} -m venv ~/{venv} && ~/{venv}/bin/python -m pip install '{pkg}'"
-    lines = [f"# or, without a driver upgrade: a new venv with Python {py} and TF "
+    # a GPU whose last driver branch is this one's has no upgrade to do without
+    ceiling = kb.gpu_last_driver(cc) if cc is not None else None
+    need = kb.min_driver(tf.cuda, tf.os) if tf.cuda else None
+    stranded = ceiling is not None and need is not None and ceiling.excludes(
+        need.version, windows=tf.os in ("windows", "wsl2"))
+    lead = "# or" if stranded else "# or, without a driver upgrade:"
+    lines = [f"{lead} a new venv with Python {py} and TF "
              f"{other.tf_series} (CUDA {other.cuda}; Python {other.python_min}-{py}, not "
              f"{facts.python.version}):", cmd]
     if not extra and tf.os != "windows":
