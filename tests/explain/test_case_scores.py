@@ -197,6 +197,11 @@ FLOORS["cases-holdout95"] = 0.50
 FLOORS["cases-holdout96"] = 0.50
 FLOORS["cases-holdout97"] = 0.40
 FLOORS["cases-holdout98"] = 0.57
+# the second round (13 reports, 8 right on first sight on 56eb8e6e, none wrong), after
+# nvidia-docker 1.0's "invalid device" and cuInit's NO_DEVICE without a kernel module
+FLOORS["cases-holdout99"] = 0.75
+FLOORS["cases-holdout100"] = 0.66
+FLOORS["cases-holdout101"] = 1.0
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

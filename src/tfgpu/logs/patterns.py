@@ -3031,11 +3031,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # configure.c "device error: %s" from src/cli/common.c select_devices ("%s: %s", dev,
     # "unknown device"): an entry of the container's GPU list (--gpus device=..., the
     # NVIDIA_VISIBLE_DEVICES value) that names none of the host's GPUs
+    # and nvidia-docker 1.0's own check (src/nvidia/devices.go FilterDevices at v1.0.1: an
+    # NV_GPU entry that is neither an index below the GPU count nor a UUID prefix gives
+    # "invalid device: %s", logged by src/nvidia-docker/main.go as "nvidia-docker | <time>
+    # Error: invalid device: 1"): group dev1
     _p(
         "eco.nvc_unknown_device",
-        ("unknown device",),
+        ("unknown device", "error: invalid device: "),
         r"(?:nvidia-container-cli(?:\.real)?: )?device error: (?P<dev>[^\s\\\"]{1,200}?): "
-        r"unknown device",
+        r"unknown device"
+        r"|nvidia-docker\S{0,40} \| [\d/: ]{0,24}Error: invalid device: (?P<dev1>[^\s\\\"]{1,80})",
     ),
     # crun (podman's OCI runtime) src/libcrun/container.c: "error executing hook `%s` (exit
     # code: %d)" for an OCI hook that failed; only the NVIDIA Container Toolkit's hooks

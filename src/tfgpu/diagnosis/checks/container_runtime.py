@@ -156,7 +156,13 @@ def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
     hits = f.h("eco.nvc_unknown_device").all()
     if not hits:
         return []
-    dev = hits[0].g("dev") or "?"
+    dev = hits[0].g("dev") or hits[0].g("dev1") or "?"
+    if hits[0].g("dev1"):
+        # nvidia-docker 1.0's NV_GPU check: the same fault, its own wording and variable
+        return [catalogue.make(
+            "nvidia-container-cli-failed", variant="nvidia-docker-v1-device", dev=dev,
+            evidence=log_evidence(hits),
+        )]
     return [catalogue.make(
         "nvidia-container-cli-failed", variant="device", dev=dev, evidence=log_evidence(hits),
     )]

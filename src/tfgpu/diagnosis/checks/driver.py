@@ -313,6 +313,19 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             # cuda_stub.cc's answer without it, which library-not-loaded-{library} (variant
             # driver-gpu-not-shown, a conditional warning) quotes as its consequence
             continue
+        if (name == "CUDA_ERROR_NO_DEVICE" and ctx.h("diag.kernel_not_running").count
+                and not ctx.wsl and not ctx.in_container
+                and not any(ctx.h(n).count for n in ("ctx.container_prompt", "container.hostname",
+                                                     "docker.run_cmd", "eco.docker_run"))):
+            # a real libcuda answered (a stub answers 34 or 303) and no kernel module runs:
+            # the driver's user-space part is installed, its module is not loaded
+            diag = ctx.h("diag.kernel_not_running").first[0]
+            shown = ctx.has_nvidia_gpu or ctx.gpu_expected
+            out.append(catalogue.make(
+                "nvidia-driver-not-loaded", variant="cuinit-no-module",
+                severity=E if shown else W, line=hit.line, diag=diag.line,
+                evidence=log_evidence([hit], [diag])))
+            continue
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
