@@ -281,24 +281,19 @@ def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
                     f"{branch} driver runs for this GPU (add --driver with its version)",)
                    if named and named[0].g("name") else ())),
         )]
-    if open_only.count:
-        return [catalogue.make(
-            "nvidia-gpu-not-supported-by-driver", variant="needs-open-module", pci=pci,
-            evidence=log_evidence(pci_hits, open_only, limit=3),
-            fix=(*look,
-                 "# install the open kernel module flavour of the driver (Ubuntu: "
-                 "nvidia-driver-<branch>-open; NVIDIA's installer: -m=kernel-open), then "
-                 "reboot"),
-        )]
-    if gsp.count:
-        return [catalogue.make(
-            "nvidia-gpu-not-supported-by-driver", variant="needs-gsp", pci=pci,
-            evidence=log_evidence(pci_hits, gsp, limit=3),
-            fix=(*look,
-                 "# install the proprietary kernel module of the driver, not the open one "
-                 "(Ubuntu: nvidia-driver-<branch> instead of nvidia-driver-<branch>-open), "
-                 "then reboot"),
-        )]
+    # the module flavour is wrong for this GPU: the other flavour of the same release
+    for hits, variant, swap in (
+            (open_only, "needs-open-module",
+             "# install the open kernel module flavour of the driver (Ubuntu: "
+             "nvidia-driver-<branch>-open; NVIDIA's installer: -m=kernel-open), then reboot"),
+            (gsp, "needs-gsp",
+             "# install the proprietary kernel module of the driver, not the open one "
+             "(Ubuntu: nvidia-driver-<branch> instead of nvidia-driver-<branch>-open), then "
+             "reboot")):
+        if hits.count:
+            return [catalogue.make(
+                "nvidia-gpu-not-supported-by-driver", variant=variant, pci=pci,
+                evidence=log_evidence(pci_hits, hits, limit=3), fix=(*look, swap))]
     ver = full.first[0].g("ver") if full.count else None
     return [catalogue.make(
         "nvidia-gpu-not-supported-by-driver", ver=f" {ver}" if ver else "", pci=pci,
