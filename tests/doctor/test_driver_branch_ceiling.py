@@ -199,4 +199,22 @@ def test_plan_driver_step_for_a_kepler_gpu_names_its_branch() -> None:
     from tests.plan.test_select import plan_for
 
     text = render(plan_for(os="linux", gpu="Tesla K80", python="3.11"), "text", 0)
-    assert "Install an NVIDIA driver of the R470 branch (>= 450.80.02)" in text
+    assert "Install an NVIDIA driver >= 450.80.02, of the R470 branch at most" in text
+
+
+def test_an_old_gpu_below_its_last_branch_is_told_to_upgrade_within_it() -> None:
+    smi = ["| NVIDIA-SMI 470.82.01    Driver Version: 470.82.01    CUDA Version: 11.4     |",
+           "|   0  NVIDIA GeForce GTX 980  Off  | 00000000:01:00.0 N/A |                  N/A |"]
+    found = {f.id: f for f in explain_lines([*smi, INSUFFICIENT])}
+    text = "\n".join(found["driver-too-old-for-cuda"].fix)
+    assert "upgrade the NVIDIA driver within R580 at most" in text
+    assert "keep it" not in text
+
+
+def test_plan_upgrade_alternative_names_the_ceiling() -> None:
+    from tfgpu.plan.render import render
+    from tests.plan.test_select import plan_for
+
+    text = render(plan_for(os="linux", gpu="Tesla K80", driver="390.157", python="3.10"),
+                  "text", 0)
+    assert "within R470 at most (the last branch for Kepler GPUs)" in text

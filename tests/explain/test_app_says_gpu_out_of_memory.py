@@ -17,7 +17,7 @@ FACESWAP = ("10/08/2019 22:53:01 MainProcess     MainThread      cli            
     FACESWAP,
     "RuntimeError: Not enough GPU memory to run the detector on this image",
     "ERROR: the renderer ran out of GPU memory",
-    "Insufficient VRAM for batch size 64",
+    "ValueError: insufficient VRAM for batch size 64",
 ])
 def test_the_program_own_words_are_the_fault(line: str) -> None:
     found = {f.id: f for f in explain_lines([line])}
@@ -30,6 +30,13 @@ def test_the_program_own_words_are_the_fault(line: str) -> None:
     "Tip: turn on memory growth to avoid running out of GPU memory",
     "Make sure you have enough GPU memory before training",
     "GPU memory: 8 GiB, enough for the default model",
+    # a tool's help, a tip, a question, a description and a doubt: no statement of a failure
+    "  --low-vram  use this if you do not have enough GPU memory",
+    "if the job ran out of GPU memory, lower --batch-size",
+    "Not enough VRAM? Use --medvram.",
+    "models with insufficient VRAM are offloaded to CPU",
+    "I don't think it ran out of GPU memory",
+    "Insufficient VRAM for batch size 64",  # not an error record: a note, a plan
 ])
 def test_advice_about_gpu_memory_is_no_fault(line: str) -> None:
     assert "gpu-resource-exhausted" not in {f.id for f in explain_lines([line])}

@@ -6,6 +6,8 @@ shows a GPU (a machine without one is fine), never the CUDA_VISIBLE_DEVICES read
 
 from __future__ import annotations
 
+import pytest
+
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Severity
 
@@ -34,4 +36,16 @@ def test_with_a_gpu_shown_it_is_an_error() -> None:
 def test_in_a_container_it_is_not_read_so() -> None:
     found = {f.id for f in explain_lines(["root@098b49afe624:/app# python train.py", NO_DEVICE,
                                           NOT_RUNNING])}
+    assert "nvidia-driver-not-loaded" not in found
+
+
+@pytest.mark.parametrize("host", ["DESKTOP-ABC123", "4b7e2a9c1d3f", "trainer-7d9f8b6c5-x2x4k"])
+def test_a_wsl2_container_or_pod_host_name_is_not_a_bare_machine(host: str) -> None:
+    line = NOT_RUNNING.replace("(flappi-top)", f"({host})")
+    assert "nvidia-driver-not-loaded" not in {f.id for f in explain_lines([NO_DEVICE, line])}
+
+
+def test_cuda_visible_devices_set_in_the_log_explains_no_device_itself() -> None:
+    found = {f.id for f in explain_lines(["$ CUDA_VISIBLE_DEVICES=-1 python train.py",
+                                          NO_DEVICE, NOT_RUNNING])}
     assert "nvidia-driver-not-loaded" not in found

@@ -187,6 +187,12 @@ def _driver_column(target: TargetHost, kb: Knowledge) -> _DriverColumn | None:
     return given, known
 
 
+#: How many driver branches (majors) past the newest minimum driver the knowledge names a
+#: driver may be before its version reads as a typo: the data's newest minimum is a CUDA
+#: release's floor, and drivers of later branches (R590, R595, Windows 591.xx) run it; NVIDIA
+#: numbers about forty branches a year (R535 in 2023, R570 and R580 in 2025).
+_NEWER_BRANCH_MARGIN = 100
+
 # --- a driver version newer than every driver the knowledge names ---
 def _driver_unknown_to_knowledge(target: TargetHost,
                                  column: _DriverColumn | None) -> list[Reason]:
@@ -200,8 +206,8 @@ def _driver_unknown_to_knowledge(target: TargetHost,
         return []
     given, known = column
     key, newest, row = max(known, key=lambda k: k[0])
-    if given[0] <= key[0]:
-        return []
+    if given[0] <= key[0] + _NEWER_BRANCH_MARGIN:
+        return []  # a released driver newer than the data (its branches come ~40 a year)
     return [Reason(
         f"NVIDIA driver {target.driver} is newer than every driver the knowledge names (the "
         f"newest: {newest}, CUDA {row.cuda_version}'s minimum): the plan treats it as new "

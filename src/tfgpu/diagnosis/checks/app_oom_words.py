@@ -10,7 +10,10 @@ out-of-memory thread gives: less work per step, fewer other holders.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -22,18 +25,36 @@ _OWN_OOM = ("mem.exhausted", "mem.oom_tensor", "mem.ran_out", "mem.cuda_oom",
             "mem.handle")
 
 
+#: An error statement: the line is an error record or an exception (``ERROR``, ``Error:``,
+#: ``RuntimeError: ...``, ``[E]``), not a tip, a question, an option's help or a quote.
+_ERROR_LINE = re.compile(r"\bERROR\b|\b\w*(?:Error|Exception)\b:|\berror:|^\s*\[?E\]?\s")
+#: Words that make the statement conditional, hypothetical or someone's doubt: "if the job
+#: ran out of GPU memory", "use this if you do not have enough GPU memory", "I don't think it
+#: ran out of GPU memory", "models with insufficient VRAM are offloaded".
+_NOT_A_STATEMENT = re.compile(r"\b(?:if|when|whether|think|might|may|could|avoid|with "
+                              r"insufficient|use this|otherwise)\b|\?|^\s*-{1,2}\w",
+                              re.IGNORECASE)
+
+
+def _stated(h: Hit) -> bool:
+    """The hit's line states, as an error, that the GPU ran out of memory."""
+    return bool(_ERROR_LINE.search(h.text)) and not _NOT_A_STATEMENT.search(h.text)
+
+
 def app_says_gpu_out_of_memory(ctx: Facts) -> list[Finding]:
-    """``gpu-resource-exhausted`` (variant ``app-words``): the program says in its own words
-    that the GPU ran out of memory (pattern ``mem.app_words``) and no out-of-memory line of
-    TensorFlow, CUDA or another framework (:data:`_OWN_OOM`) is in the log."""
-    hits = ctx.h("mem.app_words")
-    if not hits.count or any(ctx.h(n).count for n in _OWN_OOM):
+    """``gpu-resource-exhausted`` (variant ``app-words``): the program says in its own words,
+    on an error line (:data:`_ERROR_LINE`; not a tip, question, option help or doubt:
+    :data:`_NOT_A_STATEMENT`), that the GPU ran out of memory (pattern ``mem.app_words``),
+    and no out-of-memory line of TensorFlow, CUDA or another framework (:data:`_OWN_OOM`) is
+    in the log."""
+    hits = [h for h in ctx.h("mem.app_words").all() if _stated(h)]
+    if not hits or any(ctx.h(n).count for n in _OWN_OOM):
         return []
-    first = hits.first[0]
+    first = hits[0]
     return [catalogue.make(
         "gpu-resource-exhausted", variant="app-words",
         line=first.line, said=(first.g("said") or "").strip(),
-        evidence=log_evidence(hits, limit=2),
+        evidence=log_evidence(hits[:2]),
         fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# other programs holding GPU memory (a browser, a second session): close them",
              "# lower the batch size or the input size, or pick a lighter model (the "

@@ -314,9 +314,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             # driver-gpu-not-shown, a conditional warning) quotes as its consequence
             continue
         if (name == "CUDA_ERROR_NO_DEVICE" and ctx.h("diag.kernel_not_running").count
-                and not ctx.wsl and not ctx.in_container
-                and not any(ctx.h(n).count for n in ("ctx.container_prompt", "container.hostname",
-                                                     "docker.run_cmd", "eco.docker_run"))):
+                and _bare_host_without_module(ctx)):
             # a real libcuda answered (a stub answers 34 or 303) and no kernel module runs:
             # the driver's user-space part is installed, its module is not loaded
             diag = ctx.h("diag.kernel_not_running").first[0]
@@ -582,6 +580,35 @@ def _stub_without_driver(ctx: Facts, hit: Hit, no_driver: list[Hit],
     return _cuinit(
         name, variant="no-driver-shown", num=num, line=line, said=said,
         libcuda=libcuda, stub=stub, evidence=evidence, fix=fix, knowledge_ref=fact.ref)
+
+
+#: Host names cuda_diagnostics prints that are no bare Linux machine: a container's (Docker
+#: names it by 12 hex digits of its id: Colab, a docker run), Windows' default machine names
+#: (DESKTOP-/LAPTOP-XXXXXXX, which a WSL2 distribution takes) and a Kubernetes pod's
+#: (<deployment>-<replicaset hash>-<5 characters>, <job>-<5 characters>).
+_NOT_BARE_HOST = re.compile(r"^[0-9a-f]{12}$|^(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,}$"
+                            r"|-[a-z0-9]{8,10}-[a-z0-9]{5}$|^[a-z0-9-]+-(?=[a-z0-9]*\d)[a-z0-9]{5}$")
+_DIAG_HOST = re.compile(r"running on this host \(([^()\s]{1,80})\)")
+
+
+def _bare_host_without_module(ctx: Facts) -> bool:
+    """Whether cuInit's NO_DEVICE beside "kernel driver does not appear to be running"
+    shows a bare Linux machine whose NVIDIA kernel module is not running: not WSL2 (no such
+    module there by design), no container or pod (their host names, prompts, docker run
+    lines), no CUDA_VISIBLE_DEVICES set in the log (which explains NO_DEVICE by itself), and
+    the libcuda that answered was found (cuda_diagnostics' "was unable to find libcuda.so"
+    says the answer came from elsewhere)."""
+    if ctx.wsl or ctx.in_container or ctx.h("ctx.cvd_set").count \
+            or ctx.h("driver.libcuda_not_found").count:
+        return False
+    if any(ctx.h(n).count for n in ("ctx.container_prompt", "container.hostname",
+                                    "docker.run_cmd", "eco.docker_run")):
+        return False
+    for h in ctx.h("diag.kernel_not_running").all():
+        host = _DIAG_HOST.search(h.text)
+        if host is not None and _NOT_BARE_HOST.search(host.group(1)):
+            return False
+    return True
 
 
 def _no_driver_lines(ctx: Facts) -> list[Hit]:
@@ -1214,9 +1241,16 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
         )
     elif (old := old_gpu(ctx)) is not None:
         # the CUDA's minimum is unknown, but this GPU's branch ends: say where
-        fix.append(f"# {old.name}: R{old.ceiling.last_branch} is the last driver branch for "
-                   f"{old.ceiling.architecture} GPUs [{old.ceiling.fact.ref}]; a newer driver "
-                   "does not run it, so keep it and use a TensorFlow release whose CUDA it runs")
+        last = old.ceiling.last_branch
+        at_last = bool(drv) and _driver_tuple(drv) is not None and (
+            (_driver_tuple(drv) or (0,))[0] // (10 if ctx.windows or ctx.wsl else 1)
+            * (10 if ctx.windows or ctx.wsl else 1) >= last)
+        fix.append(f"# {old.name}: R{last} is the last driver branch for "
+                   f"{old.ceiling.architecture} GPUs [{old.ceiling.fact.ref}]; "
+                   + ("this driver is of that branch, so keep it and use a TensorFlow release "
+                      "whose CUDA it runs" if at_last else
+                      f"upgrade the NVIDIA driver within R{last} at most (a newer branch does "
+                      "not run this GPU)"))
     else:
         fix.append("upgrade the NVIDIA driver (nvidia-smi shows the newest CUDA it supports)")
     fix.append(

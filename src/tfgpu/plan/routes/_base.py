@@ -353,10 +353,10 @@ class _PlannerBase:
         ceiling = self.gpu_driver_ceiling()
         if ceiling is not None:
             # an old architecture: only its legacy branch drives it (platform fact)
-            text = (f"Install an NVIDIA driver of the R{ceiling.last_branch} branch"
-                    + (f" (>= {need})" if need else "") + f" {where}: R{ceiling.last_branch} "
-                    f"is the last branch for {ceiling.architecture} GPUs, a newer driver "
-                    f"ignores this GPU [{ceiling.fact.ref}]")
+            text = ("Install an NVIDIA driver" + (f" >= {need}" if need else "")
+                    + f", of the R{ceiling.last_branch} branch at most, {where}: "
+                    f"R{ceiling.last_branch} is the last branch for {ceiling.architecture} "
+                    f"GPUs, a newer driver ignores this GPU [{ceiling.fact.ref}]")
         cmds: tuple[str, ...] = ()
         if t.os == "linux":
             cmds = (

@@ -86,7 +86,8 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
             text = f"upgrade the NVIDIA driver to >= {here}" + (
                 f" (>= {other} {where_other})" if other and other != here else ""
-            )
+            ) + (f", within R{ceiling.last_branch} at most (the last branch for "
+                 f"{ceiling.architecture} GPUs)" if ceiling is not None else "")
         else:
             return None
         py = "" if not t.python or self._python_ok(up.release, t.python) else (
