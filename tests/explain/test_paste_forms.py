@@ -770,7 +770,9 @@ def _paste_forms() -> Any:
 #: terminal's wrap, which cuts inside words and numbers too (2026-12-03, 963 RIGHT cases: 80
 #: columns 937, 120 columns 945; on the sample: 473/484 and 477/484; before values cut at
 #: a break were read whole, 912 and 937).  A form not named: 100%.
-PASTE_FORM_FLOORS = {"wrap 80": 0.995, "wrap 120": 0.995, "terminal 80": 0.97,
+#: The hard-wrap floors allow the whole known residue (3 cases) to fall in the sample, whose
+#: members shift as case folders are added (2026-12-03: 3 of 559 with holdout92-101).
+PASTE_FORM_FLOORS = {"wrap 80": 0.994, "wrap 120": 0.994, "terminal 80": 0.97,
                      "terminal 120": 0.98}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
