@@ -248,6 +248,17 @@ def nouveau_holds_gpu(f: Facts) -> list[Finding]:
     )]
 
 
+#: The other kernel-module flavour of the same driver release, for a GPU the installed one
+#: refuses (Blackwell data-centre parts need the open modules; pre-Turing GPUs, no GSP, the
+#: proprietary ones).
+_OPEN_MODULE_FIX = ("# install the open kernel module flavour of the driver (Ubuntu: "
+                    "nvidia-driver-<branch>-open; NVIDIA's installer: -m=kernel-open), then "
+                    "reboot")
+_PROPRIETARY_MODULE_FIX = ("# install the proprietary kernel module of the driver, not the "
+                           "open one (Ubuntu: nvidia-driver-<branch> instead of "
+                           "nvidia-driver-<branch>-open), then reboot")
+
+
 def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
     """``nvidia-gpu-not-supported-by-driver``: the kernel module refuses the GPU (its driver
     release does not list it, or the open module needs a GSP)."""
@@ -282,18 +293,14 @@ def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
                    if named and named[0].g("name") else ())),
         )]
     # the module flavour is wrong for this GPU: the other flavour of the same release
-    for hits, variant, swap in (
-            (open_only, "needs-open-module",
-             "# install the open kernel module flavour of the driver (Ubuntu: "
-             "nvidia-driver-<branch>-open; NVIDIA's installer: -m=kernel-open), then reboot"),
-            (gsp, "needs-gsp",
-             "# install the proprietary kernel module of the driver, not the open one "
-             "(Ubuntu: nvidia-driver-<branch> instead of nvidia-driver-<branch>-open), then "
-             "reboot")):
-        if hits.count:
-            return [catalogue.make(
-                "nvidia-gpu-not-supported-by-driver", variant=variant, pci=pci,
-                evidence=log_evidence(pci_hits, hits, limit=3), fix=(*look, swap))]
+    if open_only.count:
+        return [catalogue.make("nvidia-gpu-not-supported-by-driver", variant="needs-open-module",
+                               pci=pci, evidence=log_evidence(pci_hits, open_only, limit=3),
+                               fix=(*look, _OPEN_MODULE_FIX))]
+    if gsp.count:
+        return [catalogue.make("nvidia-gpu-not-supported-by-driver", variant="needs-gsp",
+                               pci=pci, evidence=log_evidence(pci_hits, gsp, limit=3),
+                               fix=(*look, _PROPRIETARY_MODULE_FIX))]
     ver = full.first[0].g("ver") if full.count else None
     return [catalogue.make(
         "nvidia-gpu-not-supported-by-driver", ver=f" {ver}" if ver else "", pci=pci,
