@@ -182,8 +182,9 @@ def test_windows_driver_numbers_of_a_branch_stay_in_it() -> None:
 
 
 def test_plan_refuses_a_driver_newer_than_the_gpus_last_branch() -> None:
-    from tfgpu.plan.render import render
     from tests.plan.test_select import plan_for
+
+    from tfgpu.plan.render import render
 
     plan = plan_for(os="linux", gpu="Tesla K80", driver="535.183.01", python="3.11")
     assert not plan.uses_gpu
@@ -195,8 +196,9 @@ def test_plan_refuses_a_driver_newer_than_the_gpus_last_branch() -> None:
 
 
 def test_plan_driver_step_for_a_kepler_gpu_names_its_branch() -> None:
-    from tfgpu.plan.render import render
     from tests.plan.test_select import plan_for
+
+    from tfgpu.plan.render import render
 
     text = render(plan_for(os="linux", gpu="Tesla K80", python="3.11"), "text", 0)
     assert "Install an NVIDIA driver >= 450.80.02, of the R470 branch at most" in text
@@ -212,8 +214,9 @@ def test_an_old_gpu_below_its_last_branch_is_told_to_upgrade_within_it() -> None
 
 
 def test_plan_upgrade_alternative_names_the_ceiling() -> None:
-    from tfgpu.plan.render import render
     from tests.plan.test_select import plan_for
+
+    from tfgpu.plan.render import render
 
     text = render(plan_for(os="linux", gpu="Tesla K80", driver="390.157", python="3.10"),
                   "text", 0)
