@@ -366,8 +366,18 @@ class GpuDriverCeiling(NamedTuple):
         Raises:
             KnowledgeQueryError: ``driver`` does not parse.
         """
+        return self.branch_of(driver, windows=windows) > self.last_branch
+
+    def branch_of(self, driver: str, *, windows: bool = False) -> int:
+        """The driver branch ``driver`` belongs to (``"470.82.01"`` -> 470; a Windows
+        driver's major rounded down to ten, ``"474.44"`` -> 470, as :meth:`excludes` reads
+        it).
+
+        Raises:
+            KnowledgeQueryError: ``driver`` does not parse.
+        """
         major = parse_version(driver, "driver version").major
-        return (major // 10 * 10 if windows else major) > self.last_branch
+        return major // 10 * 10 if windows else major
 
 
 class GpuBuild(NamedTuple):

@@ -1242,9 +1242,11 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     elif (old := old_gpu(ctx)) is not None:
         # the CUDA's minimum is unknown, but this GPU's branch ends: say where
         last = old.ceiling.last_branch
-        at_last = bool(drv) and _driver_tuple(drv) is not None and (
-            (_driver_tuple(drv) or (0,))[0] // (10 if ctx.windows or ctx.wsl else 1)
-            * (10 if ctx.windows or ctx.wsl else 1) >= last)
+        try:
+            at_last = bool(drv) and old.ceiling.branch_of(
+                drv or "", windows=ctx.windows or ctx.wsl) >= last
+        except KnowledgeQueryError:
+            at_last = False
         fix.append(f"# {old.name}: R{last} is the last driver branch for "
                    f"{old.ceiling.architecture} GPUs [{old.ceiling.fact.ref}]; "
                    + ("this driver is of that branch, so keep it and use a TensorFlow release "

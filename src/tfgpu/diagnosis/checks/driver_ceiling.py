@@ -57,6 +57,20 @@ def _known_gpus(ctx: Facts) -> list[tuple[str, str]]:
     return out
 
 
+def _old_gpus(ctx: Facts) -> list[StrandedGpu]:
+    """The GPUs the host or log shows whose architecture has a last driver branch
+    (:meth:`tfgpu.knowledge.Knowledge.gpu_last_driver`), in :func:`_known_gpus` order."""
+    out: list[StrandedGpu] = []
+    for name, cc in _known_gpus(ctx):
+        try:
+            ceiling = ctx.kb.gpu_last_driver(cc)
+        except KnowledgeQueryError:
+            continue
+        if ceiling is not None:
+            out.append(StrandedGpu(name, cc, ceiling))
+    return out
+
+
 def stranded_gpu(ctx: Facts, need: str) -> StrandedGpu | None:
     """The first GPU the host or log shows that no driver ``need`` or newer runs.
 
@@ -66,30 +80,22 @@ def stranded_gpu(ctx: Facts, need: str) -> StrandedGpu | None:
 
     Returns:
         That GPU with its architecture's last branch, or ``None`` when every GPU shown
-        takes such a driver, or none is shown.
+        takes such a driver, or none is shown (or ``need`` does not parse).
     """
-    for name, cc in _known_gpus(ctx):
+    for gpu in _old_gpus(ctx):
         try:
-            ceiling = ctx.kb.gpu_last_driver(cc)
-            if ceiling is not None and ceiling.excludes(need, windows=ctx.windows or ctx.wsl):
-                return StrandedGpu(name, cc, ceiling)
+            if gpu.ceiling.excludes(need, windows=ctx.windows or ctx.wsl):
+                return gpu
         except KnowledgeQueryError:
-            continue
+            return None
     return None
 
 
 def old_gpu(ctx: Facts) -> StrandedGpu | None:
-    """The first GPU the host or log shows whose architecture has a last driver branch
-    (:meth:`tfgpu.knowledge.Knowledge.gpu_last_driver`), whatever driver a fix needs;
-    ``None`` when none is shown."""
-    for name, cc in _known_gpus(ctx):
-        try:
-            ceiling = ctx.kb.gpu_last_driver(cc)
-        except KnowledgeQueryError:
-            continue
-        if ceiling is not None:
-            return StrandedGpu(name, cc, ceiling)
-    return None
+    """The first GPU the host or log shows whose architecture has a last driver branch,
+    whatever driver a fix needs; ``None`` when none is shown."""
+    found = _old_gpus(ctx)
+    return found[0] if found else None
 
 
 def driver_install_lines(ctx: Facts, need: str, *, detail: str = "") -> tuple[str, ...]:
