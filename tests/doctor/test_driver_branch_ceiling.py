@@ -221,3 +221,46 @@ def test_plan_upgrade_alternative_names_the_ceiling() -> None:
     text = render(plan_for(os="linux", gpu="Tesla K80", driver="390.157", python="3.10"),
                   "text", 0)
     assert "within R470 at most (the last branch for Kepler GPUs)" in text
+
+
+@pytest.mark.parametrize(("branch", "os", "family"), [
+    (470, "linux", "11.x"), (474, "windows", "11.x"), (580, "linux", "13.x"),
+    (520, "linux", "11.x"), (525, "linux", "12.x"),
+])
+def test_the_newest_cuda_family_a_branch_runs(branch: int, os: str, family: str) -> None:
+    row = KB.newest_cuda_family(branch, os)
+    assert row is not None and row.cuda_version == family
+
+
+def test_forward_compatibility_error_on_a_kepler_gpu_asks_for_an_older_image() -> None:
+    smi = ["| NVIDIA-SMI 470.223.02   Driver Version: 470.223.02   CUDA Version: 11.4     |",
+           "|   0  Tesla K80           Off  | 00000000:00:1E.0 Off |                    0 |"]
+    line = ("W tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:268] failed call "
+            "to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was "
+            "attempted on non supported HW")
+    found = {f.id: f for f in explain_lines([*smi, line])}
+    text = "\n".join(found["cuinit-compat-not-supported-on-device"].fix)
+    assert "host driver that supports the image's CUDA" not in text
+    assert "runs CUDA 11.x code at most" in text and "R470" in text
+    # without an old GPU in the log, a newer host driver is still the way
+    plain = {f.id: f for f in explain_lines([line])}
+    assert "host driver that supports the image's CUDA" in "\n".join(
+        plain["cuinit-compat-not-supported-on-device"].fix)
+
+
+def test_system_cuda_plan_keeps_the_toolkits_driver_off_an_old_gpu() -> None:
+    from tests.plan.test_select import plan_for
+
+    from tfgpu.plan.model import Manual, Route
+
+    def toolkit_text(gpu: str, driver: str) -> str:
+        plan = plan_for(Route.SYSTEM_CUDA, os="linux", gpu=gpu, driver=driver, python="3.10")
+        step = next(s for s in plan.steps if "toolkit" in s.title)
+        assert isinstance(step.action, Manual)
+        return step.action.text
+
+    kepler = toolkit_text("Tesla K80", "470.223.02")  # CUDA 11.8's own driver is 520.61.05
+    assert "deselect the bundled driver 520.61.05" in kepler and "newer than R470" in kepler
+    pascal = toolkit_text("GTX 1080", "570.124.04")
+    assert "cuda-toolkit-" in pascal and "newer than R580" in pascal
+    assert "cuda-toolkit-" not in toolkit_text("RTX 3060", "570.124.04")

@@ -1339,6 +1339,39 @@ class Knowledge:
                 return GpuDriverCeiling(f.value("architecture"), int(f.value("last_branch")), f)
         return None
 
+    def newest_cuda_family(self, branch: int, os: str) -> MinDriver | None:
+        """The newest CUDA major family whose code a driver of ``branch`` runs: the
+        ``minor_compat`` row (``"11.x"``) with the highest major whose floor driver is of
+        ``branch`` or older (``cuda_min_driver.toml``, NVIDIA's minor-version compatibility:
+        any 11.x code runs on >= 450.80.02, so R470 runs CUDA 11.x and no CUDA 12.x, whose
+        floor is 525.60.13).
+
+        Args:
+            branch: a driver branch (``470``).
+            os: ``"linux"``, ``"windows"`` or ``"wsl2"`` (the Windows column; a Windows
+                driver's branch is its major rounded down to ten, as
+                :meth:`GpuDriverCeiling.branch_of` reads it).
+
+        Returns:
+            The row, or ``None`` when no family's floor is that old.
+
+        Raises:
+            KnowledgeQueryError: unknown OS.
+        """
+        column = _driver_column(os)
+        best: tuple[int, MinDriver] | None = None
+        for r in self.drivers:
+            m = re.fullmatch(r"(\d+)\.x", r.cuda_version)
+            floor = r.driver_for(column)
+            if r.kind != "minor_compat" or m is None or not floor:
+                continue
+            major = parse_version(floor, "driver version").major
+            if (major // 10 * 10 if column != "linux" else major) > branch:
+                continue
+            if best is None or int(m.group(1)) > best[0]:
+                best = (int(m.group(1)), r)
+        return best[1] if best else None
+
     def ptxas_first_cuda(self, arch: str) -> PtxasArch | None:
         """The first CUDA release whose ``ptxas`` knows ``arch`` (``"sm_89"`` -> 11.8,
         ``cuda_arch.toml``), or ``None`` for an arch the table does not list."""

@@ -473,7 +473,9 @@ def _route_alternatives(
         out.append(
             Alternative(
                 r,
-                f"{_describe(other)} (tfgpu plan --route {r.value})",
+                f"{_describe(other)}"
+                + (", GPU use unverified" if other.uses_gpu and other.gpu_unverified else "")
+                + f" (tfgpu plan --route {r.value})",
                 other.tf_version,
                 _own_reason(other, plan),
             )

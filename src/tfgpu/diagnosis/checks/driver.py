@@ -38,7 +38,12 @@ from tfgpu.diagnosis.checks.cuda_driver_checks import (
     forked_runtime_finding,
     runtime_failed_in_fork,
 )
-from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, old_gpu, stranded_gpu
+from tfgpu.diagnosis.checks.driver_ceiling import (
+    compat_fix_for_old_gpu,
+    driver_install_lines,
+    old_gpu,
+    stranded_gpu,
+)
 from tfgpu.diagnosis.checks.hardware import (
     _driver_gpus,
     _listing_records,
@@ -365,6 +370,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                    "a reboot nor a compat copy shows here; those lines may come from another "
                    "process than the one that failed (a container, a job on another node)")
             fix = tuple(f for f in fix if "sudo reboot" not in f)
+        if name == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE":
+            fix = compat_fix_for_old_gpu(ctx, fix)  # a Kepler GPU: no newer driver exists
         if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and kernel_v and not libcuda_v
                 and driver_library_failed_to_load(ctx)):
             # the kernel module's version is in the log, but libcuda itself never loaded:

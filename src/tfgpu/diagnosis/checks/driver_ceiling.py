@@ -130,3 +130,44 @@ def driver_install_lines(ctx: Facts, need: str, *, detail: str = "") -> tuple[st
             f"release to use: built for a CUDA that an R{c.last_branch} driver runs, with "
             f"kernels for compute capability {gpu.cc}"
             + ("" if drv else f" (add --driver with your R{c.last_branch} driver's version)"))
+
+
+def compat_fix_for_old_gpu(ctx: Facts, fix: tuple[str, ...]) -> tuple[str, ...]:
+    """CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE's fix lines for a host whose GPU is of an
+    architecture with a last driver branch (:func:`old_gpu`): a host driver that supports a
+    newer image's CUDA does not exist for it, so the line that offers one says instead
+    which CUDA that branch runs at most (:meth:`Knowledge.newest_cuda_family`, NVIDIA's
+    minor-version compatibility floors) and asks for an image built for it.  ``fix``
+    unchanged when no such GPU is shown.
+
+    Args:
+        ctx: the host facts and log.
+        fix: the finding's fix lines; the one naming "a host driver that supports the
+            image's CUDA" is the one replaced.
+    """
+    gpu = old_gpu(ctx)
+    if gpu is None:
+        return fix
+    c = gpu.ceiling
+    try:
+        fam = ctx.kb.newest_cuda_family(c.last_branch, ctx.os or "linux")
+    except KnowledgeQueryError:
+        fam = None
+    bare = gpu.name.startswith("compute capability")
+    named = gpu.name if bare else f"{gpu.name} (compute capability {gpu.cc})"
+    cuda = (f", and an R{c.last_branch} driver runs CUDA {fam.cuda_version} code at most "
+            f"[{fam.ref}]: use an image built for CUDA {fam.cuda_version} or older"
+            if fam is not None else ": use an image whose CUDA that branch runs")
+    which = f"--cc {gpu.cc}" if bare else f'--gpu "{gpu.name}"'
+    out: list[str] = []
+    for line in fix:
+        if "host driver that supports the image's CUDA" in line:
+            out.append(line.split("   #")[0] + "   # a compat copy in use: remove it from "
+                       "the library path")
+            out.append(f"# no newer host driver helps {named}: R{c.last_branch} is the last "
+                       f"driver branch for {c.architecture} GPUs [{c.fact.ref}]{cuda}")
+            out.append(f"tfgpu plan --os linux {which}   # the newest TensorFlow "
+                       f"release this GPU runs, and its CUDA")
+        else:
+            out.append(line)
+    return tuple(out)

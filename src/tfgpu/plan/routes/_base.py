@@ -337,7 +337,11 @@ class _PlannerBase:
         need = fit.driver_needed
         if t.driver_problem:
             return [driver_fix_step(t, self._wsl2_tf_minimum(fit, need))]
-        if t.driver and (need is None or driver_at_least(t.driver, need) is not False):
+        ceiling = self.gpu_driver_ceiling()
+        beyond = ceiling is not None and t.driver is not None and _beyond(
+            ceiling, t.driver, windows=t.driver_is_windows)
+        if t.driver and not beyond and (
+                need is None or driver_at_least(t.driver, need) is not False):
             return []
         need = self._wsl2_tf_minimum(fit, need)
         where = (
@@ -350,13 +354,15 @@ class _PlannerBase:
             if need
             else f"Install the NVIDIA driver {where}"
         )
-        ceiling = self.gpu_driver_ceiling()
         if ceiling is not None:
-            # an old architecture: only its legacy branch drives it (platform fact)
+            # an old architecture: only its legacy branch drives it (platform fact); a
+            # driver of a newer branch is replaced, not kept
             text = ("Install an NVIDIA driver" + (f" >= {need}" if need else "")
-                    + f", of the R{ceiling.last_branch} branch at most, {where}: "
-                    f"R{ceiling.last_branch} is the last branch for {ceiling.architecture} "
-                    f"GPUs, a newer driver ignores this GPU [{ceiling.fact.ref}]")
+                    + f", of the R{ceiling.last_branch} branch at most, {where}"
+                    + (f", in place of driver {t.driver}" if beyond else "")
+                    + f": R{ceiling.last_branch} is the last branch for "
+                    f"{ceiling.architecture} GPUs, a newer driver ignores this GPU "
+                    f"[{ceiling.fact.ref}]")
         cmds: tuple[str, ...] = ()
         if t.os == "linux":
             cmds = (
@@ -488,3 +494,12 @@ def driver_fix_step(t: TargetHost, need: str | None) -> Step:
         cmds = ("nvidia-smi",)
     return Step(f"Fix the NVIDIA driver first ({needs_admin(t)})", Manual(text, cmds, True, url),
                 Shell.POWERSHELL if t.os == "windows" else Shell.POSIX)
+
+
+def _beyond(ceiling: GpuDriverCeiling, driver: str, *, windows: bool) -> bool:
+    """Whether ``driver`` is of a branch newer than ``ceiling`` (so it ignores the GPU);
+    ``False`` when the version does not parse (a typo is reported elsewhere)."""
+    try:
+        return ceiling.excludes(driver, windows=windows)
+    except KnowledgeQueryError:
+        return False

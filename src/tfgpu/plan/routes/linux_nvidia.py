@@ -28,6 +28,36 @@ class _LinuxNvidiaRoute(_OtherRoutes):
     """NVIDIA GPU on Linux or WSL2 (pip, conda or system CUDA); falls back to
     the CPU plan when no release fits."""
 
+    def _bundled_driver_note(self, cuda: str) -> str:
+        """The runfile's bundled driver, in the toolkit step: for a GPU whose last driver
+        branch (:meth:`gpu_driver_ceiling`) is older than the toolkit's own driver
+        (``cuda_min_driver.toml`` toolkit row: NVIDIA's "CUDA Toolkit and Corresponding
+        Driver Versions", the driver the runfile bundles), never install it; else only
+        when the installed driver is not newer."""
+        ceiling = self.gpu_driver_ceiling()
+        tk = self.kb.min_driver(cuda, "linux", ptx_jit=True)  # the toolkit row's driver
+        if ceiling is not None and tk is not None and _beyond_branch(ceiling, tk.version):
+            return (f"(deselect the bundled driver {tk.version}, and install the package "
+                    f"cuda-toolkit-{cuda.replace('.', '-')}, not `cuda` or `cuda-drivers`: "
+                    f"their drivers are of a branch newer than R{ceiling.last_branch}, the "
+                    f"last for {ceiling.architecture} GPUs, and would replace the driver that "
+                    f"runs this GPU [{ceiling.fact.ref}])")
+        if ceiling is not None:
+            return (f"(deselect the bundled driver if yours is newer; from the repository "
+                    f"install the package cuda-toolkit-{cuda.replace('.', '-')}, not `cuda` or "
+                    "`cuda-drivers`, which can bring a driver of a branch newer than "
+                    f"R{ceiling.last_branch}, the last for {ceiling.architecture} GPUs "
+                    f"[{ceiling.fact.ref}])")
+        return "(deselect the bundled driver if yours is newer)"
+
+    def _upgrade_route(self, rel: TestedConfig) -> M.Route:
+        """The route a driver alternative leads to: WSL2 from native Windows (the Linux
+        releases run there), else pip where ``rel`` has the and-cuda extra, else system
+        CUDA."""
+        if self.t.os == "windows":
+            return M.Route.WSL2
+        return M.Route.PIP if self._has_extra(rel) else M.Route.SYSTEM_CUDA
+
     def _driver_upgrade_alt(
         self, linux: list[TestedConfig], than: TestedConfig | None
     ) -> M.Alternative | None:
@@ -49,7 +79,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             if back is None:
                 return None
             return M.Alternative(
-                M.Route.PIP if self._has_extra(back.release) else M.Route.SYSTEM_CUDA,
+                self._upgrade_route(back.release),
                 f"install an NVIDIA driver of the R{ceiling.last_branch} branch (driver "
                 f"{t.driver} ignores this {ceiling.architecture} GPU) to get TensorFlow "
                 f"{back.release.release} (CUDA {back.release.cuda})",
@@ -94,7 +124,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             f" with Python {up.release.python_max}"
         )
         return M.Alternative(
-            M.Route.PIP if self._has_extra(up.release) else M.Route.SYSTEM_CUDA,
+            self._upgrade_route(up.release),
             f"{text} to get TensorFlow {up.release.release} (CUDA {up.release.cuda}){py}",
             up.release.release,
             M.Reason(
@@ -491,8 +521,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             else:
                 toolkit = M.Manual(
                     f"Install CUDA toolkit {cuda} into {root} with NVIDIA's runfile or "
-                    "network repository "
-                    "(deselect the bundled driver if yours is newer)",
+                    "network repository " + self._bundled_driver_note(cuda),
                     (),
                     True,
                     docs.url("cuda-toolkit-archive"),
@@ -628,3 +657,11 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                    M.RunCommands((("nvidia-smi.exe",),)), M.Shell.POWERSHELL),
         ]
     # --- end wsl2 python ---
+
+
+def _beyond_branch(ceiling: GpuDriverCeiling, driver: str) -> bool:
+    """Whether the Linux ``driver`` is of a branch newer than ``ceiling``'s."""
+    try:
+        return ceiling.excludes(driver)
+    except KnowledgeQueryError:
+        return False

@@ -49,5 +49,9 @@ class _Planner(_WindowsRoutes):
         if t.os == "windows":
             if route in (Route.WINDOWS_NATIVE, Route.SYSTEM_CUDA, Route.CONDA):
                 return self.windows_native(route)
+            if route is None:
+                native = self.native_below_wsl2_floor()
+                if native is not None:
+                    return native
             return self.wsl2_from_windows()
         return self.linux_nvidia(route or Route.PIP, linux, explicit=route is not None)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from tfgpu.knowledge import TestedConfig, docs
 from tfgpu.plan import model as M
-from tfgpu.plan.routes._shared import _next_minor
+from tfgpu.plan.routes._shared import _next_minor, _v
 from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
 
 
@@ -33,6 +33,15 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
             ),
             *plan.reasons,
         ]
+        if not plan.uses_gpu:
+            # no GPU release fits (a driver of a branch that ignores the GPU...): the CPU
+            # build, installed natively; WSL2 would add nothing
+            reasons[0] = M.Reason(
+                f"native Windows: TensorFlow {last.value('tf_version')} was the last release "
+                "with GPU support; newer releases use the GPU only inside WSL2",
+                last.ref,
+            )
+            return replace(plan, route=M.Route.CPU, reasons=tuple(reasons))
         native = self._windows_release()
         alts = list(plan.alternatives)
         if native is not None:
@@ -52,6 +61,28 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 ),
             )
         return replace(plan, route=M.Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
+
+    def native_below_wsl2_floor(self) -> M.Plan | None:
+        """The windows-native plan for a GPU below the compute capability NVIDIA's CUDA on
+        WSL guide names (platform fact ``wsl2-gpu-min-cc``: Pascal, 6.0): WSL2 most likely
+        does not see it, TensorFlow 2.10 on native Windows can use it.  ``None`` when the
+        compute capability is unknown or not below that floor, or the native plan does not
+        use the GPU either (then the WSL2 plan and its warning stand)."""
+        fact = self.kb.platform_fact("wsl2-gpu-min-cc")
+        floor = fact.value("min_cc")
+        if not self.cc or _v(self.cc) >= _v(floor):
+            return None
+        native = self.windows_native(M.Route.WINDOWS_NATIVE)
+        if not native.uses_gpu:
+            return None
+        why = M.Reason(
+            f"{self.t.gpu_name or 'this GPU'} has compute capability {self.cc}, below {floor}: "
+            f"NVIDIA's CUDA on WSL guide names Pascal ({floor}) or newer GPUs in WDDM mode, and "
+            "no Tesla GPU in TCC mode, so WSL2 will most likely not see it; the plan uses the "
+            "last TensorFlow with native Windows GPU support",
+            fact.ref,
+        )
+        return replace(native, reasons=(why, *native.reasons))
 
     def _windows_conda_packages(self, rel: TestedConfig) -> tuple[str, ...]:
         """conda packages of TensorFlow's native-Windows recipe (platform fact), else the
