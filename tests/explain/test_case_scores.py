@@ -202,6 +202,17 @@ FLOORS["cases-holdout98"] = 0.57
 FLOORS["cases-holdout99"] = 0.75
 FLOORS["cases-holdout100"] = 0.66
 FLOORS["cases-holdout101"] = 1.0
+# the sets scored blind in session 17 (first sight: 27/46 over holdout102-105 on 1dd46c94, one
+# WRONG), after their kinds (an add-on's op library that Windows' loader only calls "not
+# found", an Abseil LTS symbol an add-on misses, cuDNN's NOT_SUPPORTED for a tensor
+# descriptor, RMM's and a compiled extension's own out-of-memory beside TensorFlow's pool, the
+# TF 1.x pool allocator's statistics, the ROCm fork's minimum-ISA line, long scoped op names
+# in the placer's message); holdout102 (a bare "Failed to get convolution algorithm" whose
+# maintainer guessed, unconfirmed, a missing driver, hedged towards memory and the cuDNN
+# version) keeps its WRONG and is not held
+FLOORS["cases-holdout103"] = 0.66
+FLOORS["cases-holdout104"] = 0.88
+FLOORS["cases-holdout105"] = 0.77
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

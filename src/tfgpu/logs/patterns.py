@@ -706,6 +706,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<sofar_b>\d+) bytes\))"
         r"|(?P<rt>CUDARuntimeError: cudaErrorMemoryAllocation: out of memory)",
     ),
+    # RAPIDS' memory manager (RMM: cuDF, NVTabular's data loader) failing a cudaMalloc: its
+    # RMM_CUDA_TRY_ALLOC error names the header and the runtime's error, "std::bad_alloc: CUDA
+    # error at: /usr/include/rmm/mr/device/cuda_memory_resource.hpp:69: cudaErrorMemoryAllocation
+    # out of memory" (newer RMM raise rmm::out_of_memory with the same text); NVIDIA-Merlin/
+    # NVTabular#967 (TensorFlow's pool took the GPU first)
+    _p(
+        "mem.rmm_oom",
+        ("cudaerrormemoryallocation",),
+        r"CUDA error at: \S{0,300}?/rmm/\S{1,200}: cudaErrorMemoryAllocation out of memory",
+    ),
+    # a compiled GPU extension's own CUDA check on its .cu source, "ERROR: <path>.cu.cc:413:
+    # CUDA error 2: out of memory" (2 = cudaErrorMemoryAllocation): its own cudaMalloc, outside
+    # TensorFlow's allocator; tensorflow/recommenders-addons#371 (TFRA's GPU hash table beside
+    # TensorFlow's pool)
+    _p(
+        "mem.cuda_ext_oom",
+        ("cuda error ",),
+        # literal-led (a path's class first would be tried at every character of a long
+        # line): checks/other_framework_oom.py reads the path before it
+        r"\.cu(?:\.cc|\.cpp)?:\d{1,6}: CUDA error 2: out of memory",
+    ),
     _p(
         "mem.info",
         ("total memory:", "free memory:", "totalmemory:"),
@@ -1658,7 +1679,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.no_gpu_kernel",
         ("because no supported kernel for gpu devices is available",),
-        r"Cannot assign a device for operation (?P<op>[\w/.-]{1,120}): Could not satisfy "
+        r"Cannot assign a device for operation (?P<op>[\w/.-]{1,400}): Could not satisfy "
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
@@ -1907,6 +1928,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with|StreamExecutor ROCM "
         r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
         r"\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are (?P<supported>[\w, ]{0,300})",
+    ),
+    # gpu_device.cc of the ROCm fork's TF 1.x (ROCm/tensorflow-upstream): "Ignoring visible
+    # gpu device (<desc>) with AMDGPU ISA gfx<isa>. The minimum required AMDGPU ISA is
+    # gfx<min>." (LOG(INFO), a GPU below the build's minimum ISA; the space a retyped line puts
+    # after "gfx" is allowed)
+    _p(
+        "rocm.isa_min",
+        ("the minimum required amdgpu isa is",),
+        r"Ignoring visible gpu device (?:\((?P<desc>[^()\n]{0,300})\) ?)?with AMDGPU ISA "
+        r"(?P<gfx>gfx ?\w{1,12})\.?\s{0,4}The minimum required AMDGPU ISA is "
+        r"(?P<min>gfx ?\w{1,12})",
     ),
     # gpu_device.cc (TF 2.4-2.5): the driver gave no compute capability for the GPU
     _p(
@@ -4046,7 +4078,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.no_gpu_kernel",
         ("because no supported kernel for gpu devices is available",),
-        r"(?:Cannot assign a device (?:for operation|to node) '(?P<op>[\w/.-]{1,120})': "
+        r"(?:Cannot assign a device (?:for operation|to node) '(?P<op>[\w/.-]{1,400})': "
         r"|(?<![\w/.-]: ))Could not satisfy explicit device specification '[^'\s]{0,200}' "
         r"because no supported kernel for GPU devices is available",
     ),
@@ -4158,7 +4190,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.conflicting_devices",
         ("tensors on conflicting devices",),
-        r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,120}) as input "
+        r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,400}) as input "
         r"#(?P<n>\d{1,4}) was expected to be on (?P<want>\S{1,200}) but is actually on "
         r"(?P<have>\S{1,200})",
     ),

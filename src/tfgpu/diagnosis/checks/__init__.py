@@ -31,6 +31,7 @@ from tfgpu.diagnosis.checks.compute_capability import (
     gpu_compute_capability_not_reported,
     kernel_failure_with_other_cuda,
     rocm_gpu_arch_unsupported,
+    rocm_gpu_below_min_isa,
     rule_compute_capability,
 )
 from tfgpu.diagnosis.checks.conda import (
@@ -539,7 +540,11 @@ from tfgpu.diagnosis.checks.protobuf import protobuf_serialize_size_check
 
 # --- xla dnn null and cudnn narrowing ---
 # isort: split
-from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import cudnn_narrowing, xla_dnn_null
+from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import (
+    cudnn_descriptor_too_large,
+    cudnn_narrowing,
+    xla_dnn_null,
+)
 
 # --- TF 1.x era container runtimes ---
 # isort: split
@@ -660,6 +665,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_has_no_gpu_kernel,
     # gpu stack
     rocm_gpu_arch_unsupported,
+    rocm_gpu_below_min_isa,
     gpu_compute_capability_not_reported,
     gpu_peer_access_failed,
     gpu_memory_unavailable_at_start,
@@ -981,6 +987,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     xla_dnn_null,
     cudnn_narrowing,
+    cudnn_descriptor_too_large,
     # --- NVML failures: libnvidia-ml not found, insufficient permissions, bindings' driver ---
     nvml_library_not_found,
     nvml_insufficient_permissions,

@@ -65,8 +65,16 @@ _TABLE: dict[str, str] = {
     "tensorflow-probability": "the TensorFlow each tensorflow-probability release notes name",
 }
 
-#: A C++ symbol of TensorFlow's own namespaces, or a CUDA runtime registration symbol.
-_TF_SYM = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d|^_{1,3}cuda[A-Z]")
+#: A C++ symbol of TensorFlow's own namespaces, of the Abseil LTS release TensorFlow bundles
+#: and exports (``absl::lts_<date>``, mangled ``4absl12lts_20230125``: each TensorFlow release
+#: pins its own, so an add-on's library built against another TensorFlow misses them;
+#: tensorflow/recommenders-addons#406, TFRA's nightly under TF 2.14), or a CUDA runtime
+#: registration symbol.
+_TF_SYM = re.compile(
+    r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d|(?<!\d)4absl12lts_\d{8}|^_{1,3}cuda[A-Z]")
+
+#: Abseil's LTS namespace alone (no TensorFlow namespace in the symbol).
+_ABSL_SYM = re.compile(r"(?<!\d)4absl12lts_\d{8}")
 
 _WIN_PATH = re.compile(r"(?:^|[\s'\"(\[])(?:[A-Za-z]:)?\\|\\(?:Lib|lib)\\site-packages\\")
 
@@ -193,9 +201,12 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
                 return [_listed_pair_finding(dist, lib, sym, listed, [h, *bare[:1]])]
             if sym and not _TF_SYM.search(sym):
                 return []  # libstdc++, MPI, the OS's libraries: other causes
+            if _ABSL_SYM.search(sym) and _pair_listed(ctx, dist):
+                return []  # the log's own listing shows a pair that fits: not the release
             return [_symbol_finding(ctx, dist, lib, sym, [h, *bare[:1]])]
         if why in ("not found", "cannot open shared object file", "No such file or directory"):
-            found = _platform_finding(ctx, h, dist, lib, why)
+            found = _platform_finding(ctx, h, dist, lib, why) or _windows_not_found(
+                ctx, h, dist, lib, why)
             if found:
                 return found
     if ctx.h("addon.tfio_caused_by").count or any(
@@ -237,6 +248,28 @@ def _symbol_finding(ctx: Facts, dist: str, lib: str, sym: str, hits: list[Hit]) 
         package=dist, library=lib, pair=words, evidence=log_evidence(hits),
         fix=(fix, *extra, *common),
     )
+
+
+def _windows_not_found(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list[Finding]:
+    """``op-library-built-for-other-tensorflow`` variant ``windows-not-found`` (a warning):
+    on Windows TensorFlow's loader says only "<file> not found" when LoadLibraryExW fails
+    (tensorflow/tsl/platform/windows/load_library.cc: ``errors::NotFound(file_name + " not
+    found")``, whatever the reason), for a file that is there.  The release pair is the
+    usual reason for an add-on's own library; a missing dependency DLL and a release without
+    a Windows build print the same words, so the fix lines tell them apart."""
+    if why != "not found" or not (ctx.os == "windows" or _WIN_PATH.search(h.text)):
+        return []
+    words, fix = _pair_words(ctx, dist)
+    return [catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="windows-not-found",
+        package=dist, library=lib, pair=words, evidence=log_evidence([h]),
+        fix=(fix,
+             pip_list_grep("tensorflow", windows=True)
+             + f"   # the TensorFlow and {dist} installed: {dist} needs the TensorFlow its "
+             "release was built for",
+             f"pip download --no-deps {dist}   # 'No matching distribution': no Windows build "
+             "of it; run it under WSL (Linux)"),
+    )]
 
 
 def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list[Finding]:
@@ -376,6 +409,12 @@ def _listed_versions(ctx: Facts) -> dict[str, tuple[str, Hit]]:
 #: What :func:`listed_pair_mismatch` finds: (tensorflow version, add-on version, the two
 #: listing rows, :func:`addon_release_for`'s ``(release, ref)`` for that TensorFlow or None).
 ListedPair = tuple[str, str, list[Hit], tuple[str, str] | None]
+
+
+def _pair_listed(ctx: Facts, dist: str) -> bool:
+    """Whether the log's package listing shows both TensorFlow and ``dist``."""
+    listed = _listed_versions(ctx)
+    return dist in listed and any(d in listed for d in _TF_DISTS)
 
 
 def listed_pair_mismatch(ctx: Facts, dist: str) -> ListedPair | None:

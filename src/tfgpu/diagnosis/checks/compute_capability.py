@@ -840,6 +840,24 @@ def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
     return c.from_log(ctx, "rocm.arch", lambda hits, first: _rocm_arch_finding(ctx, hits, first))
 
 
+def rocm_gpu_below_min_isa(ctx: Facts) -> list[Finding]:
+    """The ROCm fork's TF 1.x gpu_device.cc "Ignoring visible gpu device (...) with AMDGPU ISA
+    gfxNNN. The minimum required AMDGPU ISA is gfxMMM.": an AMD GPU older than the oldest
+    target the build supports (ROCm/tensorflow-upstream#225: gfx701 under a gfx803 minimum),
+    so TensorFlow runs on the CPU: ``rocm-gpu-arch-unsupported`` variant ``isa-minimum``."""
+    def finding(hits: Hits, first: Hit) -> Finding:
+        gfx = (first.g("gfx") or "?").replace(" ", "")
+        low = (first.g("min") or "?").replace(" ", "")
+        return catalogue.make(
+            "rocm-gpu-arch-unsupported", variant="isa-minimum", gfx=gfx,
+            supported=f"{low} and newer", evidence=log_evidence(hits),
+            fix=("rocminfo | grep -i gfx   # the GPU's target",
+                 f"# a GPU of target {low} or newer (AMD's ROCm hardware list), or the CPU: "
+                 "no tensorflow-rocm build has kernels for this one"),
+        )
+    return c.from_log(ctx, "rocm.isa_min", finding)
+
+
 def _rocm_arch_finding(ctx: Facts, hits: Hits, first: Hit) -> Finding:
     """The finding of one "Ignoring visible gpu device ... AMDGPU version" family."""
     gfx = first.g("gfx") or "?"

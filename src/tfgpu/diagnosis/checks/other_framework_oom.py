@@ -259,7 +259,35 @@ def _hits(ctx: Facts) -> tuple[str, list[Hit]]:
                    key=lambda h: h.line)
     if torch:
         return "PyTorch", torch
-    return ("CuPy", ctx.h("mem.cupy_oom").all()) if ctx.h("mem.cupy_oom").count else ("", [])
+    if ctx.h("mem.cupy_oom").count:
+        return "CuPy", ctx.h("mem.cupy_oom").all()
+    if ctx.h("mem.rmm_oom").count:
+        return "RMM (RAPIDS)", ctx.h("mem.rmm_oom").all()
+    ext = ctx.h("mem.cuda_ext_oom").all()
+    if ext:
+        return _extension_name(ext[0].text), ext
+    return "", []
+
+
+#: The CUDA source path before a compiled extension's "<file>.cu[.cc]:<line>: CUDA error 2"
+#: (pattern ``mem.cuda_ext_oom``, which matches from the ".cu" on).
+_EXT_PATH = re.compile(r"(?P<path>[\w./\\-]{1,300}?)\.cu(?:\.cc|\.cpp)?:\d{1,6}: CUDA error 2")
+#: The Python package folder in a compiled extension's source path
+#: ("tensorflow_recommenders_addons/dynamic_embedding/core/kernels/x.cu.cc").
+_EXT_PKG = re.compile(r"(?:^|[/\\])(?P<pkg>[A-Za-z_]\w{1,60})[/\\]")
+
+
+def _extension_name(line: str) -> str:
+    """A compiled GPU extension named by the first folder of the CUDA source path on its
+    out-of-memory ``line`` (its Python package: ``tensorflow_recommenders_addons``), else by
+    the source file's name."""
+    m = _EXT_PATH.search(line)
+    path = m.group("path") if m else ""
+    pkg = _EXT_PKG.search(path)
+    if pkg:
+        return pkg.group("pkg")
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{name}.cu" if name else "a compiled GPU extension"
 
 
 def other_framework_oom(ctx: Facts) -> list[Finding]:

@@ -24,9 +24,18 @@
   Threads: tensorflow/tensorflow#35609 (the dimension "won't fit in a signed 32-bit integer",
   use smaller images), juglab/cryoCARE_pip#53 (a tomogram predicted in one piece: more tiles
   made it work) -> ``cudnn-int32-size-limit-tile-input``.
+* The same wrapper's ``Check failed: cudnnSetTensorNdDescriptor(...) == CUDNN_STATUS_SUCCESS
+  (9 vs. 0)`` (cuDNN 8's number of CUDNN_STATUS_NOT_SUPPORTED): cuDNN's API reference gives
+  that status of cudnnSetTensorNdDescriptor for "nbDims outside the range [4, CUDNN_DIM_MAX],
+  or the total size of the tensor descriptor exceeds the maximum limit of 2 Giga-elements";
+  TensorFlow passes 4 or more dimensions, so the tensor is too large.  Thread:
+  vanvalenlab/deepcell-tf#553 (Mesmer predicting a 10k x 10k image with batch_size=300; 50
+  worked) -> ``cudnn-int32-size-limit-tile-input`` variant ``descriptor``.
 """
 
 from __future__ import annotations
+
+import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.library_failures import handle_failures
@@ -78,3 +87,38 @@ def cudnn_narrowing(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "cudnn-int32-size-limit-tile-input", values=values, evidence=log_evidence(hits, limit=2),
     )]
+
+
+#: A cuDNN descriptor set-up call in a failed CHECK_EQ (cuda_dnn.cc: one per descriptor kind).
+_SET_DESCRIPTOR = re.compile(r"\bcudnnSet(?:Tensor|Filter)\w{0,20}Descriptor\b")
+
+#: The batch count of the descriptor TensorFlow prints after the status, also when a wrap
+#: broke "batch_descriptor: {" from "count: N" (stream_executor dnn.cc
+#: BatchDescriptor::ToString).
+_COUNT = re.compile(r"(?:batch_descriptor: )?\{\s{0,4}count: (?P<n>\d{1,9})")
+
+
+def cudnn_descriptor_too_large(ctx: Facts) -> list[Finding]:
+    """``cudnn-int32-size-limit-tile-input`` variant ``descriptor``: TensorFlow aborted because
+    cuDNN refused a tensor or filter descriptor with CUDNN_STATUS_NOT_SUPPORTED (9 in cuDNN
+    8's numbering, 3000 in cuDNN 9's; decoded through ``status_codes.toml``), which
+    cudnnSetTensorNdDescriptor returns for a tensor of more than 2^31 elements (NVIDIA's
+    cuDNN API reference).  The batch count printed with it is quoted."""
+    for h in ctx.h("cuda.lib_check_eq").all():
+        call = (h.g("call") or h.g("call2") or "")
+        raw = h.g("code") or h.g("code2")
+        if not _SET_DESCRIPTOR.search(call) or raw is None:
+            continue
+        row = ctx.kb.status_code("cudnnStatus_t", int(raw))
+        if row is None or row.name != "CUDNN_STATUS_NOT_SUPPORTED":
+            continue
+        m = _COUNT.search(h.text) or next(
+            (_COUNT.search(d.text) for d in ctx.h("cudnn.batch_descriptor").all()
+             if h.line <= d.line <= h.span.stop + 1), None)
+        values = (f"the descriptor TensorFlow printed has a batch count of {int(m.group('n')):,}"
+                  if m else "the descriptor's sizes are not on the line this log shows")
+        return [catalogue.make(
+            "cudnn-int32-size-limit-tile-input", variant="descriptor", values=values,
+            evidence=log_evidence([h]), knowledge_ref=row.ref,
+        )]
+    return []
