@@ -213,6 +213,12 @@ FLOORS["cases-holdout101"] = 1.0
 FLOORS["cases-holdout103"] = 0.66
 FLOORS["cases-holdout104"] = 0.88
 FLOORS["cases-holdout105"] = 0.77
+# the second round (holdout106-107, 29 reports: 16 right on first sight on 5b5f4e1f, four
+# WRONG) is not held: holdout106 keeps two (a count-0 batch descriptor read as an empty batch
+# where the thread enabled the project's own CUDA 8 code path; the BFC allocator's "not a
+# failure" line beside TF 1.x's OOM hint, which the maintainer called a warning), holdout107
+# one (cuBLAS's CUBLAS_STATUS_ALLOC_FAILED at handle creation read as memory where the
+# reporter found a partly uninstalled CUDA toolkit)
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

@@ -531,6 +531,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # "with shape" (tensor allocation in an op, TF 1.x-2.x); "of shape" (gpu_device.cc
     # BaseGPUDevice::MakeTensorFromProto and MaybeCopyTensorToGPU, TF 1.x-2.21, and the
     # pluggable device's copy: the GPU could not hold a constant or a tensor copied to it)
+    # Open MPI's --tag-output prefix ("[<job>,<rank>]<stderr>:", as Horovod's mpirun runs
+    # show it) and horovodrun's own ("[<rank>]<stderr>:"): which process printed the line
+    _p(
+        "ctx.mpi_rank",
+        ("]<stderr>:", "]<stdout>:"),
+        r"^\[(?:\d{1,6},)?(?P<rank>\d{1,6})\]<std(?:err|out)>:",
+    ),
     _p(
         "mem.oom_tensor",
         ("oom when allocating",),
@@ -4198,6 +4205,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # a device that cannot run it: "Could not satisfy device specification '<dev>'.
     # enable_soft_placement=<0|1>. Supported device types [<types>]. All available devices
     # [<devices>]."
+    # TF 0.x-1.x placer.cc with nothing after the device: "Cannot assign a device to node 'b':
+    # Could not satisfy explicit device specification '/gpu:2'" (TensorFlow's "Using GPUs"
+    # guide of those releases: what a device that does not exist gives); the forms with
+    # " because ..." are other patterns'
+    _p(
+        "placer.device_spec_bare",
+        ("could not satisfy explicit device specification",),
+        r"Could not satisfy explicit device specification '(?P<dev>[^'\s]{1,200})'"
+        r"(?!\s{0,3}because)\s{0,3}$",
+    ),
     _p(
         "placer.device_spec",
         ("could not satisfy device specification",),
@@ -5703,9 +5720,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # needs against the ones TensorFlow lists, and gpus < 2; Keras < 2.3.0's device-scope
     # helper under TensorFlow 1.14+; read by checks/keras_multi_gpu.py
     _p("keras.multi_gpu_devices", ("we expect the following devices to be available",),
-       r"To call `multi_gpu_model` with `gpus=(?P<gpus>[^`]{1,80})`, we expect the following "
-       r"devices to be available: \[(?P<want>[^\]]{0,2000})\]\. However this machine only "
-       r"has: \[(?P<have>[^\]]{0,6000})\]"),
+       # a paste rendered as Markdown loses the backticks and the spaces beside them
+       # ("To call multi_gpu_modelwithgpus=2, we expect ...")
+       r"To call `?multi_gpu_model`? ?with ?`?gpus=(?P<gpus>\[[^\]`]{0,80}\]|[^`,]{1,80})`?, we "
+       r"expect the "
+       r"following devices to be available: \[(?P<want>[^\]]{0,2000})\]\. However this machine "
+       r"only has: \[(?P<have>[^\]]{0,6000})\]"),
     _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
        r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
        r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
@@ -6150,6 +6170,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:zsh: command not found|fish: Unknown command): nvcc\s*$"
         r"|'nvcc' is not recognized as (?:an internal or external command|the name of a "
         r"cmdlet)|No such file or directory: 'nvcc'",
+    ),
+    # the compiler driver linking a custom op whose CUDA object the nvcc step before it never
+    # wrote ("g++: error: roi_pooling_op.cu.o: No such file or directory": the make.sh /
+    # Makefile of Faster R-CNN-style ops, smallcorgi/Faster-RCNN_TF#43); read by
+    # checks/extension_builds.py
+    _p(
+        "build.cu_object_missing",
+        (".cu.o: no such file or directory",),
+        r"\b(?:g\+\+|gcc|c\+\+|clang\+\+|cc)(?:-\d{1,2})?: (?:fatal )?error: "
+        r"(?P<obj>[\w./-]{1,200}\.cu\.o): No such file or directory",
     ),
     # NVlabs stylegan2 / stylegan2-ada dnnlib/tflib/custom_ops.py get_plugin (and the projects
     # that copy it): print('Setting up TensorFlow plugin "%s": ') then "Preprocessing... ",

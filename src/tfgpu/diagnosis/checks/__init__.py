@@ -288,6 +288,7 @@ from tfgpu.diagnosis.checks.memory_held import (
     gpu_memory_taken_at_start,
     smi_memory_nearly_full,
 )
+from tfgpu.diagnosis.checks.mpi_ranks_oom import mpi_ranks_share_first_gpu
 from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
@@ -653,6 +654,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_memory_low_at_start,
     smi_memory_nearly_full,
     other_framework_oom,
+    mpi_ranks_share_first_gpu,
     app_says_gpu_out_of_memory,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,

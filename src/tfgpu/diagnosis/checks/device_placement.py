@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -45,7 +46,7 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     types (``no-kernel``), the device is not among the available ones (``no-such-device``)."""
     hits = ctx.h("placer.device_spec").all()
     if not hits:
-        return []
+        return _bare_device_spec(ctx)
     h = hits[0]
     dev, types, avail = h.g("dev") or "?", h.g("types") or "", h.g("avail") or ""
     want = _device_type(dev)
@@ -74,6 +75,32 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
         dev=dev, types=types or "none", avail=avail or "none", fix=fix,
+    )]
+
+
+def _bare_device_spec(ctx: Facts) -> list[Finding]:
+    """TF 0.x-1.x's "Could not satisfy explicit device specification '/gpu:2'" with no reason
+    after it: what TensorFlow's "Using GPUs" guide of those releases says a device that does
+    not exist gives (``device-spec-unsatisfied`` variant ``no-such-device``); the highest
+    device the log names is the one quoted."""
+    hits = ctx.h("placer.device_spec_bare").all()
+    if not hits:
+        return []
+    def index(h: Hit) -> int:
+        m = _DEVICE.search(h.g("dev") or "")
+        return int(m.group("idx")) if m else -1
+    h = max(hits, key=index)
+    return [catalogue.make(
+        "device-spec-unsatisfied", variant="no-such-device",
+        evidence=log_evidence([h], [x for x in hits if x is not h][:2]),
+        dev=h.g("dev") or "?", types="not listed", avail="the message does not list them",
+        fix=("python -c \"from tensorflow.python.client import device_lib; "
+             "print([d.name for d in device_lib.list_local_devices()])\"   # the devices "
+             "this process has",
+             "# pin ops only to devices that exist (a GPU index below the GPU count, or "
+             "'/cpu:0' when there is no GPU), or create the session with "
+             "tf.ConfigProto(allow_soft_placement=True) so TensorFlow picks an existing one",
+             "tfgpu doctor   # no GPU listed at all: why this TensorFlow sees none"),
     )]
 
 

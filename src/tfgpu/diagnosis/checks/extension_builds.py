@@ -39,7 +39,9 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
     not in the line: the fix shows how to tell.  A later ``nvcc --version`` release line in
     the same log (the user fixed PATH and nvcc ran) supersedes the miss: no finding."""
     hits = ctx.h("build.nvcc_missing").all()
-    if not hits or superseded_by_later_run(hits, ctx.h("ctx.nvcc_release").all()):
+    if not hits:
+        return _cu_object_missing(ctx)
+    if superseded_by_later_run(hits, ctx.h("ctx.nvcc_release").all()):
         return []
     if ctx.windows or any("is not recognized" in h.text for h in hits):
         fix: tuple[str, ...] = (
@@ -69,6 +71,31 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
                "toolkit is installed (the NVIDIA driver does not include nvcc). The line does "
                "not tell which: the first command below does."),
         fix=fix,
+    )]
+
+
+def _cu_object_missing(ctx: Facts) -> list[Finding]:
+    """``nvcc-not-on-path`` variant ``cu-object-missing`` (a warning): the compiler driver
+    linking a custom op found no ``<op>.cu.o``, the object the nvcc step before it should
+    have written, and the log holds no nvcc error of its own: that step did not run or
+    failed, nvcc not on the build's PATH being the usual reason (the line that says so is
+    earlier in the build's output)."""
+    if ctx.h("ctx.nvcc_release").count:
+        return []
+    hits = ctx.h("build.cu_object_missing").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvcc-not-on-path", variant="cu-object-missing", obj=hits[0].g("obj") or "?",
+        evidence=log_evidence(hits[:1]),
+        fix=("# the build's full output: the nvcc line before the link ('nvcc: command not "
+             "found', or nvcc's own error)",
+             "which nvcc || ls -d /usr/local/cuda*/bin/nvcc   # nvcc on PATH? a toolkit "
+             "installed?",
+             "export PATH=/usr/local/cuda/bin:$PATH   # in the shell that runs the build; "
+             "then rebuild (make.sh / make)",
+             "# no NVIDIA GPU (an AMD or Intel GPU): a CUDA op cannot be built or run there; "
+             "use the project's CPU build of the op, if it has one"),
     )]
 
 

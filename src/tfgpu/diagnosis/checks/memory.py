@@ -66,7 +66,10 @@ def _allocator_request(ctx: Facts) -> dict[str, str] | None:
     model/conv2d_3/Conv2D" (pattern ``mem.ran_out``; the words in the TF 2.21 wheel's
     strings) gives the request's size, the allocator (``GPU_<n>_bfc``: that GPU's memory)
     and the op; ``None`` without a size."""
-    ran = next((h for h in ctx.h("mem.ran_out").all() if h.g("size")), None)
+    # a request its caller retries ("The caller indicates that this is not a failure") is
+    # not the allocation that failed
+    ran = next((h for h in ctx.h("mem.ran_out").all()
+                if h.g("size") and not not_a_failure(ctx, h)), None)
     if ran is None:
         return None
     alloc = ran.g("alloc") or ""
