@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import make_plan, render, target_from_description
 from tfgpu.plan import model as M
-from tfgpu.plan.render import VERIFY_CODE, ps_quote
+from tfgpu.plan.render import VERIFY_CODE, VERIFY_GPU_CODE, ps_quote
 
 SH = shutil.which("sh")
 #: Every character that matters to a POSIX shell or PowerShell, in one folder name.
@@ -145,7 +145,7 @@ def test_sh_script_runs_with_a_nasty_venv_path_and_passes_exact_arguments(tmp_pa
     assert argvs == [
         ["-m", "pip", "install", "--upgrade", "pip"],
         ["-m", "pip", "install", "tensorflow[and-cuda]~=2.14.0", "numpy<2"],
-        ["-c", VERIFY_CODE],
+        ["-c", VERIFY_GPU_CODE],
     ]
     # The variable went into the venv's activate script; sourcing it sets the exact value.
     activate = venv / "bin" / "activate"
@@ -266,5 +266,22 @@ def test_unknown_format_is_a_value_error() -> None:
 
 
 def test_verify_code_has_no_quotes_so_no_shell_can_mangle_it() -> None:
-    assert not set("'\"`$") & set(VERIFY_CODE)
-    assert os.linesep not in VERIFY_CODE
+    for code in (VERIFY_CODE, VERIFY_GPU_CODE):
+        assert not set("'\"`$") & set(code)
+        assert os.linesep not in code
+
+
+def test_the_gpu_check_fails_when_tensorflow_lists_no_gpu() -> None:
+    # this machine's TensorFlow (CPU only here, or none): the GPU check must not pass
+    import importlib.util
+
+    if importlib.util.find_spec("tensorflow") is None:
+        pytest.skip("TensorFlow is not installed in this environment")
+    import tensorflow as tf
+
+    if tf.config.list_physical_devices("GPU"):
+        pytest.skip("this machine has a GPU")
+    cpu = subprocess.run([sys.executable, "-c", VERIFY_CODE], capture_output=True, timeout=300)
+    gpu = subprocess.run([sys.executable, "-c", VERIFY_GPU_CODE], capture_output=True,
+                         timeout=300)
+    assert cpu.returncode == 0 and gpu.returncode == 1

@@ -24,7 +24,7 @@ import pytest
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import make_plan, render
 from tfgpu.plan.model import CreateVenv, Manual, PipInstall, Verify
-from tfgpu.plan.render import VERIFY_CODE, WSL_RUN_ARGV, WSL_UNSAFE_CHARS, wsl_passable
+from tfgpu.plan.render import VERIFY_GPU_CODE, WSL_RUN_ARGV, WSL_UNSAFE_CHARS, wsl_passable
 from tfgpu.plan.target import target_from_description
 
 KB = load_knowledge()
@@ -140,7 +140,7 @@ def test_quoting_survives_powershell_wsl_and_bash(tmp_path: Path) -> None:
         ["-m", "venv", ".venv-tfgpu"],
         ["-m", "pip", "install", "--upgrade", "pip"],
         ["-m", "pip", "install", "tensorflow[and-cuda]~=2.21.0"],
-        ["-c", VERIFY_CODE],
+        ["-c", VERIFY_GPU_CODE],
     ]
 
 

@@ -327,6 +327,11 @@ _CPU_ALLOCATION = re.compile(r"\bby allocator (?:cpu|mklcpu)\b", re.IGNORECASE)
 #: counts) and handle failures, to tell which machine the log came from; this one reads the
 #: text memory findings quote, the allocator report's "allocator: GPU_0_bfc" lines and an
 #: "on/job:..." without its space included.
+#: Errors about where an op was placed: beside a GPU device the log shows created, they say
+#: nothing about whether that GPU can compute.
+_PLACEMENT = frozenset({"device-spec-unsatisfied", "op-has-no-gpu-kernel"})
+#: Memory findings that say a GPU library could not start (its ops cannot run on the GPU).
+_LIBRARY_START = frozenset({"dnn-handle-failed-gpu-memory"})
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
                              re.IGNORECASE)
 #: A GPU library that could not start (or run) on a created device, in a finding's evidence:
@@ -453,8 +458,16 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         f.id.startswith("host-") or all(_CPU_ALLOCATION.search(e.text) for e in f.evidence
                                         if e.source == "log"))
             and any(e.source == "log" for e in f.evidence)]
-    gpu_errors = [f for f in errors if not (allocated and f.category == "memory")
-                  and not _gpu_neutral(f.id) and f not in foreign and f not in host]
+    # memory that ran out says the GPU was in use, not that it cannot be used: without an
+    # allocation on a GPU device in the evidence it is "unknown" below, never "no"
+    # (a GPU library that could not start for want of memory, dnn-handle-failed-gpu-memory,
+    # still stops GPU work: cuDNN's ops cannot run)
+    ran_out = [f for f in errors if f.category == "memory" and f.id not in _LIBRARY_START]
+    gpu_errors = [f for f in errors if f not in ran_out
+                  and not _gpu_neutral(f.id) and f not in foreign and f not in host
+                  and not (created and f.id in _PLACEMENT)]
+    placement = [f for f in errors if created and f.id in _PLACEMENT]
+    memory_only = [f for f in ran_out if f not in foreign and f not in host]
     unknown_death = died_unexplained(findings)
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
@@ -571,6 +584,16 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         usable = True  # only GPU memory ran out (beside gpu_neutral errors, if any)
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
                               "of GPU memory")
+    elif memory_only:
+        meta["gpu_usable"] = ("unknown: the error is about memory (memory that ran out, or a "
+                              "tensor too large for a call), and the log " + (
+            "shows TensorFlow creating a GPU device but not that the memory was the GPU's"
+            if created else "does not show on which device, nor TensorFlow creating a GPU "
+            "device"))
+    elif placement:
+        meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device; the error is about "
+                              "where an op was placed (a device it does not have, or no kernel "
+                              "for it there), not about the GPU")
     elif foreign:
         # another framework's out-of-memory error (beside gpu_neutral ones, if any)
         meta["gpu_usable"] = ("unknown: the error is another framework's own out-of-memory "

@@ -1477,8 +1477,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("because no devices matching that specification are registered",
          "using mirroredstrategy with devices", "there are non-gpu devices in",
          "because this machine does not have a gpu"),
-        r"Could not satisfy explicit device specification '[^'\s]{0,200}device:GPU:\d+' "
+        r"Could not satisfy explicit device specification '(?P<dev>[^'\s]{0,200}"
+        r"(?:device:GPU|/gpu|/GPU):\d+)' "
         r"because no devices matching that specification are registered"
+        r"(?: in this process; available devices: (?P<avail>[^\n]{0,2000}))?"
         r"|Using MirroredStrategy with devices "
         r"\((?P<cpus>(?:'[^',)]{0,200}device:CPU:\d+',?\s*)+)\)"
         r"|There are non-GPU devices in `?tf\.distribute\.Strategy`?, not using nccl allreduce"
@@ -6175,6 +6177,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # wrote ("g++: error: roi_pooling_op.cu.o: No such file or directory": the make.sh /
     # Makefile of Faster R-CNN-style ops, smallcorgi/Faster-RCNN_TF#43); read by
     # checks/extension_builds.py
+    # an nvcc command line (echoed by make or a build script) or a compiler's own "fatal
+    # error: <header>: No such file or directory": the nvcc step ran, and failed for its own
+    # reason (checks/extension_builds.py: then a missing .cu.o is not a PATH problem)
+    _p(
+        "build.nvcc_step_ran",
+        ("nvcc ", "fatal error: "),
+        r"(?:^|[\s/\\])nvcc(?:\.exe)? +-|fatal error: \S{1,200}: No such file or directory",
+    ),
     _p(
         "build.cu_object_missing",
         (".cu.o: no such file or directory",),

@@ -45,6 +45,17 @@ VERIFY_CODE = (
 """Prints the version, the devices, and 125000000.0 (a 500x500 product of ones, summed).
 It contains no quote characters, so it survives every shell's quoting unchanged."""
 
+#: The same check for a plan that expects a GPU: it exits 1 when TensorFlow lists none
+#: (``tf.test.gpu_device_name()`` is ``''`` then), so a script stops there instead of ending
+#: as if the GPU worked.  No quote characters either.
+VERIFY_GPU_CODE = VERIFY_CODE + "; import sys; sys.exit(0 if tf.test.gpu_device_name() else 1)"
+
+
+def verify_code(action: Verify) -> str:
+    """The check's code for ``action``: :data:`VERIFY_GPU_CODE` when the plan expects a
+    GPU, else :data:`VERIFY_CODE`."""
+    return VERIFY_GPU_CODE if action.expect_gpu else VERIFY_CODE
+
 
 def ps_quote(value: str) -> str:
     """Quote ``value`` as a PowerShell single-quoted string (``'`` doubled).
@@ -311,7 +322,7 @@ def _sh_step(
             "TFGPU_ACTIVATE_PY",
         ]
     if isinstance(a, Verify):
-        return [f"{py} -c {q(VERIFY_CODE)}"]
+        return [f"{py} -c {q(verify_code(a))}"]
     raise TypeError(f"unknown step action {a!r}")
 
 
@@ -425,7 +436,7 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
             f"Add-Content -Path (Join-Path $Venv 'Scripts\\Activate.ps1') -Value {ps_quote(line)}",
         ]
     if isinstance(a, Verify):
-        return [f"{py} -c {ps_quote(VERIFY_CODE)}", _ps_check(step.title)]
+        return [f"{py} -c {ps_quote(verify_code(a))}", _ps_check(step.title)]
     raise TypeError(f"unknown step action {a!r}")
 
 

@@ -124,7 +124,8 @@ def make_plan(
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
         plan = distro_python
-    elif target.python is None and plan.python and plan.tf_version:
+    elif target.python is None and plan.python and plan.tf_version and conda is None:
+        # (a conda environment brings its own Python: nothing for the user to install)
         p = plan.python
         warnings.append(
             Reason(

@@ -650,11 +650,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3,
     metal_plugin_mismatch,
     rule_memory,
+    # several MPI ranks crowding the first GPU: before the small-pool reading of the same
+    # finding id, which the crowding explains
+    mpi_ranks_share_first_gpu,
     gpu_memory_taken_at_start,
     gpu_memory_low_at_start,
     smi_memory_nearly_full,
     other_framework_oom,
-    mpi_ranks_share_first_gpu,
     app_says_gpu_out_of_memory,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,

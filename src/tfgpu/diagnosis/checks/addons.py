@@ -125,9 +125,10 @@ def _addon_warned_tf(ctx: Facts) -> str | None:
     return None
 
 
-def _pair_words(ctx: Facts, dist: str) -> tuple[str, str]:
+def _pair_words(ctx: Facts, dist: str, *, windows: bool = False) -> tuple[str, str]:
     """(cause words, fix line) naming the ``dist`` release for the TensorFlow the log or the
-    facts show, else where the pairs are published and the command that shows the versions."""
+    facts show, else where the pairs are published and the command that shows the versions
+    (``windows``: in cmd/PowerShell's form)."""
     tf = ctx.tf_version or _addon_warned_tf(ctx)
     found = addon_release_for(ctx, dist, tf)
     table = _TABLE.get(dist, f"the {dist} release notes")
@@ -141,10 +142,11 @@ def _pair_words(ctx: Facts, dist: str) -> tuple[str, str]:
         return (f"no {dist} release in {table} is listed for TensorFlow {tf}",
                 f"# {table} has no {dist} release for TensorFlow {tf}: install a TensorFlow it "
                 f"lists, with the {dist} release paired with it")
+    listing = (pip_list_grep("tensorflow", windows=True) if windows
+               else pip_list_grep("tensorflow", dist, anchored=True))
     return (f"{table} pairs each {dist} release with its TensorFlow",
-            pip_list_grep("tensorflow", dist, anchored=True)
-            + f"   # the TensorFlow and {dist} installed; then the {dist} release {table} "
-            "pairs with that TensorFlow")
+            listing + f"   # the TensorFlow and {dist} installed; then the {dist} release for "
+            f"that TensorFlow ({table})")
 
 
 def addon_pair_fix(ctx: Facts, dist: str) -> str:
@@ -259,16 +261,21 @@ def _windows_not_found(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> lis
     a Windows build print the same words, so the fix lines tell them apart."""
     if why != "not found" or not (ctx.os == "windows" or _WIN_PATH.search(h.text)):
         return []
-    words, fix = _pair_words(ctx, dist)
+    if "NotFoundError" not in h.read:
+        return []  # TensorFlow's loader raises NotFoundError; a packager's or a note's words
+    words, fix = _pair_words(ctx, dist, windows=True)
+    found = addon_release_for(ctx, dist, ctx.tf_version) if ctx.tf_version else None
+    spec = f'"{dist}=={found[0]}"' if found else dist
+    lines = [fix]
+    if not fix.startswith(pip_list_grep("tensorflow", windows=True)):
+        lines.append(pip_list_grep("tensorflow", windows=True)
+                     + f"   # the TensorFlow and {dist} installed: {dist} needs the "
+                     "TensorFlow its release was built for")
+    lines.append(f"pip download --no-deps {spec}   # 'No matching distribution': no Windows "
+                 "build of that release; run it under WSL (Linux)")
     return [catalogue.make(
         "op-library-built-for-other-tensorflow", variant="windows-not-found",
-        package=dist, library=lib, pair=words, evidence=log_evidence([h]),
-        fix=(fix,
-             pip_list_grep("tensorflow", windows=True)
-             + f"   # the TensorFlow and {dist} installed: {dist} needs the TensorFlow its "
-             "release was built for",
-             f"pip download --no-deps {dist}   # 'No matching distribution': no Windows build "
-             "of it; run it under WSL (Linux)"),
+        package=dist, library=lib, pair=words, evidence=log_evidence([h]), fix=tuple(lines),
     )]
 
 

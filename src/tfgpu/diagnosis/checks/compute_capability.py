@@ -848,12 +848,22 @@ def rocm_gpu_below_min_isa(ctx: Facts) -> list[Finding]:
     def finding(hits: Hits, first: Hit) -> Finding:
         gfx = (first.g("gfx") or "?").replace(" ", "")
         low = (first.g("min") or "?").replace(" ", "")
+        # another GPU created in the same log: only this one is left out (an integrated GPU
+        # beside the card, often), and TensorFlow computes on the other
+        others = ctx.h("gpu.created").count > 0
         return catalogue.make(
             "rocm-gpu-arch-unsupported", variant="isa-minimum", gfx=gfx,
             supported=f"{low} and newer", evidence=log_evidence(hits),
+            severity=Severity.INFO if others else None,
+            usage=("TensorFlow created another GPU device in this log and computes on it; "
+                   "only this GPU is left out (HIP_VISIBLE_DEVICES can hide it)."
+                   if others else
+                   "So this TensorFlow runs on the CPU: a tensorflow-rocm release whose "
+                   f"minimum is this GPU's target, if one exists, or a GPU of target {low} "
+                   "or newer is needed."),
             fix=("rocminfo | grep -i gfx   # the GPU's target",
-                 f"# a GPU of target {low} or newer (AMD's ROCm hardware list), or the CPU: "
-                 "no tensorflow-rocm build has kernels for this one"),
+                 f"# a GPU of target {low} or newer (AMD's ROCm hardware list), or an older "
+                 "tensorflow-rocm release whose minimum ISA is this GPU's target"),
         )
     return c.from_log(ctx, "rocm.isa_min", finding)
 

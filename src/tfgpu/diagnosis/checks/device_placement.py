@@ -46,7 +46,7 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     types (``no-kernel``), the device is not among the available ones (``no-such-device``)."""
     hits = ctx.h("placer.device_spec").all()
     if not hits:
-        return _bare_device_spec(ctx)
+        return _listed_gpu_missing(ctx) or _bare_device_spec(ctx)
     h = hits[0]
     dev, types, avail = h.g("dev") or "?", h.g("types") or "", h.g("avail") or ""
     want = _device_type(dev)
@@ -78,6 +78,29 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _listed_gpu_missing(ctx: Facts) -> list[Finding]:
+    """The placer's "Could not satisfy explicit device specification '<GPU N>' because no
+    devices matching that specification are registered in this process; available devices:
+    ..." when the list names a GPU: the process has GPUs, not the index asked for
+    (``device-spec-unsatisfied`` variant ``no-such-device``)."""
+    hits = [h for h in ctx.h("placer.no_gpu_device").all()
+            if h.g("dev") and "GPU:" in (h.g("avail") or "").upper()]
+    if not hits:
+        return []
+    h = hits[0]
+    avail = ", ".join(d.strip().rsplit("/", 1)[-1] for d in (h.g("avail") or "").split(",")
+                      if d.strip())
+    return [catalogue.make(
+        "device-spec-unsatisfied", variant="no-such-device", evidence=log_evidence(hits[:2]),
+        dev=h.need("dev"), types="not listed", avail=avail or "none",
+        fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
+             "   # the device names to use",
+             "# pin ops only to GPUs this process has (CUDA_VISIBLE_DEVICES and "
+             "tf.config.set_visible_devices renumber them from 0), or "
+             "tf.config.set_soft_device_placement(True)"),
+    )]
+
+
 def _bare_device_spec(ctx: Facts) -> list[Finding]:
     """TF 0.x-1.x's "Could not satisfy explicit device specification '/gpu:2'" with no reason
     after it: what TensorFlow's "Using GPUs" guide of those releases says a device that does
@@ -93,7 +116,7 @@ def _bare_device_spec(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "device-spec-unsatisfied", variant="no-such-device",
         evidence=log_evidence([h], [x for x in hits if x is not h][:2]),
-        dev=h.g("dev") or "?", types="not listed", avail="the message does not list them",
+        dev=h.need("dev"), types="not listed", avail="the message does not list them",
         fix=("python -c \"from tensorflow.python.client import device_lib; "
              "print([d.name for d in device_lib.list_local_devices()])\"   # the devices "
              "this process has",

@@ -1423,10 +1423,15 @@ def _container_libcuda(ctx: Facts, older: bool = False) -> tuple[bool, str, tupl
             "the image's own libcuda (the CUDA forward-compatibility package) differs from "
             "the host's kernel module: then a reboot does not help, an image whose CUDA the "
             f"host driver supports does (knowledge row {fact.ref}).")
+    old = old_gpu(ctx)
+    update = ("" if old is not None else ", or update the host driver")
+    held = (f" (no newer host driver runs {old.name}: R{old.ceiling.last_branch} is the last "
+            f"branch for {old.ceiling.architecture} GPUs [{old.ceiling.fact.ref}])"
+            if old is not None else "")
     fix = ("ls -l /usr/local/cuda/compat 2>/dev/null; echo $LD_LIBRARY_PATH   # in the "
            "container: an image's own libcuda.so.<DSO version>",
            "# use an image whose CUDA the host driver supports (nvidia-smi on the host: "
-           "'CUDA Version'), or update the host driver",
+           f"'CUDA Version'){update}{held}",
            "# not a container image's library: reboot the host (loads the new kernel module)")
     return True, note, fix
 

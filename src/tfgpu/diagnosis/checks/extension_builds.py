@@ -83,8 +83,8 @@ def _cu_object_missing(ctx: Facts) -> list[Finding]:
     if ctx.h("ctx.nvcc_release").count:
         return []
     hits = ctx.h("build.cu_object_missing").all()
-    if not hits:
-        return []
+    if not hits or any(r.line < hits[0].line for r in ctx.h("build.nvcc_step_ran").all()):
+        return []  # nvcc ran: its own error, earlier in the log, is the cause
     return [catalogue.make(
         "nvcc-not-on-path", variant="cu-object-missing", obj=hits[0].g("obj") or "?",
         evidence=log_evidence(hits[:1]),
@@ -94,8 +94,8 @@ def _cu_object_missing(ctx: Facts) -> list[Finding]:
              "installed?",
              "export PATH=/usr/local/cuda/bin:$PATH   # in the shell that runs the build; "
              "then rebuild (make.sh / make)",
-             "# no NVIDIA GPU (an AMD or Intel GPU): a CUDA op cannot be built or run there; "
-             "use the project's CPU build of the op, if it has one"),
+             "# no NVIDIA GPU (an AMD or Intel GPU): nvcc can build the op there, but it cannot "
+             "run; use the project's CPU build of the op, if it has one"),
     )]
 
 

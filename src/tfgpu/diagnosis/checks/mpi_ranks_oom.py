@@ -14,6 +14,8 @@ check.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._memory_failures import not_a_failure
 from tfgpu.facts.log import Hit
@@ -32,21 +34,59 @@ def _on_first_gpu(ctx: Facts) -> list[Hit]:
     return sorted(out, key=lambda h: h.line)
 
 
+#: The PCI bus id on TensorFlow's "Created ... device" line (gpu_device.cc).
+_BUS = re.compile(r"pci bus id: (?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)")
+
+
+def _buses_by_rank(ctx: Facts) -> dict[int, set[str]]:
+    """The physical GPUs (PCI bus ids) each rank's TensorFlow created devices on, from the
+    "Created ... device" lines that carry a rank tag."""
+    rank_of = {h.line: int(h.g("rank") or 0) for h in ctx.h("ctx.mpi_rank").all()}
+    out: dict[int, set[str]] = {}
+    for h in ctx.h("gpu.created").all():
+        m = _BUS.search(h.text)
+        if m and h.line in rank_of:
+            out.setdefault(rank_of[h.line], set()).add(m.group("bus").lower())
+    return out
+
+
 def mpi_ranks_share_first_gpu(ctx: Facts) -> list[Finding]:
-    """``gpu-memory-held-by-other-process`` variant ``mpi-ranks`` (a warning): the log's lines
-    carry two or more MPI rank tags and the first GPU ran out of memory; nothing otherwise."""
+    """``gpu-memory-held-by-other-process`` for the first GPU out of memory in a log whose
+    lines carry two or more MPI rank tags: variant ``mpi-ranks-shared`` (an error) when the
+    ranks' "Created ... device" lines show two ranks on one physical GPU (one PCI bus id),
+    nothing when they show every rank on its own GPU, else ``mpi-ranks`` (a warning: the
+    lines do not tell)."""
     ranks = sorted({int(h.g("rank") or 0) for h in ctx.h("ctx.mpi_rank").all()})
     if len(ranks) < 2:
         return []
     oom = _on_first_gpu(ctx)
     if not oom:
         return []
+    buses = _buses_by_rank(ctx)
+    if len(buses) >= 2:
+        owners: dict[str, list[int]] = {}
+        for rank, bs in buses.items():
+            for b in bs:
+                owners.setdefault(b, []).append(rank)
+        shared = {b: rs for b, rs in owners.items() if len(rs) >= 2}
+        if not shared:
+            return []  # every rank on its own GPU: pinned, the usual out-of-memory finding
+        bus, on = next(iter(shared.items()))
+        return [catalogue.make(
+            "gpu-memory-held-by-other-process", variant="mpi-ranks-shared",
+            ranks=", ".join(map(str, sorted(on))), bus=bus, evidence=log_evidence(oom[:2]),
+            fix=_PIN_FIX[:2] + _PIN_FIX[3:],
+        )]
     shown = ", ".join(map(str, ranks[:6])) + (f" and {len(ranks) - 6} more" if len(ranks) > 6
                                               else "")
     return [catalogue.make(
         "gpu-memory-held-by-other-process", variant="mpi-ranks", ranks=shown,
-        evidence=log_evidence(oom[:2]),
-        fix=("# after hvd.init(), before building the model: gpus = "
+        evidence=log_evidence(oom[:2]), fix=_PIN_FIX,
+    )]
+
+
+#: Pinning each process to its own GPU (Horovod's TensorFlow guide), and how to check.
+_PIN_FIX = ("# after hvd.init(), before building the model: gpus = "
              "tf.config.list_physical_devices('GPU'); for g in gpus: "
              "tf.config.experimental.set_memory_growth(g, True); then "
              "tf.config.set_visible_devices(gpus[hvd.local_rank()], 'GPU')   # one GPU per "
@@ -56,5 +96,4 @@ def mpi_ranks_share_first_gpu(ctx: Facts) -> list[Finding]:
              "nvidia-smi --query-compute-apps=pid,gpu_uuid,used_memory --format=csv   # while it "
              "runs: every process on one GPU means they are not pinned",
              "# pinned and still out of memory: the model and batch do not fit one GPU: a "
-             "smaller batch per process"),
-    )]
+             "smaller batch per process")

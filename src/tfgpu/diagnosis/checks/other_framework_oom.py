@@ -174,8 +174,16 @@ def _tf_device_note(ctx: Facts) -> str:
     return note
 
 
-def _tf_fix(ctx: Facts, program: str) -> tuple[str, ...]:
-    """The TensorFlow side's fix lines: memory growth, a cap, or no GPU for TensorFlow."""
+def _tf_fix(ctx: Facts, program: str, *, in_process: bool = False) -> tuple[str, ...]:
+    """The TensorFlow side's fix lines: memory growth, a cap, or no GPU for TensorFlow (not
+    for ``in_process``: a compiled op or extension that runs inside TensorFlow's process
+    needs TensorFlow's GPU)."""
+    lines = _tf_fix_lines(ctx, program)
+    return lines[:2] if in_process else lines
+
+
+def _tf_fix_lines(ctx: Facts, program: str) -> tuple[str, ...]:
+    """:func:`_tf_fix`'s three lines."""
     return (
         *growth_fix(ctx, f"TensorFlow then takes GPU memory as it needs it instead of nearly "
                          f"all of it, leaving the rest to {program} (or "
@@ -272,22 +280,31 @@ def _hits(ctx: Facts) -> tuple[str, list[Hit]]:
 #: The CUDA source path before a compiled extension's "<file>.cu[.cc]:<line>: CUDA error 2"
 #: (pattern ``mem.cuda_ext_oom``, which matches from the ".cu" on).
 _EXT_PATH = re.compile(r"(?P<path>[\w./\\-]{1,300}?)\.cu(?:\.cc|\.cpp)?:\d{1,6}: CUDA error 2")
-#: The Python package folder in a compiled extension's source path
+#: The Python package of a compiled extension's source path: the folder after site- or
+#: dist-packages, or a TensorFlow add-on's package folder at the path's start
 #: ("tensorflow_recommenders_addons/dynamic_embedding/core/kernels/x.cu.cc").
-_EXT_PKG = re.compile(r"(?:^|[/\\])(?P<pkg>[A-Za-z_]\w{1,60})[/\\]")
+_EXT_PKG = re.compile(r"(?:(?:site|dist)-packages[/\\]|^)(?P<pkg>tensorflow_\w{1,60}|"
+                      r"(?<=packages[/\\])[A-Za-z_]\w{1,60})[/\\]")
 
 
 def _extension_name(line: str) -> str:
-    """A compiled GPU extension named by the first folder of the CUDA source path on its
-    out-of-memory ``line`` (its Python package: ``tensorflow_recommenders_addons``), else by
-    the source file's name."""
+    """A compiled GPU extension named by its Python package when the CUDA source path on its
+    out-of-memory ``line`` shows one (``tensorflow_recommenders_addons``), else as the custom
+    op of that source file ("the custom op in tf_grouping_g.cu.cc": a project's own op, whose
+    folders say nothing)."""
     m = _EXT_PATH.search(line)
     path = m.group("path") if m else ""
-    pkg = _EXT_PKG.search(path)
+    pkg = _EXT_PKG.search(path.lstrip("./"))
     if pkg:
         return pkg.group("pkg")
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return f"{name}.cu" if name else "a compiled GPU extension"
+    tail = _EXT_SUFFIX.search(line)
+    return f"the custom op in {name}{tail.group(0) if tail else '.cu'}" if name \
+        else "a compiled GPU extension"
+
+
+#: The suffix of the CUDA source on the line (".cu.cc", ".cu").
+_EXT_SUFFIX = re.compile(r"\.cu(?:\.cc|\.cpp)?(?=:\d)")
 
 
 def other_framework_oom(ctx: Facts) -> list[Finding]:
@@ -332,10 +349,11 @@ def other_framework_oom(ctx: Facts) -> list[Finding]:
             fix=(*_own_fix(program, True), _SMI))]
     numbers = (f" Its numbers do not decide it: {mem.numbers()}." if mem is not None
                else _cupy_pool(hits[0]))
+    in_process = bool(ctx.h("mem.cuda_ext_oom").count) and hits == ctx.h("mem.cuda_ext_oom").all()
     return [catalogue.make(
         "gpu-memory-held-by-other-process", variant="other-framework-unproven",
         program=program, numbers=numbers, note=_tf_device_note(ctx), evidence=evidence,
-        fix=(*_tf_fix(ctx, program), _SMI,
+        fix=(*_tf_fix(ctx, program, in_process=in_process), _SMI,
              *_own_fix(program, bool(ctx.h("mem.torch_alloc_oom").count))))]
 
 

@@ -76,7 +76,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
     no_device = ctx.h("gpu.no_device").all()
     evidence += no_device[:1]
-    evidence += ctx.h("placer.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
+    # placer, strategies, Keras: no GPU (a placer list naming a GPU is another index asked
+    # for: device_placement.py's device-spec-unsatisfied)
+    evidence += [h for h in ctx.h("placer.no_gpu_device").all()
+                 if "GPU:" not in (h.g("avail") or "").upper()][:2]
     evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # gpu_device_name() was ''
     # RLlib's "GPUs were assigned to this worker by Ray, but TensorFlow reports GPU
     # acceleration is disabled": TensorFlow's own GPU list was empty in that worker

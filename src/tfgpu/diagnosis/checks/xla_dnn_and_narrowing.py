@@ -35,6 +35,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from tfgpu.diagnosis import catalogue
@@ -95,7 +96,9 @@ _SET_DESCRIPTOR = re.compile(r"\bcudnnSet(?:Tensor|Filter)\w{0,20}Descriptor\b")
 #: The batch count of the descriptor TensorFlow prints after the status, also when a wrap
 #: broke "batch_descriptor: {" from "count: N" (stream_executor dnn.cc
 #: BatchDescriptor::ToString).
-_COUNT = re.compile(r"(?:batch_descriptor: )?\{\s{0,4}count: (?P<n>\d{1,9})")
+_COUNT = re.compile(r"(?:batch_descriptor: )?\{\s{0,4}count: (?P<n>\d{1,20})\b"
+                    r"(?: feature_map_count: (?P<maps>\d{1,20}) spatial:(?P<sp>(?: {1,2}\d{1,20})"
+                    r"{1,4}))?")
 
 
 def cudnn_descriptor_too_large(ctx: Facts) -> list[Finding]:
@@ -115,7 +118,17 @@ def cudnn_descriptor_too_large(ctx: Facts) -> list[Finding]:
         m = _COUNT.search(h.text) or next(
             (_COUNT.search(d.text) for d in ctx.h("cudnn.batch_descriptor").all()
              if h.line <= d.line <= h.span.stop + 1), None)
-        values = (f"the descriptor TensorFlow printed has a batch count of {int(m.group('n')):,}"
+        if m and int(m.group("n")) == 0:
+            continue  # an empty batch holds no elements: not a tensor too large
+        sizes = [int(x) for x in ((m.group("maps") or "") + " " + (m.group("sp") or "")).split()
+                 ] if m else []
+        elements = int(m.group("n")) * math.prod(sizes) if m and sizes else None
+        if elements is not None and elements <= INT32_MAX:
+            continue  # the printed tensor fits: NOT_SUPPORTED for another reason
+        values = (f"the descriptor TensorFlow printed holds {elements:,} elements (batch "
+                  f"{int(m.group('n')):,} x {' x '.join(f'{x:,}' for x in sizes)})"
+                  if m and elements is not None else
+                  f"the descriptor TensorFlow printed has a batch count of {int(m.group('n')):,}"
                   if m else "the descriptor's sizes are not on the line this log shows")
         return [catalogue.make(
             "cudnn-int32-size-limit-tile-input", variant="descriptor", values=values,

@@ -332,7 +332,9 @@ class _PlannerBase:
             return None
         return (g.minimum.version, g.minimum.row.ref) if g is not None else None
 
-    def _driver_steps(self, fit: _Fit) -> list[Step]:
+    def _driver_steps(self, fit: _Fit, *, native: bool = False) -> list[Step]:
+        """The manual driver step a plan needs (none when the target's driver will do);
+        ``native``: a native-Windows plan, whose step says nothing of WSL2."""
         t = self.t
         need = fit.driver_needed
         if t.driver_problem:
@@ -345,7 +347,8 @@ class _PlannerBase:
             return []
         need = self._wsl2_tf_minimum(fit, need)
         where = (
-            "on Windows (WSL2 uses the Windows driver; install no Linux driver inside WSL2)"
+            "on Windows" if native
+            else "on Windows (WSL2 uses the Windows driver; install no Linux driver inside WSL2)"
             if t.driver_is_windows
             else "with your distribution's driver packages or NVIDIA's installer"
         )

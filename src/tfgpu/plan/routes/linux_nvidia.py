@@ -20,6 +20,7 @@ from tfgpu.plan.routes._shared import (
     _max_v,
     _rv,
     _spec,
+    _v,
 )
 from tfgpu.plan.routes.cpu_metal_rocm import _OtherRoutes
 
@@ -50,6 +51,30 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     f"[{ceiling.fact.ref}])")
         return "(deselect the bundled driver if yours is newer)"
 
+    def _native_below_floor_alt(self, ceiling: GpuDriverCeiling) -> M.Alternative | None:
+        """On native Windows, for a GPU below WSL2's compute capability floor (platform fact
+        ``wsl2-gpu-min-cc``), the way back is native Windows with the GPU's last branch
+        (the windows-native plan shows that driver step); ``None`` elsewhere."""
+        if self.t.os != "windows" or not self.cc:
+            return None
+        fact = self.kb.platform_fact("wsl2-gpu-min-cc")
+        if _v(self.cc) >= _v(fact.value("min_cc")):
+            return None
+        rows = [r for r in self.kb.releases("windows") if r.cuda]
+        if not rows:
+            return None
+        return M.Alternative(
+            M.Route.WINDOWS_NATIVE,
+            f"install an NVIDIA driver of the R{ceiling.last_branch} branch (driver "
+            f"{self.t.driver} ignores this {ceiling.architecture} GPU) to get TensorFlow "
+            f"{rows[0].release} on native Windows (the windows-native route, with that driver "
+            "step)",
+            rows[0].release,
+            M.Reason(f"R{ceiling.last_branch} is the last driver branch for "
+                     f"{ceiling.architecture} GPUs; WSL2 most likely does not see a GPU below "
+                     f"compute capability {fact.value('min_cc')}", ceiling.fact.ref),
+        )
+
     def _upgrade_route(self, rel: TestedConfig) -> M.Route:
         """The route a driver alternative leads to: WSL2 from native Windows (the Linux
         releases run there), else pip where ``rel`` has the and-cuda extra, else system
@@ -73,6 +98,9 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if ceiling is not None and self._driver_beyond(ceiling):
             # the driver is of a newer branch than the GPU's last: a legacy driver, not an
             # upgrade, brings the GPU back (platform fact *-last-driver-branch)
+            native = self._native_below_floor_alt(ceiling)
+            if native is not None:
+                return native
             back = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
                 linux, need_extra=True, python_soft=True)[0] or free._first_fit(
                 linux, need_extra=False, python_soft=True)[0]

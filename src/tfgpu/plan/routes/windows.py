@@ -35,13 +35,14 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         ]
         if not plan.uses_gpu:
             # no GPU release fits (a driver of a branch that ignores the GPU...): the CPU
-            # build, installed natively; WSL2 would add nothing
-            reasons[0] = M.Reason(
+            # build, installed natively; WSL2 would add nothing. What stops the GPU comes
+            # first (a refused --route quotes the first reason)
+            windows = M.Reason(
                 f"native Windows: TensorFlow {last.value('tf_version')} was the last release "
                 "with GPU support; newer releases use the GPU only inside WSL2",
                 last.ref,
             )
-            return replace(plan, route=M.Route.CPU, reasons=tuple(reasons))
+            return replace(plan, route=M.Route.CPU, reasons=(*plan.reasons, windows))
         native = self._windows_release()
         alts = list(plan.alternatives)
         if native is not None:
@@ -71,6 +72,12 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         fact = self.kb.platform_fact("wsl2-gpu-min-cc")
         floor = fact.value("min_cc")
         if not self.cc or _v(self.cc) >= _v(floor):
+            return None
+        ceiling = self.gpu_driver_ceiling()
+        if ceiling is not None and self.t.driver and self._driver_beyond(ceiling):
+            # a driver that ignores the GPU: the CPU plan with the branch as the way back,
+            # as for every GPU past its last branch (a --route windows-native plan still
+            # shows the driver step)
             return None
         native = self.windows_native(M.Route.WINDOWS_NATIVE)
         if not native.uses_gpu:
@@ -150,7 +157,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         if numpy_reason:
             reasons.append(numpy_reason)
         req = (f"tensorflow<{_next_minor(rel.release)}", *numpy_req)
-        steps: list[M.Step] = list(self._driver_steps(fit))
+        steps: list[M.Step] = list(self._driver_steps(fit, native=True))
         ps = M.Shell.POWERSHELL
         if route is M.Route.SYSTEM_CUDA:
             root = f"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{rel.cuda}"
