@@ -44,6 +44,16 @@ def _csv_rows(table: str) -> list[dict[str, str]]:
     return list(csv.DictReader(lines))
 
 
+# sources of rows added by hand after the CSV conversion (the GPU table's DEVQ: a GPU's
+# own deviceQuery report, for a model NVIDIA's pages never listed); the CSVs lack them
+HAND_ADDED_SOURCES = frozenset({"DEVQ"})
+
+
+def _converted(table: str) -> list[Row]:
+    """The rows of ``table`` that came from its CSV (not those added by hand since)."""
+    return [r for r in KB.rows(table) if r.source_keys[0] not in HAND_ADDED_SOURCES]
+
+
 def _all_rows() -> list[Row]:
     return [r for t in TABLES for r in KB.rows(t)]
 
@@ -60,7 +70,7 @@ ALL = _all_rows()
 
 @pytest.mark.parametrize("table", CSV_TABLES)
 def test_every_csv_row_is_carried_over(table: str) -> None:
-    assert len(KB.rows(table)) == len(_csv_rows(table))
+    assert len(_converted(table)) == len(_csv_rows(table))
 
 
 def test_tested_configs_match_csv_cell_for_cell() -> None:
@@ -87,7 +97,10 @@ def test_pin_rows_match_csv() -> None:
 
 
 def test_gpu_rows_match_csv() -> None:
-    for row, src in zip(KB.gpus, _csv_rows("gpu_compute_capability"), strict=True):
+    converted = _converted("gpu_compute_capability")
+    assert len(converted) < len(KB.gpus), "the hand-added rows are in the table"
+    for row, src in zip(converted, _csv_rows("gpu_compute_capability"), strict=True):
+        assert isinstance(row, GpuRow)
         assert row.name == src["gpu_model"]
         assert (row.compute_capability or "unknown") == src["compute_capability"]
 
