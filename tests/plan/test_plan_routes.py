@@ -488,17 +488,20 @@ def test_install_empty_python_is_a_usage_error(capsys: pytest.CaptureFixture[str
 @pytest.mark.skipif(SH is None, reason="no sh")
 def test_sh_script_activate_edit_is_idempotent_when_rerun(tmp_path: Path) -> None:
     """Defect 14 for the written script: running the system-CUDA script's activate edit
-    twice leaves one block (the same code as tfgpu install)."""
+    twice leaves one block (the same code as tfgpu install), and the script embeds that
+    code once, as a function each variable step calls."""
     plan = plan_for(Route.SYSTEM_CUDA, env=str(tmp_path / "v"), os="linux", gpu="GTX 1060",
                     driver="470.82.01", python="3.10")
     act = _real_activate(tmp_path)
     sh = render(plan, "sh")
     lines = sh.splitlines()
-    starts = [i for i, ln in enumerate(lines) if ln.startswith('"$VENV/bin/python" - ')]
-    assert starts
-    last = starts[-1]
-    end = lines.index("TFGPU_ACTIVATE_PY", last)
-    snippet = "\n".join(lines[last : end + 1]).replace('"$VENV/bin/python"', sys.executable)
+    assert lines.count("TFGPU_ACTIVATE_PY") == 1
+    start = lines.index("tfgpu_keep_env() {")
+    end = lines.index("}", lines.index("TFGPU_ACTIVATE_PY"))
+    calls = [ln for ln in lines if ln.startswith("tfgpu_keep_env ")]
+    assert len(calls) == 2 and "LD_LIBRARY_PATH=+" in calls[-1] and "PATH=+" in calls[0]
+    snippet = "\n".join([*lines[start : end + 1], calls[-1]]).replace(
+        '"$VENV/bin/python"', sys.executable)
     for _ in range(2):
         subprocess.run([SH, "-c", snippet], check=True, timeout=30,
                        env={"PATH": "/usr/bin:/bin", "VENV": str(act.parent.parent)})

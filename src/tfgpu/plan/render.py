@@ -315,12 +315,7 @@ def _sh_step(
         args = " ".join(
             q(f"{s.name}={'+' if s.prepend else ''}{s.value}") for s in settings
         )
-        return [
-            line,
-            f'"$VENV/bin/python" - "$VENV/bin/activate" {args} <<\'TFGPU_ACTIVATE_PY\'',
-            *_activate_source().rstrip("\n").splitlines(),
-            "TFGPU_ACTIVATE_PY",
-        ]
+        return [line, f"{_KEEP_ENV} {args}"]
     if isinstance(a, Verify):
         return [f"{py} -c {q(verify_code(a))}"]
     raise TypeError(f"unknown step action {a!r}")
@@ -331,6 +326,29 @@ def _activate_source() -> str:
     from importlib import resources
 
     return resources.files("tfgpu.plan").joinpath("_activate.py").read_text(encoding="utf-8")
+
+
+# the sh function a script defines once (before its steps) when a step sets a variable
+_KEEP_ENV = "tfgpu_keep_env"
+
+
+def _keep_env_function(plan: Plan) -> list[str]:
+    """The shell function that keeps the plan's variables in ``$VENV/bin/activate``
+    (:mod:`tfgpu.plan._activate`, embedded once), or no lines when no step sets one
+    outside PowerShell.  Each ``SetEnv`` step calls it with every setting so far."""
+    if not any(isinstance(s.action, SetEnv) and s.shell is not Shell.POWERSHELL
+               for s in plan.steps):
+        return []
+    return [
+        "# keeps the plan's variables in the venv's bin/activate: one marked block,",
+        "# replaced on a rerun, undone by deactivate (the same code as tfgpu install)",
+        f"{_KEEP_ENV}() {{",
+        '"$VENV/bin/python" - "$VENV/bin/activate" "$@" <<\'TFGPU_ACTIVATE_PY\'',
+        *_activate_source().rstrip("\n").splitlines(),
+        "TFGPU_ACTIVATE_PY",
+        "}",
+        "",
+    ]
 
 
 _StepLines = Callable[[Plan, Step, "CondaCreate | None"], list[str]]
@@ -373,7 +391,7 @@ def render_sh(plan: Plan, verbosity: int = 0) -> str:
     lines += ["set -eu", ""]
     conda = _conda_env(plan)
     if conda is None:
-        lines += [f"VENV={shlex.quote(plan.env_path)}", ""]
+        lines += [f"VENV={shlex.quote(plan.env_path)}", "", *_keep_env_function(plan)]
     note = "# (on Windows, in PowerShell)"
     lines += _script_steps(plan, conda, Shell.POWERSHELL, note, _ps_step, _sh_step)
     if not plan.steps:
