@@ -552,3 +552,17 @@ def test_an_rtx_50_keeps_the_reported_failures() -> None:
     text = render(plan, "text")
     says = load_knowledge().platform_fact("blackwell-no-cubins").value("says")
     assert f"RTX 5090: {says}" in text
+
+
+def test_not_newer_reasons_name_the_release_each_blocker_stops_first() -> None:
+    """A GTX 970 (5.2) with Python 3.10 gets 2.15: 2.16.1 is stopped by its wheel not
+    finding the pip CUDA libraries, 2.17.0 and later by the compute capability 6.0
+    minimum; each 'not newer' line names the oldest release its blocker stops, so no line
+    makes 2.16.1 look excluded by compute capability."""
+    plan = plan_for(os="linux", gpu="GTX 970", driver="580.95.05", python="3.10")
+    assert plan.tf_version == "2.15.0"
+    not_newer = [r.text for r in plan.reasons if r.text.startswith("not newer: ")]
+    assert len(not_newer) == 2
+    assert "2.16.1's wheel does not find" in not_newer[0]
+    assert "compute capability 5.2 < 6.0, the minimum of the TensorFlow 2.17.0 wheel" in (
+        not_newer[1])

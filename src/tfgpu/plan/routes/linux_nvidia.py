@@ -324,11 +324,13 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     rel.ref,
                 ),
             )
+            # each blocker once, said of the oldest newer release it blocks: "the minimum of
+            # the TensorFlow 2.21.0 wheel" would hide that 2.16.1 fails for another reason
             seen: set[str] = set()
-            for m in misses:
+            for m in sorted(misses, key=lambda m: _rv(m.release)):
                 if (
                     m.blocker in seen
-                    or m.blocker == "extra"
+                    or (m.blocker == "extra" and not self._has_extra(m.release))
                     or (m.blocker == "python" and python_note is not None)
                     or _rv(m.release) <= _rv(rel)
                     or any(m.why in r.text for r in reasons)
