@@ -53,12 +53,38 @@ def test_wsl2_uses_the_distributions_python3_and_names_python3_venv() -> None:
 
 
 @pytest.mark.parametrize("python", ["3.11", "3.12"])
-def test_a_given_python_is_kept(python: str) -> None:
-    plan = make_plan(target_from_description("wsl2", gpu="RTX 3060", driver="551.86",
+@pytest.mark.parametrize("os", ["wsl2", "windows"])
+def test_a_given_python_is_kept_and_its_install_shown(python: str, os: str) -> None:
+    """A given Python 3.X is the venv's, and a manual step before the venv installs it
+    from the deadsnakes PPA (the Ubuntu that `wsl --install` brings may ship another)."""
+    plan = make_plan(target_from_description(os, gpu="RTX 3060", driver="551.86",
                                              python=python), KB)
-    venv = next(s for s in plan.steps if isinstance(s.action, CreateVenv))
-    assert venv.action.python == (f"python{python}",)
+    at = next(i for i, s in enumerate(plan.steps) if isinstance(s.action, CreateVenv))
+    assert plan.steps[at].action.python == (f"python{python}",)
     assert plan.python == python
+    before = plan.steps[at - 1]
+    assert isinstance(before.action, Manual) and before.shell is Shell.POSIX
+    assert before.action.commands == (
+        "sudo add-apt-repository -y ppa:deadsnakes/ppa",
+        f"sudo apt-get install -y python{python} python{python}-venv")
+    assert f"`python{python} --version`" in before.title
+
+
+def test_this_wsl2_hosts_own_python_needs_no_install_step() -> None:
+    """Planned for this WSL2 host, whose interpreter is there: no deadsnakes step."""
+    facts = HostFacts(
+        os=OSFacts(system="Linux", name="Ubuntu 24.04.1 LTS", version="24.04",
+                   kernel="5.15.167.4-microsoft-standard-WSL2", machine="x86_64",
+                   is_wsl=True, wsl_version=2),
+        python=PythonFacts(version="3.12.3", executable="/usr/bin/python3"),
+        driver=DriverFacts(ProbeStatus.OK, version="560.94", cuda_version="12.6",
+                           source="nvidia-smi"),
+        gpus=(GPU(0, "nvidia", "NVIDIA GeForce RTX 4070", compute_capability="8.9",
+                  source="nvidia-smi"),))
+    plan = make_plan(target_from_facts(facts, origin="wsl.json"), KB)
+    assert plan.python == "3.12"
+    assert not any("deadsnakes" in " ".join(s.action.commands) for s in plan.steps
+                   if isinstance(s.action, Manual))
 
 
 def test_the_installer_runs_the_commands_as_argv() -> None:

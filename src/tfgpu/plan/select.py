@@ -279,12 +279,15 @@ def _wsl2_distribution_python(plan: Plan, target: TargetHost, kb: Knowledge) -> 
     ``python3-venv`` (platform fact ``debian-python3-venv``), rather than a
     ``python3.X`` the distribution may not have.  ``None`` when this does not apply."""
     in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
-    if not in_wsl2 or target.linux_python is not None or not plan.tf_version:
+    if not in_wsl2 or not plan.tf_version:
         return None
     at = next((i for i, s in enumerate(plan.steps)
                if isinstance(s.action, CreateVenv) and s.shell is Shell.POSIX), None)
     if at is None:
         return None
+    if target.linux_python is not None:
+        # (this WSL2 host's own interpreter is there already)
+        return plan if target.python_from_host else _wsl2_given_python(plan, at, kb)
     fact = kb.platform_fact("debian-python3-venv")
     venv = plan.steps[at]
     assert isinstance(venv.action, CreateVenv)
@@ -302,6 +305,23 @@ def _wsl2_distribution_python(plan: Plan, target: TargetHost, kb: Knowledge) -> 
         f"--version` must be one TensorFlow {plan.tf_version} supports{within}); Debian and "
         f"Ubuntu ship its venv module as {fact.value('package')}", fact.ref)
     return replace(plan, steps=tuple(steps), python="3", reasons=(*plan.reasons, reason))
+
+
+def _wsl2_given_python(plan: Plan, at: int, kb: Knowledge) -> Plan:
+    """A WSL2 plan for a given Python 3.X: the distribution ``wsl --install`` brings may
+    ship another python3, so a manual step before the venv (index ``at``) installs
+    ``python3.X`` and its venv module from the deadsnakes PPA (platform fact
+    ``ubuntu-other-python``), to skip where ``python3.X --version`` already works."""
+    fact = kb.platform_fact("ubuntu-other-python")
+    p = plan.python
+    steps = list(plan.steps)
+    steps.insert(at, Step(
+        f"Install Python {p} inside WSL2, unless `python{p} --version` works there",
+        Manual(fact.title,
+               (fact.value("add_repository"), fact.value("install").format(version=p)),
+               True, kb.doc_url(fact) or ""),
+        Shell.POSIX))
+    return replace(plan, steps=tuple(steps))
 # --- end wsl2 python ---
 
 
