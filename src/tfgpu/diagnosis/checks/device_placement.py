@@ -72,6 +72,11 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
                "   # the device names to use",)
     else:
         fix = ("tf.config.set_soft_device_placement(True)",)
+    # (a device that does not exist: which types have a kernel for the op says nothing)
+    if variant == "no-such-device":
+        return [catalogue.make(
+            "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
+            dev=dev, avail=avail or "none", fix=fix)]
     return [catalogue.make(
         "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
         dev=dev, types=types or "none", avail=avail or "none", fix=fix,
@@ -92,7 +97,7 @@ def _listed_gpu_missing(ctx: Facts) -> list[Finding]:
                       if d.strip())
     return [catalogue.make(
         "device-spec-unsatisfied", variant="no-such-device", evidence=log_evidence(hits[:2]),
-        dev=h.need("dev"), types="not listed", avail=avail or "none",
+        dev=h.need("dev"), avail=avail or "none",
         fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
              "   # the device names to use",
              "# pin ops only to GPUs this process has (CUDA_VISIBLE_DEVICES and "
@@ -113,10 +118,14 @@ def _bare_device_spec(ctx: Facts) -> list[Finding]:
         m = _DEVICE.search(h.g("dev") or "")
         return int(m.group("idx")) if m else -1
     h = max(hits, key=index)
+    created = sorted({f"GPU:{g.g('idx')}" for g in ctx.h("gpu.created").all() if g.g("idx")},
+                     key=lambda d: int(d[4:]) if d[4:].isdigit() else 0)
+    avail = (f"the message does not list them; this log shows TensorFlow creating "
+             f"{', '.join(created)}" if created else "the message does not list them")
     return [catalogue.make(
         "device-spec-unsatisfied", variant="no-such-device",
         evidence=log_evidence([h], [x for x in hits if x is not h][:2]),
-        dev=h.need("dev"), types="not listed", avail="the message does not list them",
+        dev=h.need("dev"), avail=avail,
         fix=("python -c \"from tensorflow.python.client import device_lib; "
              "print([d.name for d in device_lib.list_local_devices()])\"   # the devices "
              "this process has",
