@@ -77,7 +77,6 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
-from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import GPU_STACK_REASONS
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
@@ -212,7 +211,7 @@ def _nchw_hits(ctx: Facts) -> list[Hit]:
 
 
 def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
-    """``tensorflow-cpu-only-build`` (variant ``nchw-on-cpu``, hedged) for a channels-first
+    """``nchw-op-on-cpu`` (variant ``cpu-build-likely``, hedged) for a channels-first
     (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
     the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
     host shows a GPU in use (a created device, a listed GPU), when a line says why a GPU build
@@ -231,17 +230,8 @@ def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     int32 = (" (this op's message also covers int32 data on the GPU, which its GPU kernel "
              "refuses too)" if "GPU" in (h.g("devs") or "") else "")
     return [catalogue.make(
-        "tensorflow-cpu-only-build", variant="nchw-on-cpu", op=op, int32=int32,
+        "nchw-op-on-cpu", variant="cpu-build-likely", op=op, int32=int32,
         evidence=log_evidence(hits, limit=2),
-        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-             "tf.test.is_built_with_cuda(), tf.test.is_gpu_available())\"   # False first: a "
-             "CPU-only build, install the GPU one; True then False: the GPU findings (driver, "
-             "CUDA/cuDNN libraries) come first",
-             pip_list_grep("tensorflow", windows=ctx.windows)
-             + "   # TF 1.x: 'tensorflow' is the CPU-only package; 'tensorflow-gpu' of the same "
-             "version is the GPU one (uninstall both, then install tensorflow-gpu alone)",
-             "# to run on the CPU instead: build the model channels-last (data_format='NHWC' / "
-             "'channels_last')"),
     )]
 
 
@@ -253,7 +243,7 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
       split by a hard wrap) and a node line under it (within :data:`NODE_SPAN` lines,
       ``nchw.node_on_gpu``) places the node on a GPU: the CPU executor was constant
       folding's, not the run's;
-    * ``tensorflow-cpu-only-build`` variant ``nchw-on-cpu`` (:func:`_cpu_build_hedge`: the op
+    * ``nchw-op-on-cpu`` variant ``cpu-build-likely`` (:func:`_cpu_build_hedge`: the op
       ran on the CPU, most often a CPU-only TensorFlow) when nothing in the log or on the
       host shows a GPU in use or says why a GPU build made no GPU device;
     * nothing for the executor's line without the node line that places the node (constant
