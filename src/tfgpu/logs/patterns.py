@@ -2952,13 +2952,39 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "tools.tf1_api",
-        ("has no attribute", "no module named 'tensorflow.contrib", "tensorflow.contrib"),
+        ("has no attribute", "no module named 'tensorflow.contrib", "tensorflow.contrib",
+         "cannot import name"),
         r"module 'tensorflow(?:\._api\.v2(?:\.(?P<sub>train|nn|layers|summary|compat\.v2))?)?' "
         r"has no attribute '(?P<attr>contrib|Session|InteractiveSession|placeholder|ConfigProto"
         r"|GPUOptions|get_default_graph|reset_default_graph|global_variables_initializer|set_random_seed"
         r"|variable_scope|get_variable|random_normal|truncated_normal|log|to_float|logging|gfile"
-        r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
-        r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
+        r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary|GraphDef)'"
+        r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]"
+        # Python 3.7+'s ImportError of `from tensorflow import <name>` names the module
+        # (CPython Python/ceval.c import_from: "cannot import name %R from %R (%S)")
+        r"|cannot import name '(?P<imported>Session|InteractiveSession|placeholder|ConfigProto"
+        r"|GPUOptions|GraphDef|get_default_graph|reset_default_graph|set_random_seed"
+        r"|variable_scope|get_variable|AdamOptimizer|GradientDescentOptimizer|Saver)' "
+        r"from 'tensorflow'",
+    ),
+    # Python 3.6's wording of that ImportError names no module ("cannot import name %R"):
+    # read with the `from tensorflow import <name>` code line the traceback prints above it
+    # (ctx.tf1_import_code)
+    _p(
+        "tools.tf1_import_bare",
+        ("cannot import name",),
+        r"^\s*(?:ImportError: )?cannot import name '(?P<attr>Session|InteractiveSession"
+        r"|placeholder|ConfigProto|GPUOptions|GraphDef|get_default_graph|reset_default_graph"
+        r"|set_random_seed|variable_scope|get_variable|AdamOptimizer|GradientDescentOptimizer"
+        r"|Saver)'\s*$",
+    ),
+    _p(
+        "ctx.tf1_import_code",
+        ("from tensorflow import",),
+        r"^\s{0,16}from tensorflow import (?:[\w ,]{0,200}?\b)?(?P<attr>Session"
+        r"|InteractiveSession|placeholder|ConfigProto|GPUOptions|GraphDef|get_default_graph"
+        r"|reset_default_graph|set_random_seed|variable_scope|get_variable|AdamOptimizer"
+        r"|GradientDescentOptimizer|Saver)\b",
     ),
     # Python 2.7's wording of the same AttributeError names no module: PyObject_GenericGetAttr
     # (CPython 2.7 Objects/object.c) prints "'%.50s' object has no attribute '%.400s'" with the
@@ -6065,6 +6091,22 @@ PATTERNS: tuple[Pattern, ...] = (
         "trt.module_no_converter",
         ("object has no attribute 'trtgraphconverter",),
         r"'module' object has no attribute '(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
+    # Any other name the contrib module lacks, and a keyword TF-TRT's Python entry points of
+    # this release do not take ("TypeError: create_inference_graph() got an unexpected keyword
+    # argument 'is_dynamic_op'", CPython's wording): the code follows another release's TF-TRT
+    # API (its arguments changed release by release). Read by checks/trt_api.py.
+    _p(
+        "trt.contrib_other_name",
+        ("module 'tensorflow.contrib.tensorrt",),
+        r"module 'tensorflow\.contrib\.tensorrt[\w.]{0,40}' has no attribute "
+        r"'(?P<name>(?!TrtGraphConverter)\w{1,80})'",
+    ),
+    _p(
+        "trt.api_unexpected_kwarg",
+        ("got an unexpected keyword argument",),
+        r"(?P<func>create_inference_graph|calib_graph_to_infer_graph|TrtGraphConverter(?:V2)?"
+        r"|TrtConversionParams)\(\) got an unexpected keyword argument '(?P<kw>\w{1,80})'",
     ),
     # TF-TRT's engine creation in implicit-batch mode (tf2tensorrt/convert/convert_nodes.cc
     # ValidateTensorProperties; TF 1.x contrib's convert_nodes.cc misspelt "dimemension"):

@@ -111,15 +111,19 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
 def _py2_reads(ctx: Facts) -> list[Hit]:
     """Python 2.7's "'module' object has no attribute '<name>'" (``tools.tf1_api_py2``,
     which names no module) whose traceback code line, printed right above it
-    (``ctx.tf1_api_code``, at most two lines up), calls ``tf.<name>``/``tf.train.<name>``:
-    the code line then, each with the ``sub`` module it names."""
-    codes = ctx.h("ctx.tf1_api_code").all()
+    (``ctx.tf1_api_code``, at most two lines up), calls ``tf.<name>``/``tf.train.<name>``,
+    and Python 3.6's "cannot import name '<name>'" (``tools.tf1_import_bare``) under a
+    ``from tensorflow import <name>`` line (``ctx.tf1_import_code``): the code line then,
+    each with the ``sub`` module it names."""
     out: list[Hit] = []
-    for err in ctx.h("tools.tf1_api_py2").all():
-        for code in codes:
-            if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 2:
-                out += [code, err]
-                break
+    for code_name, err_name in (("ctx.tf1_api_code", "tools.tf1_api_py2"),
+                                ("ctx.tf1_import_code", "tools.tf1_import_bare")):
+        codes = ctx.h(code_name).all()
+        for err in ctx.h(err_name).all():
+            for code in codes:
+                if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 2:
+                    out += [code, err]
+                    break
     return out
 
 
@@ -133,7 +137,7 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    attr = h.g("attr") or ("contrib" if h.g("contrib") else "a TF1 name")
+    attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
     if attr == "contrib":
         fix: tuple[str, ...] = (
             "# tf.contrib was removed in TensorFlow 2.0 with no compat module: replace the "
@@ -150,7 +154,9 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
                + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
                   if attr in ("Session", "InteractiveSession", "placeholder") else ""),
                "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
-               "names")
+               "names",
+               "# code you do not own (a package written for TensorFlow 1): run it with "
+               "TensorFlow 1.15 in an environment of its own, with a Python 1.15 supports")
     sub = h.g("sub")
     prefix = f"{sub}." if sub and sub != "compat.v2" else ""
     return [catalogue.make(

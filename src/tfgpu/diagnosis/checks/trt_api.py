@@ -94,6 +94,9 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
     unnamed = ctx.h("trt.module_no_converter").all()
     if unnamed:
         return [_unnamed_module_no_converter(ctx, unnamed, missing)]
+    other = ctx.h("trt.api_unexpected_kwarg").all() or ctx.h("trt.contrib_other_name").all()
+    if other:
+        return [_other_release_api(ctx, other)]
     params = ctx.h("trt.params_not_imported").all()
     if params:
         return [catalogue.make(
@@ -130,6 +133,52 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "versions: keep one"),
         )]
     return []
+
+
+def _other_release_api(ctx: Facts, hits: list[Hit]) -> Finding:
+    """``tftrt-python-api-not-in-this-tf`` (variant ``hedged``) for a keyword TF-TRT's entry
+    point of this release does not take (``trt.api_unexpected_kwarg``) or a name
+    ``tensorflow.contrib.tensorrt`` lacks (``trt.contrib_other_name``): TF-TRT's Python API
+    changed from release to release (contrib up to 1.13, trt_convert from 1.14: platform_facts
+    ``tftrt-converter-first``), so the code follows another release; which one, and whether
+    newer or older, the installed version and the code's own requirements tell."""
+    first, row = ctx.kb.fact_series("tftrt-converter-first")
+    h = hits[0]
+    seen = f" (the log shows TensorFlow {ctx.tf_version})" if ctx.tf_version else ""
+    if h.g("kw"):
+        func = h.g("func") or "create_inference_graph"
+        what = f"this TensorFlow's {func}() takes no '{h.g('kw')}' argument"
+        detail = (f"The code calls TF-TRT's {func}() with the argument '{h.g('kw')}', which "
+                  "this TensorFlow's version of it does not take")
+        module = ("tensorflow.contrib.tensorrt" if func in ("create_inference_graph",
+                                                            "calib_graph_to_infer_graph")
+                  else "tensorflow.python.compiler.tensorrt.trt_convert")
+        sig = (f"python -c \"import inspect; import {module} as trt; "
+               f"print(inspect.signature(trt.{func}))\"   # the arguments this release takes")
+    else:
+        what = f"this TensorFlow's tensorflow.contrib.tensorrt has no {h.g('name')}"
+        detail = (f"The code uses tensorflow.contrib.tensorrt.{h.g('name')}, which this "
+                  "TensorFlow's contrib TF-TRT module does not have")
+        sig = ("python -c \"import tensorflow.contrib.tensorrt as trt; print(dir(trt))\""
+               "   # the names this release has")
+    return catalogue.make(
+        "tftrt-python-api-not-in-this-tf", variant="hedged", what=what,
+        evidence=log_evidence(hits[:1]), knowledge_ref=row.ref,
+        cause=(f"{detail}{seen}. TF-TRT's Python API changed from release to release: up to "
+               f"TensorFlow {first[0]}.{first[1] - 1} it was tensorflow.contrib.tensorrt "
+               "(create_inference_graph, whose arguments changed between "
+               f"releases), from {first[0]}.{first[1]} tensorflow.python.compiler.tensorrt "
+               "(TrtGraphConverter, TF 2.x TrtGraphConverterV2). So the code follows another "
+               "release's API than the installed one: a newer one (an argument or name added "
+               "later) or an older one (removed since). The installed version and the release "
+               "the code was written for (its README or requirements) tell which."),
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # the installed "
+             "release",
+             sig,
+             "# install the TensorFlow release the code was written for (on a Jetson: "
+             "NVIDIA's TensorFlow wheel for its JetPack), or change the call to the installed "
+             "release's API"),
+    )
 
 
 def _unnamed_module_no_converter(ctx: Facts, hits: list[Hit], missing: list[Hit]) -> Finding:
