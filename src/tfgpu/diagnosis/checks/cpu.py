@@ -306,15 +306,26 @@ def _arm_from_log(ctx: Facts) -> Finding | None:
     if ctx.os == "macos" or ctx.h("tools.apple_chip").count:
         return None
     hits = ctx.h("tools.arm_board").all()
-    if not hits:
-        return None
-    ill = ctx.h("cpu.illegal")
     board = next((h.g("board") for h in hits if h.g("board")), None)
     arch = next((h.g("arch") for h in hits if h.g("arch")), None)
+    if not hits and ctx.host is not None:
+        # the host facts: an ARM CPU, or a Jetson's GPU (its GPU is on the ARM chip)
+        machine = (ctx.host.os.machine or ctx.host.cpu.machine or "").lower()
+        arch = machine if machine in ("aarch64", "armv7l", "armv6l", "armv8l") else None
+        if any(w in name.lower() for name in ctx.gpu_names for w in ("jetson", "tegra")):
+            board = "Jetson"
+    if board is None and arch is None:
+        return None
+    ill = ctx.h("cpu.illegal")
     what = board or arch or "ARM"
+    np_row = ctx.kb.platform_fact("numpy-arm64-sigill")
+    bad = np_row.value("numpy_version")
     fix = ["grep -m1 -i -E 'features|flags' /proc/cpuinfo   # the instructions this ARM CPU has",
            "python3 -c \"import platform; print(platform.machine())\"   # aarch64 or armv7l: "
-           "the wheel must be built for it"]
+           "the wheel must be built for it",
+           "python3 -c \"import numpy; print(numpy.__version__)\"   # dies too: NumPy, not "
+           f"TensorFlow (NumPy {bad}'s wheels do so on some ARM64 machines, Jetsons among "
+           f"them: pip install 'numpy!={bad}' within TensorFlow's numpy range)"]
     if board and board.lower() in ("jetson", "tegra"):
         fix.append("# Jetson: install NVIDIA's TensorFlow build for your JetPack release "
                    "(docs.nvidia.com: Installing TensorFlow for Jetson Platform), not a "
@@ -324,7 +335,7 @@ def _arm_from_log(ctx: Facts) -> Finding | None:
                    "aarch64 wheels), or an older release whose build this CPU can run")
     return catalogue.make(
         "cpu-illegal-instruction", variant="arm", where="", machine=what,
-        evidence=log_evidence(ill, hits[:2]),
+        evidence=log_evidence(ill, hits[:2]), knowledge_ref=np_row.ref,
         fix=tuple(fix),
     )
 

@@ -67,16 +67,14 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
         fix = ("tf.config.set_soft_device_placement(True)   # run such ops where a kernel "
                "exists",)
     elif want and not listed:
-        variant = "no-such-device"
-        fix = ("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
-               "   # the device names to use",)
+        # (a device that does not exist: which types have a kernel for the op says nothing)
+        return [catalogue.make(
+            "device-spec-unsatisfied", variant="no-such-device", evidence=log_evidence(hits[:2]),
+            dev=dev, avail=avail or "none",
+            fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
+                 "   # the device names to use",))]
     else:
         fix = ("tf.config.set_soft_device_placement(True)",)
-    # (a device that does not exist: which types have a kernel for the op says nothing)
-    if variant == "no-such-device":
-        return [catalogue.make(
-            "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
-            dev=dev, avail=avail or "none", fix=fix)]
     return [catalogue.make(
         "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
         dev=dev, types=types or "none", avail=avail or "none", fix=fix,
