@@ -6300,11 +6300,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # LLVM llvm/lib/Support/ErrorHandling.cpp report_bad_alloc_error (built without
     # exceptions): "LLVM ERROR: out of memory" then the reason ("Allocation failed") and
     # abort(); rustc prints it as "rustc-LLVM ERROR: out of memory". Read by
-    # checks/llvm_host_memory.py.
+    # checks/host_allocation.py.
     _p(
         "mem.llvm_oom",
         ("llvm error: out of memory",),
         r"LLVM ERROR: out of memory",
+    ),
+    # libstdc++'s verbose terminate handler (gcc libstdc++-v3/libsupc++/vterminate.cc):
+    # "terminate called after throwing an instance of 'std::bad_alloc'" (then "  what():
+    # std::bad_alloc"): operator new could not allocate host memory and nothing caught it.
+    # Only std::bad_alloc itself: thrust's and RMM's CUDA allocation errors are other types.
+    # Read by checks/host_allocation.py.
+    _p(
+        "mem.cxx_bad_alloc",
+        ("instance of 'std::bad_alloc'",),
+        r"terminate called after throwing an instance of 'std::bad_alloc'",
     ),
     # --- addon: TensorFlow add-on op libraries that did not load -------------------
     # Read by checks/addons.py. Sources: tensorflow/io tensorflow_io/python/ops/__init__.py

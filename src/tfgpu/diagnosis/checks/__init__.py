@@ -524,11 +524,11 @@ from tfgpu.diagnosis.checks.extension_builds import (
     nvcc_not_on_path,
     tf_source_build_gpu_not_configured,
 )
+from tfgpu.diagnosis.checks.host_allocation import cxx_bad_alloc, llvm_out_of_host_memory
 from tfgpu.diagnosis.checks.host_memoryerror import (
     device_properties_failed,
     python_memoryerror,
 )
-from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
@@ -959,6 +959,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
     llvm_out_of_host_memory,
+    cxx_bad_alloc,
     # --- add-on op libraries that do not load, add-on import checks, pip's 0.0.0 ---
     addon_op_library,
     tfp_requires_newer_tensorflow,

@@ -1,12 +1,20 @@
-"""``LLVM ERROR: out of memory``: LLVM could not allocate host memory.
+"""Host-memory allocations that failed and took the process down: ``LLVM ERROR: out of
+memory`` (LLVM could not allocate host memory) and a C++ ``std::bad_alloc`` nothing caught.
 
-Source: llvm/llvm-project llvm/lib/Support/ErrorHandling.cpp (at
+Sources (LLVM): llvm/llvm-project llvm/lib/Support/ErrorHandling.cpp (at
 029a21d6a90250df8971ea84b46471a33c592f83) ``report_bad_alloc_error``, built without
 exceptions: it writes "LLVM ERROR: out of memory", the reason ("Allocation failed" from its
 new-handler) and aborts.  It runs when malloc/new fails in the process that hosts LLVM, so it
 is host memory (RAM, swap, a ulimit/cgroup/page-file limit), never GPU memory.  In a
 TensorFlow process LLVM runs in XLA's CPU/GPU compiler and in ROCm's code generation:
 tensorflow/agents#168 (tensorflow-rocm; the reporter fixed Ubuntu's virtual memory).
+
+C++: operator new throws std::bad_alloc when it cannot allocate (the C++ standard,
+[new.delete.single]); libstdc++'s verbose terminate handler (gcc libstdc++-v3/libsupc++/
+vterminate.cc) prints "terminate called after throwing an instance of 'std::bad_alloc'" when
+nothing caught it, and aborts.  Host memory again: TensorFlow's GPU allocator reports its own
+out-of-memory as errors, and CUDA libraries throw their own types (thrust, RMM).
+hx173149/C3D-tensorflow#57 (the reporter: too little RAM).
 """
 
 from __future__ import annotations
@@ -39,4 +47,26 @@ def llvm_out_of_host_memory(ctx: Facts) -> list[Finding]:
              "# then add RAM or swap, lift the limit, or compile less at once: smaller batch or "
              "model, and without XLA auto-clustering: "
              + c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0")),
+    )]
+
+
+def cxx_bad_alloc(ctx: Facts) -> list[Finding]:
+    """libstdc++'s "terminate called after throwing an instance of 'std::bad_alloc'"
+    (``mem.cxx_bad_alloc``): variant ``cxx-bad-alloc`` of
+    ``host-ram-exhausted-process-killed``, a warning: most often host RAM or a memory limit,
+    else one request of a wrong (huge) size; the fix shows how to tell."""
+    hits = ctx.h("mem.cxx_bad_alloc").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "host-ram-exhausted-process-killed", variant="cxx-bad-alloc",
+        evidence=log_evidence(hits, limit=2),
+        fix=("free -h   # RAM and swap while it runs (Windows: Task Manager > Performance)",
+             "# in a container or a Slurm job: its memory limit (docker stats; sacct -j <job> "
+             "-o ReqMem,MaxRSS)",
+             "# hold less in host memory at once: a tf.data pipeline reading files in batches "
+             "instead of whole arrays, a smaller batch, fewer parallel workers; or a machine "
+             "with more RAM",
+             "# RAM to spare and it still happens: one request of a wrong, huge size (a corrupt "
+             "input, a shape read wrong); the line before it names the step"),
     )]
