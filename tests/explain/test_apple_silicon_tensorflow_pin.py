@@ -73,3 +73,43 @@ def test_linux_is_not_apple_silicon() -> None:
 def test_a_python_the_pin_was_not_built_for_keeps_the_python_answer() -> None:
     f = _finding(_nod("2.10.1"), _mac("3.12.1"))
     assert "tensorflow-macos" not in f.title, f.title
+
+
+def _dependency(spec: str, parent: str = "basic-pitch") -> list[str]:
+    return [f"ERROR: Could not find a version that satisfies the requirement tensorflow{spec} "
+            f"(from {parent}) (from versions: none)",
+            f"ERROR: No matching distribution found for tensorflow{spec}"]
+
+
+def test_another_packages_range_below_the_first_arm64_release_keeps_tensorflow_macos() -> None:
+    """basic-pitch's `tensorflow<2.10,>=2.4.1` on Apple silicon (spotify/basic-pitch#60):
+    no release in the range has an arm64 wheel; the package goes in without its
+    dependencies, tensorflow-macos staying the TensorFlow."""
+    f = _finding(_dependency("<2.10,>=2.4.1"), _mac("3.9.6", machine="arm64"))
+    assert f.title.startswith("No `tensorflow` release this requirement allows"), f.title
+    assert "basic-pitch requires tensorflow<2.10,>=2.4.1" in f.cause
+    assert any("pip install basic-pitch --no-deps" in x for x in f.fix), f.fix
+
+
+def test_a_bare_requirement_with_tensorflow_macos_named_is_the_same_kind() -> None:
+    """magenta's bare `tensorflow` with nothing listed, tensorflow-macos shown by pip show
+    (magenta/magenta#2047)."""
+    lines = [*_dependency("", "magenta"), "Name: tensorflow-macos", "Version: 2.11.0"]
+    f = _finding(lines, _mac("3.10.10"))
+    assert f.title.startswith("No `tensorflow` release this requirement allows"), f.title
+    assert "the log names tensorflow-macos" in f.cause
+
+
+def test_a_bare_requirement_without_tensorflow_macos_keeps_the_python_answer() -> None:
+    f = _finding(_dependency("", "magenta"), _mac("3.10.10"))
+    assert "this requirement allows" not in f.title, f.title
+
+
+def test_a_range_that_reaches_the_first_arm64_release_is_not_this_kind() -> None:
+    f = _finding(_dependency(">=2.4,<2.16"), _mac("3.10.10", machine="arm64"))
+    assert "this requirement allows" not in f.title, f.title
+
+
+def test_an_intel_mac_range_is_not_this_kind() -> None:
+    f = _finding(_dependency("<2.10,>=2.4.1"), _mac("3.9.6", machine="x86_64"))
+    assert "this requirement allows" not in f.title, f.title

@@ -4389,6 +4389,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?!\w|\.\w)",
     ),
+    # Apple's tensorflow-macos named anywhere (pip show, a listing, an install line): the
+    # Apple-silicon TensorFlow before 2.13 (platform fact macos-arm64-tensorflow-first); read
+    # by checks/macos_arm64_pin.py
+    _p("ctx.tf_macos_named", ("tensorflow-macos",), r"\btensorflow-macos\b"),
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),

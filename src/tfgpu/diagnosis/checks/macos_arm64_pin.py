@@ -10,6 +10,8 @@ x86_64 wheels of every release up to 2.16.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -83,4 +85,77 @@ def apple_silicon_pin(ctx: Facts, pkg: str, pin: str | None, listed: list[str],
         "tensorflow-no-matching-distribution", variant="apple-silicon-pin", pin=pin,
         first=first, package=before, evidence=log_evidence(nod), cause=cause, fix=fix,
         knowledge_ref=fact.ref,
+    )
+
+
+def _upper_bound(spec: str) -> tuple[int, int] | None:
+    """The major.minor a requirement's specifier stays below (``"<2.10,>=2.4.1"`` ->
+    ``(2, 10)``; ``"<=2.9.1"`` -> ``(2, 10)``; ``"==2.8.*"`` -> ``(2, 9)``), or ``None``
+    when it has no upper bound."""
+    best: tuple[int, int] | None = None
+    for part in spec.split(","):
+        part = part.strip()
+        op = next((o for o in ("<=", "==", "~=", "<") if part.startswith(o)), None)
+        mm = tf_minor(part[len(op):].rstrip(".*")) if op else None
+        if op is None or mm is None:
+            continue
+        bound = mm if op == "<" else (mm[0], mm[1] + 1)
+        best = bound if best is None or bound < best else best
+    return best
+
+
+def apple_silicon_requirement(ctx: Facts, pkg: str, listed: list[str],
+                              nod: list[Hit]) -> Finding | None:
+    """``tensorflow-no-matching-distribution`` (variant ``apple-silicon-requirement``): on an
+    Apple-silicon Mac pip finds no ``tensorflow`` for a requirement (often another package's:
+    "(from magenta)") whose range stays below the first release with arm64 wheels
+    (platform fact ``macos-arm64-tensorflow-first``), or a bare one with nothing listed
+    while the log names ``tensorflow-macos`` (that era's Apple-silicon TensorFlow, which pip
+    does not count as ``tensorflow``).  ``None`` elsewhere: not macOS, an Intel Mac or one
+    not known to be Apple silicon, a release from that one on listed, another package."""
+    if pkg != "tensorflow" or ctx.os != "macos" or ctx.intel_mac is not False:
+        return None
+    fact = ctx.kb.platform_fact("macos-arm64-tensorflow-first")
+    first = fact.value("tf_version")
+    since = tf_minor(first)
+    if since is None or any((v := tf_minor(x)) is not None and v >= since for x in listed):
+        return None
+    ranged = ctx.h("pip.range_not_offered").all()
+    spec = next((h.g("spec") for h in ranged if h.g("spec")), None) or next(
+        (h.g("spec") for h in nod if h.g("spec")), None) or ""
+    parent = next((h.g("parent") for h in ranged if h.g("parent")), None)
+    if parent is None:
+        m = re.search(r"\(from ([\w.-]{1,80})[^)]{0,120}\)", " ".join(h.text for h in nod))
+        parent = m.group(1) if m else None
+    upper = _upper_bound(spec)
+    macos_named = ctx.h("ctx.tf_macos_named").all()
+    if upper is not None:
+        if upper > since:
+            return None
+    elif spec or listed or not macos_named:
+        return None
+    before = fact.value("package_before")
+    wanted = f"tensorflow{spec}" if spec else "tensorflow"
+    who = f"{parent} requires {wanted}" if parent else f"The requirement is {wanted}"
+    seen = f" (the log names {before} too)" if macos_named else ""
+    cause = (f"{who}, and on a Mac `tensorflow` has arm64 (Apple silicon) wheels only from "
+             f"{first} (knowledge row {fact.ref}); before it, Apple silicon got TensorFlow as "
+             f"the separately named {before}{seen}, which pip does not count as `tensorflow`. "
+             + ("No release in that range has an arm64 wheel, so pip finds none."
+                if upper is not None else
+                "pip lists no release at all: the log is from before "
+                f"{first}, or this pip is too old for the wheels' macOS tags."))
+    fix = [_MACHINE + "   # arm64: Apple silicon with a native Python",
+           (f"pip install {parent} --no-deps   # then install its other requirements "
+            f"yourself, keeping {before} (and tensorflow-metal) as the TensorFlow"
+            if parent else
+            f"pip install {before}   # the Apple-silicon TensorFlow of that era, in place of "
+            "tensorflow"),
+           (f"# or a release of {parent} (or its source) that accepts {before} or "
+            f"tensorflow>={first}" if parent else
+            f"# or move the requirement to tensorflow>={first}, which has arm64 wheels")]
+    return catalogue.make(
+        "tensorflow-no-matching-distribution", variant="apple-silicon-requirement",
+        first=first, package=before, evidence=log_evidence(nod, macos_named[:1]),
+        cause=cause, fix=tuple(fix), knowledge_ref=fact.ref,
     )

@@ -35,7 +35,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin
+from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin, apple_silicon_requirement
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     _tf1_pythons,
     listed_release_rules_out_python,
@@ -1767,7 +1767,9 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         # the machine check replaces the interpreter check (no 32-bit Python on a current
         # Mac) and the Mac's two routes replace the generic venv line; pip and install stay
         fix = [*x86mac[1], *fix[1:2], fix[-1]]
-    arm = apple_silicon_pin(ctx, pkg, pin, listed, nod) or pip_tensorflow_32bit(ctx, pkg, nod)
+    arm = (apple_silicon_pin(ctx, pkg, pin, listed, nod)
+           or (apple_silicon_requirement(ctx, pkg, listed, nod) if not pin else None)
+           or pip_tensorflow_32bit(ctx, pkg, nod))
     if arm is not None:
         return arm
     if pin and highest:
