@@ -321,6 +321,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"subprocess-exited-with-error|metadata-generation-failed|egg_info did not run successfully"
         r"|InvalidRequirement|Preparing metadata \(setup\.py\) \.\.\. error",
     ),
+    # pip compiling a dependency from source (no wheel for this Python/platform) in its temporary
+    # build folder, "/tmp/pip-install-<id>/<project>/..." (pip-req-build-<id> for a VCS or
+    # local requirement), and the C compiler (gcc/clang) stopping on a missing header:
+    # "<file>:27:18: fatal error: hdf5.h: No such file or directory"
+    # (NVIDIA-AI-IOT/tf_trt_models#25). Read by checks/pip_source_build.py
+    _p(
+        "pip.build_missing_header",
+        ("pip-install-", "pip-req-build-"),
+        r"[/\\](?:pip-install-\w{1,20}[/\\](?P<project>[A-Za-z0-9][\w.-]{0,60})|pip-req-build-"
+        r"\w{1,20})[/\\]\S{0,300}?: ?fatal error: '?(?P<header>[\w+./-]{1,80}\.h)'?:? "
+        r"(?:No such file or directory|file not found)",
+    ),
     _p(
         "pip.no_dist",
         ("no matching distribution", "satisfies the requirement", "installation candidates"),

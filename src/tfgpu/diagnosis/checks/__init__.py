@@ -149,6 +149,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
 from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
 )
+from tfgpu.diagnosis.checks.pip_source_build import source_build_missing_header
 from tfgpu.diagnosis.checks.placer_device_unavailable import (
     placer_device_unavailable,
     unknown_gpu_device,
@@ -962,6 +963,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cxx_bad_alloc,
     # --- add-on op libraries that do not load, add-on import checks, pip's 0.0.0 ---
     addon_op_library,
+    source_build_missing_header,
     tfp_requires_newer_tensorflow,
     placeholder_release,
     # --- the cudart stub's placeholder status; the pointer check before a copy ---

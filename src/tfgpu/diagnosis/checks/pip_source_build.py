@@ -1,0 +1,44 @@
+"""pip building a dependency from source that stops on a missing C header
+(``tensorflow-dependency-no-wheel`` variant ``source-build-header``).
+
+Sources: pip builds a requirement from its source distribution when no wheel fits this
+Python and platform, in a temporary folder ``pip-install-<id>/<project>`` (pypa/pip
+src/pip/_internal/req/req_install.py ``ensure_build_location``, temp dir kind
+"install"; "req-build" for a VCS or local path); a C extension's compile then needs the
+headers of the system library it wraps, which pip does not install (h5py's install
+documentation: building from source needs HDF5 with its development headers, on
+Debian/Ubuntu ``libhdf5-dev``).  NVIDIA-AI-IOT/tf_trt_models#25 (h5py on a Jetson TX2,
+aarch64: no wheel, ``hdf5.h`` missing, fixed by ``apt-get install libhdf5-dev``).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Headers other checks read (CUDA, cuDNN, NCCL, TensorFlow's own): not a system library's
+_GPU_HEADERS = ("cuda", "cudnn", "nccl", "cublas", "cusolver", "cufft", "curand", "nvrtc",
+                "tensorflow/", "third_party/")
+
+
+def source_build_missing_header(ctx: Facts) -> list[Finding]:
+    """``tensorflow-dependency-no-wheel`` (variant ``source-build-header``): pip compiles
+    ``project`` from source and the compiler finds no ``header`` (``pip.build_missing_header``).
+    Headers of the GPU stack and TensorFlow are left to their own checks."""
+    hits = [h for h in ctx.h("pip.build_missing_header").all()
+            if not (h.g("header") or "").lower().startswith(_GPU_HEADERS)]
+    if not hits:
+        return []
+    h = hits[0]
+    project, header = h.g("project") or "a dependency", h.g("header") or "a header"
+    return [catalogue.make(
+        "tensorflow-dependency-no-wheel", variant="source-build-header",
+        package=project, header=header, evidence=log_evidence(hits[:1]),
+        fix=(f"apt-file search {header}   # Debian/Ubuntu: the -dev package that ships it "
+             "(apt-get install apt-file; apt-file update first); e.g. hdf5.h is in libhdf5-dev",
+             "sudo apt-get install <that -dev package>   # then rerun the same pip install",
+             f"pip download {project} --no-deps --only-binary=:all: -d /tmp/w   # fails: no "
+             f"wheel of {project} for this Python/platform, so pip builds it; a Python or "
+             "release that has one needs no compiler"),
+    )]
