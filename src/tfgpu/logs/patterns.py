@@ -2019,10 +2019,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Failed to get StreamExecutor for device (?P<se>\d+)",
     ),
     # cuda_driver.cc GetDeviceCount: cuDeviceGetCount before (or without) a working cuInit
+    # XLA's stream_executor (TF 2.16 on) words a driver call's failure "CUDA error: Failed call
+    # to cuDeviceGet: CUDA_ERROR_NOT_INITIALIZED: initialization error" (cuda_status ToStatus):
+    # the device queries before a working cuInit, the same reading
     _p(
         "cuda.device_count",
-        ("could not retrieve cuda device count",),
-        r"could not retrieve CUDA device count: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+        ("could not retrieve cuda device count", "failed call to cudeviceget"),
+        r"could not retrieve CUDA device count: (?P<err>CUDA_ERROR_[A-Z_]{1,60})"
+        r"|Failed call to (?P<call>cuDeviceGet(?:Count|Attribute|Name)?): "
+        r"(?P<err2>CUDA_ERROR_NOT_INITIALIZED)",
+    ),
+    # a Python multiprocessing worker in the log: its start-up line ("Process Process-1:",
+    # multiprocessing/process.py _bootstrap) or its frames; read by checks/driver.py
+    # cuda_driver_not_initialised (a process forked after CUDA was initialised)
+    _p(
+        "ctx.mp_worker",
+        ("multiprocessing", "process process-", "process forkprocess-"),
+        r"multiprocessing[/\\](?:process|popen_fork|pool)\.py"
+        r"|^Process (?:Fork)?Process-\d{1,5}:\s*$",
     ),
     # bfc_allocator.cc: the lines that follow "Allocator (...) ran out of memory": the
     # fragmentation hint and the occupancy map (RenderOccupancy: * used, _ free)

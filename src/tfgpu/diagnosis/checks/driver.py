@@ -1610,16 +1610,32 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
 
 
 def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
-    """cuda_driver.cc "could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED"
-    without a ``failed call to cuInit`` line (that finding names the cause when present):
+    """cuda_driver.cc "could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED" (XLA's
+    "Failed call to cuDeviceGet: CUDA_ERROR_NOT_INITIALIZED") without a ``failed call to
+    cuInit`` line (that finding names the cause when present):
     cuInit failed unseen, or the process was forked after CUDA was initialised
     (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error).  With nothing in the
     log showing that the process wanted a GPU, a notice (variant ``alone``): pipeline workers
-    that never use the GPU print it and run fine (google/deepvariant#960)."""
+    that never use the GPU print it and run fine (google/deepvariant#960); with Python
+    multiprocessing workers in the log (``ctx.mp_worker``), variant ``forked``."""
     hits = [h for h in ctx.h("cuda.device_count").all()
-            if h.g("err") == "CUDA_ERROR_NOT_INITIALIZED"]
+            if (h.g("err") or h.g("err2")) == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
+    workers = ctx.h("ctx.mp_worker").all()
+    if workers:
+        # multiprocessing workers in the same log: the forked reading (google-deepmind/
+        # open_spiel#1326: AlphaZero's actors forked after the parent initialised CUDA)
+        return [catalogue.make(
+            "cuda-driver-not-initialised", variant="forked",
+            evidence=log_evidence(hits, workers[:1]),
+            fix=("multiprocessing.set_start_method('spawn')   # before starting the workers "
+                 "(or a multiprocessing.get_context('spawn')), then import TensorFlow and "
+                 "build the model inside each worker, not in the parent",
+                 "# or keep the parent away from the GPU until the workers start (no "
+                 "TensorFlow GPU work, no tf.config device calls before the fork), or run the "
+                 "workers on the CPU: CUDA_VISIBLE_DEVICES= in their environment"),
+        )]
     # nothing shows that this process wanted a GPU (google/deepvariant#960): a notice
     alone = not ctx.gpu_intent_evidence() and not ctx.gpu_expected
     return [catalogue.make(
