@@ -329,7 +329,8 @@ _CPU_ALLOCATION = re.compile(r"\bby allocator (?:cpu|mklcpu)\b", re.IGNORECASE)
 #: "on/job:..." without its space included.
 #: Errors about where an op was placed: beside a GPU device the log shows created, they say
 #: nothing about whether that GPU can compute.
-_PLACEMENT = frozenset({"device-spec-unsatisfied", "op-has-no-gpu-kernel"})
+_PLACEMENT = frozenset({"device-spec-unsatisfied", "op-has-no-gpu-kernel", "nchw-op-on-cpu",
+                        "grouped-conv-on-cpu"})
 #: Memory findings that say a GPU library could not start (its ops cannot run on the GPU).
 _LIBRARY_START = frozenset({"dnn-handle-failed-gpu-memory"})
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",

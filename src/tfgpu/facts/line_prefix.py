@@ -52,7 +52,8 @@ _PREFIX_RE = re.compile(
     r"|(?P<compose>(?P<svc>[\w.-]{1,64}?[-_]\d{1,4}) {1,24}\| ?)"
     r"|(?P<kube>\[pod/(?P<pod>[\w.-]{1,253}/[\w.-]{0,63})\] )"
     r"|(?P<jup>\[[DIWEC] (?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} [\w.-]{1,64}\] )"
-    r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}: )"
+    # (a task's empty line is its label alone, "0:" once trailing spaces are gone)
+    r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}:(?: |$))"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
     r"|(?P<col>(?P<lead>\| )?(?:\d{1,19}"

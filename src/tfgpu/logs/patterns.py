@@ -166,7 +166,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cudnn",),
         r"Loaded runtime CuDNN library:?\s*(?P<rt>[\d.]+)\s*(?:\(compatibility version "
         r"(?P<rtc>\d+)\)\s*)?"
-        r"but source was compiled with:?\s*(?P<src>[\d.]+)"
+        # ("but the source was compiled with": a pasted wording, jade-hpc-gpu.github.io#86)
+        r"but (?:the )?source was compiled with:?\s*(?P<src>[\d.]+)"
         r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?",
     ),
     _p("cudnn.loaded", ("cudnn",), r"Loaded cuDNN version (?P<v>\d+)"),
@@ -2988,10 +2989,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]"
         # Python 3.7+'s ImportError of `from tensorflow import <name>` names the module
         # (CPython Python/ceval.c import_from: "cannot import name %R from %R (%S)")
+        # (top-level TF1 names only: Saver and the optimizers were tf.train's, never importable
+        # from tensorflow; "(unknown location)" or a path other than the package's own
+        # __init__.py is a broken or shadowed install, not the API)
         r"|cannot import name '(?P<imported>Session|InteractiveSession|placeholder|ConfigProto"
         r"|GPUOptions|GraphDef|get_default_graph|reset_default_graph|set_random_seed"
-        r"|variable_scope|get_variable|AdamOptimizer|GradientDescentOptimizer|Saver)' "
-        r"from 'tensorflow'",
+        r"|variable_scope|get_variable)' "
+        r"from 'tensorflow'(?=\s*$| \([^)\n]{0,400}[/\\]tensorflow[/\\]__init__\.py\))",
     ),
     # Python 3.6's wording of that ImportError names no module ("cannot import name %R"):
     # read with the `from tensorflow import <name>` code line the traceback prints above it
@@ -3001,16 +3005,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cannot import name",),
         r"^\s*(?:ImportError: )?cannot import name '(?P<attr>Session|InteractiveSession"
         r"|placeholder|ConfigProto|GPUOptions|GraphDef|get_default_graph|reset_default_graph"
-        r"|set_random_seed|variable_scope|get_variable|AdamOptimizer|GradientDescentOptimizer"
-        r"|Saver)'\s*$",
+        r"|set_random_seed|variable_scope|get_variable)'\s*$",
     ),
     _p(
         "ctx.tf1_import_code",
         ("from tensorflow import",),
         r"^\s{0,16}from tensorflow import (?:[\w ,]{0,200}?\b)?(?P<attr>Session"
         r"|InteractiveSession|placeholder|ConfigProto|GPUOptions|GraphDef|get_default_graph"
-        r"|reset_default_graph|set_random_seed|variable_scope|get_variable|AdamOptimizer"
-        r"|GradientDescentOptimizer|Saver)\b",
+        r"|reset_default_graph|set_random_seed|variable_scope|get_variable)\b",
     ),
     # Python 2.7's wording of the same AttributeError names no module: PyObject_GenericGetAttr
     # (CPython 2.7 Objects/object.c) prints "'%.50s' object has no attribute '%.400s'" with the
@@ -6129,14 +6131,17 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "trt.contrib_other_name",
         ("module 'tensorflow.contrib.tensorrt",),
-        r"module 'tensorflow\.contrib\.tensorrt[\w.]{0,40}' has no attribute "
+        r"module 'tensorflow\.contrib\.tensorrt(?:\.[\w.]{1,40})?' has no attribute "
         r"'(?P<name>(?!TrtGraphConverter)\w{1,80})'",
     ),
     _p(
         "trt.api_unexpected_kwarg",
         ("got an unexpected keyword argument",),
-        r"(?P<func>create_inference_graph|calib_graph_to_infer_graph|TrtGraphConverter(?:V2)?"
-        r"|TrtConversionParams)\(\) got an unexpected keyword argument '(?P<kw>\w{1,80})'",
+        # (a class's constructor: CPython 3.10+ prints "TrtGraphConverterV2.__init__()", a
+        # namedtuple's "TrtConversionParams.__new__()"; older ones only "__init__()")
+        r"(?<![\w.])(?P<func>create_inference_graph|calib_graph_to_infer_graph"
+        r"|TrtGraphConverter(?:V2)?\.__init__|TrtConversionParams\.__new__)\(\) got an "
+        r"unexpected keyword argument '(?P<kw>\w{1,80})'",
     ),
     # TF-TRT's engine creation in implicit-batch mode (tf2tensorrt/convert/convert_nodes.cc
     # ValidateTensorProperties; TF 1.x contrib's convert_nodes.cc misspelt "dimemension"):

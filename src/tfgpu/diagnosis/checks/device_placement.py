@@ -62,10 +62,6 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
         fix = ("tfgpu doctor   # why this TensorFlow process sees no GPU",
                "python -c \"import tensorflow as tf; "
                "print(tf.config.list_physical_devices('GPU'))\"")
-    elif want and want in have and supported and want not in supported:
-        variant = "no-kernel"
-        fix = ("tf.config.set_soft_device_placement(True)   # run such ops where a kernel "
-               "exists",)
     elif want and not listed:
         # (a device that does not exist: which types have a kernel for the op says nothing)
         return [catalogue.make(
@@ -73,6 +69,10 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
             dev=dev, avail=avail or "none",
             fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
                  "   # the device names to use",))]
+    elif want and want in have and supported and want not in supported:
+        variant = "no-kernel"
+        fix = ("tf.config.set_soft_device_placement(True)   # run such ops where a kernel "
+               "exists",)
     else:
         fix = ("tf.config.set_soft_device_placement(True)",)
     return [catalogue.make(

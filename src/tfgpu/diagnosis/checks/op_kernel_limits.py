@@ -214,13 +214,19 @@ def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     """``nchw-op-on-cpu`` (variant ``cpu-build-likely``, hedged) for a channels-first
     (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
     the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
-    host shows a GPU in use (a created device, a listed GPU), when a line says why a GPU build
-    made no GPU device (those findings lead), or when another framework printed it."""
+    host shows a GPU in use (a created device, a listed GPU, a plugin's GPU device), a CUDA
+    library opened (a GPU build), a line says why a GPU build made no GPU device (those
+    findings lead), on native Windows, or when another framework printed it."""
     hits = _nchw_hits(ctx)
     if not hits or ctx.other_framework or ctx.host_gpu_works:
         return []
     if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
             or any(ctx.h(name).count for name in GPU_STACK_REASONS):
+        return []
+    # a CUDA library TensorFlow opened (a CPU-only build opens none), a plugin's GPU device
+    # (tensorflow-metal, DirectML), or native Windows (its builds after 2.10 are CPU-only
+    # whatever is installed, the TF 1.x package advice does not apply): the plain reading
+    if ctx.h("lib.opened").count or ctx.h("gpu.pluggable_created").count or ctx.windows:
         return []
     h = hits[0]
     op = next((h.g(k) for k in ("op", "op2", "op4", "op6") if h.g(k)), None)
@@ -273,7 +279,8 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
            for h in hits):
         return []  # the executor's line alone: constant folding's on a GPU run prints it too
     op = _nchw_op_name(what)
-    created = ctx.h("gpu.created").all()
+    created = ctx.h("gpu.created").all() or [
+        h for h in ctx.h("gpu.pluggable_created").all() if h.g("type") == "GPU"]
     if created:
         # the log shows a GPU device: only "this op was placed on the CPU" is left
         device = f"line {created[0].line}: GPU:{created[0].g('idx') or '0'}"

@@ -127,6 +127,16 @@ def _py2_reads(ctx: Facts) -> list[Hit]:
     return out
 
 
+def _tf115_pythons(ctx: Facts) -> str:
+    """The Pythons TensorFlow 1.15 was built for on Linux (platform fact
+    ``tf1-python-versions``: ``"2.7,3.3-3.7"``), as text."""
+    for item in ctx.kb.platform_fact("tf1-python-versions").items("linux"):
+        releases, _, pythons = item.partition("=")
+        if releases.endswith("1.15"):
+            return pythons.replace(",", ", ")
+    return "one it was built for"
+
+
 def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2``: TF1 code on TensorFlow 2 (``tf.contrib``, ``tf.Session``,
     ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the
@@ -156,7 +166,7 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
                "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
                "names",
                "# code you do not own (a package written for TensorFlow 1): run it with "
-               "TensorFlow 1.15 in an environment of its own, with a Python 1.15 supports")
+               f"TensorFlow 1.15 in an environment of its own (Python {_tf115_pythons(ctx)})")
     sub = h.g("sub")
     prefix = f"{sub}." if sub and sub != "compat.v2" else ""
     return [catalogue.make(

@@ -146,7 +146,7 @@ def _other_release_api(ctx: Facts, hits: list[Hit]) -> Finding:
     h = hits[0]
     seen = f" (the log shows TensorFlow {ctx.tf_version})" if ctx.tf_version else ""
     if h.g("kw"):
-        func = h.g("func") or "create_inference_graph"
+        func = (h.g("func") or "create_inference_graph").split(".")[0]
         what = f"this TensorFlow's {func}() takes no '{h.g('kw')}' argument"
         detail = (f"The code calls TF-TRT's {func}() with the argument '{h.g('kw')}', which "
                   "this TensorFlow's version of it does not take")
