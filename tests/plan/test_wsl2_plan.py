@@ -67,7 +67,7 @@ def test_a_given_python_is_kept_and_its_install_shown(python: str, os: str) -> N
     assert before.action.commands == (
         "sudo add-apt-repository -y ppa:deadsnakes/ppa",
         f"sudo apt-get install -y python{python} python{python}-venv")
-    assert f"`python{python} --version`" in before.title
+    assert f"`python{python} -c 'import ensurepip, venv'`" in before.title
 
 
 def test_this_wsl2_hosts_own_python_needs_no_install_step() -> None:

@@ -547,12 +547,16 @@ def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True) -> lis
     if not plan.uses_gpu and tf and plan.tf_version and tf.startswith(plan.tf_version):
         return [f"# keep TensorFlow {tf}: `tfgpu plan` finds no GPU build for this host "
                 f"(route {plan.route.value}; {plan.reasons[0].text if plan.reasons else ''})"]
+    # a route whose release tfgpu does not pin (Jetson: NVIDIA's build for the JetPack
+    # release) has no version to name
+    release = (f"TensorFlow {plan.tf_version}" if plan.tf_version else
+               "TensorFlow (a release this route's steps name)")
     if default:
-        lines = [f"# what `tfgpu plan` picks for this host: TensorFlow {plan.tf_version}, route "
+        lines = [f"# what `tfgpu plan` picks for this host: {release}, route "
                  f"{plan.route.value} ({where}); its steps:"]
     else:
-        lines = [f"# `tfgpu plan --route {plan.route.value}` for this host: TensorFlow "
-                 f"{plan.tf_version} ({where}), Python {plan.python}; its steps:"]
+        lines = [f"# `tfgpu plan --route {plan.route.value}` for this host: {release} "
+                 f"({where}), Python {plan.python}; its steps:"]
     label: str | None = None
     for step in plan.steps:
         if isinstance(step.action, Verify):

@@ -316,7 +316,8 @@ def _wsl2_given_python(plan: Plan, at: int, kb: Knowledge) -> Plan:
     p = plan.python
     steps = list(plan.steps)
     steps.insert(at, Step(
-        f"Install Python {p} inside WSL2, unless `python{p} --version` works there",
+        f"Install Python {p} and its venv module inside WSL2, unless "
+        f"`python{p} -c 'import ensurepip, venv'` works there",
         Manual(fact.title,
                (fact.value("add_repository"), fact.value("install").format(version=p)),
                True, kb.doc_url(fact) or ""),

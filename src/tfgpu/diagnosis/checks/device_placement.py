@@ -118,6 +118,8 @@ def _bare_device_spec(ctx: Facts) -> list[Finding]:
     h = max(hits, key=index)
     created = sorted({f"GPU:{g.g('idx')}" for g in ctx.h("gpu.created").all() if g.g("idx")},
                      key=lambda d: int(d[4:]) if d[4:].isdigit() else 0)
+    if f"GPU:{index(h)}" in created:
+        return []  # the device exists: the bare message does not say what else failed
     avail = (f"the message does not list them; this log shows TensorFlow creating "
              f"{', '.join(created)}" if created else "the message does not list them")
     return [catalogue.make(
