@@ -4417,6 +4417,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?!\w|\.\w)",
     ),
+    # Keras 3's own source files in a traceback (site-packages/keras/src/...): Keras 3, which
+    # TensorFlow pairs with from 2.16 (read by checks/op_kernel_limits.py on native Windows)
+    _p("ctx.keras3_path", ("keras/src/", "keras\\src\\"),
+       r"[/\\]site-packages[/\\]keras[/\\]src[/\\]"),
     # Apple's tensorflow-macos named anywhere (pip show, a listing, an install line): the
     # Apple-silicon TensorFlow before 2.13 (platform fact macos-arm64-tensorflow-first); read
     # by checks/macos_arm64_pin.py

@@ -79,7 +79,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import GPU_STACK_REASONS
 from tfgpu.facts.log import Hit, Hits
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 # --- SparseTensorDenseMatMul's GPU kernel: 32-bit indexing ------------------------------------
@@ -210,6 +210,19 @@ def _nchw_hits(ctx: Facts) -> list[Hit]:
             and gpu_node_after(ctx, h.line) is None]
 
 
+def _windows_past_gpu_builds(ctx: Facts) -> bool:
+    """Native Windows with a TensorFlow newer than its last GPU release (platform fact
+    ``windows-native-gpu-last``), as the log's version or Keras 3's ``keras/src`` paths (2.16
+    and later) show it."""
+    if not ctx.windows:
+        return False
+    last = tf_minor(ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version"))
+    have = tf_minor(ctx.tf_version)
+    if have is not None and last is not None:
+        return have > last
+    return bool(ctx.h("ctx.keras3_path").count)
+
+
 def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     """``nchw-op-on-cpu`` (variant ``cpu-build-likely``, hedged) for a channels-first
     (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
@@ -223,16 +236,21 @@ def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
             or any(ctx.h(name).count for name in GPU_STACK_REASONS):
         return []
-    # a CUDA library TensorFlow opened (a CPU-only build opens none), a plugin's GPU device
-    # (tensorflow-metal, DirectML), or native Windows (its builds after 2.10 are CPU-only
-    # whatever is installed, the TF 1.x package advice does not apply): the plain reading
-    if ctx.h("lib.opened").count or ctx.h("gpu.pluggable_created").count or ctx.windows:
-        return []
     h = hits[0]
     op = next((h.g(k) for k in ("op", "op2", "op4", "op6") if h.g(k)), None)
     op = op or {"Generic": "Conv2D", "Fused": "_FusedConv2D",
                 "Depthwise": "DepthwiseConv2dNative"}.get(h.g("op3") or h.g("op5") or "",
                                                            "The op")
+    # a CUDA library TensorFlow opened (a CPU-only build opens none), a plugin's GPU device
+    # (tensorflow-metal, DirectML), or native Windows past its last GPU release (CPU-only
+    # whatever is installed, the TF 1.x package advice does not apply): the plain reading
+    pluggable = [x for x in ctx.h("gpu.pluggable_created").all() if x.g("type") == "GPU"]
+    if pluggable:
+        return [catalogue.make("nchw-op-on-cpu", variant="gpu-device-created", what=op,
+                               device=f"line {pluggable[0].line}: GPU:{pluggable[0].g('idx')}",
+                               evidence=log_evidence(hits, pluggable[:1], limit=2))]
+    if ctx.h("lib.opened").count or _windows_past_gpu_builds(ctx):
+        return [catalogue.make("nchw-op-on-cpu", what=op, evidence=log_evidence(hits, limit=2))]
     int32 = (" (this op's message also covers int32 data on the GPU, which its GPU kernel "
              "refuses too)" if "GPU" in (h.g("devs") or "") else "")
     return [catalogue.make(
