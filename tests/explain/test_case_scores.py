@@ -230,6 +230,11 @@ FLOORS["cases-holdout109"] = 0.8
 FLOORS["cases-holdout110"] = 0.66
 FLOORS["cases-holdout111"] = 0.81
 FLOORS["cases-holdout112"] = 0.62
+# the session's second round (holdout113-115, 25 reports: 11 right on first sight on
+# 1f1cbe5a, none wrong; genomics and cryo-EM, HPC clusters, Chinese-language threads)
+FLOORS["cases-holdout113"] = 0.33
+FLOORS["cases-holdout114"] = 0.5
+FLOORS["cases-holdout115"] = 0.55
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",
