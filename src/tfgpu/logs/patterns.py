@@ -2843,6 +2843,15 @@ PATTERNS: tuple[Pattern, ...] = (
         # container status reason (kubectl describe pod / get pods)
         r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",
     ),
+    # the kubelet's eviction of a pod whose node ran short of memory (kubernetes/kubernetes
+    # pkg/kubelet/eviction/helpers.go nodeLowMessageFmt "The node was low on resource: %v. ",
+    # shown in the pod's status and events): host memory of the node, not GPU memory
+    # (kubeflow/kubeflow#1261). Read by checks/host_killed.py.
+    _p(
+        "tools.k8s_evicted",
+        ("the node was low on resource: memory",),
+        r"The node was low on resource: memory\b",
+    ),
     # Slurm's own report that the kernel OOM-killed tasks of a job step (its task/cgroup
     # plugin enforces --mem/--mem-per-cpu/--mem-per-gpu with a memory cgroup,
     # src/plugins/task/cgroup/task_cgroup_memory.c): "Detected %PRIu64 oom_kill event%s in

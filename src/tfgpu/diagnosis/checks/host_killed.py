@@ -140,7 +140,18 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     runtime's OOMKilled or a memory cgroup's OOM record (a limit on the container or job,
     not the host's RAM, ran out); ``hedged``: only the shell's "Killed" / exit code 137;
     ``kernel-died``: only a notebook frontend saying its kernel died, and no other death
-    (segfault, abort, illegal instruction) in the log."""
+    (segfault, abort, illegal instruction) in the log; ``k8s-eviction``: the kubelet evicted
+    the pod because its node ran low on memory."""
+    evicted = ctx.h("tools.k8s_evicted").all()
+    if evicted:
+        return [catalogue.make(
+            "host-ram-exhausted-process-killed", variant="k8s-eviction",
+            evidence=log_evidence(evicted[:1], ctx.h("tools.killed").all()[:1]),
+            fix=("kubectl describe pod <pod>   # Events: the eviction and the node's memory",
+                 "# request the memory the job needs (resources.requests.memory, and limits) or "
+                 "schedule it on a node type with more RAM",
+                 *_limit_fix()[1:]),
+        )]
     oom = ctx.h("tools.oom_kernel").all()
     colab = ctx.h("tools.colab_ram").all()
     killed = ctx.h("tools.killed").all()
