@@ -469,6 +469,11 @@ WSL_RUN_ARGV: tuple[str, ...] = ("wsl", "--cd", "~", "-e", "bash", "-lc")
 #: (CommandLineToArgvW).  A command holding one stays a comment.
 WSL_UNSAFE_CHARS = '"\\'
 _WSL_NOTE = "# (inside WSL2, in the Linux shell)"
+
+
+def _commented(lines: list[str]) -> list[str]:
+    """``lines`` as comments: a line that already is one is kept as it is (no "# #")."""
+    return [ln if ln.startswith("#") else "# " + ln for ln in lines]
 _WSL_RUNNABLE = (CreateVenv, PipInstall, RunCommands, Verify)
 
 
@@ -497,7 +502,7 @@ def _ps_wsl_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]
     if isinstance(a, Manual):
         hints = [f"#   or from PowerShell: {wsl_ps_line(c)}" for c in a.commands
                  if wsl_passable(c)]
-        return [_WSL_NOTE, *("# " + ln for ln in lines), *hints]
+        return [_WSL_NOTE, *_commented(lines), *hints]
     why = None
     if not isinstance(a, _WSL_RUNNABLE):
         why = ("an environment setting made through wsl.exe would end with its bash process; "
@@ -506,7 +511,7 @@ def _ps_wsl_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]
         why = ("the command holds a double quote, a backslash or a non-ASCII character, which "
                "Windows PowerShell 5.1 passes to wsl.exe changed; run it in the Linux shell")
     if why is not None:
-        return [_WSL_NOTE, f"# not run from PowerShell: {why}", *("# " + ln for ln in lines)]
+        return [_WSL_NOTE, f"# not run from PowerShell: {why}", *_commented(lines)]
     out = ["# (runs inside WSL2: the default distribution, in the Linux home folder)"]
     out += [ln for ln in lines if ln.startswith("#")]
     for c in commands:
