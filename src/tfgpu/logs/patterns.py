@@ -2030,15 +2030,6 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Failed call to (?P<call>cuDeviceGet(?:Count|Attribute|Name)?): "
         r"(?P<err2>CUDA_ERROR_NOT_INITIALIZED)",
     ),
-    # a Python multiprocessing worker in the log: its start-up line ("Process Process-1:",
-    # multiprocessing/process.py _bootstrap) or its frames; read by checks/driver.py
-    # cuda_driver_not_initialised (a process forked after CUDA was initialised)
-    _p(
-        "ctx.mp_worker",
-        ("multiprocessing", "process process-", "process forkprocess-"),
-        r"multiprocessing[/\\](?:process|popen_fork|pool)\.py"
-        r"|^Process (?:Fork)?Process-\d{1,5}:\s*$",
-    ),
     # bfc_allocator.cc: the lines that follow "Allocator (...) ran out of memory": the
     # fragmentation hint and the occupancy map (RenderOccupancy: * used, _ free)
     _p(
@@ -4426,10 +4417,6 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?!\w|\.\w)",
     ),
-    # Keras 3's own source files in a traceback (site-packages/keras/src/...): Keras 3, which
-    # TensorFlow pairs with from 2.16 (read by checks/op_kernel_limits.py on native Windows)
-    _p("ctx.keras3_path", ("keras/src/", "keras\\src\\"),
-       r"[/\\]site-packages[/\\]keras[/\\]src[/\\]"),
     # Apple's tensorflow-macos named anywhere (pip show, a listing, an install line): the
     # Apple-silicon TensorFlow before 2.13 (platform fact macos-arm64-tensorflow-first); read
     # by checks/macos_arm64_pin.py
@@ -6618,7 +6605,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
     # traceback, popen_fork.py, pool.py workers named "ForkPoolWorker-N" under the fork
     # context), or the log sets the fork start method or Keras' use_multiprocessing=True.
-    # Explains no line (ctx. prefix); read by checks/cuda_driver_checks.py: after TensorFlow
+    # Explains no line (ctx. prefix); read by checks/cuda_driver_checks.py (and by
+    # checks/driver.py cuda_driver_not_initialised, its forked variant): after TensorFlow
     # created a GPU device in the parent, a forked child cannot use CUDA (the CUDA Programming
     # Guide: CUDA is not fork-safe; tensorflow/tensorflow#57877).
     _p(

@@ -1617,12 +1617,12 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
     (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error).  With nothing in the
     log showing that the process wanted a GPU, a notice (variant ``alone``): pipeline workers
     that never use the GPU print it and run fine (google/deepvariant#960); with Python
-    multiprocessing workers in the log (``ctx.mp_worker``), variant ``forked``."""
+    multiprocessing workers in the log (``ctx.forked_child``), variant ``forked``."""
     hits = [h for h in ctx.h("cuda.device_count").all()
             if (h.g("err") or h.g("err2")) == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
-    workers = ctx.h("ctx.mp_worker").all()
+    workers = ctx.h("ctx.forked_child").all()
     if workers:
         # multiprocessing workers in the same log: the forked reading (google-deepmind/
         # open_spiel#1326: AlphaZero's actors forked after the parent initialised CUDA)

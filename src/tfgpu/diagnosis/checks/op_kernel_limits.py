@@ -212,8 +212,8 @@ def _nchw_hits(ctx: Facts) -> list[Hit]:
 
 def _windows_past_gpu_builds(ctx: Facts) -> bool:
     """Native Windows with a TensorFlow newer than its last GPU release (platform fact
-    ``windows-native-gpu-last``), as the log's version or Keras 3's ``keras/src`` paths (2.16
-    and later) show it."""
+    ``windows-native-gpu-last``), as the log's version or Keras 3's ``keras/src/ops`` paths
+    (``ctx.keras3_path``: 2.16 and later) show it."""
     if not ctx.windows:
         return False
     last = tf_minor(ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version"))
@@ -227,9 +227,11 @@ def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     """``nchw-op-on-cpu`` (variant ``cpu-build-likely``, hedged) for a channels-first
     (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
     the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
-    host shows a GPU in use (a created device, a listed GPU, a plugin's GPU device), a CUDA
-    library opened (a GPU build), a line says why a GPU build made no GPU device (those
-    findings lead), on native Windows, or when another framework printed it."""
+    host shows a CUDA GPU in use (a created device, a listed GPU), a line says why a GPU build
+    made no GPU device (those findings lead), or another framework printed it.  Instead of
+    the hedge: the placed-on-the-CPU reading beside a plugin's GPU device (variant
+    ``gpu-device-created``), and the plain reading after a CUDA library opened (a GPU build)
+    or on native Windows past its last GPU release (:func:`_windows_past_gpu_builds`)."""
     hits = _nchw_hits(ctx)
     if not hits or ctx.other_framework or ctx.host_gpu_works:
         return []
