@@ -113,3 +113,16 @@ def test_a_range_that_reaches_the_first_arm64_release_is_not_this_kind() -> None
 def test_an_intel_mac_range_is_not_this_kind() -> None:
     f = _finding(_dependency("<2.10,>=2.4.1"), _mac("3.9.6", machine="x86_64"))
     assert "this requirement allows" not in f.title, f.title
+
+
+def test_an_inclusive_or_compatible_range_below_the_first_arm64_release_is_this_kind() -> None:
+    for spec in ("<=2.12.1", "~=2.9.0", "<2.13,>=2.4.1"):
+        f = _finding(_dependency(spec), _mac("3.9.6", machine="arm64"))
+        assert f.title.startswith("No `tensorflow` release this requirement allows"), \
+            (spec, f.title)
+
+
+def test_a_range_without_an_upper_bound_is_not_this_kind() -> None:
+    for spec in (">=2.4", "!=2.9.0", "~=2.4"):
+        f = _finding(_dependency(spec), _mac("3.10.10", machine="arm64"))
+        assert "this requirement allows" not in f.title, (spec, f.title)

@@ -88,20 +88,27 @@ def apple_silicon_pin(ctx: Facts, pkg: str, pin: str | None, listed: list[str],
     )
 
 
-def _upper_bound(spec: str) -> tuple[int, int] | None:
-    """The major.minor a requirement's specifier stays below (``"<2.10,>=2.4.1"`` ->
-    ``(2, 10)``; ``"<=2.9.1"`` -> ``(2, 10)``; ``"==2.8.*"`` -> ``(2, 9)``), or ``None``
-    when it has no upper bound."""
-    best: tuple[int, int] | None = None
-    for part in spec.split(","):
-        part = part.strip()
-        op = next((o for o in ("<=", "==", "~=", "<") if part.startswith(o)), None)
-        mm = tf_minor(part[len(op):].rstrip(".*")) if op else None
-        if op is None or mm is None:
+def _admits_arm64_release(ctx: Facts, spec: str, since: tuple[int, int]) -> bool | None:
+    """Whether the requirement's specifier (``"<2.10,>=2.4.1"``, ``"==2.8.*"``) admits a
+    macOS release the knowledge lists (tested configurations) from ``since`` on; ``None``
+    when the specifier does not parse (``packaging``), so nothing is claimed."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        wanted = SpecifierSet(spec)
+    except InvalidSpecifier:
+        return None
+    for row in ctx.kb.releases("macos"):
+        minor = tf_minor(row.release)
+        if minor is None or minor < since:
             continue
-        bound = mm if op == "<" else (mm[0], mm[1] + 1)
-        best = bound if best is None or bound < best else best
-    return best
+        try:
+            if wanted.contains(Version(row.release), prereleases=True):
+                return True
+        except InvalidVersion:
+            continue
+    return False
 
 
 def apple_silicon_requirement(ctx: Facts, pkg: str, listed: list[str],
@@ -127,12 +134,12 @@ def apple_silicon_requirement(ctx: Facts, pkg: str, listed: list[str],
     if parent is None:
         m = re.search(r"\(from ([\w.-]{1,80})[^)]{0,120}\)", " ".join(h.text for h in nod))
         parent = m.group(1) if m else None
-    upper = _upper_bound(spec)
+    admits = _admits_arm64_release(ctx, spec, since) if spec else None
     macos_named = ctx.h("ctx.tf_macos_named").all()
-    if upper is not None:
-        if upper > since:
+    if spec:
+        if admits is not False:
             return None
-    elif spec or listed or not macos_named:
+    elif listed or not macos_named:
         return None
     before = fact.value("package_before")
     wanted = f"tensorflow{spec}" if spec else "tensorflow"
@@ -142,7 +149,7 @@ def apple_silicon_requirement(ctx: Facts, pkg: str, listed: list[str],
              f"{first} (knowledge row {fact.ref}); before it, Apple silicon got TensorFlow as "
              f"the separately named {before}{seen}, which pip does not count as `tensorflow`. "
              + ("No release in that range has an arm64 wheel, so pip finds none."
-                if upper is not None else
+                if spec else
                 "pip lists no release at all: the log is from before "
                 f"{first}, or this pip is too old for the wheels' macOS tags."))
     fix = [_MACHINE + "   # arm64: Apple silicon with a native Python",
