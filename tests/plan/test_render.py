@@ -285,3 +285,16 @@ def test_the_gpu_check_fails_when_tensorflow_lists_no_gpu() -> None:
     gpu = subprocess.run([sys.executable, "-c", VERIFY_GPU_CODE], capture_output=True,
                          timeout=300)
     assert cpu.returncode == 0 and gpu.returncode == 1
+
+
+@pytest.mark.parametrize("fmt", ["requirements", "conda"])
+def test_file_formats_keep_the_manual_steps_as_comments(fmt: str) -> None:
+    """A file that holds no commands still says what must be done first (the driver)."""
+    for name in sorted(PLANS):
+        plan = PLANS[name]()
+        text = render(plan, fmt)
+        for step in plan.manual_steps:
+            assert isinstance(step.action, M.Manual)
+            first = step.action.text.splitlines()[0]
+            assert f"# Before installing: {first}" in text, (name, fmt)
+    assert any(PLANS[n]().manual_steps for n in PLANS)

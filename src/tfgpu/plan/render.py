@@ -536,13 +536,21 @@ def render_powershell(plan: Plan, verbosity: int = 0) -> str:
 
 
 # --------------------------------------------------------------------------- requirements / conda
+def _before_installing(plan: Plan) -> list[str]:
+    """The plan's manual steps (a driver to install, a Python to add) as comment lines, for
+    the file formats that hold no commands."""
+    lines: list[str] = []
+    for step in plan.manual_steps:
+        assert isinstance(step.action, Manual)
+        lines += _comment_lines(f"Before installing: {step.action.text}")
+    return lines
+
+
 def render_requirements(plan: Plan, verbosity: int = 0) -> str:
     """``requirements.txt``: the requirements, with the plan's header and manual steps as
     comments."""
     lines = _comment_lines("\n".join(_header(plan, verbosity)))
-    for step in plan.manual_steps:
-        assert isinstance(step.action, Manual)
-        lines += _comment_lines(f"Before installing: {step.action.text}")
+    lines += _before_installing(plan)
     conda = _conda_env(plan)
     if conda is not None and conda.packages:
         lines.append("# conda packages (not pip): " + " ".join(conda.packages))
@@ -559,7 +567,8 @@ def _find_links(plan: Plan) -> list[str]:
 
 
 def render_conda(plan: Plan, verbosity: int = 0) -> str:
-    """A conda ``environment.yml``: Python (and conda packages), pip requirements.
+    """A conda ``environment.yml``: Python (and conda packages), pip requirements; the plan's
+    header and manual steps as comments.
 
     The environment is the plan's conda environment, or for other routes the plan's
     ``--venv`` value (default name ``tfgpu``); a path becomes ``prefix:``, a name
@@ -570,6 +579,7 @@ def render_conda(plan: Plan, verbosity: int = 0) -> str:
         where = plan.env_path if plan.env_path and plan.env_path != ".venv-tfgpu" else "tfgpu"
         conda = CondaCreate(where, plan.python or "3")
     lines = _comment_lines("\n".join(_header(plan, verbosity)))
+    lines += _before_installing(plan)
     if conda.lib_on_ld_library_path:
         lines += _comment_lines(
             "After `conda env create -f` this file, put the environment's lib on "
