@@ -235,6 +235,20 @@ FLOORS["cases-holdout112"] = 0.62
 FLOORS["cases-holdout113"] = 0.33
 FLOORS["cases-holdout114"] = 0.5
 FLOORS["cases-holdout115"] = 0.55
+# session 20: two blind rounds (holdout116-125, 61 reports: 31 right on first sight on
+# be98d668, one wrong); after their kinds (a companion library's CPU-only build, a range on
+# TensorFlow set by another project, a context created outside TensorFlow, messages cut
+# before their reason or at their start): 0 WRONG each; holdout121 keeps its one WRONG (an
+# unconfirmed cuBLAS answer read as the GEMM hedge) and is not held here
+FLOORS["cases-holdout116"] = 0.81
+FLOORS["cases-holdout117"] = 0.75
+FLOORS["cases-holdout118"] = 0.75
+FLOORS["cases-holdout119"] = 0.75
+FLOORS["cases-holdout120"] = 0.8
+FLOORS["cases-holdout122"] = 0.9
+FLOORS["cases-holdout123"] = 1.0
+FLOORS["cases-holdout124"] = 1.0
+FLOORS["cases-holdout125"] = 0.71
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

@@ -142,6 +142,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[ \t]{1,4}" + dlerror_text.CANNOT_OPEN_EN,
         "lib",
     ),
+    # NVIDIA DALI's device guard failing to dlopen the driver's libcuda.so (read as a fatal
+    # load: lib.fatal_load's DALI row below says so)
+    _p("lib.missing", ("failed to load libcuda.so",),
+       r'Assert on "cuInitChecked\(\)" failed: Failed to load (?P<lib>libcuda\.so)\b', "lib"),
     # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
     _p("lib.missing", ("could not locate",),
        r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
@@ -315,6 +319,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:Collecting|pip install|Downloading|Using cached|Requirement already satisfied:)"
         r"\s+(?P<spec>(?:tensorflow|tf[-_]nightly)[-_]gpu\S*)"
         r"|[/\\](?P<dir>(?:tensorflow|tf-nightly)-gpu)_[0-9a-f]{32}[/\\]setup\.py",
+    ),
+    # pip's resolver names each requirement it fetches: "Collecting <req>" for one asked for on
+    # the command line or in a requirements file, "Collecting <req> (from <parent>)" (older pip
+    # "Collecting <req> (from <parent>->...)") for a dependency; the typed command line too
+    _p(
+        "pip.asked_for",
+        ("collecting", "pip install"),  # templates drop digits: pip3 install too
+        r"^\s*Collecting\s+(?P<pkg>[A-Za-z0-9][\w.-]{0,80})(?![\w.-]|[^(\n]{0,200}\(from )"
+        r"|\bpip3?(?:\.exe)? install\s+(?:-{1,2}[\w-]+(?:[ =](?!-)[^\s-]\S*)?\s+){0,4}"
+        r"(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
+        "pkg",
     ),
     _p(
         "pip.failed",
@@ -630,6 +645,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.handle",
         ("create cudnn handle", "create cublas handle", "create cusolver handle",
          "create cusparse handle", "create cublaslt handle", "cudnn failed to initialize",
+         "probably because cudnn failed",  # the line cut before "initialize"
          "dnn library is not found", "gemm launch failed", "failed to run cublas routine",
          "cufft", "cusolver", "without blas support", "cudnn_status_", "without dnn support"),
         r"(?:could not|failed to) create (?P<lib>cudnn|cublas|cusolver|cublasLt|cusparse) handle"
@@ -1636,13 +1652,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Invalid gpu_thread_mode: (?P<mode>\S{0,60})",
     ),
     # cuda_driver.cc: another library created or activated a CUDA context in this process
-    # before TensorFlow
+    # before TensorFlow; CurrentContext()'s LOG(FATAL) when the context current on the thread
+    # is not one StreamExecutor created (TF 0.x stream_executor/cuda/cuda_driver.cc to XLA's
+    # stream_executor/cuda: "current context was not created by the StreamExecutor
+    # cuda_driver API: <ptr>; a CUDA runtime call was likely performed without using a
+    # StreamExecutor context")
     _p(
         "cuda.foreign_context",
-        ("a non-primary context", "the primary context is active and has a different flag set"),
+        ("a non-primary context", "the primary context is active and has a different flag set",
+         "current context was not created by the streamexecutor"),
         r"A non-primary context 0x[0-9a-f]+ for device \d+ exists before initializing the "
         r"StreamExecutor"
-        r"|The primary context is active and has a different flag set",
+        r"|The primary context is active and has a different flag set"
+        r"|(?P<fatal>current context was not created by the StreamExecutor cuda_driver API)",
     ),
     # gpu_conv_algorithm_picker.cc: XLA's autotuner caught a cuDNN algorithm misbehaving
     _p(
@@ -1951,6 +1973,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
         r"\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are (?P<supported>[\w, ]{0,300})",
     ),
+    # the same gpu_device.cc message with its start cut off by the paste ("...D Radeon RX
+    # 6600, pci bus id: 0000:08:00.0) with AMDGPU version : gfx1030. The supported ..."): its
+    # own words from the device description's closing parenthesis on
+    _p(
+        "rocm.arch",
+        ("with amdgpu",),
+        r"^[^()\n]{0,300}\) with AMDGPU version ?: ?(?P<gfx>gfx\w{1,12})"
+        r"\.?\s{0,4}The supported AMDGPU versions are (?P<supported>[\w, ]{0,300})",
+    ),
     # gpu_device.cc of the ROCm fork's TF 1.x (ROCm/tensorflow-upstream): "Ignoring visible
     # gpu device (<desc>) with AMDGPU ISA gfx<isa>. The minimum required AMDGPU ISA is
     # gfx<min>." (LOG(INFO), a GPU below the build's minimum ISA; the space a retyped line puts
@@ -2129,11 +2160,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TensorFlow: (?P<devices>[^\n]{0,300})",
     ),
     # pywrap_tensorflow.py on Linux: the native module did not load; the loader line names
-    # a glibc / libstdc++ symbol version the system does not have
+    # a glibc / libstdc++ symbol version the system does not have. The message's own tail
+    # ("See <the install guide's import-error section>\n\nfor some common reasons and
+    # solutions.  Include the entire stack trace\nabove this error message when asking for
+    # help.", pywrap_tensorflow.py 0.12-2.x) is the same message when a paste keeps only it
     _p(
         "lib.native_import",
-        ("failed to load the native tensorflow runtime", "not found (required by"),
-        r"(?P<failed>Failed to load the native TensorFlow runtime)"
+        ("failed to load the native tensorflow runtime", "not found (required by",
+         "for some common reasons and solutions"),
+        r"(?P<failed>Failed to load the native TensorFlow runtime"
+        r"|for some common reasons and solutions\.\s{1,4}Include the entire stack trace)"
         r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
         r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
     ),
@@ -3962,6 +3998,17 @@ PATTERNS: tuple[Pattern, ...] = (
         + dlerror_text.cannot_open_regex(),  # English or translated (glibc's catalogue)
         "lib",
     ),
+    # NVIDIA DALI's device guard (dali/core/device_guard.cc, as its RuntimeError prints it:
+    # 'Assert on "cuInitChecked()" failed: Failed to load libcuda.so. Check your library paths
+    # and if the driver is installed correctly.'): DALI, used with TensorFlow through its
+    # TensorFlow plugin, cannot start a GPU pipeline without the driver's libcuda
+    _p(
+        "lib.fatal_load",
+        ("failed to load libcuda.so",),
+        r'(?P<loader>RuntimeError): \[[^\]\n]{0,200}?(?P<hostlib>dali)/core/device_guard\.cc:\d+\] '
+        r'Assert on "cuInitChecked\(\)" failed: Failed to load (?P<lib>libcuda\.so)\b',
+        "lib",
+    ),
     # A traceback's source line calling TensorFlow's op-library loader
     # (tf.load_op_library / tf.load_library, tensorflow/python/framework/load_library.py) with
     # the library's file name as a literal: names the op library whose load failed
@@ -4145,6 +4192,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?<![\w/.-]: ))Could not satisfy explicit device specification '[^'\s]{0,200}' "
         r"because no supported kernel for GPU devices is available",
     ),
+    # the same message's reason quoted alone (an issue title, a retyped line): placer.cc's
+    # words, which no other message uses
+    _p(
+        "placer.no_gpu_kernel",
+        ("no supported kernel for gpu devices is available",),
+        r"^\W{0,6}no supported kernel for GPU devices is available\W{0,6}$",
+    ),
     # tensorflow/core/kernels/matmul_op_impl.h: the matrix-vector form of the cuBLAS launch
     # failure ("Blas GEMV launch failed:  m=<m>, n=<n>")
     _p(
@@ -4164,6 +4218,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # was built against version <b>, which is newer", "Unable to load <name>. Is it
     # installed?", or "Outdated <name> installation found." with the versions on the next
     # lines; xla_bridge.py prefixes "CUDA backend failed to initialize: "
+    # a GPU library beside TensorFlow saying its installed build has no CUDA: DGL's
+    # DeviceAPIManager::GetAPI (dmlc/dgl src/runtime/c_runtime_api.cc: CHECK(allow_missing) <<
+    # "Device API " << name << " is not enabled. Please install the cuda version of dgl.",
+    # name "gpu" in DGL <= 0.9, "cuda" later) and PyTorch's torch/cuda/__init__.py _lazy_init
+    # (raise AssertionError("Torch not compiled with CUDA enabled"))
+    _p(
+        "companion.cpu_build",
+        ("please install the cuda version of dgl", "torch not compiled with cuda enabled"),
+        r"Device API (?P<dgl>gpu|cuda) is not enabled\. Please install the cuda version of dgl"
+        r"|(?P<torch>Torch not compiled with CUDA enabled)",
+    ),
     _p(
         "jax.cuda",
         ("but jax was built against version", "is it installed?",
@@ -4270,6 +4335,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not satisfy explicit device specification",),
         r"Could not satisfy explicit device specification '(?P<dev>[^'\s]{1,200})'"
         r"(?!\s{0,3}because)\s{0,3}$",
+    ),
+    # placer.cc's "Cannot assign a device for operation '<op>'" (TF 1.x; "... to node" in 0.x)
+    # with nothing after the op name: the paste cuts the message before its reason, which
+    # placer.cc always appends (": Could not satisfy explicit device specification ..." or
+    # ": Operation was explicitly assigned to ... but available devices are [...]")
+    _p(
+        "placer.reason_cut",
+        ("cannot assign a device for operation", "cannot assign a device to node"),
+        r"Cannot assign a device (?:for operation|to node) '?(?P<op>[\w/.-]{1,400}?)'?\s*$",
     ),
     _p(
         "placer.device_spec",
@@ -7037,6 +7111,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # package's keras.api._v2.keras.*) or the user's own spelling (tensorflow.config,
     # tensorflow.keras.mixed_precision). checks/tf_api_versions.py reads only the names of
     # its data rows (platform_facts tf-api-symbol-*).
+    # Python's "No module named 'tensorflow.<sub>'" (CPython Python/import.c,
+    # importlib._bootstrap _find_and_load_unlocked: "No module named {name!r}") for a module
+    # under the tensorflow package: the installed TensorFlow has no such module.
+    # checks/tf_api_versions.py module_missing reads the ones no other reader names
+    _p(
+        "tfapi.no_module",
+        ("no module named 'tensorflow", 'no module named "tensorflow',
+         "no module named tensorflow"),
+        r"(?:ModuleNotFoundError|ImportError): No module named ['\"]?"
+        r"(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})['\"]?",
+    ),
     _p(
         "tfapi.no_attr",
         ("has no attribute",),

@@ -166,6 +166,7 @@ from tfgpu.diagnosis.checks.self_check_dll import (
     self_check_environment,
 )
 from tfgpu.diagnosis.checks.tf_api_versions import (
+    module_missing,
     tf_api_newer_than_installed,
 )
 from tfgpu.diagnosis.checks.tf_install import (
@@ -362,6 +363,7 @@ from tfgpu.diagnosis.checks.build_tools_and_banners import (
     setuptools_tensorflow_requirement,
     xla_ptxas_debug_dump,
 )
+from tfgpu.diagnosis.checks.companion_cpu_build import companion_cpu_only_build
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
     cdi_nvidia_device_unresolvable,
@@ -792,6 +794,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     horovod_extension_not_built,
     cuinit_unnamed_code,
     jax_cuda_component_outdated,
+    companion_cpu_only_build,
     cudnn_bad_param,
     cudnn_rnn_mask_rejected,
     # --- driver files, DirectML in WSL, ptxas fallback, TF 1.x pins, nvidia_uvm ---
@@ -1002,6 +1005,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_inforom_corrupted,
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
+    module_missing,
     self_check_environment,
     # --- protobuf's C++ serializer size check (a hedge: concurrent change, plugin, bug) ---
     protobuf_serialize_size_check,

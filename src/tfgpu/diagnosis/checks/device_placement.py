@@ -46,7 +46,7 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     types (``no-kernel``), the device is not among the available ones (``no-such-device``)."""
     hits = ctx.h("placer.device_spec").all()
     if not hits:
-        return _listed_gpu_missing(ctx) or _bare_device_spec(ctx)
+        return _listed_gpu_missing(ctx) or _bare_device_spec(ctx) or _reason_cut(ctx)
     h = hits[0]
     dev, types, avail = h.g("dev") or "?", h.g("types") or "", h.g("avail") or ""
     want = _device_type(dev)
@@ -133,6 +133,30 @@ def _bare_device_spec(ctx: Facts) -> list[Finding]:
              "'/cpu:0' when there is no GPU), or create the session with "
              "tf.ConfigProto(allow_soft_placement=True) so TensorFlow picks an existing one",
              "tfgpu doctor   # no GPU listed at all: why this TensorFlow sees none"),
+    )]
+
+
+def _reason_cut(ctx: Facts) -> list[Finding]:
+    """placer.cc's "Cannot assign a device for operation '<op>'" with the reason cut off
+    (pattern ``placer.reason_cut``), when no other line of the log gives the reason:
+    ``device-spec-unsatisfied`` variant ``reason-cut`` (hedged: the reason decides between no
+    such device and no kernel for it, and the fix lines tell them apart)."""
+    hits = ctx.h("placer.reason_cut").all()
+    if not hits or any(ctx.h(name).count for name in (
+            "placer.no_gpu_device", "placer.no_gpu_kernel", "placer.device_spec_bare")):
+        return []  # another line gives the reason
+    return [catalogue.make(
+        "device-spec-unsatisfied", variant="reason-cut", op=hits[0].need("op"),
+        evidence=log_evidence(hits[:2]),
+        fix=("python -c \"from tensorflow.python.client import device_lib; "
+             "print([d.name for d in device_lib.list_local_devices()])\"   # no GPU listed: "
+             "this TensorFlow sees none (tfgpu doctor says why)",
+             "# the message's full line says which: 'no devices matching that specification' "
+             "(a device this process lacks) or 'no supported kernel for GPU devices' (the op "
+             "has no GPU kernel)",
+             "# either way: pin ops only to devices that exist, or allow soft placement "
+             "(tf.ConfigProto(allow_soft_placement=True); "
+             "tf.config.set_soft_device_placement(True) in TF 2)"),
     )]
 
 

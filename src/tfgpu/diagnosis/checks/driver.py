@@ -734,15 +734,23 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
 
 def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
     """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
-    or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
+    or activated the primary one with other flags, before TensorFlow (cuda_driver.cc);
+    variant ``fatal`` when StreamExecutor's ``CurrentContext()`` aborted on a current context
+    it did not create (``LOG(FATAL)``, every release from TF 0.x to XLA's stream executor)."""
+    fatal = any(h.g("fatal") for h in ctx.h("cuda.foreign_context").all())
     return c.from_log(ctx, "cuda.foreign_context", lambda hits, _first: catalogue.make(
-        "cuda-context-created-by-other-library",
+        "cuda-context-created-by-other-library", variant="fatal" if fatal else None,
         evidence=log_evidence(hits),
-        fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
+        fix=(("# restart the process (in a notebook, restart the kernel) and let TensorFlow "
+              "create its GPU context before any other CUDA user, or run each framework in its "
+              "own process",
+              "# a custom op or extension: launch on the stream TensorFlow gives the op, not on "
+              "a CUDA context or device of its own") if fatal else
+             ("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
              "before torch/cupy/pycuda/cv2 touch the GPU, or run each framework in its own "
              "process",
              c.unset_env(ctx, "TF_CUDA_PLATFORM_GPU_DEVICE_SCHEDULE")
-             + "   # if set: the flags TensorFlow asks the primary context for"),
+             + "   # if set: the flags TensorFlow asks the primary context for")),
     ))
 
 

@@ -66,6 +66,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         base, comp, expected = parse_library(lib)
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
+        if loader == "RuntimeError":  # only DALI's device guard row of lib.fatal_load
+            host = "NVIDIA DALI's GPU pipeline"
         java = loader == "UnsatisfiedLinkError"
         # TensorFlow's load_op_library/load_library raised it: the library it could not open
         # is an op library (a custom op, an add-on's or a plugin's .so) that links this CUDA
@@ -209,7 +211,8 @@ def _driver_library_missing(host: str, loader: str, lib: str,
     ``tf_native``: the program is TensorFlow's own native module (a 1.x GPU build, which
     links libcuda.so.1; the CPU build of 1.x is the separate ``tensorflow`` package, platform
     fact tensorflow-is-cuda-build).  Source: the threads in docs/knowledge-audit.md part C."""
-    cause = (f"{host} could not be loaded at all ({loader}): it links {lib}, the NVIDIA "
+    start = ("could not start" if loader == "RuntimeError" else "could not be loaded at all")
+    cause = (f"{host} {start} ({loader}): it needs {lib}, the NVIDIA "
              "driver's own library (installed by the driver, not by the CUDA toolkit), and "
              "the loader found none. Where this program ran there is no NVIDIA driver: most "
              "often a container started without the NVIDIA runtime (plain `docker run`, a "

@@ -17,9 +17,12 @@ An NVIDIA CUDA package of ``tensorflow[and-cuda]`` with no wheel for this platfo
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import dist_key
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -27,7 +30,8 @@ from tfgpu.findings import Finding
 
 def old_release_pin(hit: Hit) -> str | None:
     """The pinned TensorFlow 0.x/1.x release of a pip "No matching distribution" line
-    (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``), else ``None``.  Such a pin names a real
+    (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``, a prefix match ``==1.15.*`` -> ``"1.15"``), else
+    ``None``.  Such a pin names a real
     release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
     interpreter, not the retired name.
 
@@ -37,7 +41,7 @@ def old_release_pin(hit: Hit) -> str | None:
     without such an upper bound (``>=1.10``) may resolve to the placeholder, so ``None``.
     """
     spec = (hit.g("spec") or "").strip()
-    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)", spec)
+    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)(?:\.\*)?", spec)  # ==1.15.* names 1.15
     if m:
         return m.group(1)
     for part in spec.split(","):
@@ -158,8 +162,10 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
         return []
     pin = old_release_pin(hits[0]) or "?"
     spec = (hits[0].g("spec") or "").strip()
-    # a 1.x range is named with its newest allowed release
-    named = pin if spec.startswith("==") else f"{pin} (the newest release {spec} allows)"
+    # a 1.x range is named with its newest allowed release; a prefix pin (==1.15.*) as written
+    wanted = spec.replace(" ", "") if spec.startswith("==") else f"=={pin}"
+    named = (wanted[2:] if spec.startswith("==")
+             else f"{pin} (the newest release {spec} allows)")
     os = "windows" if f.windows else "linux"
     known = _tf1_pythons(f, pin, os)
     py = f.python_version
@@ -192,7 +198,7 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
                  + ".")
     fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
            (f"# create a 64-bit Python {known[0].split(', ')[-1].split('-')[-1]} environment "
-            f"and install tensorflow-gpu=={pin} there" if known else
+            f"and install \"tensorflow-gpu{wanted}\" there" if known else
             f"# create a 64-bit Python environment of a version tensorflow-gpu {pin} was "
             "built for, and install it there"),
            "# or use a newer TensorFlow that supports this Python (and a matching CUDA)"]
@@ -263,27 +269,65 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
 #: Distributions of TensorFlow's family: their "could not find a version" lines have findings
 #: of their own (tf_install.py, addons, and-cuda), so the generic reading leaves them alone.
 _TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_.].*)?$")
+#: TensorFlow itself (tf_install._TF_ITSELF's names): a *range* on it set by another project
+#: ("tensorflow-cpu>=2.7.0 (from tensorflow-gnn)") is that project's pin, read here.
+_TF_ITSELF = re.compile(r"(?i)^(?:tensorflow|tf[-_.]nightly)(?:[-_.]cpu)?$")
+
+
+def _third_party_tf_range(ctx: Facts, hit: Hit) -> bool:
+    """Whether ``hit`` (pattern ``pip.range_not_offered``) is a version *range* on TensorFlow
+    itself required by another project ("tensorflow-cpu>=2.7.0 (from tensorflow-gnn)"): that
+    project's pin is what the offered releases miss, so the generic reading answers it.  An
+    exact pin (``==``: the Python ranges of tf_install's finding say which Python it needs), a
+    range bounded to 0.x/1.x releases (:func:`old_release_pin`: the same), a requirements
+    file ("-r requirements.txt"), TensorFlow itself as the parent and macOS (Apple silicon
+    and Intel Mac pins have variants of their own, macos_arm64_pin.py) stay tf_install's."""
+    pkg, parent = hit.g("pkg") or "", (hit.g("parent") or "").strip()
+    spec = hit.g("spec") or ""
+    return bool(_TF_ITSELF.match(pkg) and parent and not parent.startswith("-")
+                and not _TF_ITSELF.match(re.split(r"[\s\[<>=!~]", parent, maxsplit=1)[0])
+                and not spec.startswith("==") and old_release_pin(hit) is None
+                and ctx.os != "macos")
+
+
+def third_party_tf_ranges(ctx: Facts) -> set[str]:
+    """Names (``dist_key``) of TensorFlow's own distributions whose "could not find a version"
+    line :func:`pip_range_not_offered` reads as another project's range (see
+    :func:`_third_party_tf_range`), for tf_install's "no TensorFlow wheel" to leave alone;
+    empty when the list holds a release pip would take (then it is not this kind)."""
+    return {dist_key(hit.g("pkg") or "") for hit, _ in _range_readings(ctx)
+            if _TF_ITSELF.match(hit.g("pkg") or "")}
 
 
 def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     """``pip-requirement-range-not-offered``: pip's "Could not find a version that satisfies the
     requirement <pkg><spec> (from <parent>) (from versions: <list>)" (pattern
-    ``pip.range_not_offered``) where the list is not empty and none of its versions is within
-    the specifier (``packaging.specifiers``, pre-releases counted): the index answered, and
-    the releases asked for have no file this interpreter and platform accept; a pin with a
-    PEP 440 local version label (``==2.0.1+cu118``) when no listed release has one is variant
-    ``local-version``: the labelled builds are on the project's own index.  Packages of
-    TensorFlow's family (and NVIDIA's, Keras', JAX's) are left to their own findings; an empty
-    list ("none": the index, a proxy, a name typo or no file at all) is not this kind."""
+    ``pip.range_not_offered``) where the list is not empty and no final release in it is
+    within the specifier (``packaging.specifiers``): the index answered, and the releases
+    asked for have no file this interpreter and platform accept.  A pre-release within the
+    range does not count unless the specifier names one (then pip takes it, pip's
+    ``CandidateEvaluator``/packaging's ``SpecifierSet.filter``): pip printed this line, so it
+    did not take it (pip before packaging 22's fallback, or "final version": pre-releases not
+    allowed), and the cause says so.  A pin with a PEP 440 local version label (``==2.0.1+cu118``)
+    when no listed release has one is variant ``local-version``: the labelled builds are on
+    the project's own index.  Packages of TensorFlow's family (and NVIDIA's, Keras', JAX's)
+    are left to their own findings, except a range on TensorFlow itself that another project
+    sets (:func:`_third_party_tf_range`); an empty list ("none": the index, a proxy, a name
+    typo or no file at all) is not this kind."""
+    return [f for _, f in _range_readings(ctx)][:1]
+
+
+def _range_readings(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
+    """Each ``pip.range_not_offered`` hit :func:`pip_range_not_offered` reads, with its finding."""
     hits = ctx.h("pip.range_not_offered").all()
     if not hits:
-        return []  # the doctor without a log never pays for packaging's specifiers
+        return  # the doctor without a log never pays for packaging's specifiers
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
     from packaging.version import InvalidVersion, Version
 
     for hit in hits:
         pkg = hit.g("pkg") or ""
-        if _TF_FAMILY.match(pkg):
+        if _TF_FAMILY.match(pkg) and not _third_party_tf_range(ctx, hit):
             continue
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
         if not listed or listed == ["none"]:
@@ -294,8 +338,9 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
             versions = [Version(v) for v in listed]
         except (InvalidSpecifier, InvalidVersion):
             continue
-        if any(spec.contains(v, prereleases=True) for v in versions):
-            continue  # a listed release fits: another conflict (a second requirement, hashes)
+        fits = [v for v in versions if spec.contains(v, prereleases=True)]
+        if any(not v.is_prerelease for v in fits) or (fits and spec.prereleases):
+            continue  # a release pip takes fits: another conflict (a second requirement, hashes)
         ignored = [h for h in ctx.h("pip.ignored_versions").all()
                    if 0 < hit.line - h.line <= 3]
         if any(h.g("what") == "yanked versions" and _any_within(h.g("list") or "", spec)
@@ -308,19 +353,27 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
         local = next((sp.version.split("+", 1)[1] for sp in spec
                       if sp.operator in ("==", "===") and "+" in sp.version), None)
         if local is not None and not any(v.local for v in versions):
-            return [catalogue.make(
+            yield hit, catalogue.make(
                 "pip-requirement-range-not-offered", variant="local-version", pkg=pkg,
                 spec=spec_text, local=local, listed=", ".join(shown),
                 parent_note=f" (required by {parent})" if parent else "",
                 evidence=log_evidence(ignored, [hit]),
-            )]
-        return [catalogue.make(
+            )
+            continue
+        finding = catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
             listed=", ".join(shown),
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),
-        )]
-    return []
+        )
+        if fits:
+            pre = ", ".join(str(v) for v in fits)
+            finding = dataclasses.replace(finding, cause=(
+                f"{finding.cause} Within {spec_text} pip lists only the pre-release {pre}, "
+                "which it did not take: pip takes a pre-release only with --pre or a "
+                "pre-release in the specifier (newer pip also when no final release fits), so "
+                "a final release within the range is what is missing for this interpreter."))
+        yield hit, finding
 
 
 def _any_within(versions: str, spec: object) -> bool:

@@ -200,14 +200,31 @@ def cpu_node_after(ctx: Facts, line: int) -> Hit | None:
     return min(near, key=lambda n: n.line) if near else None
 
 
-def _nchw_hits(ctx: Facts) -> list[Hit]:
+def _nchw_hits(ctx: Facts, *, executor: bool = False) -> list[Hit]:
     """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
-    executor's own log line (constant folding also prints it; :func:`executor_line`), not a
-    device type other than the CPU, and none whose node line (:func:`gpu_node_after`) names
-    a GPU ``_device``."""
+    executor's own log line (constant folding also prints it; :func:`executor_line`) unless
+    ``executor`` (:func:`_info_shown_without_gpu` ruled that out), not a device type other
+    than the CPU, and none whose node line (:func:`gpu_node_after`) names a GPU
+    ``_device``."""
     return [h for h in ctx.h("opk.nhwc_only_cpu").all()
-            if not executor_line(h) and h.g("dev") in (None, "CPU")
+            if (executor or not executor_line(h)) and h.g("dev") in (None, "CPU")
             and gpu_node_after(ctx, h.line) is None]
+
+
+#: A glog line at INFO level from TensorFlow's C++ ("I tensorflow/core/...cc:137]", absl's
+#: "I1223 04:20:49.872825  1234 cpu_feature_guard.cc:137]").
+_INFO_LINE = re.compile(r"(?:^|[\s:])I(?:\d{4} [\d:.]+ +\d+)? +[\w./-]{0,200}\.cc:\d+\]")
+
+
+def _info_shown_without_gpu(ctx: Facts, hits: list[Hit]) -> bool:
+    """Whether TensorFlow's INFO lines show before the executor's NCHW line (cpu_feature_guard's
+    "I ... Your CPU supports instructions" / "This TensorFlow binary is optimized" line,
+    printed when TensorFlow starts) and no GPU device was created: a GPU build that makes a
+    GPU device logs it at INFO (gpu_device.cc "Created TensorFlow device (/device:GPU:0 ...)"
+    / TF 1.x "Creating TensorFlow device") before any kernel of the run, so the executor that
+    refused the layout was the run's own CPU executor, not constant folding's on a GPU run."""
+    guard = [g for g in ctx.h("noise.cpu_guard").all() if _INFO_LINE.search(g.text)]
+    return bool(guard and hits) and guard[0].line < hits[0].line and not ctx.h("gpu.created").count
 
 
 def _windows_past_gpu_builds(ctx: Facts) -> bool:
@@ -223,7 +240,7 @@ def _windows_past_gpu_builds(ctx: Facts) -> bool:
     return bool(ctx.h("ctx.keras3_path").count)
 
 
-def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
+def _cpu_build_hedge(ctx: Facts, *, executor: bool = False) -> list[Finding]:
     """``nchw-op-on-cpu`` (variant ``cpu-build-likely``, hedged) for a channels-first
     (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
     the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
@@ -231,8 +248,9 @@ def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
     made no GPU device (those findings lead), or another framework printed it.  Instead of
     the hedge: the placed-on-the-CPU reading beside a plugin's GPU device (variant
     ``gpu-device-created``), and the plain reading after a CUDA library opened (a GPU build)
-    or on native Windows past its last GPU release (:func:`_windows_past_gpu_builds`)."""
-    hits = _nchw_hits(ctx)
+    or on native Windows past its last GPU release (:func:`_windows_past_gpu_builds`).
+    ``executor``: the executor's own line counts (:func:`_info_shown_without_gpu`)."""
+    hits = _nchw_hits(ctx, executor=executor)
     if not hits or ctx.other_framework or ctx.host_gpu_works:
         return []
     if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
@@ -273,7 +291,9 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
       ran on the CPU, most often a CPU-only TensorFlow) when nothing in the log or on the
       host shows a GPU in use or says why a GPU build made no GPU device;
     * nothing for the executor's line without the node line that places the node (constant
-      folding on a GPU run prints it as well); a node line that places it on the CPU
+      folding on a GPU run prints it as well), unless TensorFlow's INFO lines show before it
+      and no GPU device was created (:func:`_info_shown_without_gpu`: then the hedge above);
+      a node line that places it on the CPU
       (:func:`cpu_node_after`) makes it this op's fault, as below;
     * ``nchw-op-on-cpu`` variant ``gpu-device-created`` when the log shows TensorFlow created
       a GPU device: the op itself was placed on the CPU;
@@ -297,6 +317,8 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
         return hedge
     if all("Executor failed to create kernel" in h.text and cpu_node_after(ctx, h.line) is None
            for h in hits):
+        if _info_shown_without_gpu(ctx, hits):
+            return _cpu_build_hedge(ctx, executor=True)
         return []  # the executor's line alone: constant folding's on a GPU run prints it too
     op = _nchw_op_name(what)
     created = ctx.h("gpu.created").all() or [

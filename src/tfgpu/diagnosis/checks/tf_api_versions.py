@@ -184,6 +184,47 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
     return []
 
 
+#: Modules under tensorflow that other readers name (tf1-api-on-tf2's tensorflow.contrib, the
+#: Keras moves, TF-TRT's tensorflow.python.compiler, the native module's _pywrap_*).
+_NAMED_ELSEWHERE = re.compile(
+    r"^tensorflow(?:_core)?\.(?:(?:contrib|keras|python\.keras|python\.compiler|_api)(?:\.|$)"
+    r"|python\._?pywrap)")
+
+
+def module_missing(ctx: Facts) -> list[Finding]:
+    """``tf-api-newer-than-installed`` variant ``module-missing`` (hedged): "No module named
+    'tensorflow.<sub>'" (pattern ``tfapi.no_module``) raised where code outside the
+    tensorflow package imports it (the frame above the error is no ``site-packages/tensorflow``
+    file): the installed TensorFlow has no such module.  TensorFlow adds, moves and removes
+    modules between releases (the private ``tensorflow.python.*`` ones without notice), and
+    no data row dates this one, so the cause names both directions (and a broken or shadowed
+    install) instead of one release.  Nothing for the modules other readers name
+    (:data:`_NAMED_ELSEWHERE`), nor when TensorFlow's own import raised it (a broken install:
+    the native-import and install findings), nor when a dated row already answered."""
+    hits = [h for h in ctx.h("tfapi.no_module").all()
+            if not _NAMED_ELSEWHERE.match(h.g("mod") or "")]
+    if not hits or _reads(ctx):
+        return []
+    inside = [p.line for p in ctx.h("ctx.pkg_path").all()
+              if (p.g("pkg") or "") in ("tensorflow", "tensorflow_core")]
+    hit = next((h for h in hits if not any(0 < h.line - ln <= 3 for ln in inside)), None)
+    if hit is None:
+        return []
+    module = (hit.g("mod") or "").rstrip(".")
+    return [catalogue.make(
+        "tf-api-newer-than-installed", variant="module-missing", symbol=module,
+        evidence=log_evidence([hit]),
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   # the '
+             "TensorFlow that ran, and where from (a path outside site-packages: a file or "
+             "folder named tensorflow shadows the package)",
+             "# the TensorFlow release the code was written for: its requirements, setup.py or "
+             "README name it (or a branch of the code made for the installed release); "
+             "install that release or use that branch",
+             'pip install --force-reinstall "tensorflow==<that version>"   # when the '
+             "installed version should have the module: a broken install"),
+    )]
+
+
 def _dated_fix(releases: str, other: object, last_line: str) -> tuple[str, ...]:
     """Fix lines of ``tf-api-newer-than-installed``: print the TensorFlow that ran; on the
     ``releases`` (``"older than 2.1"``) use ``other`` when the data row names one (a ``str``);
@@ -220,5 +261,5 @@ def _hedged(path: str, module: str,
         evidence=evidence, cause=cause, fix=fix, knowledge_ref=row.ref)
 
 
-__all__ = ["claimed_lines", "method_row", "spelling_era", "symbol_row",
+__all__ = ["claimed_lines", "method_row", "module_missing", "spelling_era", "symbol_row",
            "tf_api_newer_than_installed", "tf_path"]

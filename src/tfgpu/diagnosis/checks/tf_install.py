@@ -41,6 +41,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
     listed_release_rules_out_python,
     old_release_pin,
     tag_or_index_cause,
+    third_party_tf_ranges,
 )
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
@@ -1428,7 +1429,9 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     by: dict[str, list[Hit]] = {}
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
-    tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF for h in hs]
+    # a range on TensorFlow that another project sets is that project's pin (no_matching_wheel)
+    others = third_party_tf_ranges(ctx)
+    tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others for h in hs]
     tf_hits += [h for k in ("tensorflow-gpu", "tf-nightly-gpu") for h in by.get(k, ())
                 if gpu_pin_not_offered(ctx, h) and not old_release_pin(h)]
     if tf_hits:
@@ -1449,7 +1452,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
                          "tensorflow-gpu", "tf-nightly-gpu",
                          "tensorflow-directml")  # checks/no_matching_wheel.py
-            and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
+            and (k.startswith(("tensorflow-", "tf")) or k in ("tensorrt", "tensorrt-libs"))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
         # the plugin asked for by name, not a dependency to loosen
         hs = deps[0][1]
@@ -1481,15 +1484,37 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         h = hs[0]
         pin = (h.g("spec") or h.g("poetry") or "").lstrip("=")
         listed = _listed_versions(h)
+        offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
+                   " (pip lists no version at all)" if h.g("versions") is not None else "")
+        asked = ctx.h("pip.asked_for").all()
+        if any(_norm((a.g("pkg") or a.g("cmd") or "").rstrip(".")) == name for a in asked):
+            # asked for by name ("pip install <it>", "Collecting <it>" without a parent):
+            # not a dependency's pin to loosen
+            yield catalogue.make(
+                "tensorflow-dependency-no-wheel", variant="asked-for", package=name,
+                pin=f" {pin}" if pin else "",
+                evidence=log_evidence(asked[:1], hs),
+                cause=(f"{name} was asked for by name, and pip finds no file of it"
+                       + (f" (version {pin})" if pin else "")
+                       + f" for this Python and platform{offered}: the project publishes "
+                       "wheels for some platforms and Python versions only (often Linux "
+                       "only), or the index used does not carry it."),
+                fix=("python -c \"import sys, platform; print(sys.version, platform.system(), "
+                     "platform.machine())\"   # the interpreter pip installs for",
+                     f"pip index versions {name}   # the releases the index offers this "
+                     "interpreter",
+                     "# the project's install page names the platforms and Python versions it "
+                     "builds for: use one of them (on Windows, often WSL2), or a release or "
+                     "alternative that provides the same feature here"),
+            )
+            return
         yield catalogue.make(
             "tensorflow-dependency-no-wheel", package=name,
             pin=f" {pin}" if pin else "",
             evidence=log_evidence(hs),
             cause=(f"{name} (not TensorFlow itself) has no wheel"
                    + (f" of version {pin}" if pin else "")
-                   + " for this Python and platform"
-                   + (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
-                      " (pip lists no version at all)" if h.g("versions") is not None else "")
+                   + f" for this Python and platform{offered}"
                    + ". It is a dependency (of TensorFlow or of the project's lock/requirements "
                    "file), often pinned on another OS or Python."),
             fix=(f"# drop or loosen the {name} pin (or guard it with an environment marker, e.g. "
