@@ -249,6 +249,11 @@ FLOORS["cases-holdout122"] = 0.9
 FLOORS["cases-holdout123"] = 1.0
 FLOORS["cases-holdout124"] = 1.0
 FLOORS["cases-holdout125"] = 0.71
+# session 20's third round (holdout126-128, 13 reports: 5 right on first sight on 882edaec,
+# none wrong; Q&A pages, forum threads, the Keras/TensorFlow library ecosystem)
+FLOORS["cases-holdout126"] = 0.5
+FLOORS["cases-holdout127"] = 0.0
+FLOORS["cases-holdout128"] = 0.6
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

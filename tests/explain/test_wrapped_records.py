@@ -490,3 +490,22 @@ def test_a_message_begun_two_lines_above_its_keyword_is_read() -> None:
     own = dict(enumerate(wrapped, 1))
     for e in found["op-has-no-gpu-kernel"].evidence:
         assert e.line is not None and own[e.line].strip() == e.text, e
+
+
+def _dso_line(lib: str, tail: str) -> str:
+    # dso_loader.cc's warning (TF 2.1-2.3 wording); the same message for three libraries
+    return ("2020-04-18 20:16:18.249050: W tensorflow/stream_executor/platform/default/"
+            f"dso_loader.cc:55] Could not load dynamic library '{lib}'; dlerror: {lib}: {tail}")
+
+
+def test_one_message_wrapped_at_the_same_space_each_time_is_still_read_with_its_space() -> None:
+    # the first lines of one message printed three times have one length, which the engine
+    # learns as a terminal's wrap width; the third break (at "dynamic" / "library") is still
+    # a wrap at a space, so it is read with the space when the whole token is no message
+    full = "cannot open shared object file: No such file or directory"
+    lines = [_dso_line("libnvinfer.so.6", full), _dso_line("libnvinfer_plugin.so.6", full),
+             _dso_line("libcuda.so.1", "cannot open shared object")]
+    assert "library-not-loaded-libcuda-so-1" in _ids(lines)
+    wrapped = _hard_wrap(lines, 120)
+    assert len(wrapped) > len(lines)
+    assert "library-not-loaded-libcuda-so-1" in _ids(wrapped)

@@ -1079,10 +1079,17 @@ class Engine:
             return
         message = message.strip()
         joins: dict[str, int] = {}  # joined text -> length of its pending part
-        cut = self._cut(pend.tail, text)  # a token cut by the wrap: only read whole
+        cut = self._cut(pend.tail, text)  # a token cut by the wrap: read whole first
+        # a break at a width learned from other lines (not a token cut for certain) may still
+        # be a wrap at a space: one message printed several times wraps at one length at the
+        # same space each time, which teaches that length (_learn_width); then the join with
+        # the space is tried after the whole one
+        certain = cut and _cuts_token(pend.tail, text)
         for t in pend.texts:
             if cut:
                 joins.setdefault((t + message)[:MAX_JOINED_CHARS], len(t))
+                if not certain:
+                    joins.setdefault((t + " " + message)[:MAX_JOINED_CHARS], len(t))
                 continue
             joins.setdefault((t + " " + message)[:MAX_JOINED_CHARS], len(t))
             if _split_word(t, message):
@@ -1096,7 +1103,7 @@ class Engine:
         parts = pend.parts if line_no == pend.last else (*pend.parts, (line_no, text))
         goes_on = pend.joins + 1 < MAX_FOLLOW_LINES and continues(text)
         bare: str | None = None  # ``text`` without its prefix, computed once if needed
-        for p in (*pend.patterns, *self._across(pend, message, cut)):
+        for p in (*pend.patterns, *self._across(pend, message, certain)):
             before = held.get(id(p))  # its match on the shorter join, held back
             if any(n in template for n in p.needles):
                 if bare is None:

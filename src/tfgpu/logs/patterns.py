@@ -331,6 +331,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
         "pkg",
     ),
+    # pip's link evaluator in verbose output (pip/_internal/index/package_finder.py
+    # LinkEvaluator.evaluate_link: "wrong project name (not {project})", logged as "Skipping
+    # link <link>; <reason>" before pip 21, "Skipping link: <reason>: <link>" after): a
+    # TensorFlow wheel of another distribution name skipped while pip looks for one name
+    _p(
+        "pip.wrong_project",
+        ("wrong project name",),
+        r"Skipping link:? (?:[^;\n]{0,400}?[/\\]"
+        r"(?P<wheel>(?:tensorflow|tf_nightly)(?:_[a-z]{1,12})?)-"
+        r"(?P<v>\d[\w.+]{0,30})-[^;\s]{1,120}\.whl; wrong project name "
+        r"\(not (?P<want>[\w.-]{1,80})\)"
+        r"|wrong project name \(not (?P<want2>[\w.-]{1,80})\): [^\n]{0,400}?[/\\]"
+        r"(?P<wheel2>(?:tensorflow|tf_nightly)(?:_[a-z]{1,12})?)-(?P<v2>\d[\w.+]{0,30})-"
+        r"\S{1,120}\.whl)",
+    ),
     _p(
         "pip.failed",
         ("error", "egg_info"),
@@ -6980,6 +6995,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # prints "RET_CHECK failure (<file>:<line>) dnn != nullptr" with the path of the release
     # (tensorflow/compiler/xla/service/gpu/ in TF 2.x, external/org_tensorflow/... in jaxlib;
     # later XLA returns "DNN library initialization failed..." instead, cudnn.dnn_handle)
+    # XLA's convolution autotuner (xla/service/gpu/conv_algorithm_picker.cc
+    # RunOnInstruction): "Failed to determine best cudnn convolution algorithm for:\n<HLO>\n\n
+    # Original error: <status>" (an Unknown status under --xla_gpu_strict_conv_algorithm_picker,
+    # else LOG(WARNING)); older XLA "Failed to determine best cudnn convolution algorithm:
+    # <status>" on one line. xla.autotune_reason: the status part, when the log has it
+    _p(
+        "xla.autotune_failed",
+        ("failed to determine best cudnn convolution algorithm",),
+        r"Failed to determine best cudnn convolution algorithm(?: for)?:?[ \t]*"
+        r"(?P<rest>\S.{0,300})?$",
+    ),
+    _p("xla.autotune_reason", ("original error:",), r"^\s*Original error: (?P<status>\S.{0,300})"),
     _p(
         "xla.dnn_null",
         ("dnn != nullptr",),

@@ -326,6 +326,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
     pip_check_conflict,
+    pip_wheel_not_counted,
     smi_cannot_reach_driver,
     smi_no_devices,
     smi_nvml_library_version,
@@ -547,6 +548,7 @@ from tfgpu.diagnosis.checks.protobuf import protobuf_serialize_size_check
 from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import (
     cudnn_descriptor_too_large,
     cudnn_narrowing,
+    xla_autotune_cut,
     xla_dnn_null,
 )
 
@@ -764,6 +766,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_no_devices,
     smi_nvml_library_version,
     pip_check_conflict,
+    pip_wheel_not_counted,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
     # --- container image requirements ---
@@ -996,6 +999,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     *PYWARN_CHECKS,
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     xla_dnn_null,
+    xla_autotune_cut,
     cudnn_narrowing,
     cudnn_descriptor_too_large,
     # --- NVML failures: libnvidia-ml not found, insufficient permissions, bindings' driver ---

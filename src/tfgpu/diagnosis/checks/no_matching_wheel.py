@@ -31,9 +31,8 @@ from tfgpu.findings import Finding
 def old_release_pin(hit: Hit) -> str | None:
     """The pinned TensorFlow 0.x/1.x release of a pip "No matching distribution" line
     (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``, a prefix match ``==1.15.*`` -> ``"1.15"``), else
-    ``None``.  Such a pin names a real
-    release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
-    interpreter, not the retired name.
+    ``None``.  Such a pin names a real release with binaries (tensorflow-gpu's placeholder is
+    2.12), so the fault is the interpreter, not the retired name.
 
     a range whose upper bound is a 0.x/1.x release (``<=1.14.0,>=1.10.0``,
     ``>=1.10,<1.15``, ``<2``) names real releases too: its newest allowed release is
@@ -307,8 +306,9 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     asked for have no file this interpreter and platform accept.  A pre-release within the
     range does not count unless the specifier names one (then pip takes it, pip's
     ``CandidateEvaluator``/packaging's ``SpecifierSet.filter``): pip printed this line, so it
-    did not take it (pip before packaging 22's fallback, or "final version": pre-releases not
-    allowed), and the cause says so.  A pin with a PEP 440 local version label (``==2.0.1+cu118``)
+    did not take it (older pip and packaging take a pre-release only when asked; newer ones
+    also when no final release fits; "final version": pre-releases not allowed), and the
+    cause says so.  A pin with a PEP 440 local version label (``==2.0.1+cu118``)
     when no listed release has one is variant ``local-version``: the labelled builds are on
     the project's own index.  Packages of TensorFlow's family (and NVIDIA's, Keras', JAX's)
     are left to their own findings, except a range on TensorFlow itself that another project

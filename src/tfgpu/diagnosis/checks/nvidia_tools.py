@@ -194,6 +194,35 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     return out
 
 
+def pip_wheel_not_counted(f: Facts) -> list[Finding]:
+    """``tensorflow-variants-conflict`` variant ``wheel-not-counted``: pip's verbose link
+    evaluator skips a TensorFlow wheel of one distribution name while looking for another
+    ("Skipping link .../tensorflow_gpu-2.0.0-...whl; wrong project name (not tensorflow)",
+    pattern ``pip.wrong_project``; tensorflow/text#268, a tensorflow-text wheel installed
+    with --no-index beside a tensorflow_gpu wheel): a requirement names `tensorflow` and pip
+    counts no other TensorFlow distribution for it (the rule of ``requirement-not-counted``)."""
+    tf_dists = frozenset(f.kb.tf_distributions())
+    for h in f.h("pip.wrong_project").all():
+        # the pattern's two forms (pip < 21 "Skipping link <link>; <reason>", later "Skipping
+        # link: <reason>: <link>") name the same three things
+        old = h.g("want") is not None
+        want = c.dist_key(h.need("want") if old else h.need("want2"))
+        have = c.dist_key(h.need("wheel") if old else h.need("wheel2"))
+        if want in tf_dists and have in tf_dists and want != have:
+            v = h.need("v") if old else h.need("v2")
+            return [catalogue.make(
+                "tensorflow-variants-conflict", variant="wheel-not-counted", dep=want,
+                have=have, v=v, evidence=log_evidence([h]),
+                fix=("# install the package that requires `" + want + "` without its "
+                     "dependencies, and keep " + have + " as the TensorFlow: "
+                     + c.pip(f, "install", "--no-deps", "<that package>"),
+                     "# or use one TensorFlow distribution for both: from TensorFlow 2.1 the "
+                     "plain `tensorflow` wheel is the GPU build on Linux (and on Windows up to "
+                     "2.10)"),
+            )]
+    return []
+
+
 # --- TensorFlow Addons ----------------------------------------------------------------------
 
 

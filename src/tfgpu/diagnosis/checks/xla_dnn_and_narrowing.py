@@ -1,4 +1,13 @@
-"""Two cuDNN messages of TensorFlow/XLA's GPU stack that name no cause themselves.
+"""cuDNN messages of TensorFlow/XLA's GPU stack that name no cause themselves.
+
+* XLA's convolution autotuner's "Failed to determine best cudnn convolution algorithm for:"
+  (xla/service/gpu/conv_algorithm_picker.cc ``RunOnInstruction``: the HLO, then "Original
+  error: <status>", the reason, which its own finding reads: an out-of-memory status is
+  gpu-resource-exhausted) with the reason cut off by the paste: ``dnn-handle-failed-gpu-memory``
+  variant ``xla-autotune-cut`` (hedged).  Reports of the bare headline: jax-ml/jax#9454
+  (TensorFlow's pool in the same process held the GPU), a Slurm job's notes (memory pressure
+  on shared GPUs, status 5003), a V100 whose container cuDNN did not run the convolution
+  (status 5003 at run time too); memory first, cuDNN itself second.
 
 * XLA's GPU compiler ``RET_CHECK failure (<path>/gpu_compiler.cc:N) dnn != nullptr``
   (tensorflow/compiler/xla/service/gpu/gpu_compiler.cc in TF 2.x; the same file under
@@ -65,6 +74,23 @@ def xla_dnn_null(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "dnn-library-not-found", variant="xla-dnn-null", evidence=log_evidence(hits, limit=2),
+    )]
+
+
+def xla_autotune_cut(ctx: Facts) -> list[Finding]:
+    """``dnn-handle-failed-gpu-memory`` variant ``xla-autotune-cut``: XLA's autotuner headline
+    with no reason after it on its line and no "Original error:" line in the log (module
+    docstring); nothing when the reason is there (its own finding reads it) or another line
+    names a cuDNN handle, version, library or out-of-memory failure."""
+    hits = [h for h in ctx.h("xla.autotune_failed").all() if not h.g("rest")]
+    if not hits or ctx.h("xla.autotune_reason").count:
+        return []
+    if (handle_failures(ctx) or ctx.h("cudnn.mismatch").count or ctx.h("mem.cuda_oom").count
+            or any(ctx.h(n).count for n in ("mem.exhausted", "mem.oom_tensor", "mem.ran_out"))):
+        return []
+    return [catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="xla-autotune-cut", library="cuDNN",
+        evidence=log_evidence(hits, limit=2),
     )]
 
 
