@@ -172,6 +172,10 @@ _WRAP_WIDTH = 132
 
 #: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
 _PIECE = 6
+#: Line ends whose "=" belongs to a comparison (a version specifier's ">=", "<=", "==", "!=",
+#: "~="), never a quoted-printable soft break's: the join keeps it.
+_OPERATOR_EQUALS = (">=", "<=", "==", "!=", "~=")
+
 #: Characters of a pending text's template end searched for the head of a keyword across
 #: a break (above the longest keyword; twice as many characters of text are read, since
 #: templates have no digits).
@@ -1094,7 +1098,8 @@ class Engine:
             joins.setdefault((t + " " + message)[:MAX_JOINED_CHARS], len(t))
             if _split_word(t, message):
                 joins.setdefault((t + message)[:MAX_JOINED_CHARS], len(t))
-            elif t.endswith("=") and message[:1].isalnum():  # a quoted-printable soft break
+            elif (t.endswith("=") and message[:1].isalnum()  # a quoted-printable soft break
+                  and not t.endswith(_OPERATOR_EQUALS)):  # not a comparison's own "="
                 joins.setdefault((t[:-1] + message)[:MAX_JOINED_CHARS], len(t) - 1)
         texts = list(joins)[:MAX_JOIN_VARIANTS]
         still: list[Pattern] = []

@@ -396,7 +396,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not find a (?:final )?version that satisfies the requirement "
         r"(?P<pkg>[A-Za-z0-9][\w.-]{0,80})"
         r"(?:\[[\w,\s-]{0,80}\])?(?P<spec>[<>=!~][^\s(;]{0,120})(?:;[^(]{0,200})?"
-        r"(?: \(from (?P<parent>[^)]{1,200})\))? \(from versions: (?P<versions>[^)]{1,2000})\)",
+        r"(?: \(from (?P<parent>(?:[^()]|\([^()]{0,40}\)){1,200})\))? \(from versions: "
+        r"(?P<versions>[^)]{1,2000})\)",
     ),
     _p(
         "pip.wheel_unsupported",
@@ -1271,8 +1272,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.macos",
         ("darwin", "macos", "/users/", "tensorflow-metal", "macosx", "macbook", "imac",
-         "mac-mini", "macmini", "mac-studio", "mac-pro"),
+         "mac-mini", "macmini", "mac-studio", "mac-pro", "python.framework", "/opt/homebrew/"),
+        # python.org's macOS installer's /Library/Frameworks/Python.framework, Homebrew's
+        # Apple-silicon prefix /opt/homebrew (Linux Homebrew uses /home/linuxbrew)
         r"darwin|macOS|macosx|^/Users/|[\s\"']/Users/|tensorflow-metal"
+        r"|/Library/Frameworks/Python\.framework/|(?<![\w/])/opt/homebrew/"
         r"|^(?:\([\w.-]{1,40}\)\s*)?[\w.-]{1,40}@[\w-]{0,40}"
         r"(?:MacBook|iMac|Mac-?mini|Mac-?Studio|Mac-?Pro)\b[\w.-]{0,40}[\s:]",
     ),
@@ -4358,7 +4362,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.reason_cut",
         ("cannot assign a device for operation", "cannot assign a device to node"),
-        r"Cannot assign a device (?:for operation|to node) '?(?P<op>[\w/.-]{1,400}?)'?\s*$",
+        r"Cannot assign a device (?:for operation|to node) '?(?P<op>[\w/.-]{1,400}?)'?:?\s*$",
     ),
     _p(
         "placer.device_spec",

@@ -17,7 +17,6 @@ An NVIDIA CUDA package of ``tensorflow[and-cuda]`` with no wheel for this platfo
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 
@@ -35,9 +34,10 @@ def old_release_pin(hit: Hit) -> str | None:
     2.12), so the fault is the interpreter, not the retired name.
 
     a range whose upper bound is a 0.x/1.x release (``<=1.14.0,>=1.10.0``,
-    ``>=1.10,<1.15``, ``<2``) names real releases too: its newest allowed release is
-    returned (``"1.14.0"``, ``"1.14"``, ``"1.15"``: 1.15 is the last 1.x series); a range
-    without such an upper bound (``>=1.10``) may resolve to the placeholder, so ``None``.
+    ``>=1.10,<1.15``, ``<2``, ``~=1.15.0``) names real releases too: its newest allowed
+    release is returned (``"1.14.0"``, ``"1.14"``, ``"1.15"``: 1.15 is the last 1.x series); a
+    range without such an upper bound (``>=1.10``) may resolve to the placeholder, so
+    ``None``.
     """
     spec = (hit.g("spec") or "").strip()
     m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)(?:\.\*)?", spec)  # ==1.15.* names 1.15
@@ -47,6 +47,10 @@ def old_release_pin(hit: Hit) -> str | None:
         part = part.strip()
         if (m := re.fullmatch(r"<=\s*([01]\.\d+(?:\.\d+)?)", part)):
             return m.group(1)
+        # PEP 440's compatible release: ~=1.15.0 is >=1.15.0,<1.16 (newest 1.15), ~=1.14 is
+        # >=1.14,<2 (newest 1.15, the last 1.x series)
+        if (m := re.fullmatch(r"~=\s*([01])\.(\d+)(\.\d+)?", part)):
+            return f"{m.group(1)}.{m.group(2)}" if m.group(3) or m.group(1) == "0" else "1.15"
         if (m := re.fullmatch(r"<\s*([01])\.(\d+)(?:\.0)?", part)) and int(m.group(2)) > 0:
             return f"{m.group(1)}.{int(m.group(2)) - 1}"
         if re.fullmatch(r"<\s*2(?:\.0){0,2}", part):
@@ -275,18 +279,38 @@ _TF_ITSELF = re.compile(r"(?i)^(?:tensorflow|tf[-_.]nightly)(?:[-_.]cpu)?$")
 
 def _third_party_tf_range(ctx: Facts, hit: Hit) -> bool:
     """Whether ``hit`` (pattern ``pip.range_not_offered``) is a version *range* on TensorFlow
-    itself required by another project ("tensorflow-cpu>=2.7.0 (from tensorflow-gnn)"): that
-    project's pin is what the offered releases miss, so the generic reading answers it.  An
-    exact pin (``==``: the Python ranges of tf_install's finding say which Python it needs), a
-    range bounded to 0.x/1.x releases (:func:`old_release_pin`: the same), a requirements
-    file ("-r requirements.txt"), TensorFlow itself as the parent and macOS (Apple silicon
-    and Intel Mac pins have variants of their own, macos_arm64_pin.py) stay tf_install's."""
+    itself ("tensorflow>=2.19", "tensorflow-cpu>=2.7.0 (from tensorflow-gnn)"): which of the
+    offered releases the range admits decides it (none, only pre-releases, or one pip takes:
+    then another conflict), so the generic reading answers it, naming the requiring project
+    when there is one.  An exact pin (``==``: the Python ranges of tf_install's finding say
+    which Python it needs), a range bounded to 0.x/1.x releases (:func:`old_release_pin`: the
+    same), TensorFlow itself as the parent and macOS (Apple silicon and Intel Mac pins have
+    variants of their own, macos_arm64_pin.py) stay tf_install's."""
     pkg, parent = hit.g("pkg") or "", (hit.g("parent") or "").strip()
     spec = hit.g("spec") or ""
-    return bool(_TF_ITSELF.match(pkg) and parent and not parent.startswith("-")
+    return bool(_TF_ITSELF.match(pkg) and spec
                 and not _TF_ITSELF.match(re.split(r"[\s\[<>=!~]", parent, maxsplit=1)[0])
                 and not spec.startswith("==") and old_release_pin(hit) is None
                 and ctx.os != "macos")
+
+
+def tf_range_fits_listed(hit: Hit) -> bool:
+    """Whether a "could not find a version" line's own list (``versions`` group) holds a
+    final release within its range (``spec`` group, not an exact pin): pip failed for another
+    reason than the releases offered (a second requirement's conflict, hashes), so no reading
+    of "no wheel for this Python" holds (tf_install leaves such a line)."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    spec = (hit.g("spec") or "").strip().rstrip(",")
+    listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+    if not spec or spec.startswith(("==", "===")) or not listed or listed == ["none"]:
+        return False
+    try:
+        ranged = SpecifierSet(spec)
+        return any(not (v := Version(x)).is_prerelease and v in ranged for x in listed)
+    except (InvalidSpecifier, InvalidVersion):
+        return False
 
 
 def third_party_tf_ranges(ctx: Facts) -> set[str]:
@@ -311,8 +335,8 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     cause says so.  A pin with a PEP 440 local version label (``==2.0.1+cu118``)
     when no listed release has one is variant ``local-version``: the labelled builds are on
     the project's own index.  Packages of TensorFlow's family (and NVIDIA's, Keras', JAX's)
-    are left to their own findings, except a range on TensorFlow itself that another project
-    sets (:func:`_third_party_tf_range`); an empty list ("none": the index, a proxy, a name
+    are left to their own findings, except a range on TensorFlow itself
+    (:func:`_third_party_tf_range`); an empty list ("none": the index, a proxy, a name
     typo or no file at all) is not this kind."""
     return [f for _, f in _range_readings(ctx)][:1]
 
@@ -360,20 +384,22 @@ def _range_readings(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
                 evidence=log_evidence(ignored, [hit]),
             )
             continue
-        finding = catalogue.make(
+        if fits:
+            # only pre-releases within the range: pip did not take them (see the docstring)
+            yield hit, catalogue.make(
+                "pip-requirement-range-not-offered", variant="pre-release-only", pkg=pkg,
+                spec=spec_text, listed=", ".join(shown),
+                pre=", ".join(str(v) for v in fits),
+                parent_note=f" (required by {parent})" if parent else "",
+                evidence=log_evidence(ignored, [hit]),
+            )
+            continue
+        yield hit, catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
             listed=", ".join(shown),
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),
         )
-        if fits:
-            pre = ", ".join(str(v) for v in fits)
-            finding = dataclasses.replace(finding, cause=(
-                f"{finding.cause} Within {spec_text} pip lists only the pre-release {pre}, "
-                "which it did not take: pip takes a pre-release only with --pre or a "
-                "pre-release in the specifier (newer pip also when no final release fits), so "
-                "a final release within the range is what is missing for this interpreter."))
-        yield hit, finding
 
 
 def _any_within(versions: str, spec: object) -> bool:

@@ -38,7 +38,7 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 # --- nvidia-smi ---------------------------------------------------------------------------
 
@@ -210,17 +210,43 @@ def pip_wheel_not_counted(f: Facts) -> list[Finding]:
         have = c.dist_key(h.need("wheel") if old else h.need("wheel2"))
         if want in tf_dists and have in tf_dists and want != have:
             v = h.need("v") if old else h.need("v2")
+            failed = [n for n in f.h("pip.no_dist").all() if c.dist_key(n.g("pkg") or "") == want]
+            asked = any(c.dist_key((a.g("pkg") or a.g("cmd") or "").rstrip(".")) == want
+                        for a in f.h("pip.asked_for").all())
+            if asked:  # the user asked for `want` by name: the wheel at hand is another name
+                fix: tuple[str, ...] = (
+                    c.pip(f, "install", "--no-index", "--find-links", "<the wheel folder>",
+                          f"{have}=={v}") + "   # the wheel's own distribution name",
+                    f"# or put a `{want}` wheel of that release into the folder (on a machine "
+                    f"online: pip download {want}=={v} -d <folder>)")
+            else:
+                fix = ("# install the package that requires `" + want + "` without its "
+                       "dependencies, and keep " + have + " as the TensorFlow: "
+                       + c.pip(f, "install", "--no-deps", "<that package>"),
+                       "# or use one TensorFlow distribution for both: from TensorFlow 2.1 the "
+                       "plain `tensorflow` wheel is the GPU build on Linux (and on Windows up "
+                       "to 2.10)")
             return [catalogue.make(
                 "tensorflow-variants-conflict", variant="wheel-not-counted", dep=want,
-                have=have, v=v, evidence=log_evidence([h]),
-                fix=("# install the package that requires `" + want + "` without its "
-                     "dependencies, and keep " + have + " as the TensorFlow: "
-                     + c.pip(f, "install", "--no-deps", "<that package>"),
-                     "# or use one TensorFlow distribution for both: from TensorFlow 2.1 the "
-                     "plain `tensorflow` wheel is the GPU build on Linux (and on Windows up to "
-                     "2.10)"),
+                have=have, v=v, evidence=log_evidence([h], failed[:1]),
+                severity=Severity.ERROR if failed else None, fix=fix,
             )]
     return []
+
+
+def wrong_project_wanted(f: Facts) -> set[str]:
+    """Distribution names (``dist_key``) of TensorFlow that pip looked for while skipping
+    another TensorFlow distribution's wheel as "wrong project name"
+    (:func:`pip_wheel_not_counted`): their "could not find a version" line is that name
+    mismatch, not a Python without wheels (tf_install leaves it)."""
+    tf_dists = frozenset(f.kb.tf_distributions())
+    out = set()
+    for h in f.h("pip.wrong_project").all():
+        want = c.dist_key(h.g("want") or h.g("want2") or "")
+        have = c.dist_key(h.g("wheel") or h.g("wheel2") or "")
+        if want in tf_dists and have in tf_dists and want != have:
+            out.add(want)
+    return out
 
 
 # --- TensorFlow Addons ----------------------------------------------------------------------

@@ -41,8 +41,10 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
     listed_release_rules_out_python,
     old_release_pin,
     tag_or_index_cause,
+    tf_range_fits_listed,
     third_party_tf_ranges,
 )
+from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
@@ -1430,8 +1432,13 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
     # a range on TensorFlow that another project sets is that project's pin (no_matching_wheel)
-    others = third_party_tf_ranges(ctx)
-    tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others for h in hs]
+    # a range on TensorFlow is read with the releases offered (no_matching_wheel), and pip's
+    # name mismatch is its own finding; a range a listed final release meets is no "no wheel"
+    others = third_party_tf_ranges(ctx) | wrong_project_wanted(ctx)
+    fits = {_norm(h.g("pkg") or "") for h in (*hits, *ctx.h("pip.range_not_offered").all())
+            if tf_range_fits_listed(h)}
+    tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others | fits
+               for h in hs]
     tf_hits += [h for k in ("tensorflow-gpu", "tf-nightly-gpu") for h in by.get(k, ())
                 if gpu_pin_not_offered(ctx, h) and not old_release_pin(h)]
     if tf_hits:
@@ -1508,6 +1515,27 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                      "alternative that provides the same feature here"),
             )
             return
+        parent = next((m.group(1) for x in hs
+                       if (m := _FROM_PROJECT.search(x.text)) is not None), None)
+        if parent is not None:
+            # another project's requirement (pip's "(from <project>)"): its pin, not the user's
+            yield catalogue.make(
+                "tensorflow-dependency-no-wheel", package=name,
+                pin=f" {pin}" if pin else "",
+                evidence=log_evidence(hs),
+                cause=(f"{name} (not TensorFlow itself), which {parent} requires, has no wheel"
+                       + (f" of version {pin}" if pin else "")
+                       + f" for this Python and platform{offered}: {name} publishes wheels for "
+                       "some platforms and Python versions only."),
+                fix=("python -c \"import sys, platform; print(sys.version, platform.system(), "
+                     "platform.machine())\"   # the interpreter pip installs for",
+                     f"# a Python/platform {name} publishes wheels for (its install page), or a "
+                     f"release of {parent} that does not require it here",
+                     c.pip(ctx, "install", "--no-deps", parent)
+                     + f"   # or install {parent} without {name}, then its other requirements "
+                     "yourself (what needs it will not work)"),
+            )
+            return
         yield catalogue.make(
             "tensorflow-dependency-no-wheel", package=name,
             pin=f" {pin}" if pin else "",
@@ -1523,6 +1551,11 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                  "# if TensorFlow itself requires it: use a Python version for which it has "
                  "wheels (python -c \"import sys; print(sys.version)\")"),
         )
+
+
+#: pip's "(from <project>)" after a requirement: the project that requires it (not a
+#: requirements file's "(from -r requirements.txt (line 3))", which is the user's own pin).
+_FROM_PROJECT = re.compile(r"\(from ([A-Za-z0-9][\w.-]{0,80})(?:[<>=!~\[][^)]{0,80})?\)")
 
 
 def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
