@@ -1494,62 +1494,54 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
                    " (pip lists no version at all)" if h.g("versions") is not None else "")
         asked = ctx.h("pip.asked_for").all()
+        parent = next((m.group(1) for x in hs
+                       if (m := _FROM_PROJECT.search(x.text)) is not None), None)
+        interpreter = ("python -c \"import sys, platform; print(sys.version, platform.system(), "
+                       "platform.machine())\"   # the interpreter pip installs for")
+        variant: str | None = None
+        evidence = log_evidence(hs)
         if any(_norm((a.g("pkg") or a.g("cmd") or "").rstrip(".")) == name for a in asked):
             # asked for by name ("pip install <it>", "Collecting <it>" without a parent):
             # not a dependency's pin to loosen
-            yield catalogue.make(
-                "tensorflow-dependency-no-wheel", variant="asked-for", package=name,
-                pin=f" {pin}" if pin else "",
-                evidence=log_evidence(asked[:1], hs),
-                cause=(f"{name} was asked for by name, and pip finds no file of it"
-                       + (f" (version {pin})" if pin else "")
-                       + f" for this Python and platform{offered}: the project publishes "
-                       "wheels for some platforms and Python versions only (often Linux "
-                       "only), or the index used does not carry it."),
-                fix=("python -c \"import sys, platform; print(sys.version, platform.system(), "
-                     "platform.machine())\"   # the interpreter pip installs for",
-                     f"pip index versions {name}   # the releases the index offers this "
-                     "interpreter",
-                     "# the project's install page names the platforms and Python versions it "
-                     "builds for: use one of them (on Windows, often WSL2), or a release or "
-                     "alternative that provides the same feature here"),
-            )
-            return
-        parent = next((m.group(1) for x in hs
-                       if (m := _FROM_PROJECT.search(x.text)) is not None), None)
-        if parent is not None:
+            variant, evidence = "asked-for", log_evidence(asked[:1], hs)
+            cause = (f"{name} was asked for by name, and pip finds no file of it"
+                     + (f" (version {pin})" if pin else "")
+                     + f" for this Python and platform{offered}: the project publishes "
+                     "wheels for some platforms and Python versions only (often Linux "
+                     "only), or the index used does not carry it.")
+            fix: tuple[str, ...] = (
+                interpreter,
+                f"pip index versions {name}   # the releases the index offers this interpreter",
+                "# the project's install page names the platforms and Python versions it "
+                "builds for: use one of them (on Windows, often WSL2), or a release or "
+                "alternative that provides the same feature here")
+        elif parent is not None:
             # another project's requirement (pip's "(from <project>)"): its pin, not the user's
-            yield catalogue.make(
-                "tensorflow-dependency-no-wheel", package=name,
-                pin=f" {pin}" if pin else "",
-                evidence=log_evidence(hs),
-                cause=(f"{name} (not TensorFlow itself), which {parent} requires, has no wheel"
-                       + (f" of version {pin}" if pin else "")
-                       + f" for this Python and platform{offered}: {name} publishes wheels for "
-                       "some platforms and Python versions only."),
-                fix=("python -c \"import sys, platform; print(sys.version, platform.system(), "
-                     "platform.machine())\"   # the interpreter pip installs for",
-                     f"# a Python/platform {name} publishes wheels for (its install page), or a "
-                     f"release of {parent} that does not require it here",
-                     c.pip(ctx, "install", "--no-deps", parent)
-                     + f"   # or install {parent} without {name}, then its other requirements "
-                     "yourself (what needs it will not work)"),
-            )
-            return
+            cause = (f"{name} (not TensorFlow itself), which {parent} requires, has no wheel"
+                     + (f" of version {pin}" if pin else "")
+                     + f" for this Python and platform{offered}: {name} publishes wheels for "
+                     "some platforms and Python versions only.")
+            fix = (interpreter,
+                   f"# a Python/platform {name} publishes wheels for (its install page), or a "
+                   f"release of {parent} that does not require it here",
+                   c.pip(ctx, "install", "--no-deps", parent)
+                   + f"   # or install {parent} without {name}, then its other requirements "
+                   "yourself (what needs it will not work)")
+        else:
+            cause = (f"{name} (not TensorFlow itself) has no wheel"
+                     + (f" of version {pin}" if pin else "")
+                     + f" for this Python and platform{offered}"
+                     + ". It is a dependency (of TensorFlow or of the project's lock/requirements "
+                     "file), often pinned on another OS or Python.")
+            fix = (f"# drop or loosen the {name} pin (or guard it with an environment marker, "
+                   f"e.g. ; sys_platform != 'win32'), and let pip resolve TensorFlow's own "
+                   "dependencies",
+                   "pip install tensorflow   # then: pip check",
+                   "# if TensorFlow itself requires it: use a Python version for which it has "
+                   "wheels (python -c \"import sys; print(sys.version)\")")
         yield catalogue.make(
-            "tensorflow-dependency-no-wheel", package=name,
-            pin=f" {pin}" if pin else "",
-            evidence=log_evidence(hs),
-            cause=(f"{name} (not TensorFlow itself) has no wheel"
-                   + (f" of version {pin}" if pin else "")
-                   + f" for this Python and platform{offered}"
-                   + ". It is a dependency (of TensorFlow or of the project's lock/requirements "
-                   "file), often pinned on another OS or Python."),
-            fix=(f"# drop or loosen the {name} pin (or guard it with an environment marker, e.g. "
-                 f"; sys_platform != 'win32'), and let pip resolve TensorFlow's own dependencies",
-                 "pip install tensorflow   # then: pip check",
-                 "# if TensorFlow itself requires it: use a Python version for which it has "
-                 "wheels (python -c \"import sys; print(sys.version)\")"),
+            "tensorflow-dependency-no-wheel", variant=variant, package=name,
+            pin=f" {pin}" if pin else "", evidence=evidence, cause=cause, fix=fix,
         )
 
 
