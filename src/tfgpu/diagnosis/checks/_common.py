@@ -51,6 +51,14 @@ def dist_key(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
+def pip_asked_for(ctx: Facts, dist: str) -> list[Hit]:
+    """The log's lines that ask pip for the distribution ``dist`` (a :func:`dist_key`) by
+    name: "pip install <it>" typed, or "Collecting <it>" with no "(from <parent>)" (pattern
+    ``pip.asked_for``); empty when only another package requires it."""
+    return [h for h in ctx.h("pip.asked_for").all()
+            if dist_key((h.g("pkg") or h.g("cmd") or "").rstrip(".")) == dist]
+
+
 def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
     """The finding ``build`` makes from the log pattern ``pattern``: ``[]`` when the log has
     no such line, else ``[build(hits, first)]`` with all its hits (for ``log_evidence``) and

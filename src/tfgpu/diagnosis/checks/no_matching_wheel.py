@@ -272,12 +272,12 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
 #: Distributions of TensorFlow's family: their "could not find a version" lines have findings
 #: of their own (tf_install.py, addons, and-cuda), so the generic reading leaves them alone.
 _TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_.].*)?$")
-#: TensorFlow itself (tf_install._TF_ITSELF's names): a *range* on it set by another project
-#: ("tensorflow-cpu>=2.7.0 (from tensorflow-gnn)") is that project's pin, read here.
+#: TensorFlow itself (tf_install._TF_ITSELF's names): a *range* on it ("tensorflow>=2.19",
+#: "tensorflow-cpu>=2.7.0 (from tensorflow-gnn)") is read here, with the releases offered.
 _TF_ITSELF = re.compile(r"(?i)^(?:tensorflow|tf[-_.]nightly)(?:[-_.]cpu)?$")
 
 
-def _third_party_tf_range(ctx: Facts, hit: Hit) -> bool:
+def _tf_range(ctx: Facts, hit: Hit) -> bool:
     """Whether ``hit`` (pattern ``pip.range_not_offered``) is a version *range* on TensorFlow
     itself ("tensorflow>=2.19", "tensorflow-cpu>=2.7.0 (from tensorflow-gnn)"): which of the
     offered releases the range admits decides it (none, only pre-releases, or one pip takes:
@@ -313,10 +313,10 @@ def tf_range_fits_listed(hit: Hit) -> bool:
         return False
 
 
-def third_party_tf_ranges(ctx: Facts) -> set[str]:
+def tf_ranges_read_here(ctx: Facts) -> set[str]:
     """Names (``dist_key``) of TensorFlow's own distributions whose "could not find a version"
-    line :func:`pip_range_not_offered` reads as another project's range (see
-    :func:`_third_party_tf_range`), for tf_install's "no TensorFlow wheel" to leave alone;
+    line :func:`pip_range_not_offered` reads as a range (see :func:`_tf_range`), for
+    tf_install's "no TensorFlow wheel" to leave alone;
     empty when the list holds a release pip would take (then it is not this kind)."""
     return {dist_key(hit.g("pkg") or "") for hit, _ in _range_readings(ctx)
             if _TF_ITSELF.match(hit.g("pkg") or "")}
@@ -336,7 +336,7 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     when no listed release has one is variant ``local-version``: the labelled builds are on
     the project's own index.  Packages of TensorFlow's family (and NVIDIA's, Keras', JAX's)
     are left to their own findings, except a range on TensorFlow itself
-    (:func:`_third_party_tf_range`); an empty list ("none": the index, a proxy, a name
+    (:func:`_tf_range`); an empty list ("none": the index, a proxy, a name
     typo or no file at all) is not this kind."""
     return [f for _, f in _range_readings(ctx)][:1]
 
@@ -351,7 +351,7 @@ def _range_readings(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
 
     for hit in hits:
         pkg = hit.g("pkg") or ""
-        if _TF_FAMILY.match(pkg) and not _third_party_tf_range(ctx, hit):
+        if _TF_FAMILY.match(pkg) and not _tf_range(ctx, hit):
             continue
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
         if not listed or listed == ["none"]:

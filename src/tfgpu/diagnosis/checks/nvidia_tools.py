@@ -31,6 +31,7 @@ driver releases.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -194,43 +195,49 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     return out
 
 
+def _name_mismatches(f: Facts) -> Iterator[tuple[Hit, str, str, str]]:
+    """``(hit, wanted, wheel's distribution, wheel's version)`` of each ``pip.wrong_project``
+    line where pip looked for one TensorFlow distribution (platform fact tf-distributions) and
+    skipped another's wheel; the pattern's two forms (pip < 21 "Skipping link <link>;
+    <reason>", later "Skipping link: <reason>: <link>") name the same three things."""
+    tf_dists = frozenset(f.kb.tf_distributions())
+    for h in f.h("pip.wrong_project").all():
+        old = h.g("want") is not None
+        want = c.dist_key(h.need("want") if old else h.need("want2"))
+        have = c.dist_key(h.need("wheel") if old else h.need("wheel2"))
+        if want in tf_dists and have in tf_dists and want != have:
+            yield h, want, have, h.need("v") if old else h.need("v2")
+
+
 def pip_wheel_not_counted(f: Facts) -> list[Finding]:
     """``tensorflow-variants-conflict`` variant ``wheel-not-counted``: pip's verbose link
     evaluator skips a TensorFlow wheel of one distribution name while looking for another
     ("Skipping link .../tensorflow_gpu-2.0.0-...whl; wrong project name (not tensorflow)",
     pattern ``pip.wrong_project``; tensorflow/text#268, a tensorflow-text wheel installed
     with --no-index beside a tensorflow_gpu wheel): a requirement names `tensorflow` and pip
-    counts no other TensorFlow distribution for it (the rule of ``requirement-not-counted``)."""
-    tf_dists = frozenset(f.kb.tf_distributions())
-    for h in f.h("pip.wrong_project").all():
-        # the pattern's two forms (pip < 21 "Skipping link <link>; <reason>", later "Skipping
-        # link: <reason>: <link>") name the same three things
-        old = h.g("want") is not None
-        want = c.dist_key(h.need("want") if old else h.need("want2"))
-        have = c.dist_key(h.need("wheel") if old else h.need("wheel2"))
-        if want in tf_dists and have in tf_dists and want != have:
-            v = h.need("v") if old else h.need("v2")
-            failed = [n for n in f.h("pip.no_dist").all() if c.dist_key(n.g("pkg") or "") == want]
-            asked = any(c.dist_key((a.g("pkg") or a.g("cmd") or "").rstrip(".")) == want
-                        for a in f.h("pip.asked_for").all())
-            if asked:  # the user asked for `want` by name: the wheel at hand is another name
-                fix: tuple[str, ...] = (
-                    c.pip(f, "install", "--no-index", "--find-links", "<the wheel folder>",
-                          f"{have}=={v}") + "   # the wheel's own distribution name",
-                    f"# or put a `{want}` wheel of that release into the folder (on a machine "
-                    f"online: pip download {want}=={v} -d <folder>)")
-            else:
-                fix = ("# install the package that requires `" + want + "` without its "
-                       "dependencies, and keep " + have + " as the TensorFlow: "
-                       + c.pip(f, "install", "--no-deps", "<that package>"),
-                       "# or use one TensorFlow distribution for both: from TensorFlow 2.1 the "
-                       "plain `tensorflow` wheel is the GPU build on Linux (and on Windows up "
-                       "to 2.10)")
-            return [catalogue.make(
-                "tensorflow-variants-conflict", variant="wheel-not-counted", dep=want,
-                have=have, v=v, evidence=log_evidence([h], failed[:1]),
-                severity=Severity.ERROR if failed else None, fix=fix,
-            )]
+    counts no other TensorFlow distribution for it (the rule of ``requirement-not-counted``).
+    An error when pip then fails for that name; the fix installs the wheel's own name when
+    the user asked for the other one by name."""
+    for h, want, have, v in _name_mismatches(f):
+        failed = [n for n in f.h("pip.no_dist").all() if c.dist_key(n.g("pkg") or "") == want]
+        if c.pip_asked_for(f, want):  # asked for by name: the wheel at hand is another name
+            fix: tuple[str, ...] = (
+                c.pip(f, "install", "--no-index", "--find-links", "<the wheel folder>",
+                      f"{have}=={v}") + "   # the wheel's own distribution name",
+                f"# or put a `{want}` wheel of that release into the folder (on a machine "
+                f"online: pip download {want}=={v} -d <folder>)")
+        else:
+            fix = ("# install the package that requires `" + want + "` without its "
+                   "dependencies, and keep " + have + " as the TensorFlow: "
+                   + c.pip(f, "install", "--no-deps", "<that package>"),
+                   "# or use one TensorFlow distribution for both: from TensorFlow 2.1 the "
+                   "plain `tensorflow` wheel is the GPU build on Linux (and on Windows up "
+                   "to 2.10)")
+        return [catalogue.make(
+            "tensorflow-variants-conflict", variant="wheel-not-counted", dep=want,
+            have=have, v=v, evidence=log_evidence([h], failed[:1]),
+            severity=Severity.ERROR if failed else None, fix=fix,
+        )]
     return []
 
 
@@ -239,14 +246,7 @@ def wrong_project_wanted(f: Facts) -> set[str]:
     another TensorFlow distribution's wheel as "wrong project name"
     (:func:`pip_wheel_not_counted`): their "could not find a version" line is that name
     mismatch, not a Python without wheels (tf_install leaves it)."""
-    tf_dists = frozenset(f.kb.tf_distributions())
-    out = set()
-    for h in f.h("pip.wrong_project").all():
-        want = c.dist_key(h.g("want") or h.g("want2") or "")
-        have = c.dist_key(h.g("wheel") or h.g("wheel2") or "")
-        if want in tf_dists and have in tf_dists and want != have:
-            out.add(want)
-    return out
+    return {want for _, want, _, _ in _name_mismatches(f)}
 
 
 # --- TensorFlow Addons ----------------------------------------------------------------------

@@ -186,8 +186,8 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
 
 #: Modules under tensorflow that other readers name (tf1-api-on-tf2's tensorflow.contrib, the
 #: Keras moves' tensorflow.keras, TF-TRT's tensorflow.python.compiler, the native module's
-#: _pywrap_*); TensorFlow's private tensorflow.python.keras (gone from 2.16's wheel) is this
-#: reading's.
+#: _pywrap_*); TensorFlow's private tensorflow.python.keras is this reading's (no reader
+#: names it).
 _NAMED_ELSEWHERE = re.compile(
     r"^tensorflow(?:_core)?\.(?:(?:contrib|keras|python\.compiler|_api)(?:\.|$)"
     r"|python\._?pywrap)")

@@ -42,7 +42,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
     old_release_pin,
     tag_or_index_cause,
     tf_range_fits_listed,
-    third_party_tf_ranges,
+    tf_ranges_read_here,
 )
 from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
@@ -1434,7 +1434,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     # a range on TensorFlow that another project sets is that project's pin (no_matching_wheel)
     # a range on TensorFlow is read with the releases offered (no_matching_wheel), and pip's
     # name mismatch is its own finding; a range a listed final release meets is no "no wheel"
-    others = third_party_tf_ranges(ctx) | wrong_project_wanted(ctx)
+    others = tf_ranges_read_here(ctx) | wrong_project_wanted(ctx)
     fits = {_norm(h.g("pkg") or "") for h in (*hits, *ctx.h("pip.range_not_offered").all())
             if tf_range_fits_listed(h)}
     tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others | fits
@@ -1493,14 +1493,14 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         listed = _listed_versions(h)
         offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
                    " (pip lists no version at all)" if h.g("versions") is not None else "")
-        asked = ctx.h("pip.asked_for").all()
+        asked = c.pip_asked_for(ctx, name)
         parent = next((m.group(1) for x in hs
                        if (m := _FROM_PROJECT.search(x.text)) is not None), None)
         interpreter = ("python -c \"import sys, platform; print(sys.version, platform.system(), "
                        "platform.machine())\"   # the interpreter pip installs for")
         variant: str | None = None
         evidence = log_evidence(hs)
-        if any(_norm((a.g("pkg") or a.g("cmd") or "").rstrip(".")) == name for a in asked):
+        if asked:
             # asked for by name ("pip install <it>", "Collecting <it>" without a parent):
             # not a dependency's pin to loosen
             variant, evidence = "asked-for", log_evidence(asked[:1], hs)

