@@ -240,7 +240,7 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> F.HostFacts:
     return F.HostFacts(
         os=os_f or F.OSFacts(system=ctx.system, machine=platform.machine() or None),
         python=python or F.PythonFacts(version=None, executable=ctx.python_executable),
-        gpus=_merge_gpus(gpus),
+        gpus=merge_gpus(gpus),
         driver=driver,
         toolkits=tuple(toolkits),
         libraries=tuple(libraries),
@@ -253,7 +253,22 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> F.HostFacts:
     )
 
 
-def _merge_gpus(gpus: list[F.GPU]) -> tuple[F.GPU, ...]:
+def merge_gpus(gpus: Iterable[F.GPU]) -> tuple[F.GPU, ...]:
+    """One entry per GPU from the probes' concatenated lists.
+
+    An NVIDIA GPU a bus listing saw (``source`` ``"lspci"``/``"sysfs"``) is dropped when the
+    driver (NVML or ``nvidia-smi``) answered for any NVIDIA GPU: the driver's entry names the
+    same card with more facts.  Otherwise NVIDIA entries are kept once per UUID or PCI bus
+    address (``00000000:06:00.0`` from ``nvidia-smi`` and ``0000:06:00.0`` from sysfs are one
+    address).  Other vendors' entries are kept as they are.
+
+    Args:
+        gpus: every probe's GPUs, in probe order.
+
+    Returns:
+        NVIDIA GPUs first, then by vendor and index.
+    """
+    gpus = list(gpus)
     nvidia_by_driver = any(g.vendor == "nvidia" and g.source in _DRIVER_SOURCES for g in gpus)
     seen: set[str] = set()
     kept: list[F.GPU] = []
@@ -270,11 +285,19 @@ def _merge_gpus(gpus: list[F.GPU]) -> tuple[F.GPU, ...]:
 
 
 def _bus_key(bus_id: str | None) -> str | None:
-    """Normalise ``00000000:01:00.0`` and ``0000:01:00.0`` to ``01:00.0``."""
+    """Normalise a PCI address: ``00000000:01:00.0`` (``nvidia-smi``, 8 hex digits of
+    domain) and ``0000:01:00.0`` (sysfs, lspci -D) are ``0:01:00.0``; the domain is kept,
+    since ``00000000:1a:00.0`` and ``00000001:1a:00.0`` are two cards."""
     if not bus_id:
         return None
-    parts = bus_id.lower().split(":")
-    return ":".join(parts[-2:])
+    parts = bus_id.strip().lower().split(":")
+    if len(parts) < 3:
+        return ":".join(parts)
+    try:
+        domain = str(int(parts[-3], 16))
+    except ValueError:
+        domain = parts[-3]
+    return ":".join((domain, *parts[-2:]))
 
 
 def gather(

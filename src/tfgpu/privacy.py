@@ -139,8 +139,9 @@ _IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
 #: What, just before a dotted quad, makes it a version number rather than an address.
 _VERSION_CUE_RE = re.compile(
     r"(?i)(?:[=<>~!]=|[=@v]|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
-    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip|r)"
-    r"[\"':]?)\s*$")
+    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip)"
+    # "version": "13.1.0.3" (pip list --format=json), version='9.3.0.75', version: 9.3.0.75
+    r"[\"']?\s*[:=]?\s*[\"']?|\br[\"':]?)\s*$")
 _IPV6_RE = re.compile(
     rf"(?:{_ESC}|(?<![\w:.]))"
     r"(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"

@@ -83,6 +83,8 @@ def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
     "    Serial Number                         : N/A", "TensorFlow 2.15.0 can use GPU 0",
     "/home/user/x", "driver 535.54.03 (nvidia-smi)", "bobcat", "root@ubuntu:/root#",
     "pip install 'tensorflow[and-cuda]==2.16.1'", "knowledge_ref: tf:2.15",
+    # pip list --format=json, as tfgpu capture keeps it (four-part CUDA wheel versions)
+    '{"name": "nvidia-cublas", "version": "13.1.0.3"}', "version='9.19.0.56'",
     # other words that hold the login name
     "malice", "alice2", "Malice-x",
 ])

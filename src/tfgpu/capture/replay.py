@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu._proc import CommandResult, Runner
-from tfgpu.facts import ProbeStatus
+from tfgpu.facts import GPU, ProbeStatus
+from tfgpu.gather import merge_gpus
 from tfgpu.probes import FileSystem, ProbeContext, ProbeResult, gpus_other, libs, nvidia, toolkits
 
 #: The probes of this package, in ``ORDER``.
@@ -159,6 +160,9 @@ def run_probes(ctx: ProbeContext, machine: str | None = None) -> list[tuple[str,
 def facts_dict(results: list[tuple[str, ProbeResult]]) -> dict[str, Any]:
     """The parts of the host snapshot these probes fill, as JSON-ready data.
 
+    GPUs are merged as the gatherer merges them (:func:`tfgpu.gather.merge_gpus`): a card
+    both ``nvidia-smi`` and a bus listing saw is one GPU.
+
     Records keep only ``(probe, record name, status)``: durations and excerpts vary
     from run to run and are not facts.
     """
@@ -169,13 +173,15 @@ def facts_dict(results: list[tuple[str, ProbeResult]]) -> dict[str, Any]:
         "libraries": [],
         "records": [],
     }
+    gpus: list[GPU] = []
     for name, res in results:
         if res.driver is not None and out["driver"] is None:
             out["driver"] = _plain(res.driver)
-        out["gpus"] += [_plain(g) for g in res.gpus]
+        gpus += res.gpus
         out["toolkits"] += [_plain(t) for t in res.toolkits]
         out["libraries"] += [_plain(lib) for lib in res.libraries]
         out["records"] += [[name, r.name, r.status.value] for r in res.records]
+    out["gpus"] = [_plain(g) for g in merge_gpus(gpus)]
     return out
 
 

@@ -46,7 +46,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
 )
 from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
-from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
+from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, Distribution, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -145,16 +145,62 @@ def tensorflow_not_installed(f: Facts) -> Iterator[Finding]:
         and not _installed(facts, kb))
     if not missing:
         return
+    evidence = (Evidence("python.executable", facts.python.executable),
+                Evidence("python.distributions", "no tensorflow, tensorflow-cpu, tf-nightly "
+                                                 "or other TensorFlow distribution"))
+    if facts.python.externally_managed:
+        yield catalogue.make(
+            "tensorflow-not-installed", variant="externally-managed",
+            executable=facts.python.executable, python=facts.python.version,
+            evidence=evidence, fix=_venv_install(facts))
+        return
+    clash = cudnn_wheel_clash(facts, kb)
+    if clash is not None:
+        installed, wanted = clash
+        beside = [f"{d.name} {d.version}" for d in facts.python.distributions
+                  if _norm(d.name) in ("torch", "jax", "jaxlib", "cupy", "paddlepaddle-gpu")]
+        yield catalogue.make(
+            "tensorflow-not-installed", variant="other-cuda-wheels",
+            executable=facts.python.executable, python=facts.python.version,
+            installed=f"{installed.name} {installed.version}", wanted=wanted,
+            beside=f" (beside {', '.join(beside)})" if beside else "",
+            evidence=(*evidence, Evidence("python.distributions",
+                                          f"{installed.name}=={installed.version}")),
+            fix=_venv_install(facts), knowledge_ref="platform_facts:cudnn-wheels-share-folder")
+        return
     yield catalogue.make(
         "tensorflow-not-installed",
-        variant="externally-managed" if facts.python.externally_managed else None,
         executable=facts.python.executable, python=facts.python.version,
-        evidence=(Evidence("python.executable", facts.python.executable),
-                  Evidence("python.distributions", "no tensorflow, tensorflow-cpu, tf-nightly "
-                                                   "or other TensorFlow distribution")),
-        fix=_venv_install(facts) if facts.python.externally_managed
-        else (c.tf_install_command(facts),),
-    )
+        evidence=evidence, fix=(c.tf_install_command(facts),))
+
+
+def cudnn_wheel_clash(facts: HostFacts, kb: Knowledge) -> tuple[Distribution, str] | None:
+    """The cuDNN wheel of another CUDA major that ``tensorflow[and-cuda]`` would collide
+    with in this interpreter, on Linux with an NVIDIA GPU (where that is the install).
+
+    Platform fact ``cudnn-wheels-share-folder``: ``nvidia-cudnn-cu12`` and
+    ``nvidia-cudnn-cu13`` put the same ``libcudnn*.so.9`` names into
+    ``site-packages/nvidia/cudnn/lib``, so one environment holds only one of them.
+
+    Returns:
+        ``(the installed distribution, the cuDNN wheel the newest release's and-cuda extra
+        pins)``, or ``None`` when no such wheel is installed or the pins are unknown.
+    """
+    if not (facts.nvidia_gpus and facts.os.system == "Linux") or not kb.pins:
+        return None
+    newest = max({p.tf_version for p in kb.pins}, key=Version)
+    wanted = next((_norm(p.package) for p in kb.and_cuda_pins(newest)
+                   if _CUDNN_WHEEL.fullmatch(_norm(p.package))), None)
+    if wanted is None:
+        return None
+    for d in facts.python.distributions:
+        if _CUDNN_WHEEL.fullmatch(_norm(d.name)) and _norm(d.name) != wanted:
+            return d, wanted
+    return None
+
+
+#: ``nvidia-cudnn-cu11``, ``-cu12``, ``-cu13`` (normalised distribution names).
+_CUDNN_WHEEL = re.compile(r"nvidia-cudnn-cu\d+")
 
 
 def _venv_install(facts: HostFacts) -> tuple[str, ...]:

@@ -1,0 +1,61 @@
+"""The doctor on a real H200 host (driver 580.159.04, CUDA 13.0 toolkit, a PyTorch 2.11
+environment with CUDA 13 pip wheels, no TensorFlow), recorded there by ``tfgpu facts
+--no-tf`` and ``tfgpu doctor --no-tf --json`` (tests/fixtures/hosts/<this host>/recorded)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from tfgpu.cli.main import main
+from tfgpu.facts import Distribution, HostFacts
+
+HOST = (Path(__file__).resolve().parents[1] / "fixtures" / "hosts"
+        / "linux-x86_64-h200-driver580.159-cuda13.0-pip-cu13-beside-torch" / "recorded")
+
+
+def _doctor(path: Path, capsys: pytest.CaptureFixture[str]) -> dict:
+    rc = main(["doctor", "--facts", str(path), "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 1
+    return doc
+
+
+def test_recorded_facts_name_the_one_h200() -> None:
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    (gpu,) = facts.nvidia_gpus
+    assert (gpu.name, gpu.compute_capability, gpu.memory_total_mib) == ("NVIDIA H200", "9.0",
+                                                                        143771)
+    assert facts.driver is not None and facts.driver.version == "580.159.04"
+
+
+def test_doctor_sends_tensorflow_to_its_own_venv_beside_cuda13_torch(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _doctor(HOST / "facts-no-tf.json", capsys)
+    recorded = json.loads((HOST / "doctor-no-tf.json").read_text(encoding="utf-8"))
+    # The same problem as on the machine itself; only its wording has grown since.
+    assert [f["id"] for f in doc["findings"]] == [f["id"] for f in recorded["findings"]] == [
+        "tensorflow-not-installed"]
+    (f,) = doc["findings"]
+    assert "nvidia-cudnn-cu13 9.19.0.56" in f["cause"]
+    assert "nvidia-cudnn-cu12" in f["cause"] and "torch 2.11.0" in f["cause"]
+    assert f["fix"][0].startswith("/opt/torch/.venv/bin/python3 -m venv ~/tf && ")
+    assert not any(line.startswith("/opt/torch/.venv/bin/python3 -m pip install")
+                   for line in f["fix"])
+
+
+def test_cuda12_cudnn_wheel_is_no_clash(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    dists = tuple(Distribution("nvidia-cudnn-cu12", "9.3.0.75", d.location)
+                  if d.name == "nvidia-cudnn-cu13" else d for d in facts.python.distributions)
+    edited = dataclasses.replace(facts, python=dataclasses.replace(facts.python,
+                                                                   distributions=dists))
+    path = tmp_path / "facts.json"
+    path.write_text(edited.to_json(), encoding="utf-8")
+    (f,) = _doctor(path, capsys)["findings"]
+    assert "cudnn" not in f["cause"]
+    assert f["fix"][0].startswith("/opt/torch/.venv/bin/python3 -m pip install ")
