@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tfgpu.facts import HostFacts
 from tfgpu.facts.driver_text import nvidia_driver_version
@@ -20,6 +21,8 @@ from tfgpu.findings import Evidence
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
+
+_T = TypeVar("_T")
 
 
 def tf_minor(version: str | None) -> tuple[int, int] | None:
@@ -77,6 +80,17 @@ class Facts:
     def h(self, name: str) -> Hits:
         """Hits of pattern ``name``."""
         return self.log.get(name)
+
+    def once(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()`` the first time ``key`` is asked for these facts, its stored result
+        after: a reading that two checks share (pip's range lines, read by the range finding
+        and by tf_install's "no wheel") is done once per diagnosis.  ``key`` names the
+        reading (``"module.function"``); results are not copied, so they must not be
+        changed."""
+        memo: dict[str, Any] = self.__dict__.setdefault("_once", {})
+        if key not in memo:
+            memo[key] = compute()
+        return cast("_T", memo[key])
 
     # --- operating system -----------------------------------------------------------
     @functools.cached_property

@@ -43,6 +43,11 @@ def _fatal_hits(ctx: Facts) -> list[Hit]:
     return out
 
 
+#: A lib.fatal_load row whose ``hostlib`` is a program's source folder, not a library file
+#: (DALI's dali/core/device_guard.cc, raised as a RuntimeError): what the finding calls it.
+_GUARDED_HOSTS = {"dali": "NVIDIA DALI's GPU pipeline"}
+
+
 def fatal_load_names(ctx: Facts) -> set[str]:
     """Missing libraries this module reports (``lib.missing`` keys libraries.py skips)."""
     return {h.g("lib") or "" for h in _fatal_hits(ctx)} - {""}
@@ -66,8 +71,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         base, comp, expected = parse_library(lib)
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
-        if loader == "RuntimeError":  # only DALI's device guard row of lib.fatal_load
-            host = "NVIDIA DALI's GPU pipeline"
+        host = _GUARDED_HOSTS.get(host, host)
         java = loader == "UnsatisfiedLinkError"
         # TensorFlow's load_op_library/load_library raised it: the library it could not open
         # is an op library (a custom op, an add-on's or a plugin's .so) that links this CUDA

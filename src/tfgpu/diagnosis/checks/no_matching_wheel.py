@@ -341,8 +341,13 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     return [f for _, f in _range_readings(ctx)][:1]
 
 
-def _range_readings(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
-    """Each ``pip.range_not_offered`` hit :func:`pip_range_not_offered` reads, with its finding."""
+def _range_readings(ctx: Facts) -> list[tuple[Hit, Finding]]:
+    """Each ``pip.range_not_offered`` hit :func:`pip_range_not_offered` reads, with its
+    finding (read once per diagnosis: :func:`tf_ranges_read_here` asks too)."""
+    return ctx.once("no_matching_wheel.range_readings", lambda: list(_read_ranges(ctx)))
+
+
+def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
     hits = ctx.h("pip.range_not_offered").all()
     if not hits:
         return  # the doctor without a log never pays for packaging's specifiers
