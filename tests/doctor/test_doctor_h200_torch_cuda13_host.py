@@ -59,3 +59,17 @@ def test_cuda12_cudnn_wheel_is_no_clash(tmp_path: Path,
     (f,) = _doctor(path, capsys)["findings"]
     assert "cudnn" not in f["cause"]
     assert f["fix"][0].startswith("/opt/torch/.venv/bin/python3 -m pip install ")
+
+
+def test_tensorflow_without_cuda12_on_a_real_cuda13_host_is_no_green(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The same machine, a fresh venv holding TensorFlow 2.21.0's metadata alone (no CUDA 12
+    # library anywhere: the system has CUDA 13.0, the torch venv CUDA 13 wheels).
+    doc = _doctor(HOST / "stub-tf2.21-facts-no-tf.json", capsys)
+    recorded = json.loads((HOST / "stub-tf2.21-doctor-no-tf.json").read_text(encoding="utf-8"))
+    assert doc["verdict"]["gpu_usable"] is recorded["verdict"]["gpu_usable"] is False
+    errors = [f for f in doc["findings"] if f["severity"] == "error"]
+    assert [f["id"] for f in errors] == ["cuda-major-mismatch"]
+    assert errors[0]["fix"][0] == (
+        "/tmp/tfv/bin/python -m pip install 'tensorflow[and-cuda]==2.21.0'   # brings CUDA 12 "
+        "as pip wheels; no system toolkit needed")
