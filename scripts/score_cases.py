@@ -100,6 +100,7 @@ def score(folder: Path) -> list[dict[str, Any]]:
             "case": path.name, "kind": case.get("kind"), "grade": grade(case, findings),
             "said": [f"{f.id} {f.severity.value}" for f in claims(findings)],
             "answer": (case.get("answer") or {}).get("ids"), "url": case.get("url"),
+            "fix": [line for f in findings for line in f.fix],
         })
     return rows
 

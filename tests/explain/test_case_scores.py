@@ -254,6 +254,16 @@ FLOORS["cases-holdout125"] = 0.71
 FLOORS["cases-holdout126"] = 0.5
 FLOORS["cases-holdout127"] = 0.0
 FLOORS["cases-holdout128"] = 0.6
+# session 21's first round (holdout129-133, 45 reports: 26 right on first sight on 2c7e81c5,
+# 5 wrong): after their kinds (a message broken at the full stop between its sentences,
+# TensorFlow's device list without a GPU beside a described CUDA of another major, the cuDNN
+# handle hedge no longer dropped for cuda_dnn.cc's driver line, the tfjs source build): 0
+# WRONG in these; holdout132 (Spark NLP's 'device kernel image is invalid', the maintainer's
+# unconfirmed CUDA answer) and holdout133 (a low-confidence cuDNN INTERNAL_ERROR thread fixed
+# by a conda reinstall) keep one WRONG each and are not held here
+FLOORS["cases-holdout129"] = 0.33
+FLOORS["cases-holdout130"] = 1.0
+FLOORS["cases-holdout131"] = 0.8
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",
@@ -273,6 +283,23 @@ def test_no_wrong_answer_and_the_right_share_holds(folder: str) -> None:
     assert not wrong, "confidently wrong:\n" + "\n".join(wrong)
     right = sum(r["grade"] == "RIGHT" for r in rows) / len(rows)
     assert right >= FLOORS[folder] - 1e-9, f"{folder}: {right:.1%} RIGHT < {FLOORS[folder]:.0%}"
+    # every command a fix gives is one a shell can run as printed: its quotes close before
+    # the comment ("   # ...") that explains it
+    broken = [f"{r['case']}: {line}" for r in rows for line in r["fix"]
+              if not line.lstrip().startswith("#") and not _shell_parses(line)]
+    assert not broken, "fix commands with unbalanced quotes:\n" + "\n".join(broken)
+
+
+def _shell_parses(line: str) -> bool:
+    """Whether the command part of a fix line (before its ``   # `` comment) splits as POSIX
+    shell words (PowerShell and cmd lines use the same double quotes)."""
+    import shlex
+
+    try:
+        shlex.split(line.split("   # ", 1)[0], posix=True)
+    except ValueError:
+        return False
+    return True
 
 
 def _finding(fid: str, severity: str = "warning", category: str = "xla-ptxas") -> Any:

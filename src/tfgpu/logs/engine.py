@@ -626,6 +626,12 @@ class Engine:
             failed = [p for p in failed if p.name not in taken]
         if failed and continues(text):
             self._pending.append(_Pending(line_no, text, tuple(failed)))
+        elif failed and len(text) <= MAX_LINE_CHARS:
+            # the line ends a sentence, but a message of two sentences may go on on the next
+            # line ("... compute capability 5.2." / "The minimum required ... is 6.0.")
+            spans = tuple(p for p in failed if p.spans_sentences)
+            if spans:
+                self._pending.append(_Pending(line_no, text, spans))
         while len(self._pending) > MAX_PENDING:  # a message begun before goes on first
             self._flush(self._pending.pop())
         if len(text) <= MAX_LINE_CHARS and continues(text):

@@ -29,12 +29,17 @@ class Pattern:
         regex: the compiled pattern (searched, not anchored unless it says so).
         key: name of the group whose value separates distinct hits (one library from
             another), or ``None``.
+        spans_sentences: the message goes on after a full stop ("... with Cuda compute
+            capability 5.2. The minimum required Cuda capability is 6.0."): a line that
+            ends at such a full stop may still be joined with the next one (the engine
+            joins only lines that do not end a sentence otherwise).
     """
 
     name: str
     needles: tuple[str, ...]
     regex: re.Pattern[str]
     key: str | None = None
+    spans_sentences: bool = False
 
 
 
@@ -44,8 +49,14 @@ class Pattern:
 #: "..." (nvidia_entrypoint.sh): advice printed by the image, not the user's command.
 _NGC_ADVICE = (r"(?![^\n]{0,120}?(?:--ulimit\s+stack=67108864|--ipc=host)\s+\.\.\.\s*$)")
 
+#: In a pattern's source: an escaped full stop, then (optional) spaces, then a capital
+#: letter: the message's next sentence (``\.\s*The minimum``, ``\. Status: ``).
+_NEXT_SENTENCE = re.compile(r"\\\.\??(?:\\s(?:\*|\+|\?|\{\d*,?\d*\})?| \??)+(?:\(\?:)?[A-Z]")
+
+
 def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None) -> Pattern:
-    return Pattern(name, needles, re.compile(regex), key)
+    return Pattern(name, needles, re.compile(regex), key,
+                   spans_sentences=_NEXT_SENTENCE.search(regex) is not None)
 
 
 def _first(literal: str) -> str:

@@ -1217,7 +1217,7 @@ def _arch_likely(ctx: Facts, gpu_cc: str | None, evidence: tuple[Evidence, ...])
         fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
              "capability X.Y (or the log's 'compute capability: X.Y' line)",
              'python -c "import tensorflow as tf; print(tf.__version__, '
-             "tf.sysconfig.get_build_info().get('cuda_compute_capabilities'))"   # the "
+             "tf.sysconfig.get_build_info().get('cuda_compute_capabilities'))\"   # the "
              "architectures this build has (sm_XX cubins, compute_XX PTX)",
              "# CC missing from that list: install a TensorFlow release built for it (official "
              "wheels drop and add architectures between releases), or build from source with "

@@ -36,7 +36,7 @@ from tfgpu.diagnosis.checks.versions import _major
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import Knowledge, KnowledgeQueryError
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError, parse_version
 
 
 class _Build(NamedTuple):
@@ -163,6 +163,38 @@ def _other_build(f: Facts, build: _Build) -> bool:
     return False
 
 
+def _no_gpu_registered(f: Facts, tf: str) -> list[Hit]:
+    """TensorFlow's own list of the devices this process registered, without a GPU: the
+    placer's "Registered devices: [CPU]" (under "No OpKernel was registered") or "... was
+    explicitly assigned to /device:GPU:0 but available devices are [ .../cpu:0 ]"; the first
+    such line, when the installed TensorFlow is a GPU build (the plain ``tensorflow`` package
+    from 2.1, platform fact ``tensorflow-is-cuda-build``; ``tensorflow-gpu`` named in the
+    log or the host facts before it) and no CPU-only package is listed.  A GPU build that
+    registered no GPU could not load its CUDA libraries (or saw no GPU): with host facts
+    naming a CUDA of another major version than its build's, that is why, as for a failed
+    library load.  Empty otherwise."""
+    from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
+
+    host = f.host
+    if host is None or f.os == "macos" or any(host.python.dist(n) is not None
+                                              for n in f.kb.cpu_only_distributions()):
+        return []
+    first = f.kb.platform_fact("tensorflow-is-cuda-build").value("tf_version")
+    try:
+        gpu_build = parse_version(tf) >= parse_version(first) or gpu_package_named(f)
+    except KnowledgeQueryError:
+        return []
+    if not gpu_build:
+        return []
+    for name in ("placer.registered_devices", "placer.device_unavailable"):
+        for h in f.h(name).all():
+            devs = [d.strip().rsplit("/", 1)[-1].split(":")[0].upper()
+                    for d in (h.g("devs") or "").split(",") if d.strip()]
+            if devs and "GPU" not in devs:
+                return [h]
+    return []
+
+
 def _majors(versions: tuple[str, ...]) -> list[int]:
     return sorted({m for v in versions if (m := _major(v)) is not None})
 
@@ -183,7 +215,7 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
     if tf is None:
         return []
     native = _windows_native_import_failed(f, tf)[:2]
-    dlopen = dlopen or native
+    dlopen = dlopen or native or _no_gpu_registered(f, tf)
     if not (dlopen or cuda_hits or cudnn_hits):
         return []
     os = "windows" if f.windows else "linux"
@@ -231,9 +263,9 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
             # 2.16.1 does not look in the wheels' folders (platform fact
             # tf-216-nvidia-wheel-libs-not-found); the pin alone is no fix there
             fix += cudnn_wheel_path_line(f, (want_dnn, 0, 0))
-        fix.append(f"# or install cuDNN {build.cudnn} (major {want_dnn}) for CUDA "
-                   f"{build.cuda} and make it the one the loader finds (in a container: an "
-                   f"image with cuDNN {want_dnn})")
+        fix.append(f"# {'or ' if fix else ''}install cuDNN {build.cudnn} (major {want_dnn}) "
+                   f"for CUDA {build.cuda} and make it the one the loader finds (in a "
+                   f"container: an image with cuDNN {want_dnn})")
         out.append(catalogue.make(
             "cudnn-major-mismatch",
             tf=tf, major=want_dnn, found="/".join(str(m) for m in host_dnn),

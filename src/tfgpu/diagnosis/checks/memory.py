@@ -945,13 +945,14 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         if read:
             return read
     # nothing tells memory from the version (no host cuDNN version, or one that
-    # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
-    # driver line): a host cuDNN alone rules out neither another install nor two TF packages
+    # cannot be held against the build's because this TensorFlow's build cuDNN is unknown): a
+    # host cuDNN alone rules out neither another install nor two TF packages.  cuda_dnn.cc's
+    # "Possibly insufficient driver version: X" tells nothing either: it follows every
+    # CUDNN_STATUS_NOT_INITIALIZED with the driver version read, whatever the cause (a driver
+    # below the CUDA's minimum is driver_from_log's finding, by comparison)
     from tfgpu.diagnosis.checks.dnn_init_causes import build_cudnn_known
 
-    if libs == ["cuDNN"] and (not ctx.cudnn_versions or not build_cudnn_known(ctx)) and not any(
-            "insufficient driver version" in h.text.lower()
-            for h in ctx.h("driver.printed").all()):
+    if libs == ["cuDNN"] and (not ctx.cudnn_versions or not build_cudnn_known(ctx)):
         return _cudnn_handle_unknown(ctx, what, ev, fix_mem)
     return [catalogue.make(
         "dnn-handle-failed-gpu-memory", variant="unsure",
@@ -1558,17 +1559,19 @@ def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                  "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# other processes on this GPU while the script runs",
                  fix_mem[0]))]
-    # CUDNN_STATUS_NOT_INITIALIZED with memory free: TensorFlow's own hint for this status is
-    # the driver (cuda_dnn.cc "Possibly insufficient driver version"), so that check leads
-    driver = (("nvidia-smi   # " + _DRIVER_STATUS + ": TensorFlow pairs this status with "
-               "'Possibly insufficient driver version': the driver's CUDA version (top right) "
+    # CUDNN_STATUS_NOT_INITIALIZED with memory free: cuda_dnn.cc follows this status with
+    # "Possibly insufficient driver version: X" (the driver version it read, printed whatever
+    # the cause; the hint dates from cuDNN's 340.xx driver floor), so with memory ruled out
+    # the driver is checked first, by comparing it, not by that line
+    driver = (("nvidia-smi   # " + _DRIVER_STATUS + ": the driver's CUDA version (top right) "
                "must be at least the CUDA this TensorFlow was built with",)
               if row is not None and row.name == _DRIVER_STATUS else ())
     likely = "the cuDNN/CUDA loaded is not the one this TensorFlow was built for"
     if driver:
-        said += (f" TensorFlow pairs {_DRIVER_STATUS} with 'Possibly insufficient driver "
-                 "version' (cuda_dnn.cc): an NVIDIA driver too old for the CUDA/cuDNN loaded "
-                 "is checked first.")
+        said += (f" TensorFlow follows {_DRIVER_STATUS} with 'Possibly insufficient driver "
+                 "version: X' whatever the cause (cuda_dnn.cc prints the driver version it "
+                 "read); with memory free, an NVIDIA driver too old for the CUDA/cuDNN "
+                 "loaded is checked first.")
         likely = ("an NVIDIA driver too old for the CUDA/cuDNN loaded, or a cuDNN/CUDA other "
                   "than this TensorFlow's build")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
@@ -1576,7 +1579,8 @@ def _read_memory_usage(ctx: Facts, what: str, ev: tuple[Evidence, ...],
              "(TF 1.x: the tested-build table of its install guide)")
     tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"runtime cudnn|"
             "driver version|cudnn\"   # 'Loaded runtime CuDNN library: X but source was "
-            "compiled with: Y' = version; 'Possibly insufficient driver version' = driver")
+            "compiled with: Y' = version; 'Possibly insufficient driver version: X' = the driver "
+            "read, a cause only below the CUDA's minimum")
     return [
         catalogue.make(
             "cudnn-version-mismatch", variant="handle-memory-free", knowledge_ref=ref,
@@ -1638,7 +1642,8 @@ def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
             "runtime cudnn|driver version|cudnn|cublas\"   # 'CUDA_ERROR_OUT_OF_MEMORY' = "
             "memory; 'Loaded runtime CuDNN library: X but source was compiled with: Y' = "
-            "version; 'Possibly insufficient driver version' = driver")
+            "version; 'Possibly insufficient driver version: X' = the driver "
+            "read, a cause only below the CUDA's minimum")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for "
              "(TF 1.x: the tested-build table of its install guide)")
