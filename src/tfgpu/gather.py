@@ -257,10 +257,14 @@ def merge_gpus(gpus: Iterable[F.GPU]) -> tuple[F.GPU, ...]:
     """One entry per GPU from the probes' concatenated lists.
 
     An NVIDIA GPU a bus listing saw (``source`` ``"lspci"``/``"sysfs"``) is dropped when the
-    driver (NVML or ``nvidia-smi``) answered for any NVIDIA GPU: the driver's entry names the
-    same card with more facts.  Otherwise NVIDIA entries are kept once per UUID or PCI bus
-    address (``00000000:06:00.0`` from ``nvidia-smi`` and ``0000:06:00.0`` from sysfs are one
-    address).  Other vendors' entries are kept as they are.
+    driver (NVML or ``nvidia-smi``) answered for any NVIDIA GPU: the driver's entries name
+    the cards it serves with more facts (a card the driver does not see, such as a Kepler
+    card beside a newer one on a branch that dropped it, is not told apart yet).  Otherwise
+    NVIDIA entries are kept once per UUID, or per PCI address for a whole GPU
+    (``00000000:06:00.0`` from ``nvidia-smi`` and ``0000:06:00.0`` from sysfs are one
+    address): MIG instances share their parent's address and are told apart by UUID, and a
+    UUID that redaction turned to zeros (``GPU-00000000-...``) tells nothing.  Other
+    vendors' entries are kept as they are.
 
     Args:
         gpus: every probe's GPUs, in probe order.
@@ -269,19 +273,28 @@ def merge_gpus(gpus: Iterable[F.GPU]) -> tuple[F.GPU, ...]:
         NVIDIA GPUs first, then by vendor and index.
     """
     gpus = list(gpus)
-    nvidia_by_driver = any(g.vendor == "nvidia" and g.source in _DRIVER_SOURCES for g in gpus)
+    by_driver = any(g.vendor == "nvidia" and g.source in _DRIVER_SOURCES for g in gpus)
     seen: set[str] = set()
     kept: list[F.GPU] = []
     for g in gpus:
         if g.vendor == "nvidia":
-            if nvidia_by_driver and g.source in _BUS_SOURCES:
+            if by_driver and g.source in _BUS_SOURCES:
                 continue
-            keys = {k for k in (g.uuid, _bus_key(g.pci_bus_id)) if k}
+            keys = {k for k in (_uuid_key(g.uuid),
+                                None if g.is_mig else _bus_key(g.pci_bus_id)) if k}
             if keys & seen:
                 continue
             seen |= keys
         kept.append(g)
     return tuple(sorted(kept, key=lambda g: (g.vendor != "nvidia", g.vendor, g.index)))
+
+
+def _uuid_key(uuid: str | None) -> str | None:
+    """A GPU or MIG UUID as a merge key; ``None`` when absent or zeroed by redaction (every
+    card's is then the same)."""
+    if not uuid or not uuid.upper().removeprefix("GPU-").removeprefix("MIG-").strip("0-"):
+        return None
+    return uuid.lower()
 
 
 def _bus_key(bus_id: str | None) -> str | None:

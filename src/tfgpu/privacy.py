@@ -133,15 +133,27 @@ _URL_CRED_RE = re.compile(rf"(?i)(?:{_ESC}|(?<![a-z0-9+.-]))"
 #: A JSON-like key naming a secret (case-insensitive: ``*TOKEN*``, ``*KEY*``...).
 _SECRET_NAME_RE = re.compile(r"(?i)token|key|secret|passw|passphrase|credential|auth")
 
+#: A dotted quad, not followed by more of a dotted number (``1.2.3.4.5``), a word character,
+#: or a version suffix (``5.15.153.1-microsoft``, ``1.18.0.1+cu118``); a full stop that ends
+#: a sentence and a range's next address (``10.0.0.5-10.0.0.9``) do not make it a version.
 _IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
                       r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})"
-                      r"(?![\w.]|[-+~]\w)")
-#: What, just before a dotted quad, makes it a version number rather than an address.
+                      r"(?!\w|\.\d|[-+~](?!\d{1,3}(?:\.\d{1,3}){3}(?![\w.]))\w)")
+#: What, just before a dotted quad, makes it a version number rather than an address: a
+#: comparison (``==``, ``>=``), ``v`` glued to it (``v1.2.3.4``), a word naming a version
+#: (``version``, ``driver``, ``cudnn``...), or a package of the GPU stack named before it
+#: (``nvidia-cudnn-cu13 9.19.0.56``, ``onnxruntime-gpu 1.18.0.1``).  A bare ``=`` or ``@`` is
+#: no cue (``--ip=10.1.2.3``, ``ssh user@10.1.2.3``), nor a word that ends in ``v``.
 _VERSION_CUE_RE = re.compile(
-    r"(?i)(?:[=<>~!]=|[=@v]|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
-    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip)"
+    r"(?i)(?:[=<>~!]=\s*|\bv|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
+    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip|"
+    r"nvidia[-_][\w-]+|tensorflow[\w-]*|tf[-_]nightly[\w-]*|onnxruntime[\w-]*|protobuf|"
+    r"pywin32|torch\w*|jax\w*|cupy[\w-]*|keras[\w-]*)"
     # "version": "13.1.0.3" (pip list --format=json), version='9.3.0.75', version: 9.3.0.75
-    r"[\"']?\s*[:=]?\s*[\"']?|\br[\"':]?)\s*$")
+    r"[\"']?\s*[:=]?\s*[\"']?\s*|\br[\"':]?\s*)$")
+#: The start of a package listing's row before its version column (``pip list``, ``conda
+#: list``: the name, then two spaces or more).
+_LISTING_ROW_RE = re.compile(r"^\s*[A-Za-z0-9][\w.+-]*\s{2,}$")
 _IPV6_RE = re.compile(
     rf"(?:{_ESC}|(?<![\w:.]))"
     r"(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"
@@ -185,6 +197,12 @@ _USER_END = r"(?![^\W_])"
 #: user of a shell prompt or an address (``cuda@gpubox7``), and ``~cuda``, a home folder.
 _PERSON_USER = (r"(?:(?<![\w./~-])(?={u}@[A-Za-z0-9])|(?<=~)(?={u}(?![\w.-])))"
                 r"{u}")
+
+
+#: Where a host name that is a word of tfgpu's own text still names the machine: after
+#: ``@`` (``root@ubuntu:~#``, ``ssh user@cuda``) and after TensorFlow's
+#: cuda_diagnostics.cc ``host: `` / ``hostname: ``.
+_PERSON_HOST = r"(?:(?<=@)|(?<=\bhost: )|(?<=\bhostname: )){h}(?![\w-])"
 
 
 @functools.lru_cache(maxsize=1)
@@ -264,8 +282,10 @@ def _id_value(m: re.Match[str]) -> str:
 
 def _ipv4(text: str) -> str:
     def repl(m: re.Match[str]) -> str:
-        before = text[max(0, m.start() - 24):m.start()]
-        if _VERSION_CUE_RE.search(before) or m.group(0) in _PUBLIC_IPS:
+        before = text[max(0, m.start() - 40):m.start()]
+        row = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if (_VERSION_CUE_RE.search(before) or _LISTING_ROW_RE.match(row)
+                or m.group(0) in _PUBLIC_IPS):
             return m.group(0)
         return IPV4
 
@@ -326,7 +346,14 @@ class Redactor:
                 words.append((re.compile(re.escape(form) + r"(?=$|[/\\\s\"':;,)<>])"), "~"))
         for host in sorted(set(self.hosts) - self.kept, key=len, reverse=True):
             if len(host) >= 2 and host.lower() not in ("localhost", HOST):
-                words.append((re.compile(_WORD_START + re.escape(host) + r"(?![\w-])"), HOST))
+                if re.fullmatch(r"[A-Za-z]+", host) and host.lower() in tool_words():
+                    # a host named like a word of tfgpu's own text (``ubuntu``, ``cuda``;
+                    # letters only, as snapshot_host reads them: ``gpunode07`` is a host):
+                    # only where it names the machine, never in commands and messages
+                    rx = _PERSON_HOST.format(h=re.escape(host))
+                else:
+                    rx = _WORD_START + re.escape(host) + r"(?![\w-])"
+                words.append((re.compile(rx), HOST))
         for dom in sorted(set(self.domains), key=len, reverse=True):
             if "." in dom and len(dom) >= 4 and dom.lower() not in ("localdomain", "local"):
                 words.append((re.compile(_WORD_START + re.escape(dom) + r"(?![\w-])"),

@@ -101,3 +101,12 @@ def test_a_host_id_that_is_not_one_folder_name_is_refused_before_anything_runs(
     assert "out" not in seen
     assert [p.name for p in tmp_path.rglob("*")] == ["d", "e"]
 
+
+
+def test_capture_refuses_an_interpreter_that_is_not_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # as tfgpu facts and doctor do: nothing is recorded for a --python that does not exist
+    assert main(["capture", "--python", str(tmp_path / "no-python"),
+                 "--out", str(tmp_path / "out")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

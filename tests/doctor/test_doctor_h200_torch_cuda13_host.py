@@ -47,11 +47,13 @@ def test_doctor_sends_tensorflow_to_its_own_venv_beside_cuda13_torch(
                    for line in f["fix"])
 
 
-def test_cuda12_cudnn_wheel_is_no_clash(tmp_path: Path,
+def test_cuda12_cudnn_and_nccl_wheels_are_no_clash(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
-    dists = tuple(Distribution("nvidia-cudnn-cu12", "9.3.0.75", d.location)
-                  if d.name == "nvidia-cudnn-cu13" else d for d in facts.python.distributions)
+    cu12 = {"nvidia-cudnn-cu13": ("nvidia-cudnn-cu12", "9.3.0.75"),
+            "nvidia-nccl-cu13": ("nvidia-nccl-cu12", "2.27.7")}
+    dists = tuple(Distribution(*cu12[d.name], d.location) if d.name in cu12 else d
+                  for d in facts.python.distributions)
     edited = dataclasses.replace(facts, python=dataclasses.replace(facts.python,
                                                                    distributions=dists))
     path = tmp_path / "facts.json"
@@ -73,3 +75,26 @@ def test_tensorflow_without_cuda12_on_a_real_cuda13_host_is_no_green(
     assert errors[0]["fix"][0] == (
         "/tmp/tfv/bin/python -m pip install 'tensorflow[and-cuda]==2.21.0'   # brings CUDA 12 "
         "as pip wheels; no system toolkit needed")
+
+
+def test_no_fix_installs_cuda12_wheels_into_the_cuda13_torch_venv(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # TensorFlow 2.21.0 installed into that PyTorch venv (its [and-cuda] wheels not): every
+    # install of them goes to a venv of its own, since nvidia-cudnn-cu13 / nvidia-nccl-cu13
+    # share their folders with the CUDA 12 wheels (platform facts *-wheels-share-folder)
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    tf = Distribution("tensorflow", "2.21.0", facts.python.distributions[0].location)
+    edited = dataclasses.replace(facts, python=dataclasses.replace(
+        facts.python, distributions=(*facts.python.distributions, tf)))
+    path = tmp_path / "facts.json"
+    path.write_text(edited.to_json(), encoding="utf-8")
+    doc = _doctor(path, capsys)
+    lines = [line for f in doc["findings"] for line in f["fix"]]
+    assert not [x for x in lines if x.startswith("/opt/torch/.venv/bin/python3 -m pip install")]
+    (mismatch,) = [f for f in doc["findings"] if f["id"] == "cuda-major-mismatch"]
+    assert mismatch["fix"][0].startswith(
+        "/opt/torch/.venv/bin/python3 -m venv ~/tf && ~/tf/bin/python -m pip install "
+        "'tensorflow[and-cuda]==2.21.0'")
+    why = mismatch["fix"][1]
+    assert "nvidia-cudnn-cu13 9.19.0.56 and nvidia-nccl-cu13 2.28.9" in why
+    assert "site-packages/nvidia/cudnn/lib and site-packages/nvidia/nccl/lib" in why

@@ -526,6 +526,16 @@ def test_cuda_visible_devices_parsing_follows_cuda_rules(value: str, visible: in
     assert visible_gpu_count(value, 2, uuids) == visible
 
 
+@pytest.mark.parametrize(("value", "visible"), [
+    ("MIG-5c89b8f1", 1), ("MIG-ffff", 0), ("MIG-5c89b8f1,MIG-7d2a", 2), ("GPU-00000000", 1),
+])
+def test_a_mig_instance_is_matched_against_the_mig_uuids(value: str, visible: int) -> None:
+    uuids = ("GPU-00000000-0000-0000-0000-000000000000", "GPU-00000001-0000-0000-0000-000000000000")
+    migs = ("MIG-5c89b8f1-1111-2222-3333-444444444444", "MIG-7d2a0000-1111-2222-3333-444444444444")
+    assert visible_gpu_count(value, 2, uuids, migs) == visible
+    assert visible_gpu_count(value, 2, uuids, (None,)) >= 1  # MIG uuids unknown: may be valid
+
+
 @pytest.mark.parametrize("value", ["-1", "", "3"])
 def test_scenario_cuda_visible_devices_hides_every_gpu(value: str) -> None:
     facts = gpu_host(tf=tf_with_gpus(), env={"CUDA_VISIBLE_DEVICES": value})

@@ -264,6 +264,12 @@ FLOORS["cases-holdout128"] = 0.6
 FLOORS["cases-holdout129"] = 0.33
 FLOORS["cases-holdout130"] = 1.0
 FLOORS["cases-holdout131"] = 0.8
+# session 21's second round (holdout134-137, 20 reports: 9 right on first sight on 29a21c7f,
+# 1 wrong); holdout137 keeps its one WRONG (a missing libcusolver.so.11 read as the library
+# missing, where the mapped answer needs the host's CUDA minor) and is not held here
+FLOORS["cases-holdout134"] = 0.6
+FLOORS["cases-holdout135"] = 0.33
+FLOORS["cases-holdout136"] = 0.43
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

@@ -190,3 +190,34 @@ def test_a_login_in_tfgpus_vocabulary_changes_no_catalogue_text() -> None:
 ])
 def test_login_name_is_matched_in_any_case(login: str, text: str, expected: str) -> None:
     assert privacy.for_names(users=[login]).text(text) == expected
+
+
+@pytest.mark.parametrize("host", ["ubuntu", "cuda"])
+def test_a_host_named_like_a_tool_word_is_hidden_only_where_it_names_the_machine(
+        host: str) -> None:
+    r = privacy.for_names(hosts=[host])
+    kept = [f"docker run --rm --gpus all {host} nvidia-smi",
+            "Could not find cuda drivers on your machine, GPU will not be used.",
+            "external/local_xla/xla/tsl/cuda/cudart_stub.cc:31]"]
+    assert [r.text(t) for t in kept] == kept
+    assert r.text(f"root@{host}:~# nvidia-smi") == "root@host:~# nvidia-smi"
+    assert r.text(f"retrieving CUDA diagnostic information for host: {host}").endswith(
+        "host: host")
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("ssh alice@10.42.7.3", "10.42.7.3"), ("--ip=192.168.1.20 --port 22", "192.168.1.20"),
+    ("server=10.1.2.3", "10.1.2.3"), ("Connection to 10.42.7.3.", "10.42.7.3"),
+    ("default via 10.0.0.1 dev 10.0.0.9", "10.0.0.9"), ("at 10.0.0.5-10.0.0.9", "10.0.0.5"),
+])
+def test_addresses_after_a_bare_equals_at_sign_or_before_a_full_stop_are_hidden(
+        text: str, address: str) -> None:
+    assert address not in R.text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "nvidia-cudnn-cu12        9.3.0.75", "onnxruntime-gpu          1.18.0.1",
+    "this environment holds nvidia-cudnn-cu13 9.19.0.56 (CUDA 13)", "protobuf 4.25.3.1",
+])
+def test_a_package_and_its_four_part_version_stay(text: str) -> None:
+    assert R.text(text) == text

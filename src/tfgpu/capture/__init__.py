@@ -26,6 +26,7 @@ No ``NAME`` here: this module is not a probe.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import getpass
 import json
@@ -190,6 +191,10 @@ def record(
         timeout_s=ctx.timeout_s,
     )
     _replay.run_probes(live, machine=machine)
+    # the names the outputs themselves reveal (shell prompts, URL hosts with credentials,
+    # hostname: lines) are hidden too, as in a shared report (Redactor.learn)
+    seen = [t for res in runner.results.values() for t in (res.stdout, res.stderr) if t]
+    scrub = dataclasses.replace(scrub, redactor=scrub._r().learn(seen))
     names = {s.argv: s.filename for s in steps}
     files: dict[str, str] = {}
     commands: list[dict[str, Any]] = []

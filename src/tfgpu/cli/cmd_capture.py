@@ -107,11 +107,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Capture the host; return an exit code."""
     from tfgpu import capture
-    from tfgpu.cli.common import check_timeout
+    from tfgpu.cli.common import check_python, check_timeout
     from tfgpu.cli.errors import UsageError
     from tfgpu.probes import ProbeContext
 
     check_timeout(args.timeout)
+    check_python(args.python)  # as facts and doctor: a missing interpreter records nothing
     if args.out and args.host_id:
         raise UsageError("give --out or --host-id, not both")
     if args.host_id is not None:

@@ -29,6 +29,7 @@ from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.host_killed import kernel_death_after_error
 from tfgpu.diagnosis.checks.known_harmless import rule_known_harmless
 from tfgpu.diagnosis.checks.library_check_eq import rule_library_check_eq
+from tfgpu.diagnosis.checks.shared_wheel_folders import separate_env_for_other_cuda_wheels
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -256,4 +257,6 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
         [*collect(f, CHECKS if checks is None else checks, died=died), *junk]))
     # a notebook kernel's death right after an error is that error's consequence
     found = kernel_death_after_error(f, found)
+    # an install of CUDA wheels beside another CUDA major's cuDNN/NCCL wheels: its own venv
+    found = separate_env_for_other_cuda_wheels(f, found)
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

@@ -481,6 +481,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "dist",
     ),
     _p("pip.show_version", ("version:",), r"^\s*Version:\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)\s*$"),
+    # NVIDIA's cuDNN and NCCL wheels in a `pip list` (columns) or `pip freeze` ("==") of the
+    # log: the CUDA major of the environment's wheels (checks/shared_wheel_folders.py)
+    _p(
+        "pip.cuda_wheel_listed",
+        ("nvidia-cudnn-cu", "nvidia-nccl-cu", "nvidia_cudnn_cu", "nvidia_nccl_cu"),
+        r"^\s*(?P<dist>nvidia[-_](?:cudnn|nccl)[-_]cu\d{2})(?:\s+|\s*==\s*)"
+        r"(?P<v>\d+(?:\.\d+){1,3})\b",
+        "dist",
+    ),
     _p(
         "numpy.abi",
         ("numpy", "_array_api"),

@@ -31,10 +31,18 @@ def driver_file_placeholder(f: Facts) -> list[Finding]:
         return []
     first = hits[0]
     lib = (first.g("path") or "") + (first.g("lib") or "libcuda.so.1")
+    # a container in sight (the NGC banner, a Docker / Container Toolkit error): the reading
+    # of every earlier thread; else a machine without the driver reads the same
+    sure = f.in_container
     return [catalogue.make(
-        "docker-run-without-gpus", variant="placeholder-driver-file", lib=lib,
-        evidence=log_evidence(hits, limit=2),
+        "docker-run-without-gpus",
+        variant="placeholder-driver-file" if sure else "placeholder-driver-file-unsure",
+        lib=lib, evidence=log_evidence(hits, limit=2),
         fix=(f"ls -l {lib}   # size 0: an empty placeholder, not the driver",
+             *(() if sure else ("nvidia-smi   # where the program runs: no GPU table, no "
+                                "driver there; on a cluster run it on a GPU node (a Slurm job "
+                                "with --gres=gpu:1, or ssh to a compute node), not the login "
+                                "node",)),
              "docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container Toolkit; "
              "older: --runtime=nvidia (nvidia-docker2) or nvidia-docker run",
              "docker run --rm --gpus all <image> nvidia-smi   # checks the host side",

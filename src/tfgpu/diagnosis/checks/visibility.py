@@ -677,19 +677,22 @@ def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
 # ------------------------------------------------------------- host facts (from environment.py)
 
 
-def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...]) -> int:
+def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...],
+                      mig_uuids: tuple[str | None, ...] = ()) -> int:
     """How many GPUs ``CUDA_VISIBLE_DEVICES=value`` leaves visible (pure).
 
     CUDA reads the comma-separated list in order and stops at the first invalid entry:
     "If one of the indices is invalid, only the devices whose index precedes the invalid
     index are visible" (CUDA C Programming Guide, "CUDA Environment Variables").  Entries
     are indices (``0``), UUIDs (``GPU-8932f937...``, any unique prefix) or MIG ids
-    (``MIG-...``).  An unknown UUID list (``None`` entries) counts UUIDs as valid.
+    (``MIG-...``: a MIG instance, matched against the MIG instances' UUIDs).  An unknown
+    UUID (a ``None`` entry) counts every UUID of its kind as valid.
 
     Args:
         value: the variable's value (``""`` and ``"-1"`` hide everything).
-        gpu_count: number of NVIDIA GPUs on the host.
+        gpu_count: number of NVIDIA GPUs on the host (whole GPUs, not MIG instances).
         uuids: their UUIDs, index order.
+        mig_uuids: the MIG instances' UUIDs (``MIG-...``), when MIG is enabled.
 
     Returns:
         The number of devices CUDA will expose, 0..``gpu_count``.
@@ -706,8 +709,12 @@ def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...])
                 break
             seen.add(idx)
         elif token.upper().startswith(("GPU-", "MIG-")):
-            known = [u for u in uuids if u]
-            if known and not any(u.lower().startswith(token.lower()) for u in known):
+            kind = mig_uuids if token.upper().startswith("MIG-") else uuids
+            known = [u for u in kind if u]
+            # an unknown entry: the token may be valid; no MIG instance in the facts (NVML
+            # and nvidia-smi list them when MIG is on): a MIG id names no device
+            if None not in kind and not any(u.lower().startswith(token.lower())
+                                            for u in known):
                 break
         else:
             break
@@ -724,7 +731,8 @@ def cuda_visible_devices_hides_gpus(f: Facts) -> Iterator[Finding]:
     gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
     if value is None or not gpus:
         return
-    n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus))
+    n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus),
+                          tuple(g.uuid for g in facts.nvidia_gpus if g.is_mig))
     if n > 0:
         return
     yield catalogue.make(

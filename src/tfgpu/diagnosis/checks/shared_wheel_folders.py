@@ -1,0 +1,132 @@
+"""Fix lines that would pip-install TensorFlow's CUDA wheels into an environment holding
+another CUDA major's cuDNN or NCCL wheel go to a virtual environment of their own (pure).
+
+The cuDNN wheels of different CUDA majors (``nvidia-cudnn-cu12``, ``nvidia-cudnn-cu13``)
+install the same file names into ``site-packages/nvidia/cudnn/lib``, and the NCCL wheels
+(``nvidia-nccl-cu12``, ``nvidia-nccl-cu13``) ``libnccl.so.2`` into
+``site-packages/nvidia/nccl/lib`` (platform facts ``cudnn-wheels-share-folder`` and
+``nccl-wheels-share-folder``): one environment holds only one of each, so installing
+``tensorflow[and-cuda]`` (its CUDA 12 pins) beside PyTorch's CUDA 13 wheels would replace
+PyTorch's libraries, and the reverse.  Whatever check wrote the line (the CUDA major, the
+wheel pins, a missing runtime), the same install goes to ``~/tf`` instead, created with the
+same interpreter, and a comment says why.  Distributions come from the host facts, or from
+a ``pip list`` / ``pip freeze`` in the log (pattern ``pip.cuda_wheel_listed``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from tfgpu.facts.view import Facts
+from tfgpu.findings import Finding
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError, parse_version
+from tfgpu.knowledge._rows import AndCudaPin
+
+#: ``nvidia-cudnn-cu12``, ``nvidia-nccl-cu13``: (kind, CUDA major).
+_WHEEL = re.compile(r"(?i)\bnvidia[-_](cudnn|nccl)[-_]cu(\d{2})\b")
+#: The platform fact of each kind's shared folder.
+_FACT = {"cudnn": "cudnn-wheels-share-folder", "nccl": "nccl-wheels-share-folder"}
+#: ``<python> -m pip install <requirements>   # comment`` or ``pip install ...``.
+_PIP_LINE = re.compile(r"^(?P<exe>\S+ -m pip|pip3?) install (?P<args>.+?)(?P<note>\s{3}#.*)?$")
+#: ``tensorflow[and-cuda]`` with its specifier, in a pip line.
+_AND_CUDA = re.compile(r"tensorflow\[and-cuda\](?P<spec>[=~<>!][^'\"\s]*)?")
+
+
+def installed_cuda_wheels(f: Facts) -> dict[str, list[tuple[str, str, int]]]:
+    """The cuDNN and NCCL wheels of this environment: ``{kind: [(name, version, CUDA
+    major)]}`` from the host facts' distributions and from package listings in the log."""
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    seen: set[str] = set()
+    named = [(d.name, d.version) for d in f.host.python.distributions] if f.host else []
+    named += [(h.g("dist") or "", h.g("v") or "") for h in f.h("pip.cuda_wheel_listed").all()]
+    for name, version in named:
+        m = _WHEEL.fullmatch(name.strip())
+        key = name.strip().lower().replace("_", "-")
+        if m is not None and key not in seen:
+            seen.add(key)
+            out.setdefault(m.group(1).lower(), []).append((name, version, int(m.group(2))))
+    return out
+
+
+def _installs(line: str, kb: Knowledge) -> dict[str, int]:
+    """The cuDNN/NCCL wheels (kind -> CUDA major) the pip command ``line`` would install."""
+    out: dict[str, int] = {}
+    for m in _WHEEL.finditer(line):
+        out[m.group(1).lower()] = int(m.group(2))
+    tf = _AND_CUDA.search(line)
+    if tf is not None:
+        pins = _and_cuda_pins(tf.group("spec") or "", kb)
+        for p in pins:
+            w = _WHEEL.fullmatch(p.package)
+            if w is not None:
+                out.setdefault(w.group(1).lower(), int(w.group(2)))
+    return out
+
+
+def _and_cuda_pins(spec: str, kb: Knowledge) -> tuple[AndCudaPin, ...]:
+    """The and-cuda pins of the release ``spec`` names (``==2.21.0``, ``~=2.21.0``,
+    ``==2.15.*``), else of the newest release the table lists (pip takes the newest)."""
+    versions = sorted({p.tf_version for p in kb.pins}, key=parse_version)
+    m = re.match(r"(?:==|~=)\s*(\d+\.\d+(?:\.\d+)?)", spec)
+    try:
+        if m is not None:
+            return kb.and_cuda_pins(m.group(1))
+        return kb.and_cuda_pins(versions[-1]) if versions else ()
+    except KnowledgeQueryError:
+        return ()
+
+
+def separate_env_for_other_cuda_wheels(f: Facts, found: tuple[Finding, ...]
+                                       ) -> tuple[Finding, ...]:
+    """Rewrite the pip lines of ``found`` that would put a cuDNN or NCCL wheel of one CUDA
+    major into an environment that holds that kind's wheel of another (see the module
+    docstring); the findings are otherwise unchanged.
+
+    Returns:
+        ``found`` itself when nothing clashes (no such wheel installed, or no such line).
+    """
+    have = installed_cuda_wheels(f)
+    if not have:
+        return found
+    kb = f.kb
+    out: list[Finding] = []
+    changed = False
+    for finding in found:
+        lines: list[str] = []
+        clashes: dict[str, tuple[tuple[str, str, int], int]] = {}
+        for line in finding.fix:
+            m = _PIP_LINE.match(line)
+            clash = ({k: (other, major) for k, major in _installs(line, kb).items()
+                      for other in have.get(k, ()) if other[2] != major}
+                     if m is not None else {})
+            if m is None or not clash:
+                lines.append(line)
+                continue
+            exe = m.group("exe").removesuffix(" -m pip")
+            exe = "python3" if exe.startswith("pip") else exe
+            lines.append(f"{exe} -m venv ~/tf && ~/tf/bin/python -m pip install "
+                         f"{m.group('args')}{m.group('note') or ''}")
+            if not clashes:
+                lines.append("")  # the comment goes here, once all lines are read
+            clashes.update(clash)
+        if clashes:
+            changed = True
+            lines[lines.index("")] = _why(clashes, kb)
+            finding = dataclasses.replace(finding, fix=tuple(lines))
+        out.append(finding)
+    return tuple(out) if changed else found
+
+
+def _why(clashes: dict[str, tuple[tuple[str, str, int], int]], kb: Knowledge) -> str:
+    """The comment under the first line sent to ``~/tf``: which wheels share which folder."""
+    held = " and ".join(f"{name} {version}" for (name, version, _), _ in clashes.values())
+    theirs = sorted({their for (_, _, their), _ in clashes.values()})
+    ours = sorted({major for _, major in clashes.values()})
+    folders = " and ".join(f"site-packages/{kb.platform_fact(_FACT[k]).value('folder')}"
+                           for k in clashes)
+    refs = ", ".join(f"platform_facts:{_FACT[k]}" for k in clashes)
+    return (f"# in a virtual environment of its own (~/tf): this environment holds {held} "
+            f"(CUDA {'/'.join(map(str, theirs))}), and this install brings the CUDA "
+            f"{'/'.join(map(str, ours))} wheels that put their libraries into the same "
+            f"{folders}, so one would replace the other's (knowledge rows {refs})")
