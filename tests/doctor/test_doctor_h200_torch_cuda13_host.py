@@ -98,3 +98,21 @@ def test_no_fix_installs_cuda12_wheels_into_the_cuda13_torch_venv(
     why = mismatch["fix"][1]
     assert "nvidia-cudnn-cu13 9.19.0.56 and nvidia-nccl-cu13 2.28.9" in why
     assert "site-packages/nvidia/cudnn/lib and site-packages/nvidia/nccl/lib" in why
+
+
+def test_two_cuda_majors_of_the_cudnn_wheel_in_one_venv_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    cu12 = Distribution("nvidia-cudnn-cu12", "9.3.0.75", facts.python.distributions[0].location)
+    edited = dataclasses.replace(facts, python=dataclasses.replace(
+        facts.python, distributions=(*facts.python.distributions, cu12)))
+    path = tmp_path / "facts.json"
+    path.write_text(edited.to_json(), encoding="utf-8")
+    found = {f["id"]: f for f in _doctor(path, capsys)["findings"]}
+    f = found["cuda-wheels-overwrote-each-other"]
+    assert f["severity"] == "warning"
+    assert "nvidia-cudnn-cu13 9.19.0.56 and nvidia-cudnn-cu12 9.3.0.75" in f["title"]
+    assert "site-packages/nvidia/cudnn/lib" in f["title"]
+    # one major of each kind, as recorded on the machine: nothing to say
+    plain = _doctor(HOST / "facts-no-tf.json", capsys)
+    assert "cuda-wheels-overwrote-each-other" not in {x["id"] for x in plain["findings"]}

@@ -292,6 +292,7 @@ from tfgpu.diagnosis.checks.memory_held import (
 )
 from tfgpu.diagnosis.checks.mpi_ranks_oom import mpi_ranks_share_first_gpu
 from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
+from tfgpu.diagnosis.checks.shared_wheel_folders import cuda_wheels_overwrote_each_other
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
@@ -616,6 +617,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     compute_capability,
     numpy_abi,
     nvidia_wheels_match_pins,
+    cuda_wheels_overwrote_each_other,
     tf_cuda_libraries_missing,
     loader_cudnn_older_than_build,
     metal_pairing_broken,  # metal pairing (issue 12)

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, KnowledgeQueryError, parse_version
 from tfgpu.knowledge._rows import AndCudaPin
 
@@ -130,3 +132,30 @@ def _why(clashes: dict[str, tuple[tuple[str, str, int], int]], kb: Knowledge) ->
             f"(CUDA {'/'.join(map(str, theirs))}), and this install brings the CUDA "
             f"{'/'.join(map(str, ours))} wheels that put their libraries into the same "
             f"{folders}, so one would replace the other's (knowledge rows {refs})")
+
+
+def cuda_wheels_overwrote_each_other(f: Facts) -> Iterator[Finding]:
+    """``cuda-wheels-overwrote-each-other``: the host's environment holds one kind's wheels
+    (cuDNN, NCCL) of two CUDA majors (``nvidia-cudnn-cu12`` and ``nvidia-cudnn-cu13``),
+    which write the same files into one folder (platform facts ``*-wheels-share-folder``);
+    one finding per kind."""
+    if f.host is None:
+        return
+    for kind, wheels in installed_cuda_wheels(f).items():
+        if len({major for _, _, major in wheels}) < 2:
+            continue
+        fact = f.kb.platform_fact(_FACT[kind])
+        names = " and ".join(f"{name} {version}" for name, version, _ in wheels)
+        yield catalogue.make(
+            "cuda-wheels-overwrote-each-other", wheels=names, folder=fact.value("folder"),
+            fact=_FACT[kind], knowledge_ref=f"platform_facts:{_FACT[kind]}",
+            evidence=tuple(Evidence("python.distributions", f"{name}=={version}")
+                           for name, version, _ in wheels),
+            fix=("pip list 2>/dev/null | grep -i -E 'nvidia-(cudnn|nccl)|tensorflow|torch|jax'"
+                 "   # the frameworks and their CUDA wheels in this environment",
+                 "# one CUDA major per environment: a virtual environment for TensorFlow "
+                 "(python -m venv ~/tf && ~/tf/bin/python -m pip install 'tensorflow[and-cuda]')"
+                 " and one for the framework of the other major; here, uninstall both wheels "
+                 "and reinstall the one this environment's framework needs "
+                 "(pip install --force-reinstall <that wheel>)"),
+        )
