@@ -141,19 +141,23 @@ _IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
                       r"(?!\w|\.\d|[-+~](?!\d{1,3}(?:\.\d{1,3}){3}(?![\w.]))\w)")
 #: What, just before a dotted quad, makes it a version number rather than an address: a
 #: comparison (``==``, ``>=``), ``v`` glued to it (``v1.2.3.4``), a word naming a version
-#: (``version``, ``driver``, ``cudnn``...), or a package of the GPU stack named before it
-#: (``nvidia-cudnn-cu13 9.19.0.56``, ``onnxruntime-gpu 1.18.0.1``).  A bare ``=`` or ``@`` is
-#: no cue (``--ip=10.1.2.3``, ``ssh user@10.1.2.3``), nor a word that ends in ``v``.
+#: (``version``, ``driver``, ``cudnn``..., also as a variable's last word:
+#: ``NV_CUDNN_VERSION=8.9.6.50``, or glued by ``-``: ``TensorRT-8.6.1.6``), or a package of
+#: the GPU stack by its exact name before it (``nvidia-cudnn-cu13 9.19.0.56``, a ``pip list``
+#: row, ``onnxruntime-gpu 1.18.0.1``).  A bare ``=`` or ``@`` is no cue (``--ip=10.1.2.3``,
+#: ``ssh user@10.1.2.3``), nor a word that ends in ``v``, nor a name that only begins like a
+#: package (``tensorflow-serving 10.1.2.3``, a host column of ``kubectl get endpoints``).
 _VERSION_CUE_RE = re.compile(
-    r"(?i)(?:[=<>~!]=\s*|\bv|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
-    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip|"
-    r"nvidia[-_][\w-]+|tensorflow[\w-]*|tf[-_]nightly[\w-]*|onnxruntime[\w-]*|protobuf|"
-    r"pywin32|torch\w*|jax\w*|cupy[\w-]*|keras[\w-]*)"
+    r"(?i)(?:[=<>~!]=\s*|\bv|(?:\b|(?<=_))(?:version|ver|kernel|wsl|linux|release|build|"
+    r"driver|cuda|cudnn\w*|cublas\w*|tensorrt[\w-]*|nccl|nvinfer\w*|libnvinfer\w*|python|pip)"
     # "version": "13.1.0.3" (pip list --format=json), version='9.3.0.75', version: 9.3.0.75
-    r"[\"']?\s*[:=]?\s*[\"']?\s*|\br[\"':]?\s*)$")
-#: The start of a package listing's row before its version column (``pip list``, ``conda
-#: list``: the name, then two spaces or more).
-_LISTING_ROW_RE = re.compile(r"^\s*[A-Za-z0-9][\w.+-]*\s{2,}$")
+    r"[-_]?[\"'(]?\s*[:=]?\s*[\"']?\s*"
+    r"|(?<![\w.-])(?:nvidia-[a-z0-9-]+-cu\d{2}|nvidia-(?:cublas|cuda-runtime|cuda-nvrtc|"
+    r"cuda-cupti|cudnn|cufft|cufile|curand|cusolver|cusparse|nccl|nvjitlink|nvtx)"
+    r"|tensorflow(?:-(?:gpu|cpu|intel|macos|metal|rocm|io|text|addons|hub|estimator"
+    r"|probability|datasets|decision-forests))?|tf-nightly(?:-gpu|-cpu)?|onnxruntime(?:-gpu)?"
+    r"|protobuf|pywin32|torch(?:vision|audio)?|jax(?:lib)?|cupy-cuda\w+|keras)[\s(]+"
+    r"|\br[\"':]?\s*)$")
 _IPV6_RE = re.compile(
     rf"(?:{_ESC}|(?<![\w:.]))"
     r"(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"
@@ -200,9 +204,13 @@ _PERSON_USER = (r"(?:(?<![\w./~-])(?={u}@[A-Za-z0-9])|(?<=~)(?={u}(?![\w.-])))"
 
 
 #: Where a host name that is a word of tfgpu's own text still names the machine: after
-#: ``@`` (``root@ubuntu:~#``, ``ssh user@cuda``) and after TensorFlow's
-#: cuda_diagnostics.cc ``host: `` / ``hostname: ``.
-_PERSON_HOST = r"(?:(?<=@)|(?<=\bhost: )|(?<=\bhostname: )){h}(?![\w-])"
+#: ``@`` (``root@ubuntu:~#``, ``ssh user@cuda``), after TensorFlow's cuda_diagnostics.cc
+#: ``host: `` / ``hostname: `` (any case), after ``ssh ``, before `` login:``, in NCCL's
+#: ``host:pid:tid`` line prefix, Open MPI's ``[host:pid]`` and a syslog line's host field
+#: (``Dec 04 10:00:00 hopper kernel: ...``): the fields :func:`revealed_names` reads.
+_PERSON_HOST = (r"(?:(?<=@)|(?<=\b[Hh]ost: )|(?<=\b[Hh]ostname: )|(?<=\bssh )"
+                r"|(?<=\d\d:\d\d:\d\d )|(?<=\[)(?={h}:\d)|(?m:^)(?={h}:\d+:\d+\b)"
+                r"|(?={h} login:)){h}(?![\w-])")
 
 
 @functools.lru_cache(maxsize=1)
@@ -283,9 +291,7 @@ def _id_value(m: re.Match[str]) -> str:
 def _ipv4(text: str) -> str:
     def repl(m: re.Match[str]) -> str:
         before = text[max(0, m.start() - 40):m.start()]
-        row = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-        if (_VERSION_CUE_RE.search(before) or _LISTING_ROW_RE.match(row)
-                or m.group(0) in _PUBLIC_IPS):
+        if _VERSION_CUE_RE.search(before) or m.group(0) in _PUBLIC_IPS:
             return m.group(0)
         return IPV4
 

@@ -116,3 +116,48 @@ def test_two_cuda_majors_of_the_cudnn_wheel_in_one_venv_are_named(
     # one major of each kind, as recorded on the machine: nothing to say
     plain = _doctor(HOST / "facts-no-tf.json", capsys)
     assert "cuda-wheels-overwrote-each-other" not in {x["id"] for x in plain["findings"]}
+
+
+def test_a_uuid_in_cuda_visible_devices_is_not_judged_against_a_zeroed_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the recorded snapshot's GPU UUID is zeros (redacted): any GPU- prefix may be the card
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    edited = dataclasses.replace(facts, env={**facts.env, "CUDA_VISIBLE_DEVICES": "GPU-5d1e1234"})
+    path = tmp_path / "facts.json"
+    path.write_text(edited.to_json(), encoding="utf-8")
+    ids = {f["id"] for f in _doctor(path, capsys)["findings"]}
+    assert "cuda-visible-devices-hides-gpus" not in ids
+
+
+def _with_tf(tmp_path: Path, version: str, executable: str | None = None) -> Path:
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    tf = Distribution("tensorflow", version, facts.python.distributions[0].location)
+    python = dataclasses.replace(facts.python,
+                                 distributions=(*facts.python.distributions, tf))
+    if executable is not None:
+        python = dataclasses.replace(python, executable=executable)
+    path = tmp_path / "facts.json"
+    path.write_text(dataclasses.replace(facts, python=python).to_json(), encoding="utf-8")
+    return path
+
+
+def test_the_venv_of_its_own_is_not_the_environment_examined(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _doctor(_with_tf(tmp_path, "2.21.0", "/root/tf/bin/python"), capsys)
+    lines = [x for f in doc["findings"] for x in f["fix"] if "pip install" in x]
+    assert any(x.startswith("/root/tf/bin/python -m venv ~/tf-cuda12 && ~/tf-cuda12/bin/")
+               for x in lines)
+    assert not any("&& ~/tf/bin/python" in x for x in lines if x.startswith("/root/tf/"))
+
+
+def test_a_wheel_alone_stays_with_the_warning_and_the_release_to_install_apart(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # TensorFlow 2.15.1 needs cuDNN 8: the pinned nvidia-cudnn-cu12 alone in a new venv
+    # would serve nothing, so the line stays and the warning says what to do instead
+    doc = _doctor(_with_tf(tmp_path, "2.15.1"), capsys)
+    (f,) = [x for x in doc["findings"] if x["id"] == "cudnn-major-mismatch"]
+    i = next(i for i, x in enumerate(f["fix"]) if "nvidia-cudnn-cu12==" in x)
+    assert not f["fix"][i].startswith("/opt/torch/.venv/bin/python3 -m venv")
+    assert f["fix"][i + 1].startswith("# not into this environment: it holds nvidia-cudnn-cu13")
+    assert f["fix"][i + 1].endswith(
+        "python3 -m venv ~/tf && ~/tf/bin/python -m pip install 'tensorflow[and-cuda]==2.15.1'")

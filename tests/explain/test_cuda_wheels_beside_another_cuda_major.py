@@ -33,14 +33,40 @@ def _fixes(listing: list[str]) -> list[str]:
 ])
 def test_an_install_of_cuda12_wheels_goes_to_its_own_venv(listing: list[str]) -> None:
     fixes = _fixes(listing)
-    installs = [x for x in fixes if "tensorflow[and-cuda]" in x and "pip install" in x]
-    assert installs and all("-m venv ~/tf && ~/tf/bin/python -m pip install" in x
-                            for x in installs)
-    assert any(x.startswith("# in a virtual environment of its own (~/tf)") and "cu13" in x
-               for x in fixes)
+    here = [i for i, x in enumerate(fixes) if "tensorflow[and-cuda]" in x
+            and "pip install" in x and "~/tf" not in x]
+    moved = [x for x in fixes if "-m venv ~/tf && ~/tf/bin/python -m pip install" in x]
+    # every install left in this environment (a comment's "or: pip install ...", a compound
+    # command) is followed by the warning; a plain one is rewritten into ~/tf
+    assert here or moved
+    for i in here:
+        assert fixes[i + 1].startswith("# not into this environment: it holds nvidia-")
+        assert "cu13" in fixes[i + 1]
 
 
 def test_the_same_major_installs_where_it_is() -> None:
     fixes = _fixes(["nvidia-cudnn-cu12         9.3.0.75"])
     installs = [x for x in fixes if "tensorflow[and-cuda]" in x and "pip install" in x]
     assert installs and not any("~/tf" in x for x in installs)
+
+
+def _warned(fixes: list[str]) -> bool:
+    return any(x.startswith("# not into this environment") or "-m venv ~/tf &&" in x
+               for x in fixes)
+
+
+@pytest.mark.parametrize("listing", [
+    ["nvidia-cudnn-cu13 @ file:///wheels/nvidia_cudnn_cu13-9.19.0.56-py3-none-any.whl"],
+    ["Requirement already satisfied: nvidia-cudnn-cu13==9.19.0.56 in "
+     "/opt/torch/.venv/lib/python3.12/site-packages (from torch) (9.19.0.56)"],
+])
+def test_other_listing_forms_are_read(listing: list[str]) -> None:
+    assert _warned(_fixes(listing))
+
+
+def test_a_wheel_the_log_shows_uninstalled_afterwards_no_longer_counts() -> None:
+    fixes = _fixes(["nvidia-cudnn-cu13         9.19.0.56",
+                    "Found existing installation: nvidia-cudnn-cu13 9.19.0.56",
+                    "Uninstalling nvidia-cudnn-cu13-9.19.0.56:",
+                    "  Successfully uninstalled nvidia-cudnn-cu13-9.19.0.56"])
+    assert not _warned(fixes)

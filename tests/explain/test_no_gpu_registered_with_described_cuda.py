@@ -76,3 +76,19 @@ def test_a_cpu_only_package_is_no_such_reading() -> None:
 def test_a_gpu_in_the_list_is_no_such_reading() -> None:
     lines = [DEPTH_TO_SPACE[0], "Registered devices: [CPU, GPU]", *DEPTH_TO_SPACE[2:]]
     assert "cuda-major-mismatch" not in _ids(lines, os="Linux", tf="2.4", cuda="10.1")
+
+
+def test_a_gpu_in_the_placers_full_device_names_is_no_such_reading() -> None:
+    lines = ["Cannot assign a device for operation MatMul: Operation was explicitly assigned to "
+             "/device:GPU:1 but available devices are [ /job:localhost/replica:0/task:0/"
+             "device:CPU:0, /job:localhost/replica:0/task:0/device:GPU:0 ]. Make sure the "
+             "device specification refers to a valid device."]
+    assert "cuda-major-mismatch" not in _ids(lines, os="Linux", tf="2.15", cuda="11.8")
+    cpu_only = [lines[0].replace(", /job:localhost/replica:0/task:0/device:GPU:0", "")]
+    assert "cuda-major-mismatch" in _ids(cpu_only, os="Linux", tf="2.15", cuda="11.8")
+
+
+def test_a_cpu_only_package_in_the_log_listing_is_no_such_reading() -> None:
+    found = _ids(["tensorflow-cpu            2.15.0", *PINNED], os="Linux", tf="2.15",
+                 cuda="11.8")
+    assert "cuda-major-mismatch" not in found

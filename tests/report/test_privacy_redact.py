@@ -203,6 +203,10 @@ def test_a_host_named_like_a_tool_word_is_hidden_only_where_it_names_the_machine
     assert r.text(f"root@{host}:~# nvidia-smi") == "root@host:~# nvidia-smi"
     assert r.text(f"retrieving CUDA diagnostic information for host: {host}").endswith(
         "host: host")
+    for line in (f"{host}:2345:2390 [0] NCCL INFO NET/Socket", f"[{host}:02345] mca_btl",
+                 f"Dec 04 10:00:00 {host} kernel: NVRM: Xid 79", f"ssh {host}",
+                 f"{host} login: alice", f"Hostname: {host}"):
+        assert host not in r.text(line), line
 
 
 @pytest.mark.parametrize(("text", "address"), [
@@ -221,3 +225,20 @@ def test_addresses_after_a_bare_equals_at_sign_or_before_a_full_stop_are_hidden(
 ])
 def test_a_package_and_its_four_part_version_stay(text: str) -> None:
     assert R.text(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "NV_CUDNN_VERSION=8.9.6.50", "TRT_VERSION=8.6.1.6", "/opt/TensorRT-8.6.1.6/lib",
+    "Successfully installed tensorrt-8.6.1.6 tensorrt-libs-8.6.1.6", "pywin32   306.0.0.1",
+])
+def test_versions_named_by_a_variable_or_glued_to_their_package_stay(text: str) -> None:
+    assert R.text(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "gpu-node-1   10.20.3.4", "worker0  10.20.3.5:2222", "tf-worker    10.244.1.7:2222",
+    "0.0.0.0         10.20.0.1", "Connected to tensorflow-serving 10.1.2.3",
+    "keras-server 10.1.2.3", "jaxserver 10.1.2.3", "nvidia-fabricmanager 10.1.2.3",
+])
+def test_an_address_after_a_name_that_only_looks_like_a_package_is_hidden(text: str) -> None:
+    assert "x.x.x.x" in R.text(text)

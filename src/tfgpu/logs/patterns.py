@@ -486,8 +486,17 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.cuda_wheel_listed",
         ("nvidia-cudnn-cu", "nvidia-nccl-cu", "nvidia_cudnn_cu", "nvidia_nccl_cu"),
-        r"^\s*(?P<dist>nvidia[-_](?:cudnn|nccl)[-_]cu\d{2})(?:\s+|\s*==\s*)"
-        r"(?P<v>\d+(?:\.\d+){1,3})\b",
+        r"^(?:\s*|.{0,40}?\bRequirement already satisfied: )"
+        r"(?P<dist>nvidia[-_](?:cudnn|nccl)[-_]cu\d{2})"
+        r"(?:(?:\s+|\s*==\s*)(?P<v>\d+(?:\.\d+){1,3})\b|\s+@\s+\S)",
+        "dist",
+    ),
+    # pip's "Successfully uninstalled nvidia-cudnn-cu13-9.19.0.56" (req_uninstall.py): a
+    # wheel a listing above named is gone (checks/shared_wheel_folders.py)
+    _p(
+        "pip.cuda_wheel_uninstalled",
+        ("successfully uninstalled nvidia-",),
+        r"Successfully uninstalled (?P<dist>nvidia[-_](?:cudnn|nccl)[-_]cu\d{2})-\d",
         "dist",
     ),
     _p(
@@ -1915,6 +1924,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("@", "tf-docker", "you are running this container"),
         r"^\s*(?:[A-Za-z_][\w.-]{0,31}@(?P<id>[0-9a-f]{12}):|tf-docker \S{1,200} > )"
         r"|^\s*You are running this container (?:as root|as user with ID|in a user namespace)",
+    ),
+    # the command that started a container, as pasted with the log: docker / podman /
+    # nvidia-docker run or exec, and Apptainer / Singularity exec, run or shell (group apt:
+    # those bind the host's driver only with --nv, Apptainer's "GPU Support" docs)
+    _p(
+        "ctx.container_command",
+        ("docker run", "docker exec", "podman run", "podman exec", "apptainer ",
+         "singularity "),
+        r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:(?:nvidia-)?docker|podman)\s+(?:run|exec)\b"
+        r"|^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?P<apt>apptainer|singularity)\s+(?:exec|run|shell)\b",
     ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),

@@ -31,14 +31,20 @@ def driver_file_placeholder(f: Facts) -> list[Finding]:
         return []
     first = hits[0]
     lib = (first.g("path") or "") + (first.g("lib") or "libcuda.so.1")
-    # a container in sight (the NGC banner, a Docker / Container Toolkit error): the reading
-    # of every earlier thread; else a machine without the driver reads the same
-    sure = f.in_container
+    # a container in sight (the NGC banner, a Docker / Container Toolkit error, a container
+    # shell's prompt, the command that started it): the reading of every earlier thread;
+    # else a machine without the driver reads the same
+    started = f.h("ctx.container_command").all()
+    sure = f.in_container or bool(started) or any(
+        f.h(n).count for n in ("ctx.container_prompt", "container.hostname"))
+    apptainer = any(h.g("apt") for h in started)
     return [catalogue.make(
         "docker-run-without-gpus",
         variant="placeholder-driver-file" if sure else "placeholder-driver-file-unsure",
         lib=lib, evidence=log_evidence(hits, limit=2),
         fix=(f"ls -l {lib}   # size 0: an empty placeholder, not the driver",
+             *(("apptainer exec --nv <image> ...   # Apptainer/Singularity bind the host's "
+                "NVIDIA driver libraries only with --nv",) if apptainer else ()),
              *(() if sure else ("nvidia-smi   # where the program runs: no GPU table, no "
                                 "driver there; on a cluster run it on a GPU node (a Slurm job "
                                 "with --gres=gpu:1, or ssh to a compute node), not the login "

@@ -174,11 +174,10 @@ def _no_gpu_registered(f: Facts, tf: str) -> list[Hit]:
     naming a CUDA of another major version than its build's, that is why, as for a failed
     library load.  Empty otherwise."""
     from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
+    from tfgpu.diagnosis.checks.tf_install import _cpu_dists
 
-    host = f.host
-    if host is None or f.os == "macos" or any(host.python.dist(n) is not None
-                                              for n in f.kb.cpu_only_distributions()):
-        return []
+    if f.host is None or f.os == "macos" or _cpu_dists(f):
+        return []  # a CPU-only package in the host facts or the log's package listing
     first = f.kb.platform_fact("tensorflow-is-cuda-build").value("tf_version")
     try:
         gpu_build = parse_version(tf) >= parse_version(first) or gpu_package_named(f)
@@ -188,11 +187,21 @@ def _no_gpu_registered(f: Facts, tf: str) -> list[Hit]:
         return []
     for name in ("placer.registered_devices", "placer.device_unavailable"):
         for h in f.h(name).all():
-            devs = [d.strip().rsplit("/", 1)[-1].split(":")[0].upper()
-                    for d in (h.g("devs") or "").split(",") if d.strip()]
+            devs = [_device_type(d) for d in (h.g("devs") or "").split(",") if d.strip()]
             if devs and "GPU" not in devs:
                 return [h]
     return []
+
+
+def _device_type(name: str) -> str:
+    """The type of a device as the placer lists it: ``CPU`` (the "Registered devices" list),
+    ``/job:localhost/replica:0/task:0/device:GPU:0`` (TF 1.x-2.x) or ``.../task:0/cpu:0``
+    (TF 0.x-1.x), upper case."""
+    last = name.strip().rsplit("/", 1)[-1]
+    parts = last.split(":")
+    if parts[0].lower() == "device" and len(parts) > 1:
+        return parts[1].upper()
+    return parts[0].upper()
 
 
 def _majors(versions: tuple[str, ...]) -> list[int]:

@@ -8,9 +8,13 @@ install the same file names into ``site-packages/nvidia/cudnn/lib``, and the NCC
 ``nccl-wheels-share-folder``): one environment holds only one of each, so installing
 ``tensorflow[and-cuda]`` (its CUDA 12 pins) beside PyTorch's CUDA 13 wheels would replace
 PyTorch's libraries, and the reverse.  Whatever check wrote the line (the CUDA major, the
-wheel pins, a missing runtime), the same install goes to ``~/tf`` instead, created with the
-same interpreter, and a comment says why.  Distributions come from the host facts, or from
-a ``pip list`` / ``pip freeze`` in the log (pattern ``pip.cuda_wheel_listed``).
+wheel pins, a missing runtime), an install of ``tensorflow[and-cuda]`` goes to ``~/tf``
+instead (``~/tf-cudaN`` when the environment examined is ``~/tf`` itself), created with the
+same interpreter; a line that installs a wheel alone, or that cannot be rewritten (a
+comment, a compound command), is kept and followed by a warning; a comment says why.
+Distributions come from the host facts, or from package listings in the log (pattern
+``pip.cuda_wheel_listed``; a wheel the log shows uninstalled afterwards,
+``pip.cuda_wheel_uninstalled``, no longer counts).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, KnowledgeQueryError, parse_version
@@ -29,8 +34,12 @@ from tfgpu.knowledge._rows import AndCudaPin
 _WHEEL = re.compile(r"(?i)\bnvidia[-_](cudnn|nccl)[-_]cu(\d{2})\b")
 #: The platform fact of each kind's shared folder.
 _FACT = {"cudnn": "cudnn-wheels-share-folder", "nccl": "nccl-wheels-share-folder"}
-#: ``<python> -m pip install <requirements>   # comment`` or ``pip install ...``.
-_PIP_LINE = re.compile(r"^(?P<exe>\S+ -m pip|pip3?) install (?P<args>.+?)(?P<note>\s{3}#.*)?$")
+#: ``<python> -m pip install <requirements>   # comment`` or ``pip install ...`` (the
+#: interpreter's path quoted when it holds a space).
+_PIP_LINE = re.compile(r"^(?P<exe>(?:'[^']+'|\"[^\"]+\"|\S+) -m pip|pip3?) install "
+                       r"(?P<args>.+?)(?P<note>\s{3}#.*)?$")
+#: Any pip install in a line (a comment's "or: pip install ...", a compound command).
+_ANY_INSTALL = re.compile(r"\bpip3?\s+install\b")
 #: ``tensorflow[and-cuda]`` with its specifier, in a pip line.
 _AND_CUDA = re.compile(r"tensorflow\[and-cuda\](?P<spec>[=~<>!][^'\"\s]*)?")
 
@@ -42,7 +51,14 @@ def installed_cuda_wheels(f: Facts) -> dict[str, list[tuple[str, str, int]]]:
     seen: set[str] = set()
     named = [(d.name, d.version) for d in f.host.python.distributions] if f.host else []
     named += [(h.g("dist") or "", h.g("v") or "") for h in f.h("pip.cuda_wheel_listed").all()]
+    gone = {(h.g("dist") or "").lower().replace("_", "-"): h.line
+            for h in f.h("pip.cuda_wheel_uninstalled").all()}
+    listed_at = {(h.g("dist") or "").lower().replace("_", "-"): h.line
+                 for h in f.h("pip.cuda_wheel_listed").all()}
     for name, version in named:
+        norm = name.strip().lower().replace("_", "-")
+        if norm in gone and gone[norm] > listed_at.get(norm, -1):
+            continue  # uninstalled later in the log
         m = _WHEEL.fullmatch(name.strip())
         key = name.strip().lower().replace("_", "-")
         if m is not None and key not in seen:
@@ -98,40 +114,60 @@ def separate_env_for_other_cuda_wheels(f: Facts, found: tuple[Finding, ...]
         lines: list[str] = []
         clashes: dict[str, tuple[tuple[str, str, int], int]] = {}
         for line in finding.fix:
-            m = _PIP_LINE.match(line)
-            clash = ({k: (other, major) for k, major in _installs(line, kb).items()
+            # a command is read without its trailing "   # ..." note (which may name the
+            # release whose pin it installs); a comment line whole ("# or: pip install ...")
+            cmd = line if line.lstrip().startswith("#") else line.split("   # ", 1)[0]
+            clash = ({k: (other, major) for k, major in _installs(cmd, kb).items()
                       for other in have.get(k, ()) if other[2] != major}
-                     if m is not None else {})
-            if m is None or not clash:
+                     if _ANY_INSTALL.search(cmd) else {})
+            if not clash:
                 lines.append(line)
+                continue
+            clashes.update(clash)
+            m = _PIP_LINE.match(line)
+            if m is None or _AND_CUDA.search(cmd) is None:
+                # a wheel alone, a comment, a compound command: kept, with the warning
+                lines += [line, _why(clash, kb, f.tf_version)]
                 continue
             exe = m.group("exe").removesuffix(" -m pip")
             exe = "python3" if exe.startswith("pip") else exe
-            lines.append(f"{exe} -m venv ~/tf && ~/tf/bin/python -m pip install "
-                         f"{m.group('args')}{m.group('note') or ''}")
-            if not clashes:
-                lines.append("")  # the comment goes here, once all lines are read
-            clashes.update(clash)
+            venv = _venv_name(exe, sorted({major for _, major in clash.values()}))
+            lines += [f"{exe} -m venv {venv} && {venv}/bin/python -m pip install "
+                      f"{m.group('args')}{m.group('note') or ''}", _why(clash, kb, None)]
         if clashes:
             changed = True
-            lines[lines.index("")] = _why(clashes, kb)
-            finding = dataclasses.replace(finding, fix=tuple(lines))
+            finding = dataclasses.replace(finding, fix=tuple(dict.fromkeys(lines)))
         out.append(finding)
     return tuple(out) if changed else found
 
 
-def _why(clashes: dict[str, tuple[tuple[str, str, int], int]], kb: Knowledge) -> str:
-    """The comment under the first line sent to ``~/tf``: which wheels share which folder."""
+def _venv_name(exe: str, majors: list[int]) -> str:
+    """``~/tf``, or ``~/tf-cudaN`` when the interpreter examined is ``~/tf``'s own."""
+    plain = exe.strip("'\"").replace("\\", "/")
+    if re.search(r"(?:^|/)tf/(?:bin|Scripts)/", plain):
+        return f"~/tf-cuda{majors[0] if majors else ''}"
+    return "~/tf"
+
+
+def _why(clashes: dict[str, tuple[tuple[str, str, int], int]], kb: Knowledge,
+         tf: str | None) -> str:
+    """The warning under a line that would install into the clashing environment: which
+    wheels share which folder; for a line that stays, how to give TensorFlow its own venv
+    (``tf``: the TensorFlow release to install there, when known)."""
     held = " and ".join(f"{name} {version}" for (name, version, _), _ in clashes.values())
     theirs = sorted({their for (_, _, their), _ in clashes.values()})
     ours = sorted({major for _, major in clashes.values()})
     folders = " and ".join(f"site-packages/{kb.platform_fact(_FACT[k]).value('folder')}"
                            for k in clashes)
     refs = ", ".join(f"platform_facts:{_FACT[k]}" for k in clashes)
-    return (f"# in a virtual environment of its own (~/tf): this environment holds {held} "
-            f"(CUDA {'/'.join(map(str, theirs))}), and this install brings the CUDA "
-            f"{'/'.join(map(str, ours))} wheels that put their libraries into the same "
-            f"{folders}, so one would replace the other's (knowledge rows {refs})")
+    text = (f"# not into this environment: it holds {held} "
+            f"(CUDA {'/'.join(map(str, theirs))}), and the CUDA {'/'.join(map(str, ours))} "
+            f"wheels put their libraries into the same {folders}, so one would replace the "
+            f"other's (knowledge rows {refs}); a virtual environment of its own keeps both")
+    if tf is not None:
+        text += (f": python3 -m venv ~/tf && ~/tf/bin/python -m pip install "
+                 f"'tensorflow[and-cuda]=={tf}'")
+    return text
 
 
 def cuda_wheels_overwrote_each_other(f: Facts) -> Iterator[Finding]:
@@ -151,8 +187,8 @@ def cuda_wheels_overwrote_each_other(f: Facts) -> Iterator[Finding]:
             fact=_FACT[kind], knowledge_ref=f"platform_facts:{_FACT[kind]}",
             evidence=tuple(Evidence("python.distributions", f"{name}=={version}")
                            for name, version, _ in wheels),
-            fix=("pip list 2>/dev/null | grep -i -E 'nvidia-(cudnn|nccl)|tensorflow|torch|jax'"
-                 "   # the frameworks and their CUDA wheels in this environment",
+            fix=(pip_list_grep("nvidia-(cudnn|nccl)", "tensorflow", "torch", "jax")
+                 + "   # the frameworks and their CUDA wheels in this environment",
                  "# one CUDA major per environment: a virtual environment for TensorFlow "
                  "(python -m venv ~/tf && ~/tf/bin/python -m pip install 'tensorflow[and-cuda]')"
                  " and one for the framework of the other major; here, uninstall both wheels "

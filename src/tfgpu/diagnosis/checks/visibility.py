@@ -722,6 +722,15 @@ def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...],
     return min(visible, gpu_count)
 
 
+def _known_uuid(uuid: str | None) -> str | None:
+    """A UUID to match ``CUDA_VISIBLE_DEVICES`` against; ``None`` (unknown) when absent or
+    zeroed by redaction (a shared snapshot's ``GPU-00000000-...``: the real one is not
+    known)."""
+    if not uuid or not uuid.upper().removeprefix("GPU-").removeprefix("MIG-").strip("0-"):
+        return None
+    return uuid
+
+
 def cuda_visible_devices_hides_gpus(f: Facts) -> Iterator[Finding]:
     """``CUDA_VISIBLE_DEVICES`` set so that no GPU is left (``-1``, ``""``, bad indices)."""
     facts = f.host
@@ -731,8 +740,8 @@ def cuda_visible_devices_hides_gpus(f: Facts) -> Iterator[Finding]:
     gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
     if value is None or not gpus:
         return
-    n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus),
-                          tuple(g.uuid for g in facts.nvidia_gpus if g.is_mig))
+    n = visible_gpu_count(value, len(gpus), tuple(_known_uuid(g.uuid) for g in gpus),
+                          tuple(_known_uuid(g.uuid) for g in facts.nvidia_gpus if g.is_mig))
     if n > 0:
         return
     yield catalogue.make(
