@@ -135,10 +135,12 @@ _SECRET_NAME_RE = re.compile(r"(?i)token|key|secret|passw|passphrase|credential|
 
 #: A dotted quad, not followed by more of a dotted number (``1.2.3.4.5``), a word character,
 #: or a version suffix (``5.15.153.1-microsoft``, ``1.18.0.1+cu118``); a full stop that ends
-#: a sentence and a range's next address (``10.0.0.5-10.0.0.9``) do not make it a version.
+#: a sentence and a range's next address (``10.0.0.5-10.0.0.9``) do not make it a version;
+#: a package file's suffix does (``nvidia_cufft-12.0.0.61.dist-info``, ``….whl``).
 _IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
                       r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})"
-                      r"(?!\w|\.\d|[-+~](?!\d{1,3}(?:\.\d{1,3}){3}(?![\w.]))\w)")
+                      r"(?!\w|\.\d|[-+~](?!\d{1,3}(?:\.\d{1,3}){3}(?![\w.]))\w"
+                      r"|\.(?:dist-info|egg-info|data|whl|tar\.gz|zip)\b)")
 #: What, just before a dotted quad, makes it a version number rather than an address: a
 #: comparison (``==``, ``>=``), ``v`` glued to it (``v1.2.3.4``), a word naming a version
 #: (``version``, ``driver``, ``cudnn``..., also as a variable's last word:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +86,10 @@ def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
     "pip install 'tensorflow[and-cuda]==2.16.1'", "knowledge_ref: tf:2.15",
     # pip list --format=json, as tfgpu capture keeps it (four-part CUDA wheel versions)
     '{"name": "nvidia-cublas", "version": "13.1.0.3"}', "version='9.19.0.56'",
+    # a site-packages listing (tfgpu capture's fs.json, as recorded on the H200 host) and
+    # wheel file names: a distribution's version, not an address
+    '"nvidia_cufft-12.0.0.61.dist-info"', "opencv_python_headless-4.11.0.86.dist-info",
+    "nvidia_cudnn_cu12-9.3.0.75-py3-none-manylinux2014_x86_64.whl", "foo-1.2.3.4.tar.gz",
     # other words that hold the login name
     "malice", "alice2", "Malice-x",
 ])
@@ -242,3 +247,17 @@ def test_versions_named_by_a_variable_or_glued_to_their_package_stay(text: str) 
 ])
 def test_an_address_after_a_name_that_only_looks_like_a_package_is_hidden(text: str) -> None:
     assert "x.x.x.x" in R.text(text)
+
+
+H200_CAPTURE = (Path(__file__).resolve().parents[1] / "fixtures" / "hosts"
+                / "linux-x86_64-h200-driver580.159-cuda13.0-pip-cu13-beside-torch")
+
+
+@pytest.mark.parametrize("name", ["fs.json", "pip-list.json", "site-packages.json",
+                                  "ldconfig.txt", "nvidia-smi-q.xml", "commands.json"])
+def test_a_real_scrubbed_capture_is_left_as_it_is(name: str) -> None:
+    # tfgpu capture's own output on a real H200 host (scrubbed when recorded): scrubbing it
+    # again, as the capture does, changes nothing; a re-capture there once turned every
+    # 'nvidia_cufft-12.0.0.61.dist-info' of fs.json into 'nvidia_cufft-x.x.x.x.dist-info'
+    text = (H200_CAPTURE / name).read_text(encoding="utf-8")
+    assert privacy.for_names(users=["vm"], hosts=["vm"]).text(text) == text
