@@ -499,6 +499,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     stop = next((f for f in findings if f.id == "program-stopped-by-user"), None)
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
+    elif not stats.non_blank and stats.nul_bytes:
+        # a file of NUL bytes (zeroed, preallocated, a crash's lost writes): no text at all
+        headline = (f"No log lines: the input holds only NUL bytes"
+                    f"{'' if stats.nul_bytes == stats.bytes_read else ' and whitespace'} "
+                    f"({plural(stats.nul_bytes, 'NUL byte')}): a zeroed or preallocated "
+                    "file, not a log; it does not show whether the GPU is usable.")
     elif not stats.non_blank:
         # `echo "" | tfgpu explain`: one line, blank; "empty" would contradict "read: 1 line"
         headline = (f"No log lines: the input holds only {plural(stats.lines, 'blank line')}."

@@ -152,6 +152,8 @@ class ReadStats:
             tab, newlines, form feed and escape; DEL; in a UTF-16 part, 2 per control
             character): a binary file has many (random bytes: about 11 %), a text log
             next to none.
+        nul_bytes: NUL bytes read while no other non-blank byte had been seen (all of the
+            input's NULs when ``non_blank`` stays ``False``: a zeroed or preallocated file).
         encoding_parts: for an input whose parts are in different encodings (UTF-16 and
             byte-oriented), ``(input offset in bytes, encoding)`` of its first parts
             (``"bytes"``: UTF-8, GBK or latin-1 per line); ``()`` for one encoding
@@ -170,6 +172,7 @@ class ReadStats:
     repeats_skipped: int = 0
     encoding: str | None = None
     control_bytes: int = 0
+    nul_bytes: int = 0
     encoding_parts: tuple[tuple[int, str], ...] = ()
     encoding_switches: int = 0
     undecoded_units: int = 0

@@ -465,8 +465,11 @@ def scan_stream(
         chunk = next(chunks, b"")
         eof = not chunk
         binary = is_binary_chunk(chunk)
-        if chunk and not stats.non_blank and not chunk.isspace():
-            stats.non_blank = True
+        if chunk and not stats.non_blank:
+            # NUL bytes are no text either (a zeroed or preallocated file is "blank")
+            text = chunk.replace(b"\x00", b"")
+            stats.nul_bytes += len(chunk) - len(text)
+            stats.non_blank = bool(text) and not text.isspace()
         buf = carry + chunk if carry else chunk
         if eof:
             if not buf:
