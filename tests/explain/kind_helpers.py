@@ -53,14 +53,14 @@ def alarms(found: dict[str, Finding]) -> list[str]:
 def host_facts(system: str = "Linux", *, wsl: bool = False, tf: str | None = None,
                cuda: str | None = None, cudnn: str | None = None, gpu: str | None = None,
                gpu_vendor: str = "nvidia", driver: str | None = None,
-               dists: tuple[Distribution, ...] = ()) -> HostFacts:
+               dists: tuple[Distribution, ...] = (), python: str = "3.11.4") -> HostFacts:
     """Host facts as a user describes them (no probe records), like ``explain --facts``: the OS
     ``system`` (WSL2 when ``wsl``), TensorFlow ``tf`` installed, a CUDA toolkit ``cuda``, a
     cuDNN library ``cudnn``, one GPU ``gpu`` of ``gpu_vendor``, an NVIDIA ``driver`` and more
     Python ``dists``; None leaves a fact unknown."""
     return HostFacts(
         os=OSFacts(system=system, name=system, is_wsl=wsl, wsl_version=2 if wsl else None),
-        python=PythonFacts(version="3.11.4", executable="python", distributions=(
+        python=PythonFacts(version=python, executable="python", distributions=(
             *((Distribution("tensorflow", tf),) if tf else ()), *dists)),
         gpus=(GPU(index=0, vendor=gpu_vendor, name=gpu, source="test"),) if gpu else (),
         driver=DriverFacts(status=ProbeStatus.OK, version=driver) if driver else None,
@@ -81,7 +81,8 @@ def fix_text(f: Finding) -> str:
 #   name      readable case id (kebab-case): what the row shows
 #   lines     the log lines, one string each
 #   host      host facts given with the lines: a table of host_facts' keyword arguments
-#             (system, wsl, tf, cuda, cudnn, gpu, gpu_vendor, driver; dists = [[name, version]])
+#             (system, wsl, tf, cuda, cudnn, gpu, gpu_vendor, driver, python;
+#             dists = [[name, version]])
 #   gives     the finding id the lines must give (leave out: only present/absent are checked)
 #   absent    finding ids the lines must NOT give
 #   present   further finding ids the lines must give

@@ -1909,6 +1909,34 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<op>[<>=!]{1,2}) ?(?P<val>[^,\s\\\":]{1,60}))"
         r"(?:, please update your driver)?",
     ),
+    # a CUDA image tag the registry does not have (docker's "manifest for <ref> not found:
+    # manifest unknown", buildkit's "<ref>: not found"): NVIDIA deletes end-of-life CUDA image
+    # tags and keeps only the latest point release of each CUDA version (the images' support
+    # policy); read by checks/containers.py
+    _p(
+        "docker.cuda_tag_missing",
+        ("nvidia/cuda",),
+        r"manifest for (?:docker\.io/)?(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80})) not "
+        r"found|(?:docker\.io/)?(?P<ref2>nvidia/cuda(?:gl)?:(?P<tag2>[\w.-]{1,80})): not found",
+    ),
+    # nvidia-pyindex's setup.py on another OS than Linux: "Your operating system is not
+    # supported by `nvidia-pyindex`: win32. Only Linux systems are supported." (NVIDIA's
+    # wheels, nvidia-tensorflow among them, are Linux-only); checks/no_matching_wheel.py
+    _p(
+        "pip.nvidia_pyindex_os",
+        ("not supported by `nvidia-pyindex`", "not supported by nvidia-pyindex"),
+        r"Your operating system is not supported by `?nvidia-pyindex`?: (?P<os>\w{1,20})",
+    ),
+    # nvidia-docker 1.0 (NVIDIA/nvidia-docker v1, src/nvidia-docker, func cudaSupported): the
+    # image's com.nvidia.cuda.version label above the CUDA version the driver supports
+    # (cudaDriverGetVersion), "unsupported CUDA version: driver %s < image %s"; a driver of
+    # "0.0" is a driver nvidia-docker could not query, not an old one (not matched)
+    _p(
+        "docker.nvd1_cuda_version",
+        ("unsupported cuda version: driver",),
+        r"unsupported CUDA version: driver (?!0\.0\b)(?P<have>\d{1,2}\.\d{1,2}) < image "
+        r"(?P<need>\d{1,2}\.\d{1,2})(?:\.\d{1,4})?",
+    ),
     # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
     # and pynvml's exception for NVML_ERROR_UNKNOWN (nvidia-ml-py pynvml.py: class
     # NVMLError_Unknown, str "Unknown Error"), raised by a Python program: group py
@@ -4976,6 +5004,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # thread id compare: "GpuDelegate must run on the same thread where it was initialized."),
     # reported as "<TfLiteGpuDelegate|TfLiteGlDelegate> Invoke: <message>". Read by
     # checks/tflite_gpu_delegate.py
+    # TensorFlow Lite's OpenCL GPU backend could not dlopen the vendor OpenCL library:
+    # tensorflow/lite/delegates/gpu/cl/opencl_wrapper.cc LoadOpenCL ("Can not open OpenCL
+    # library on this device - " + dlerror(); Windows: ", error code - " + GetLastError()),
+    # usually followed by "Falling back to OpenGL". Read by checks/tflite_gpu_delegate.py
+    _p(
+        "tflite.opencl_not_loaded",
+        ("can not open opencl library on this device",),
+        r"Can not open OpenCL library on this device(?: - (?P<why>[^\n]{0,200}?)"
+        r"(?=\s+Falling back|$)|, error code - (?P<code>\d{1,10}))?",
+    ),
     _p(
         "tflite.gpu_wrong_thread",
         ("run on the same thread where it was initiali",),
@@ -5896,7 +5934,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # created handle, so start-up causes (an older cuDNN refused by the version check) do
     # not apply; read by checks/memory.py and checks/dnn_init_causes.py
     _p("cudnn.rnn_call", ("cudnnrnn",),
-       r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})\("),
+       r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})(?:\(|'?\s*$)"),
     # --- cudnn rnn mask ---
     # cuda_dnn.cc's RNN data descriptor (the per-sample sequence lengths of CudnnRNNV3, which
     # Keras computes from the mask) in the same "in .../cuda_dnn.cc(N): '<call>('" form
@@ -7637,6 +7675,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # Lines that show a Google Colab notebook: Colab's %tensorflow_version magic
     # (googlecolab/colabtools google/colab/_tensorflow_magics.py), the google.colab package,
     # or the word Colab itself (checks/colab_gpu_check.py adds Colab's next steps)
+    # a recurrent layer that cuDNN runs: Keras's LSTM/GRU (CuDNNLSTM, LSTMCell ...), the
+    # CudnnRNN ops (cudnn_rnn_ops.cc: CudnnRNN, CudnnRNNV3, CudnnRNNBackprop) and their
+    # stream-executor calls (ThenRnnForward/ThenRnnBackward); read by checks/memory.py
+    _p(
+        "ctx.rnn_layer",
+        ("lstm", "gru", "cudnnrnn", "thenrnn"),
+        r"(?<![A-Za-z])(?:CuDNN|Cudnn)?(?:LSTM|GRU)(?![a-z])|[Cc]udnnRNN|ThenRnn(?:Forward|Backward)",
+    ),
     _p(
         "ctx.colab_shown",
         ("colab", "%tensorflow_version"),

@@ -237,6 +237,7 @@ from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initi
 from tfgpu.diagnosis.checks.containers import (
     container_driver_without_device,
     container_lost_gpu_access,
+    cuda_image_tag_not_published,
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
 )
@@ -493,6 +494,7 @@ from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
 from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     and_cuda_nvidia_wheel_unavailable,
+    nvidia_tensorflow_no_wheel,
     pip_range_not_offered,
 )
 from tfgpu.diagnosis.checks.notices import (
@@ -579,7 +581,10 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
-from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
+from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
+    tflite_gpu_delegate_wrong_thread,
+    tflite_gpu_opencl_not_loaded,
+)
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 
 # --- a GPU under 4 GiB in TensorFlow's own device lines, beside its allocator running out ---
@@ -1050,6 +1055,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     sparse_matmul_gpu_limit,
     # --- TensorFlow Lite's GPU delegate invoked on another thread ---
     tflite_gpu_delegate_wrong_thread,
+    tflite_gpu_opencl_not_loaded,
+    # --- a pulled nvidia/cuda tag NVIDIA deleted; nvidia-tensorflow's Linux/Python 3.8 wheels ---
+    cuda_image_tag_not_published,
+    nvidia_tensorflow_no_wheel,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

@@ -18,7 +18,7 @@ variant ``unnamed-library`` then.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, qualified_name
+from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, pip_abi_flag, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
@@ -48,8 +48,11 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
     conda = (" This log shows a conda environment: a TensorFlow from conda (Anaconda's or "
              "conda-forge's build) under add-ons installed with pip is the usual way to get "
              "here." if ctx.conda else "")
-    if abi_of_symbol(ctx, sym) == "new":
+    abi = abi_of_symbol(ctx, sym)
+    if abi == "new":
         return [_other_abi(hit, sym, conda)]
+    if abi == "old-return":
+        return [_untagged_return(ctx, hit, sym, conda)]
     return [catalogue.make(
         "op-library-built-for-other-tensorflow", variant="unnamed-library",
         who=who, symbol=sym[:120], conda=conda, evidence=log_evidence(hits[:2]),
@@ -91,4 +94,35 @@ def _other_abi(hit: Hit, sym: str, conda: str) -> Finding:
              + "   # an add-on: install the release built for this TensorFlow, from the same "
              "channel (pip or conda) as TensorFlow (pip's TensorFlow uses the old ABI before "
              "2.9, the C++11 one from 2.9)"),
+    )
+
+
+def _untagged_return(ctx: Facts, hit: Hit, sym: str, conda: str) -> Finding:
+    """``custom-op-cxx11-abi-mismatch`` variant ``unnamed-untagged-return``: the missing name
+    is the untagged (old-ABI) name of a string-returning function that a C++11-ABI TensorFlow
+    exports with the ``[abi:cxx11]`` tag (platform fact ``tf-abi-tagged-symbols``): the
+    unnamed library was compiled with ``_GLIBCXX_USE_CXX11_ABI=0`` under such a TensorFlow,
+    or against a release that had the function (hedged, a warning)."""
+    pip = pip_abi_flag(ctx, ctx.tf_version)
+    shown = (f" This log's TensorFlow {ctx.tf_version}'s pip packages use =1." if pip == 1 else
+             f" This log's TensorFlow {ctx.tf_version}'s pip packages use =0: a C++11-ABI "
+             "build of it is a conda or source build or one of the exceptions."
+             if pip == 0 else "")
+    return catalogue.make(
+        "custom-op-cxx11-abi-mismatch", variant="unnamed-untagged-return",
+        function=qualified_name(sym) or "a TensorFlow function", symbol=sym[:160],
+        pip=shown, conda=conda, evidence=log_evidence([hit]),
+        knowledge_ref=ctx.kb.platform_fact("tf-abi-tagged-symbols").ref,
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_compile_flags())\"   # this TensorFlow's release and its "
+             "-D_GLIBCXX_USE_CXX11_ABI value",
+             "# then run the failing import alone: its traceback names the library (the path "
+             "before ': undefined symbol')",
+             "# a custom op or add-on built from source: rebuild it with exactly those flags "
+             "(drop a -D_GLIBCXX_USE_CXX11_ABI=0 of its own build files), then delete its "
+             "cached .so",
+             pip_list_grep("tensorflow", "tf-nightly", "tensorflow-(text|io|addons)",
+                           "horovod", anchored=True)
+             + "   # a pip add-on: install the release built for this TensorFlow, from the "
+             "same channel (pip or conda) as TensorFlow"),
     )

@@ -46,7 +46,8 @@ _NCCL = re.compile(r"\bNCCL\b")
 #: algorithm!" in tensorflow-rocm logs, out of memory, CUDA errors, XLA/ptxas): the abort only
 #: repeats them, so this check stays quiet and leaves them to those findings (or to
 #: unrecognised-error).
-_GPU_STACK = re.compile(r"NCCL|Blas|DNN|conv(?:olution)? algorithm|MIOpen|\bOOM\b|out of memory"
+_GPU_STACK = re.compile(r"NCCL|Blas|DNN|ThenRnn|conv(?:olution)? algorithm|MIOpen|\bOOM\b"
+                        r"|out of memory"
                         r"|Resource ?exhausted|RESOURCE_EXHAUSTED|CUDA|ptxas|\bXLA\b", re.I)
 _TIMEOUT = re.compile(r"Collective has timed out", re.I)
 

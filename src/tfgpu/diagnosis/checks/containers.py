@@ -15,6 +15,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._common import from_log as c_from_log
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError, docs
@@ -178,6 +179,18 @@ def nvidia_container_cli_driver_error(f: Facts) -> list[Finding]:
     ))
 
 
+def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
+    """``cuda-image-tag-not-published``: docker (or buildkit) found no ``nvidia/cuda`` image
+    under the tag asked for (pattern ``docker.cuda_tag_missing``); NVIDIA's support policy
+    for its CUDA images deletes end-of-life tags (findings.toml)."""
+    def make(hits: Hits, first: Hit) -> Finding:
+        ref = first.g("ref") or first.g("ref2") or "nvidia/cuda"
+        tag = first.g("tag") or first.g("tag2") or "?"
+        return catalogue.make("cuda-image-tag-not-published", ref=ref, tag=tag,
+                              evidence=log_evidence(hits, limit=2))
+    return c_from_log(f, "docker.cuda_tag_missing", make)
+
+
 def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     """``requirement error: unsatisfied condition: cuda>=12.2, please update your driver``:
     the image's ``NVIDIA_REQUIRE_CUDA`` is above the CUDA version the host driver supports
@@ -190,9 +203,14 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     switch that disables all ``NVIDIA_REQUIRE_*`` constraints) with its caveat."""
     hits = [h for h in f.h("docker.nvc_requirement").all()
             if (h.g("key") or "").lower() == "cuda"]  # brand/driver/arch: see below
-    if not hits:
+    # nvidia-docker 1.0's check of the image's com.nvidia.cuda.version label: the same fault
+    v1 = f.h("docker.nvd1_cuda_version").all()
+    if not hits and not v1:
         return []
-    cond = hits[0].g("cond") or "a newer CUDA"
+    if not hits:
+        hits = v1
+    cond = (hits[0].g("cond") if not v1 or hits is not v1
+            else f"cuda>={v1[0].g('need')}") or "a newer CUDA"
     m = re.search(r"cuda\s*>=?\s*(\d+\.\d+)", cond)
     need = m.group(1) if m else None
     minimum = None
@@ -210,8 +228,14 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     if compat is not None and minimum is not None and compat.version == minimum.version:
         compat = None
     have = f.driver_version
-    cause = (f"The image declares {cond} (its NVIDIA_REQUIRE_CUDA), and the Container Toolkit "
-             "checks it against the CUDA version the host driver supports"
+    legacy = hits is v1
+    if legacy:
+        compat = None  # nvidia-docker 1.0 has no switch to skip its check
+    cause = ((f"The image's com.nvidia.cuda.version label asks for CUDA {need}, and nvidia-docker "
+              f"1.0 checks it against the CUDA version the host driver supports (CUDA "
+              f"{v1[0].g('have')})" if legacy else
+              f"The image declares {cond} (its NVIDIA_REQUIRE_CUDA), and the Container Toolkit "
+              "checks it against the CUDA version the host driver supports")
              + (f" (driver {have})" if have else "")
              + ": the driver is older. "
              + (f"CUDA {need} needs driver {minimum.version} or newer (knowledge row "

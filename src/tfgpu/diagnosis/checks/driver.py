@@ -724,6 +724,17 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
         return []
     found.sort(key=lambda pair: pair[0].line)
     _, row = found[0]
+    if ctx.windows and row.name in ("CUDA_ERROR_LAUNCH_FAILED", "cudaErrorLaunchFailure"):
+        from tfgpu.diagnosis.checks.memory import rnn_in_log, windows_rnn_driver_finding
+
+        rnn = rnn_in_log(ctx)
+        if ctx.h("cudnn.rnn_call").count:
+            return []  # cudnn_rnn_call_failed reads the failed cuDNN RNN call
+        if rnn:
+            # an LSTM/GRU failing at random on Windows: the NVIDIA driver (findings.toml)
+            return [windows_rnn_driver_finding(
+                ctx, f"{row.name} ({row.code}) while an LSTM/GRU trained",
+                [found[0][0], *rnn])]
     return [catalogue.make(
         "gpu-kernel-fault", name=row.name, code=str(row.code),
         evidence=log_evidence([h for h, _ in found], limit=3),

@@ -1422,8 +1422,35 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
     what = (f"{calls[0]} returned {status}" if calls and status
             else f"{calls[0]} failed" if calls
             else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
+    if ctx.windows:
+        # native Windows: every report was fixed by the NVIDIA driver (findings.toml); the
+        # launch failure that came with it is the same fault (quoted, so no post-pass
+        # claims it as a kernel fault of its own)
+        launch = [h for h in (*ctx.h("cuda.error").all(), *ctx.h("cuda.fault_text").all())
+                  if re.search(r"LAUNCH_FAILED|LaunchFailure|unspecified launch failure",
+                               h.text)]
+        return [windows_rnn_driver_finding(
+            ctx, what, sorted({h.line: h for h in (*rnn, *launch)}.values(),
+                              key=lambda h: h.line))]
+    # an unknown OS: the Windows driver reading is one more line of the fix
     return [catalogue.make("cudnn-rnn-call-failed", what=what,
+                           variant="os-unknown" if ctx.os is None else None,
                            evidence=log_evidence(rnn[:3]))]
+
+
+def windows_rnn_driver_finding(ctx: Facts, what: str, hits: list[Hit]) -> Finding:
+    """``windows-nvidia-driver-breaks-cudnn-rnn`` for a cuDNN RNN kernel (``what``: the
+    call and its status, or the CUDA error) that failed mid-training on native Windows, with
+    the lines ``hits`` (at most three quoted) and how the OS is known."""
+    return catalogue.make(
+        "windows-nvidia-driver-breaks-cudnn-rnn", what=what,
+        evidence=(*log_evidence(hits, limit=4), Evidence("os", f"windows ({ctx.os_source})")))
+
+
+def rnn_in_log(ctx: Facts) -> list[Hit]:
+    """Lines that show a cuDNN RNN running (a ``cudnnRNN...`` call, "ThenRnn...", the
+    ``CudnnRNN`` op, or a Keras LSTM/GRU layer named): empty when the log shows none."""
+    return [*ctx.h("cudnn.rnn_call").all(), *ctx.h("ctx.rnn_layer").all()]
 
 
 # --- the cuDNN handle failure and cuDNN's own memory reading -------------------------------

@@ -269,6 +269,34 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
     return []
 
 
+def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
+    """``nvidia-tensorflow-no-wheel``: pip found no ``nvidia-tensorflow`` but the
+    ``0.0.1.devN`` placeholders (or nothing), or ``nvidia-pyindex`` refused the OS (pattern
+    ``pip.nvidia_pyindex_os``). NVIDIA/tensorflow README (Requirements): wheels on NVIDIA's
+    index only, for Linux (Ubuntu 20.04 or later) and Python 3.8."""
+    refused = ctx.h("pip.nvidia_pyindex_os").all()
+    hits = [h for h in ctx.h("pip.no_dist").all()
+            if (h.g("pkg") or "").lower().replace("_", "-") == "nvidia-tensorflow"]
+    placeholder = [h for h in hits
+                   if all(_PLACEHOLDER.fullmatch(v.strip())
+                          for v in (h.g("versions") or "").split(",") if v.strip())]
+    if refused:
+        os_name = refused[0].g("os") or "this OS"
+        what, seen = (f"{os_name}", f"nvidia-pyindex refused to install on {os_name} (its "
+                      "setup checks the OS).")
+    elif placeholder:
+        listed = (placeholder[0].g("versions") or "").strip() or "none"
+        py = ctx.python_version
+        what = f"this Python{f' ({py})' if py else ''}"
+        seen = f"pip offered only {listed} for nvidia-tensorflow."
+    else:
+        return []
+    return [catalogue.make(
+        "nvidia-tensorflow-no-wheel", what=what, seen=seen,
+        evidence=log_evidence(refused, placeholder, limit=3),
+    )]
+
+
 #: Distributions of TensorFlow's family: their "could not find a version" lines have findings
 #: of their own (tf_install.py, addons, and-cuda), so the generic reading leaves them alone.
 _TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_.].*)?$")
