@@ -270,6 +270,12 @@ FLOORS["cases-holdout131"] = 0.8
 FLOORS["cases-holdout134"] = 0.6
 FLOORS["cases-holdout135"] = 0.33
 FLOORS["cases-holdout136"] = 0.42
+# session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
+FLOORS["cases-holdout140"] = 1.0
+FLOORS["cases-holdout141"] = 0.6
+FLOORS["cases-holdout142"] = 0.43
+FLOORS["cases-holdout143"] = 0.4
+FLOORS["cases-holdout144"] = 0.14
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

@@ -1916,8 +1916,17 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.cuda_tag_missing",
         ("nvidia/cuda",),
-        r"manifest for (?:docker\.io/)?(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80})) not "
-        r"found|(?:docker\.io/)?(?P<ref2>nvidia/cuda(?:gl)?:(?P<tag2>[\w.-]{1,80})): not found",
+        r"(?:manifest for |(?<![\w/.-]))(?:docker\.io/)?"
+        r"(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80}))(?: not found|: not found)",
+    ),
+    # Apple's tensorflow_macos alpha installer (apple/tensorflow_macos scripts/install_venv.sh
+    # error_exit): the environment's Python is not the one the release's wheels are for
+    _p(
+        "pip.tf_macos_installer_python",
+        ("required for tensorflow_macos",),
+        r"Python version in specificed virtual environment (?P<env>\S{1,300}) not "
+        r"(?P<need>\d\.\d{1,2})\.\s+Python \d\.\d{1,2} required for tensorflow_macos "
+        r"(?P<version>[\w.]{1,20})",
     ),
     # nvidia-pyindex's setup.py on another OS than Linux: "Your operating system is not
     # supported by `nvidia-pyindex`: win32. Only Linux systems are supported." (NVIDIA's
@@ -4008,6 +4017,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # op_kernel.cc (FindKernelDef / CreateOpKernel): no kernel of the op for the device type.
     # TF 1.x: "No registered 'X' OpKernel for GPU devices compatible with node ..."; TF 2.x
     # quotes the device type ('GPU'); a PluggableDevice (tensorflow-metal) registers as GPU.
+    # the attributes op_kernel.cc's error asked for, on a line of their own when the paste
+    # broke it ("(OpKernel was found, but attributes didn't match) Requested Attributes:
+    # dtype=DT_DOUBLE"); checks/op_registry.py
+    _p(
+        "placer.requested_attrs",
+        ("requested attributes:",),
+        r"Requested Attributes: (?P<attrs>[^\n]{1,400})",
+    ),
     _p(
         "placer.no_kernel",
         ("opkernel for",),

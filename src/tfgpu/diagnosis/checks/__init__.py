@@ -580,6 +580,7 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 )
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
+from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
@@ -1059,6 +1060,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a pulled nvidia/cuda tag NVIDIA deleted; nvidia-tensorflow's Linux/Python 3.8 wheels ---
     cuda_image_tag_not_published,
     nvidia_tensorflow_no_wheel,
+    tensorflow_macos_installer_python,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

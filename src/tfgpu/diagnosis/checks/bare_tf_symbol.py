@@ -51,7 +51,9 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
     abi = abi_of_symbol(ctx, sym)
     if abi == "new":
         return [_other_abi(hit, sym, conda)]
-    if abi == "old-return":
+    if abi == "old-return" and not ctx.conda:
+        # with conda in sight the usual case is pip add-ons under conda's TensorFlow: the
+        # release finding below names that channel fix (tensorflow/addons#1132)
         return [_untagged_return(ctx, hit, sym, conda)]
     return [catalogue.make(
         "op-library-built-for-other-tensorflow", variant="unnamed-library",

@@ -184,9 +184,8 @@ def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
     under the tag asked for (pattern ``docker.cuda_tag_missing``); NVIDIA's support policy
     for its CUDA images deletes end-of-life tags (findings.toml)."""
     def make(hits: Hits, first: Hit) -> Finding:
-        ref = first.g("ref") or first.g("ref2") or "nvidia/cuda"
-        tag = first.g("tag") or first.g("tag2") or "?"
-        return catalogue.make("cuda-image-tag-not-published", ref=ref, tag=tag,
+        return catalogue.make("cuda-image-tag-not-published", ref=first.need("ref"),
+                              tag=first.need("tag"),
                               evidence=log_evidence(hits, limit=2))
     return c_from_log(f, "docker.cuda_tag_missing", make)
 

@@ -61,7 +61,9 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     ``dnn-library-not-found`` variant ``tf05-cudnn-v2`` for TensorFlow 0.5's wording, else
     variant ``tf0-dso`` (hedged: three causes); nothing when a newer loader line
     (``lib.missing``) names libcudnn, whose own finding says it (module docstring)."""
-    dso = f.h("cudnn.dso").all()
+    # hipTensorFlow (ROCm's TF 1.x fork) prints the same line from miopen_dnn.cc when MIOpen
+    # does not load: not cuDNN (the ROCm checks read its MIOpen line)
+    dso = [h for h in f.h("cudnn.dso").all() if "miopen" not in h.text.lower()]
     if not dso:
         return []
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):

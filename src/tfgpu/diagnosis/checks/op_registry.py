@@ -42,6 +42,14 @@ def _metal(ctx: Facts) -> bool:
     return bool(ctx.h("ctx.metal").count) or ctx.os == "macos"
 
 
+def _requests_double(ctx: Facts, first: Hit) -> bool:
+    """Whether the kernel lookup error at ``first`` asks for float64: "Requested Attributes:
+    dtype=DT_DOUBLE" (T=, Tparams=...) on its line or one of the next three."""
+    near = [first.text, *(h.text for h in ctx.h("placer.requested_attrs").all()
+                          if 0 <= h.line - first.line <= 3)]
+    return any(re.search(r"Requested Attributes:[^\n]{0,200}?=DT_DOUBLE\b", t) for t in near)
+
+
 def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     """``op-has-no-gpu-kernel`` from op_kernel.cc's "No registered 'X' OpKernel for 'GPU'
     devices" (variant ``not-registered``; ``dtype`` when the registered kernels listed under
@@ -50,13 +58,16 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     tensorflow-metal the missing kernel is the Metal plugin's."""
     # grappler's graph_view.cc kernel check only warns (notices.grappler_kernel_check)
     grappler = {h.line for h in ctx.h("grappler.kernel_check").all()}
+    # 'DML': tensorflow-directml's DirectML device (its TF 1.15 fork), a GPU too
     nok = [h for h in ctx.h("placer.no_kernel").all()
-           if (h.g("dev") or "") == "GPU" and h.line not in grappler]
+           if (h.g("dev") or "") in ("GPU", "DML") and h.line not in grappler]
     col = [h for h in ctx.h("placer.colocation_group").all() if (h.g("dev") or "") == "GPU"]
     if not nok and not col:
         return []
     metal = _metal(ctx)
+    dml = any(h.g("dev") == "DML" for h in nok)
     where = ("the tensorflow-metal plugin (Apple's Metal GPU device)" if metal
+             else "tensorflow-directml (its DML device)" if dml
              else "this TensorFlow build")
     fix_cpu = "with tf.device('/CPU:0'): ...   # run that op (or that step) on the CPU"
     if nok:
@@ -74,7 +85,17 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
                       "tensorflow-metal may add it.")
-        fix = [fix_cpu,
+        double = dml and _requests_double(ctx, first)
+        if double:
+            # DirectML has no float64 math (microsoft/DirectML#309), and tensorflow-directml
+            # registers no float64 kernels for DML devices (its PRs #180, #280)
+            cause += (" The node asks for float64 (DT_DOUBLE): DirectML has no float64 math, "
+                      "so tensorflow-directml registers no float64 kernels for its DML "
+                      "device; in float32 the op runs there.")
+        fix = [*(("# make it float32: tf.keras.backend.set_floatx('float32'), dtype=tf.float32 "
+                  "for the variable or tf.cast(x, tf.float32) (NumPy arrays are float64 by "
+                  "default)",) if double else ()),
+               fix_cpu,
                "tf.config.set_soft_device_placement(True)   # let TensorFlow place it on the CPU"]
         if metal:
             fix.append("python -m pip install -U tensorflow-metal   # newer plugins add ops")

@@ -34,14 +34,13 @@ def tflite_gpu_delegate_wrong_thread(ctx: Facts) -> list[Finding]:
 
 def tflite_gpu_opencl_not_loaded(ctx: Facts) -> list[Finding]:
     """``tflite-gpu-delegate-opencl-not-loaded`` from ``tflite.opencl_not_loaded``
-    (opencl_wrapper.cc's "Can not open OpenCL library on this device - <dlerror>"), with the
-    OpenGL ES fallback's errors that follow quoted too (they repeat its consequence)."""
+    (opencl_wrapper.cc's "Can not open OpenCL library on this device - <dlerror>"); the
+    OpenGL ES fallback's errors that follow are its consequence (the cause says so)."""
     def make(hits: Hits, first: Hit) -> Finding:
         why = (first.g("why") or "").strip() or (
             f"Windows error code {first.g('code')}" if first.g("code") else "no reason given")
-        after = [h for h in ctx.h("tflite.gl_fallback_error").all() if h.line >= first.line]
         return catalogue.make("tflite-gpu-delegate-opencl-not-loaded", why=why[:160],
-                              evidence=log_evidence(hits, after, limit=4))
+                              evidence=log_evidence(hits, limit=2))
     return from_log(ctx, "tflite.opencl_not_loaded", make)
 
 

@@ -1,0 +1,37 @@
+"""Apple's tensorflow_macos 0.1 alpha installer refusing the environment's Python.
+
+Source: apple/tensorflow_macos scripts/install_venv.sh, whose check of an existing virtual
+environment is ``[[ $("$python_bin" --version) != *"3.8"* ]]`` and then ``error_exit "Python
+version in specificed virtual environment $virtual_env not 3.8.   Python 3.8 required for
+tensorflow_macos $tensorflow_version."`` (the release's wheels are cp38 only):
+``python-outside-tf-range`` variant ``macos-installer``.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.log import Hit, Hits
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def tensorflow_macos_installer_python(ctx: Facts) -> list[Finding]:
+    """``python-outside-tf-range`` variant ``macos-installer`` from pattern
+    ``pip.tf_macos_installer_python``: the installer's own words name the Python it needs,
+    the release and the environment."""
+    def make(hits: Hits, first: Hit) -> Finding:
+        need = first.g("need") or "3.8"
+        return catalogue.make(
+            "python-outside-tf-range", variant="macos-installer",
+            version=(first.g("version") or "0.1").rstrip("."), need=need,
+            env=first.g("env") or "given", evidence=log_evidence(hits, limit=2),
+            fix=(f"conda create -n tf-macos python={need} && conda activate tf-macos   # or "
+                 f"python{need} -m venv ~/tf-macos",
+                 "# then run install_venv.sh again with that environment's path (or its Python "
+                 "given to the installer's python option), or move to tensorflow-macos and "
+                 "tensorflow-metal from pip, which replaced the alpha installer"))
+    return from_log(ctx, "pip.tf_macos_installer_python", make)
+
+
+__all__ = ["tensorflow_macos_installer_python"]
