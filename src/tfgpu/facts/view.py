@@ -107,6 +107,9 @@ class Facts:
                 return "linux"
         if self.wsl:
             return "linux"
+        stated = self._form_os()
+        if stated is not None:
+            return stated
         if (
             self.h("ctx.windows").count
             or self.h("win.dll_load").count
@@ -123,6 +126,23 @@ class Facts:
             return "linux"
         return None
 
+    def _form_os(self) -> str | None:
+        """The OS a bug report's form states (pattern ``ctx.form_os``: "OS platform and
+        distribution: Windows 10"), when its answer names one: ``"windows"``, ``"macos"`` or
+        ``"linux"``; ``None`` otherwise (no form, or an answer such as "N/A")."""
+        for h in self.h("ctx.form_os").all():
+            said = (h.g("os") or "").lower()
+            if "wsl" in said:
+                return "linux"
+            if re.search(r"\bwin(?:dows|10|11)?\b", said):
+                return "windows"
+            if re.search(r"\bmac ?os|\bosx\b|\bdarwin\b|\bmacbook|\bapple\b|\bm[1-4]\b", said):
+                return "macos"
+            if re.search(r"\b(?:linux|ubuntu|debian|centos|fedora|rhel|red hat|arch linux"
+                         r"|suse|rocky|almalinux|mint|pop!_os)", said):
+                return "linux"
+        return None
+
     @property
     def windows(self) -> bool:
         """The host is native Windows (known from facts or the log)."""
@@ -135,6 +155,7 @@ class Facts:
             return self.host.os.is_wsl
         return bool(
             self.h("ctx.wsl").count
+            or self.h("ctx.wsl_prompt").count
             or self.h("numa.unreadable").count
             or self.h("wsl.libcuda_symlink").count
         )

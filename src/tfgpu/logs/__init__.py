@@ -22,6 +22,7 @@ from tfgpu.logs.reader import (
     CR_SNIFF_BYTES,
     ByteSource,
     FollowState,
+    FormAnswers,
     cr_line_endings,
     is_candidate,
     line_texts,
@@ -62,12 +63,14 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
     # by newlines): the first item's head holds no newline, and no next item follows it
     universal = cr_line_endings(head) and (second is None or len(head) == CR_SNIFF_BYTES)
     rest = () if second is None else chain((second,), items)
+    form = FormAnswers()  # an issue form's "### label", blank, answer: across items too
     for item in chain((first,), rest):
         text = str(item)
         if universal:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         for line in text.split("\n"):
             number += 1
+            line = form.feed(line)
             raw = normalize_paste(line.encode("utf-8", "replace"))
             if is_candidate(raw, PREFILTER_NEEDLES_BYTES):
                 for text in line_texts(raw, PREFILTER_NEEDLES_BYTES, stats, follow):

@@ -1287,6 +1287,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Tensor ?Flow (?:version|Version)\s*(?:[:=]\s*)?(?P<v>\d+\.\d+(?:\.\d+)?)"
         r"|tensorflow==(?P<v2>\d+\.\d+(?:\.\d+)?)|tensorflow-(?P<v3>\d+\.\d+\.\d+)-cp",
     ),
+    # the OS a bug report's form states: the old template's one line "- OS Platform and
+    # Distribution (e.g., Linux Ubuntu 16.04): Windows 10" and the issue form's answer under
+    # "### OS platform and distribution" (logs.reader.form_answers puts the label in front);
+    # the answer alone decides (Facts.os), not the template's example
+    _p(
+        "ctx.form_os",
+        ("platform and distribution",),
+        r"OS [Pp]latform and [Dd]istribution(?: \([^)\n]{0,80}\))?\s*:\s*"
+        r"(?P<os>[^\s][^\n]{0,120})",
+    ),
     _p(
         "ctx.windows",
         (":\\", ".dll", "windows", "win_amd"),
@@ -1294,6 +1304,16 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "ctx.wsl", ("wsl", "microsoft-standard"), r"/usr/lib/wsl|microsoft-standard-WSL|\bWSL ?2?\b"
+    ),
+    # a WSL shell's prompt: bash's user@host:dir with the Windows drive mounted by WSL's
+    # drvfs (/mnt/c/...) or Windows' default computer name (DESKTOP-/LAPTOP- and seven
+    # letters or digits, which WSL takes as its host name); Git Bash's prompt puts a space and
+    # MINGW64 after the host instead of ':' (native Windows), so it is not read here
+    _p(
+        "ctx.wsl_prompt",
+        ("/mnt/", "@desktop-", "@laptop-"),
+        r"^\s*(?:\([\w.-]{1,40}\)\s*)?[\w.-]{1,40}@[\w.-]{1,63}:/mnt/[a-z]/"
+        r"|^\s*(?:\([\w.-]{1,40}\)\s*)?[\w.-]{1,40}@(?:DESKTOP|LAPTOP)-[A-Z0-9]{7}:",
     ),
     # ... and a shell prompt on a Mac's default host name: macOS names the host after the
     # model ("Marias-MacBook-Pro", "iMac", "Mac-mini"; Apple, "Change your computer's name or
@@ -5999,7 +6019,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # read by checks/conda_tf_build.py
     _p(
         "conda.tf_build",
-        ("cpu_py",),
+        ("cpu_py", "cudapy"),
         r"^[ \t]{0,6}(?:[+-][ \t]{1,4})?(?P<pkg>tensorflow(?:-base|-gpu|-cpu|-estimator"
         r"|-estima~)?)[ \t]{1,60}(?:[\w.:/-]{0,120}::tensorflow[\w-]{0,20}-)?"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:[ \t]{1,60}|-)(?P<build>(?:cpu_|cuda\d)\w{1,80})"

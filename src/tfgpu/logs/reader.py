@@ -275,6 +275,60 @@ def _entity(m: re.Match[bytes]) -> bytes:
     return chr(code).encode("utf-8")
 
 
+#: A GitHub issue form's answer (TensorFlow's and Keras's bug forms: ".github/ISSUE_TEMPLATE/
+#: *.yml" fields rendered as "### <label>", a blank line, then the answer): the heading of a
+#: host field, then its answer within three lines.
+_FORM_ANSWER_RE = re.compile(
+    rb"(?m)^(#{2,4}[ \t]*(OS [Pp]latform and [Dd]istribution|TensorFlow [Vv]ersion"
+    rb"|Python [Vv]ersion|CUDA/cuDNN [Vv]ersion|GPU [Mm]odel and [Mm]emory)[ \t]*\r?\n"
+    rb"(?:[ \t]*\r?\n){0,2})([^\s#`>][^\n]{0,200})")
+
+
+def form_answers(body: bytes) -> bytes:
+    """Put a GitHub issue form's field label in front of its answer ("### OS platform and
+    distribution", a blank line, "Windows 10" -> the answer line reads "OS platform and
+    distribution: Windows 10"), as the old issue template wrote it on one line, so the
+    patterns that read those lines read the form too.  Line numbers do not change; a body
+    without "##" costs one ``in`` test."""
+    if b"##" not in body:
+        return body
+    return _FORM_ANSWER_RE.sub(lambda m: m.group(1) + m.group(2) + b": " + m.group(3), body)
+
+
+class FormAnswers:
+    """:func:`form_answers` for text given line by line (:func:`tfgpu.logs.read_lines`,
+    whose items may be single lines): the label of a heading line is put in front of the
+    first non-blank line within three lines after it."""
+
+    __slots__ = ("label", "left")
+
+    def __init__(self) -> None:
+        self.label = ""
+        self.left = 0
+
+    def feed(self, line: str) -> str:
+        """``line``, or ``"<label>: <line>"`` when it answers the form heading before it."""
+        head = _FORM_HEADING_RE.match(line)
+        if head is not None:
+            self.label, self.left = head.group(1), 3
+            return line
+        if not self.left:
+            return line
+        if not line.strip():
+            self.left -= 1
+            return line
+        self.left = 0
+        if line.lstrip()[:1] in ("#", "`", ">"):
+            return line
+        return f"{self.label}: {line}"
+
+
+#: The heading of one of those fields on a line of its own (:class:`FormAnswers`).
+_FORM_HEADING_RE = re.compile(
+    r"^#{2,4}[ \t]*(OS [Pp]latform and [Dd]istribution|TensorFlow [Vv]ersion|Python [Vv]ersion"
+    r"|CUDA/cuDNN [Vv]ersion|GPU [Mm]odel and [Mm]emory)[ \t]*\r?$")
+
+
 def normalize_paste(body: bytes) -> bytes:
     """Undo the manglings of text copied from a web page, on raw bytes (one chunk or line).
 
@@ -1095,7 +1149,7 @@ def _scan_body(
     follow: FollowState | None = None,
 ) -> Iterator[tuple[int, str]]:
     cache = tcache.counts
-    body = normalize_paste(body)  # keeps every newline: line numbers do not change
+    body = form_answers(normalize_paste(body))  # keep every newline: line numbers stay
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
     unique = set(templates)
     keys = {t: cache_key(t) for t in unique}

@@ -522,6 +522,9 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     lines keep the installed release, which runs on the interpreter that printed the log,
     and a ``Python X.Y`` line may be another interpreter's.
     """
+    conda = _conda_cuda_build(ctx)
+    if conda is not None:
+        return conda
     py = ctx.python_version
     kb = ctx.kb
     if py and not ctx.windows:
@@ -565,6 +568,25 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     # the newest release, perhaps another Keras major)
     return (AND_CUDA_INSTALLED + "   # Linux/WSL2: keeps the TensorFlow you have and brings "
             "the CUDA/cuDNN wheels its [and-cuda] extra pins (TensorFlow 2.14+)")
+
+
+def _conda_cuda_build(ctx: Facts) -> str | None:
+    """For a log that lists a conda TensorFlow CUDA build (pattern ``conda.tf_build``: a
+    ``conda list`` row "tensorflow 2.14.0 cuda118py311h..._0 conda-forge"), the conda route:
+    that build brings its CUDA and cuDNN as conda packages of the same environment, and pip's
+    ``tensorflow[and-cuda]`` would put a second TensorFlow over it (conda-forge's
+    tensorflow-feedstock, recipe/meta.yaml: the ``cuda{ver}`` build strings); ``None``
+    otherwise."""
+    for h in ctx.h("conda.tf_build").all():
+        build = h.g("nbuild") or h.g("build") or ""
+        version = h.g("nv") or h.g("v") or ""
+        if build.startswith("cuda") and version:
+            return (f'conda install -c conda-forge "tensorflow={version}={build.split("py")[0]}*"'
+                    f"   # this environment's TensorFlow is conda's ({version} {build}): "
+                    "reinstalling its CUDA build brings the cuDNN and CUDA libraries it needs "
+                    "as conda packages of the same environment; pip's tensorflow[and-cuda] "
+                    "would put a second TensorFlow over it")
+    return None
 
 
 def _brings(kb: Knowledge, release: str, need: str) -> bool:

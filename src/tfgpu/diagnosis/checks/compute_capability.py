@@ -31,6 +31,7 @@ from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
+    KnowledgeError,
     KnowledgeQueryError,
     TestedConfig,
     WheelArchsRow,
@@ -178,11 +179,72 @@ def _floor_six_c_library(ctx: Facts, cause: str, fix: tuple[str, ...],
     )
 
 
+#: The CUDA device number in gpu_device.cc's device description ("device: 1, name: ...").
+_DEVICE_NO = re.compile(r"device: (\d{1,3}), name: ([^,]+)")
+
+
+def _other_gpus_created(ctx: Facts, ignored: list[Hit]) -> list[tuple[str, str]]:
+    """``(device number, name)`` of each GPU TensorFlow created in this log that is not one it
+    ignored for its compute capability (a display card beside the compute GPU); empty when
+    none was created."""
+    skipped = {m.group(1) for h in ignored if (m := _DEVICE_NO.search(h.g("desc") or ""))}
+    out: dict[str, str] = {}
+    for h in ctx.h("gpu.created").all():
+        m = _DEVICE_NO.search(h.text)
+        if m is not None and m.group(1) not in skipped:
+            out.setdefault(m.group(1), m.group(2).strip())
+    return sorted(out.items())
+
+
+def _ignored_beside_used(ctx: Facts, ign: Hits, gpu: str, cc: str, mn: str,
+                         used: list[tuple[str, str]]) -> Finding:
+    """``gpu-compute-capability-too-low`` variant ``other-gpu-used`` (a warning): TensorFlow
+    ignored ``gpu`` for its compute capability and created the GPUs ``used`` (device
+    number, name): the work runs there; hiding the old card silences the line."""
+    names = ", ".join(f"{n} (device {i})" for i, n in used)
+    return catalogue.make(
+        "gpu-compute-capability-too-low", variant="other-gpu-used", gpu=gpu, cc=cc,
+        minimum=mn, used=names,
+        evidence=log_evidence(ign, ctx.h("gpu.created").all()[:2]),
+        fix=(c.set_env(ctx, "CUDA_VISIBLE_DEVICES", ",".join(i for i, _ in used))
+             + "   # before starting Python: only the GPU(s) TensorFlow uses are visible, "
+             "the line goes away",),
+    )
+
+
+def _windows_cc_route(ctx: Facts, cc: str, fits: object) -> tuple[str, ...]:
+    """On native Windows the newest wheel for ``cc`` is no GPU route past the last native
+    GPU release (platform fact ``windows-native-gpu-last``): that release in one conda
+    environment when its floor admits ``cc`` (it does for every CC an official wheel has
+    had), and WSL2 with a current TensorFlow otherwise or as well; ``()`` when the fact is
+    missing (the caller's generic line then stays)."""
+    try:
+        series, last, _req, _built = c.windows_gpu_last(ctx)
+        wsl = c.wsl2_tensorflow_lines(ctx)
+        native = c.windows_native_env_lines(ctx)
+    except KnowledgeError:
+        return ()
+    newest = tf_minor(getattr(fits, "tf_version_last", None))
+    if newest is not None and newest < series:
+        # the newest wheel for this CC is older than the last native GPU release itself
+        return ()
+    return (c.note(f"native Windows has no TensorFlow GPU build after {last}: there, or in "
+                   "WSL2, a release whose floor admits compute capability " + cc),
+            *native[1:], *wsl)
+
+
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
     out: list[Finding] = []
     ign = ctx.h("cc.ignored")
-    if ign.count:
+    used = _other_gpus_created(ctx, ign.all()) if ign.count else []
+    if used:
+        # another GPU was created: the ignored card needs no release change
+        h = ign.first[0]
+        name = re.search(r"name: ([^,]+)", h.g("desc") or "")
+        out.append(_ignored_beside_used(ctx, ign, name.group(1) if name else "the GPU",
+                                        h.g("cc") or "?", h.g("min") or "?", used))
+    elif ign.count:
         h = ign.first[0]
         cc, mn = h.g("cc") or "?", h.g("min") or "?"
         name = re.search(r"name: ([^,]+)", h.g("desc") or "")
@@ -223,7 +285,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 "specialised for other GPUs."
             )
             route = (_older_release_route(ctx, cc, fits)
-                     if ctx.os not in ("windows", "macos") else ())
+                     if ctx.os not in ("windows", "macos") else
+                     _windows_cc_route(ctx, cc, fits) if ctx.os == "windows" else ())
             fix = (
                 *(route or (
                     c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")

@@ -296,8 +296,8 @@ def _native_windows_log(ctx: Facts) -> bool:
     """The host is native Windows: host facts say so, or (no host facts) the log shows
     TensorFlow's "GPU asm compilation is supported on Cuda non-Windows platforms only"
     (``xla.asm_windows``) or Windows source paths (:data:`_WIN_SOURCE`). Not WSL2."""
-    if ctx.host is not None:
-        return ctx.windows
+    if ctx.host is not None or ctx.windows:
+        return ctx.windows  # host facts, or the log's own Windows lines (a prompt, a .dll)
     return ctx.h("xla.asm_windows").count > 0 or any(
         _WIN_SOURCE.search(h.text) for h in ctx.h("xla.libdevice").all())
 
@@ -354,8 +354,32 @@ def _ptxas_wheel(ctx: Facts, shown: _BuildCuda | None = None) -> str:
                 f"install a CUDA {shown.major}.x toolkit (its bin/ptxas and nvvm/libdevice) and "
                 f'point XLA_FLAGS at it (below), or pip install -U "nvidia-cuda-nvcc-'
                 f'cu{shown.major}" where this TensorFlow reads the pip CUDA wheels')
+    dated = _dated_newest(ctx)
+    if dated is not None:
+        return dated
     return ('pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
             "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])")
+
+
+def _dated_newest(ctx: Facts) -> str | None:
+    """For a log whose C++ source paths date TensorFlow to a release no newer than
+    :attr:`Facts.tf_at_most`, when every tested release up to it was built with a CUDA older
+    than 12 (tf_tested_configs): the toolkit route, not the CUDA 12 compiler wheel; ``None``
+    when the paths do not date it or a release up to it used CUDA 12."""
+    hi = ctx.tf_at_most
+    if hi is None:
+        return None
+    rows = [r for r in ctx.kb.gpu_configs("windows" if ctx.windows else "linux")
+            if r.cuda and (first := tf_minor(r.tf_version)) is not None and first <= hi]
+    majors = {int(m) for r in rows if (m := (r.cuda or "").split(".")[0]).isdigit()}
+    if not majors or max(majors) >= 12:
+        return None
+    newest = max(rows, key=lambda r: _vtuple(r.tf_version))
+    return (f"# the log's source paths date this TensorFlow to {hi[0]}.{hi[1]} or older, built "
+            f"with CUDA {max(majors)} or older (TensorFlow {newest.tf_version}: CUDA "
+            f"{newest.cuda}, knowledge row {newest.ref}): install the CUDA toolkit its release "
+            "was tested with (tfgpu matrix --tf <its version>); its bin/ holds ptxas and "
+            "nvvm/libdevice, not the CUDA 12 compiler wheel")
 
 
 class _BuildCuda(NamedTuple):
