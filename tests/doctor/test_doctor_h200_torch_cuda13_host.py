@@ -77,18 +77,24 @@ def test_tensorflow_without_cuda12_on_a_real_cuda13_host_is_no_green(
         "as pip wheels; no system toolkit needed")
 
 
+def _with_dist(tmp_path: Path, name: str, version: str) -> Path:
+    """The recorded facts with one more distribution in the torch venv's site-packages,
+    written as a facts snapshot under ``tmp_path``."""
+    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
+    dist = Distribution(name, version, facts.python.distributions[0].location)
+    edited = dataclasses.replace(facts, python=dataclasses.replace(
+        facts.python, distributions=(*facts.python.distributions, dist)))
+    path = tmp_path / "facts.json"
+    path.write_text(edited.to_json(), encoding="utf-8")
+    return path
+
+
 def test_no_fix_installs_cuda12_wheels_into_the_cuda13_torch_venv(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # TensorFlow 2.21.0 installed into that PyTorch venv (its [and-cuda] wheels not): every
     # install of them goes to a venv of its own, since nvidia-cudnn-cu13 / nvidia-nccl-cu13
     # share their folders with the CUDA 12 wheels (platform facts *-wheels-share-folder)
-    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
-    tf = Distribution("tensorflow", "2.21.0", facts.python.distributions[0].location)
-    edited = dataclasses.replace(facts, python=dataclasses.replace(
-        facts.python, distributions=(*facts.python.distributions, tf)))
-    path = tmp_path / "facts.json"
-    path.write_text(edited.to_json(), encoding="utf-8")
-    doc = _doctor(path, capsys)
+    doc = _doctor(_with_dist(tmp_path, "tensorflow", "2.21.0"), capsys)
     lines = [line for f in doc["findings"] for line in f["fix"]]
     assert not [x for x in lines if x.startswith("/opt/torch/.venv/bin/python3 -m pip install")]
     (mismatch,) = [f for f in doc["findings"] if f["id"] == "cuda-major-mismatch"]
@@ -102,12 +108,7 @@ def test_no_fix_installs_cuda12_wheels_into_the_cuda13_torch_venv(
 
 def test_two_cuda_majors_of_the_cudnn_wheel_in_one_venv_are_named(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    facts = HostFacts.from_json((HOST / "facts-no-tf.json").read_text(encoding="utf-8"))
-    cu12 = Distribution("nvidia-cudnn-cu12", "9.3.0.75", facts.python.distributions[0].location)
-    edited = dataclasses.replace(facts, python=dataclasses.replace(
-        facts.python, distributions=(*facts.python.distributions, cu12)))
-    path = tmp_path / "facts.json"
-    path.write_text(edited.to_json(), encoding="utf-8")
+    path = _with_dist(tmp_path, "nvidia-cudnn-cu12", "9.3.0.75")
     found = {f["id"]: f for f in _doctor(path, capsys)["findings"]}
     f = found["cuda-wheels-overwrote-each-other"]
     assert f["severity"] == "warning"

@@ -276,6 +276,9 @@ FLOORS["cases-holdout141"] = 0.6
 FLOORS["cases-holdout142"] = 0.43
 FLOORS["cases-holdout143"] = 0.4
 FLOORS["cases-holdout144"] = 0.14
+FLOORS["cases-holdout147"] = 1.0
+FLOORS["cases-holdout148"] = 0.5
+FLOORS["cases-holdout150"] = 1.0
 
 def _scorer() -> Any:
     spec = importlib.util.spec_from_file_location("score_cases",

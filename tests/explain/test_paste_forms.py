@@ -597,7 +597,9 @@ def test_a_syslog_tag_with_its_process_id_stays_a_syslog_prefix() -> None:
 
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
-    assert split_prefix(">>>> x") == ("", ">>>> x")
+    # ">>>> x": Python's prompt under a quote without its space (">" + ">>> x")
+    assert split_prefix(">>>> x") == ("q", ">>> x")
+    assert split_prefix(">False") == ("q", "False")
     assert split_prefix(">> >>> import tensorflow")[1] == ">>> import tensorflow"
     assert split_prefix("12:00:01 step") == ("", "12:00:01 step")  # a time is no task label
     assert split_prefix(CC_LINE) == ("", CC_LINE)  # a TensorFlow time is part of the record

@@ -2432,8 +2432,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"The layer (?P<layer>[\w.-]{1,100}) has never been called and thus has no defined "
         r"(?P<attr>input|output)\b",
     ),
-    _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
-       r"keras[/\\]src[/\\]ops[/\\]"),
+    # files only Keras 3 has (keras/src/ops/, keras/src/tree/, keras/src/backend/tensorflow/:
+    # Keras 2.13-2.15 also live under keras/src/ but have none of these folders)
+    _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\", "keras/src/tree/",
+                           "keras\\src\\tree\\", "keras/src/backend/tensorflow/",
+                           "keras\\src\\backend\\tensorflow\\"),
+       r"keras[/\\]src[/\\](?:ops|tree|backend[/\\]tensorflow)[/\\]"),
     # --- a found library's missing dependency ---------------------------------------------
     # cuDNN 8's own loader (libcudnn.so.8 loads its sub-libraries at first use): "Could not
     # load library libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: cannot open shared
@@ -4225,7 +4229,11 @@ PATTERNS: tuple[Pattern, ...] = (
         "lib.capi_missing",
         ("unable to find an entry point named", "undefined reference to `tf"),
         r"Unable to find an entry point named '(?P<fn>TFE?_\w{1,80})' in (?:DLL|shared library) "
-        r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'",
+        r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'"
+        # any function the binding asks of the native library named tensorflow itself
+        # (TensorFlow.NET's SciSharp redist exports its own helpers, such as VSpace_Handle)
+        r"|Unable to find an entry point named '(?P<fn3>\w{1,80})' in (?:DLL|shared library) "
+        r"'(?P<lib3>(?:lib)?tensorflow(?:\.dll|\.so[\d.]{0,12}|\.dylib)?)'",
     ),
     _p(
         "lib.missing",

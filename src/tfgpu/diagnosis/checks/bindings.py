@@ -110,10 +110,12 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    fn = h.g("fn") or h.g("fn2") or "a TF_ function"
-    lib = h.g("lib") or "libtensorflow"
+    fn = h.g("fn") or h.g("fn2") or h.g("fn3") or "a TF_ function"
+    lib = h.g("lib") or h.g("lib3") or "libtensorflow"
     dotnet = "EntryPoint" in h.text or "entry point" in h.text
-    cause = (f"The binding calls {fn} from the TensorFlow C API, and the native library "
+    api = "the TensorFlow C API" if fn.startswith(("TF_", "TFE_")) else (
+        "the native TensorFlow library (a function its redist package exports)")
+    cause = (f"The binding calls {fn} from {api}, and the native library "
              f"{lib} it {'loaded' if dotnet else 'links against'} has no such function: the "
              "binding was built for another TensorFlow release than that native library (the "
              "C API gains functions in newer releases). An older native package, or another "

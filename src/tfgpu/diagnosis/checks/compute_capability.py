@@ -207,7 +207,7 @@ def _ignored_beside_used(ctx: Facts, ign: Hits, gpu: str, cc: str, mn: str,
         minimum=mn, used=names,
         evidence=log_evidence(ign, ctx.h("gpu.created").all()[:2]),
         fix=(c.set_env(ctx, "CUDA_VISIBLE_DEVICES", ",".join(i for i, _ in used))
-             + "   # before starting Python: only the GPU(s) TensorFlow uses are visible, "
+             + "   # before starting Python: only what TensorFlow uses stays visible, and "
              "the line goes away",),
     )
 

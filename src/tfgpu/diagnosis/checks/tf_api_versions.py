@@ -213,6 +213,26 @@ def module_missing(ctx: Facts) -> list[Finding]:
     if hit is None:
         return []
     module = (hit.g("mod") or "").rstrip(".")
+    keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
+    mm = ctx.tf_mm
+    first = ctx.kb.platform_fact("keras3-switch")
+    if keras3 and (mm is None or mm < (tf_minor(first.value("tf_version")) or (2, 16))):
+        # Keras 3's own file imports it: Keras 3 over a TensorFlow built for Keras 2
+        tf = ctx.tf_version
+        evidence = log_evidence(keras3[-1:], [hit])
+        fix = (f'pip install "tensorflow>={first.value("tf_version")}"   # a TensorFlow '
+               "built for Keras 3",
+               'or put Keras 2 back: pip install "keras<3"   # the Keras 2 release of '
+               "TensorFlow's own minor")
+        if tf:
+            return [catalogue.make(
+                "keras3-installed-over-keras2-tensorflow", variant="keras3-import",
+                module=module, tf=tf, first=first.value("tf_version"), evidence=evidence,
+                knowledge_ref=first.ref, fix=fix)]
+        return [catalogue.make(
+            "keras3-installed-over-keras2-tensorflow", variant="keras3-import-older",
+            module=module, first=first.value("tf_version"), evidence=evidence,
+            knowledge_ref=first.ref, fix=fix)]
     return [catalogue.make(
         "tf-api-newer-than-installed", variant="module-missing", symbol=module,
         evidence=log_evidence([hit]),

@@ -1168,6 +1168,20 @@ def keras3(f: Facts) -> Iterator[Finding]:
     legacy = fact.value("legacy_package")
     k3_tf, k2_tf = keras3_series(f.kb)
     needs = f.h("keras.needs_tf_keras")
+    legacy_set = [h for h in needs.all() if "TF_USE_LEGACY_KERAS set" in h.text]
+    if legacy_set and len(legacy_set) == needs.count:
+        # TensorFlow's own warning: the variable is set and tf_keras is missing (any release)
+        mm = f.tf_mm
+        pin = f"{legacy}~={mm[0]}.{mm[1]}.0" if mm else f"{legacy}~=<TensorFlow's X.Y>.0"
+        yield catalogue.make(
+            "keras-not-importable", variant="legacy-set",
+            tf=f" (TensorFlow {f.tf_version})" if f.tf_version else "",
+            evidence=log_evidence(legacy_set), knowledge_ref=fact.ref,
+            fix=(c.pip(f, "install", pin) + "   # tf-keras of TensorFlow's own minor release",
+                 f"# or unset {env.split('=')[0]} (in the environment, or before the import "
+                 "of the library that sets it) when the code is written for TensorFlow's own "
+                 "tf.keras"))
+        return
     if needs.count:
         lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
                     if h.g("lib") or h.g("obj") or h.g("pipreq")), None)
