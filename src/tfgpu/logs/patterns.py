@@ -1284,7 +1284,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.tf_version",
         ("flow version", "tensorflow==", "tensorflow-", "__version__"),
-        r"Tensor ?Flow (?:version|Version)\s*(?:[:=]\s*)?(?P<v>\d+\.\d+(?:\.\d+)?)"
+        # the old issue template's "- TensorFlow version (use command below): 2.1.0" too
+        r"Tensor ?Flow (?:version|Version)(?: \([^)\n]{0,40}\))?\s*(?:[:=]\s*)?"
+        r"(?P<v>\d+\.\d+(?:\.\d+)?)"
         r"|tensorflow==(?P<v2>\d+\.\d+(?:\.\d+)?)|tensorflow-(?P<v3>\d+\.\d+\.\d+)-cp",
     ),
     # the OS a bug report's form states: the old template's one line "- OS Platform and
