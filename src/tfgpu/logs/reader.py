@@ -278,9 +278,10 @@ def _entity(m: re.Match[bytes]) -> bytes:
 #: A GitHub issue form's answer (TensorFlow's and Keras's bug forms: ".github/ISSUE_TEMPLATE/
 #: *.yml" fields rendered as "### <label>", a blank line, then the answer): the heading of a
 #: host field, then its answer within three lines.
+_FORM_LABELS = (r"OS [Pp]latform and [Dd]istribution|TensorFlow [Vv]ersion|Python [Vv]ersion"
+                r"|CUDA/cuDNN [Vv]ersion|GPU [Mm]odel and [Mm]emory")
 _FORM_ANSWER_RE = re.compile(
-    rb"(?m)^(#{2,4}[ \t]*(OS [Pp]latform and [Dd]istribution|TensorFlow [Vv]ersion"
-    rb"|Python [Vv]ersion|CUDA/cuDNN [Vv]ersion|GPU [Mm]odel and [Mm]emory)[ \t]*\r?\n"
+    rb"(?m)^(#{2,4}[ \t]*(" + _FORM_LABELS.encode() + rb")[ \t]*\r?\n"
     rb"(?:[ \t]*\r?\n){0,2})([^\s#`>][^\n]{0,200})")
 
 
@@ -324,9 +325,7 @@ class FormAnswers:
 
 
 #: The heading of one of those fields on a line of its own (:class:`FormAnswers`).
-_FORM_HEADING_RE = re.compile(
-    r"^#{2,4}[ \t]*(OS [Pp]latform and [Dd]istribution|TensorFlow [Vv]ersion|Python [Vv]ersion"
-    r"|CUDA/cuDNN [Vv]ersion|GPU [Mm]odel and [Mm]emory)[ \t]*\r?$")
+_FORM_HEADING_RE = re.compile(rf"^#{{2,4}}[ \t]*({_FORM_LABELS})[ \t]*\r?$")
 
 
 def normalize_paste(body: bytes) -> bytes:

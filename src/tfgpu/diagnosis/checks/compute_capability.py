@@ -212,7 +212,7 @@ def _ignored_beside_used(ctx: Facts, ign: Hits, gpu: str, cc: str, mn: str,
     )
 
 
-def _windows_cc_route(ctx: Facts, cc: str, fits: object) -> tuple[str, ...]:
+def _windows_cc_route(ctx: Facts, cc: str, fits: WheelArchsRow) -> tuple[str, ...]:
     """On native Windows the newest wheel for ``cc`` is no GPU route past the last native
     GPU release (platform fact ``windows-native-gpu-last``): that release in one conda
     environment when its floor admits ``cc`` (it does for every CC an official wheel has
@@ -224,7 +224,7 @@ def _windows_cc_route(ctx: Facts, cc: str, fits: object) -> tuple[str, ...]:
         native = c.windows_native_env_lines(ctx)
     except KnowledgeError:
         return ()
-    newest = tf_minor(getattr(fits, "tf_version_last", None))
+    newest = tf_minor(fits.tf_version_last)
     if newest is not None and newest < series:
         # the newest wheel for this CC is older than the last native GPU release itself
         return ()
@@ -237,18 +237,17 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
     out: list[Finding] = []
     ign = ctx.h("cc.ignored")
-    used = _other_gpus_created(ctx, ign.all()) if ign.count else []
-    if used:
-        # another GPU was created: the ignored card needs no release change
-        h = ign.first[0]
-        name = re.search(r"name: ([^,]+)", h.g("desc") or "")
-        out.append(_ignored_beside_used(ctx, ign, name.group(1) if name else "the GPU",
-                                        h.g("cc") or "?", h.g("min") or "?", used))
-    elif ign.count:
+    used: list[tuple[str, str]] = []
+    if ign.count:
         h = ign.first[0]
         cc, mn = h.g("cc") or "?", h.g("min") or "?"
         name = re.search(r"name: ([^,]+)", h.g("desc") or "")
         gpu = name.group(1) if name else "the GPU"
+        used = _other_gpus_created(ctx, ign.all())
+    if used:
+        # another GPU was created: the ignored card needs no release change
+        out.append(_ignored_beside_used(ctx, ign, gpu, cc, mn, used))
+    elif ign.count:
         lowest = ctx.kb.lowest_wheel_cc()
         try:
             fits = ctx.kb.newest_wheel_for_cc(cc)

@@ -204,12 +204,12 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
             if (h.g("key") or "").lower() == "cuda"]  # brand/driver/arch: see below
     # nvidia-docker 1.0's check of the image's com.nvidia.cuda.version label: the same fault
     v1 = f.h("docker.nvd1_cuda_version").all()
-    if not hits and not v1:
-        return []
-    if not hits:
+    legacy = not hits and bool(v1)
+    if legacy:
         hits = v1
-    cond = (hits[0].g("cond") if not v1 or hits is not v1
-            else f"cuda>={v1[0].g('need')}") or "a newer CUDA"
+    if not hits:
+        return []
+    cond = (f"cuda>={v1[0].g('need')}" if legacy else hits[0].g("cond")) or "a newer CUDA"
     m = re.search(r"cuda\s*>=?\s*(\d+\.\d+)", cond)
     need = m.group(1) if m else None
     minimum = None
@@ -227,7 +227,6 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     if compat is not None and minimum is not None and compat.version == minimum.version:
         compat = None
     have = f.driver_version
-    legacy = hits is v1
     if legacy:
         compat = None  # nvidia-docker 1.0 has no switch to skip its check
     cause = ((f"The image's com.nvidia.cuda.version label asks for CUDA {need}, and nvidia-docker "

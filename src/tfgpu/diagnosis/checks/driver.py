@@ -66,6 +66,7 @@ from tfgpu.diagnosis.checks.versions import (
     _min_gpu_cc,
     _release_fix,
 )
+from tfgpu.diagnosis.checks.windows_rnn_driver import rnn_in_log, windows_rnn_driver_finding
 from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
@@ -725,11 +726,9 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
     found.sort(key=lambda pair: pair[0].line)
     _, row = found[0]
     if ctx.windows and row.name in ("CUDA_ERROR_LAUNCH_FAILED", "cudaErrorLaunchFailure"):
-        from tfgpu.diagnosis.checks.memory import rnn_in_log, windows_rnn_driver_finding
-
-        rnn = rnn_in_log(ctx)
         if ctx.h("cudnn.rnn_call").count:
             return []  # cudnn_rnn_call_failed reads the failed cuDNN RNN call
+        rnn = rnn_in_log(ctx)
         if rnn:
             # an LSTM/GRU failing at random on Windows: the NVIDIA driver (findings.toml)
             return [windows_rnn_driver_finding(

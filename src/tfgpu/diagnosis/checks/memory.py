@@ -37,6 +37,7 @@ from tfgpu.diagnosis.checks.memory_held import (
 from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
+from tfgpu.diagnosis.checks.windows_rnn_driver import windows_rnn_driver_finding
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Evidence, Finding
@@ -1436,21 +1437,6 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
     return [catalogue.make("cudnn-rnn-call-failed", what=what,
                            variant="os-unknown" if ctx.os is None else None,
                            evidence=log_evidence(rnn[:3]))]
-
-
-def windows_rnn_driver_finding(ctx: Facts, what: str, hits: list[Hit]) -> Finding:
-    """``windows-nvidia-driver-breaks-cudnn-rnn`` for a cuDNN RNN kernel (``what``: the
-    call and its status, or the CUDA error) that failed mid-training on native Windows, with
-    the lines ``hits`` (at most three quoted) and how the OS is known."""
-    return catalogue.make(
-        "windows-nvidia-driver-breaks-cudnn-rnn", what=what,
-        evidence=(*log_evidence(hits, limit=4), Evidence("os", f"windows ({ctx.os_source})")))
-
-
-def rnn_in_log(ctx: Facts) -> list[Hit]:
-    """Lines that show a cuDNN RNN running (a ``cudnnRNN...`` call, "ThenRnn...", the
-    ``CudnnRNN`` op, or a Keras LSTM/GRU layer named): empty when the log shows none."""
-    return [*ctx.h("cudnn.rnn_call").all(), *ctx.h("ctx.rnn_layer").all()]
 
 
 # --- the cuDNN handle failure and cuDNN's own memory reading -------------------------------

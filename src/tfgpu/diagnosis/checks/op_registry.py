@@ -44,10 +44,10 @@ def _metal(ctx: Facts) -> bool:
 
 def _requests_double(ctx: Facts, first: Hit) -> bool:
     """Whether the kernel lookup error at ``first`` asks for float64: "Requested Attributes:
-    dtype=DT_DOUBLE" (T=, Tparams=...) on its line or one of the next three."""
-    near = [first.text, *(h.text for h in ctx.h("placer.requested_attrs").all()
-                          if 0 <= h.line - first.line <= 3)]
-    return any(re.search(r"Requested Attributes:[^\n]{0,200}?=DT_DOUBLE\b", t) for t in near)
+    dtype=DT_DOUBLE" (T=, Tparams=...; pattern ``placer.requested_attrs``) on its line or one
+    of the next three."""
+    return any(re.search(r"=DT_DOUBLE\b", h.g("attrs") or "")
+               for h in ctx.h("placer.requested_attrs").all() if 0 <= h.line - first.line <= 3)
 
 
 def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -216,7 +217,8 @@ def module_missing(ctx: Facts) -> list[Finding]:
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
     first = ctx.kb.platform_fact("keras3-switch")
-    if keras3 and (mm is None or mm < (tf_minor(first.value("tf_version")) or (2, 16))):
+    switch = tf_minor(keras3_series(ctx.kb)[0])  # the first TensorFlow with Keras 3
+    if keras3 and (mm is None or (switch is not None and mm < switch)):
         # Keras 3's own file imports it: Keras 3 over a TensorFlow built for Keras 2
         tf = ctx.tf_version
         evidence = log_evidence(keras3[-1:], [hit])

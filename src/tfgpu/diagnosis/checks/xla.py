@@ -370,7 +370,7 @@ def _dated_newest(ctx: Facts) -> str | None:
     if hi is None:
         return None
     rows = [r for r in ctx.kb.gpu_configs("windows" if ctx.windows else "linux")
-            if r.cuda and (first := tf_minor(r.tf_version)) is not None and first <= hi]
+            if (first := tf_minor(r.tf_version)) is not None and first <= hi]
     majors = {int(m) for r in rows if (m := (r.cuda or "").split(".")[0]).isdigit()}
     if not majors or max(majors) >= 12:
         return None
