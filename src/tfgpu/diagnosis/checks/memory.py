@@ -25,6 +25,7 @@ from tfgpu.diagnosis.checks._memory_failures import (
     not_a_failure,
 )
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.cublas_package_regression import cublas_package_hedge
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
@@ -771,6 +772,14 @@ _ALLOC_STATUS = re.compile(
 
 
 def rule_library_handle(ctx: Facts) -> list[Finding]:
+    """cuDNN/cuBLAS/cuFFT/cuSOLVER could not create a handle or plan: :func:`_library_handle`,
+    with a cuBLAS memory hedge under a CUDA 10.1 build joined by the apt cuBLAS package
+    release that breaks it (checks/cublas_package_regression.py)."""
+    found = _library_handle(ctx)
+    return [*found, *cublas_package_hedge(ctx, found)]
+
+
+def _library_handle(ctx: Facts) -> list[Finding]:
     """cuDNN/cuBLAS/cuFFT/cuSOLVER could not create a handle or plan.
 
     * another framework's copy of cuDNN/cuBLAS in the process (torch, cupy, jaxlib paths
