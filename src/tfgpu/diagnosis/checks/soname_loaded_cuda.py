@@ -77,9 +77,16 @@ def soname_from_log(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Fi
     finding stands).
 
     Only for a name whose last shipping release is not a major's last (``span``'s end has a
-    minor above 0: a later minor of the same major renamed it)."""
+    minor above 0: a later minor of the same major renamed it), or whose first is not a
+    major's first (:func:`_earlier_minor`)."""
     span = soname_span(ctx, filename, base)
-    if span is None or span[1] is None or span[1][1] == 0:
+    if span is None:
+        return None
+    if span[0][1] > 0 and (span[1] is None or span[1][0] > span[0][0]):
+        earlier = _earlier_minor(ctx, filename, base, same, span)
+        if earlier is not None:
+            return earlier
+    if span[1] is None or span[1][1] == 0:
         return None
     (lo, hi) = span
     assert hi is not None
@@ -164,3 +171,88 @@ def soname_from_log(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Fi
              f"# {beside}",
              "# or install a TensorFlow release built for the CUDA you have (tfgpu plan "
              "lists them)"))
+
+
+def _one_major(lib: str, ctx: Facts) -> int | None:
+    """The CUDA major a loaded library file name pins: a CUDA-numbered one
+    (``libcudart.so.11.0``, :func:`_cuda_need`) or an own-numbered one that only one CUDA
+    major ships (``libcusparse.so.11``: CUDA 11.0 up to 12.0, :func:`soname_span`);
+    ``None`` otherwise (``libcufft.so.10`` ships with CUDA 10.1 to 11.x: two majors)."""
+    need = _cuda_need(lib)
+    if need is not None:
+        return None if need[1] is not None else need[0]
+    base = parse_library(lib)[0]
+    if base not in _TOOLKIT:
+        return None
+    span = soname_span(ctx, lib, base)
+    if span is None or span[1] is None:
+        return None
+    lo, hi = span
+    return lo[0] if hi == (lo[0] + 1, 0) or hi[0] == lo[0] else None
+
+
+def _earlier_minor(ctx: Facts, filename: str, base: str, same: list[Hit],
+                   span: tuple[tuple[int, int], tuple[int, int] | None]) -> Finding | None:
+    """``cuda-minor-soname-mismatch`` variant ``loaded-libraries-earlier``: ``filename`` ships
+    only from a later minor of its CUDA major on (``libcusolver.so.11``: CUDA 11.1+; 11.0
+    ships ``libcusolver.so.10``), and every other CUDA library the log shows TensorFlow
+    loaded pins that major alone, none of them a minor: the CUDA of that major on the loader
+    path is one of its earlier minors (or lacks the library's package).  ``None`` when no
+    such library was loaded, another CUDA toolkit library is missing as well (no toolkit of
+    the build's CUDA on the path: library-not-loaded), or a loaded one pins another major."""
+    lo = span[0]
+    majors: dict[int, list[Hit]] = {}
+    for hit in ctx.h("lib.opened").by_key.values():
+        major = _one_major(_name(hit), ctx)
+        if major is not None:
+            majors.setdefault(major, []).append(hit)
+        elif _cuda_need(_name(hit)) is not None:
+            return None  # a library that pins a minor (libcudart.so.10.1): another reading
+    others_missing = [h for k, h in ctx.h("lib.missing").by_key.items()
+                      if k.replace("\\", "/").split("/")[-1] != filename
+                      and parse_library(_name(h))[0] in _TOOLKIT]
+    if set(majors) != {lo[0]} or others_missing:
+        return None
+    number = int(filename.split(".so.")[-1] if ".so." in filename
+                 else filename.rsplit("_", 1)[-1].split(".")[0])
+    older = _next_name(filename, number - 1)
+    comp = parse_library(filename)[1].split(" (")[0]
+    windows = filename.lower().endswith(".dll")
+    build = [r for r in builds_asking_for(ctx, span) if (mm := tf_minor(r.cuda or ""))
+             and mm[0] == lo[0]]
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if windows else "linux")
+    if tested is not None and (tf_minor(tested.cuda) or (0, 0))[0] == lo[0]:
+        build = [tested.row]  # the log's or host's TensorFlow: its own build
+    build_cuda = build[-1].cuda if build else f"{lo[0]}.{lo[1]}"
+    shown = majors[lo[0]][:2]
+    names = ", ".join(f"{_name(h)} (line {h.line})" for h in shown)
+    earliest = f"{lo[0]}.0" if lo[1] == 1 else f"{lo[0]}.0-{lo[0]}.{lo[1] - 1}"
+    beside = (f"install CUDA {build_cuda} and add its bin folder (C:\\Program Files\\NVIDIA GPU "
+              f"Computing Toolkit\\CUDA\\v{build_cuda}\\bin, which has {filename}) to PATH"
+              if windows else
+              f"install CUDA {build_cuda}'s {comp} (NVIDIA's repository: lib{base}-"
+              f"{build_cuda.replace('.', '-')}) and put its lib64 folder first on "
+              "LD_LIBRARY_PATH")
+    listing = (f"where.exe {filename.rsplit('_', 1)[0]}_*.dll" if windows
+               else f"ldconfig -p | grep lib{base}")
+    return catalogue.make(
+        "cuda-minor-soname-mismatch", variant="loaded-libraries-earlier", filename=filename,
+        first=f"{lo[0]}.{lo[1]}", major=str(lo[0]), older=older,
+        evidence=log_evidence(shown, same), knowledge_ref=_REF,
+        cause=(f"TensorFlow loaded {names}: a CUDA {lo[0]} toolkit is on the loader path and "
+               f"this TensorFlow is a CUDA {lo[0]} build"
+               + (f" (TensorFlow {build[0].tf_version}"
+                  + (f" to {build[-1].tf_version_last or build[-1].tf_version}"
+                     if len(build) > 1 else "")
+                  + f" was built with CUDA {build_cuda} and asks for this name)" if build
+                  else "")
+               + f". It asks for {filename}, which CUDA ships from {lo[0]}.{lo[1]} on "
+               f"(knowledge row {_REF}); CUDA {earliest} ships {older} instead. So the CUDA "
+               f"{lo[0]} here is older than {lo[0]}.{lo[1]} (or a CUDA {lo[0]} install without "
+               f"its {comp} package), and TensorFlow runs without the GPU."),
+        fix=(f"{listing}   # {older} without {filename}: a CUDA {lo[0]} older than "
+             f"{lo[0]}.{lo[1]}",
+             f"# {beside}, or upgrade the toolkit to CUDA {build_cuda}",
+             "# or install a TensorFlow release built for the CUDA you have (tfgpu plan "
+             "lists them)"))
+
