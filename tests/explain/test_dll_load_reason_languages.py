@@ -91,7 +91,8 @@ def test_a_reason_cut_from_the_paste_is_not_in_the_log() -> None:
 def test_the_paging_file_is_a_memory_limit_not_a_missing_dll() -> None:
     for text in ("The paging file is too small for this operation to complete.",
                  "页面文件太小，无法完成操作。",
-                 "Le fichier de pagination est insuffisant pour terminer cette opération."):
+                 "Le fichier de pagination est insuffisant pour terminer cette opération.",
+                 "Die Auslagerungsdatei ist zu klein, um diesen Vorgang durchzuführen."):
         f = _findings(_wordings(text)[1])["windows-dll-load-system-error"]
         assert "1455" in f.title and "ERROR_COMMITMENT_LIMIT" in f.title
         assert "no PATH problem" in f.cause
