@@ -15,6 +15,9 @@ from tfgpu.logs import read_lines
 
 ZSH = 'zsh: illegal hardware instruction  python -c "import tensorflow as tf"'
 BASH = "Illegal instruction (core dumped)"
+#: macOS's shells print the signal with its number; users retype zsh's prompt in backticks
+MAC_BASH = "Illegal instruction: 4"
+ZSH_RETYPED = "`zsh:` illegal hardware instruction  python`"
 
 
 def _finding(lines: list[str]) -> tuple[str, str, str]:
@@ -44,7 +47,7 @@ def test_other_prompts_do_not_show_macos(prompt: str) -> None:
     '(base) maria@MacBook-Pro ~ % python -c "import tensorflow as tf"',
     "  File \"/Users/maria/miniconda3/lib/python3.9/site-packages/tensorflow/__init__.py\"",
 ])
-@pytest.mark.parametrize("sigill", [ZSH, BASH])
+@pytest.mark.parametrize("sigill", [ZSH, BASH, MAC_BASH, ZSH_RETYPED])
 def test_macos_with_unknown_chip_gets_rosetta_and_sysctl_checks(context: str,
                                                                 sigill: str) -> None:
     fid, title, fix = _finding([context, sigill])

@@ -35,6 +35,12 @@ from .kind_helpers import fix_text, ids, known
      "libhipblas_hcc.so. LD_LIBRARY_PATH: ", "libhipblas_hcc.so", ("hcBLAS",)),
     ("ImportError: libhsa-runtime64.so.1: cannot open shared object file: No such file or "
      "directory", "libhsa-runtime64.so.1", ("HSA runtime",)),
+    # hipTensorFlow's loader asks for some HCC-era builds with a hyphen, and for others with an
+    # _hcc suffix on the library's own name
+    ("I tensorflow/stream_executor/dso_loader.cc:130] Couldn't open CUDA library "
+     "libhipblas-hcc.so. LD_LIBRARY_PATH: ", "libhipblas-hcc.so", ("hcBLAS",)),
+    ("I tensorflow/stream_executor/dso_loader.cc:130] Couldn't open CUDA library "
+     "libhipfft_hcc.so. LD_LIBRARY_PATH: ", "libhipfft_hcc.so", ("hipFFT",)),
 ])
 def test_rocm_library_names_its_component_and_releases(
         line: str, lib: str, words: tuple[str, ...]) -> None:
@@ -68,6 +74,8 @@ def test_other_libraries_are_not_rocm(line: str) -> None:
     ("libamdhip64.so.6", "rocm", "amdhip64"),
     ("/opt/rocm-3.3.0/lib/libmcwamp.so.3", "rocm", "mcwamp"),
     ("libMIOpen.so.1", "rocm", "miopen"),
+    ("libhipblas-hcc.so", "rocm", "hipblas_hcc"),
+    ("libhipfft_hcc.so", "rocm", "hipfft"),
     ("librocblas.so.4.2.60200-66~22.04", "rocm", "rocblas"),
     ("libsycl.so.7", "oneapi", "sycl"),
     ("libmkl_sycl.so.2", "oneapi", "mkl_sycl"),
@@ -86,3 +94,20 @@ def test_every_row_has_a_known_source() -> None:
         assert gpu_stacks.source_url(row.source)
     assert gpu_stacks.library("libcudnn.so.8") is None
     assert gpu_stacks.library("libnvinfer.so.7") is None
+
+
+def test_the_hcc_suffix_is_read_only_for_rocm_libraries() -> None:
+    assert gpu_stacks.library("libcufft_hcc.so") is None
+    assert gpu_stacks.library("libsomething-hcc.so") is None
+
+
+def test_hiptensorflow_plugin_dso_lines_are_not_cuda_libraries() -> None:
+    lines = ["I tensorflow/stream_executor/dso_loader.cc:130] Couldn't open CUDA library "
+             "libhipfft_hcc.so. LD_LIBRARY_PATH: ",
+             "I tensorflow/stream_executor/cuda/cuda_fft.cc:344] Unable to load cuFFT DSO.",
+             "I tensorflow/stream_executor/dso_loader.cc:139] successfully opened CUDA library "
+             "libhip_hcc.so locally"]
+    found = ids(lines)
+    assert "rocm-runtime-missing" in found
+    assert not any(i.startswith("library-not-loaded") for i in found), found
+

@@ -113,8 +113,23 @@ def base_of(filename: str) -> str:
 
 def library(filename: str) -> StackLibrary | None:
     """The row of the library ``filename`` (any path, any version suffix), or ``None`` when
-    it is no runtime library of these stacks."""
-    return libraries().get(base_of(filename))
+    it is no runtime library of these stacks.
+
+    The HCC-era ROCm builds (ROCm 1.x) name a library's HIP build ``lib<name>_hcc.so``
+    (``libhiprng_hcc.so``, ``libhipblas_hcc.so``: source ``hipcaffe-readme``), and
+    hipTensorFlow's loader asks for some with a hyphen (``libhipblas-hcc.so``): a name the
+    table lacks is read with ``-`` as ``_``, then, for a ROCm row, without ``_hcc``."""
+    base = base_of(filename)
+    rows = libraries()
+    for key in (base, base.replace("-", "_")):
+        if key in rows:
+            return rows[key]
+    key = base.replace("-", "_")
+    if key.endswith("_hcc"):
+        row = rows.get(key[: -len("_hcc")])
+        if row is not None and row.stack == "rocm":
+            return row
+    return None
 
 
 def symbol_runtime(symbol: str) -> StackSymbol | None:

@@ -298,11 +298,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|float overflow|int divide by zero|integer overflow|page error|stack overflow)"
         r"|code (?P<code>0x[0-9A-Fa-f]{1,8}|\d{1,10}))\s*$",
     ),
+    # (macOS's shells print the signal with its number, "Illegal instruction: 4", as they do
+    # "Segmentation fault: 11" and "Abort trap: 6"; zsh's "zsh: illegal hardware instruction"
+    # is retyped with the prompt name in backticks)
     _p(
         "cpu.illegal",
         ("illegal instruction", "illegal hardware instruction", "invalid opcode"),
-        r"^\s*Illegal instruction(?: \(core dumped\))?\s*$"
-        r"|(?P<zsh>zsh|bash|fish): (?:\d+ )?illegal hardware instruction"
+        r"^\s*Illegal instruction(?: \(core dumped\)|: 4)?\s*$"
+        r"|(?P<zsh>zsh|bash|fish):`? (?:\d+ )?illegal hardware instruction"
         r"|^\s*(?:\[\d+\]\s*)?(?:\d+\s+)?illegal hardware instruction"
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)",
     ),
@@ -2677,6 +2680,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("hip_error_nodevice", "hiperrornodevice"),
         r"(?:could not retrieve ROCM device count|failed call to hipInit)\W{1,3}"
         r"(?P<name>HIP_ERROR_NoDevice|hipErrorNoDevice)",
+    ),
+    # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc DeviceAllocate):
+    # LOG(ERROR) "failed to allocate <size> (<bytes> bytes) from device: <status>", the status
+    # as HIP names it or, for a code its ToString does not know, "hipError_t(<code>)". Read by
+    # checks/rocm_memory.py (the HIP out-of-memory codes: platform fact hip-out-of-memory-codes)
+    _p(
+        "rocm.alloc_failed",
+        ("from device: hiperror",),
+        r"failed to allocate (?P<size>[\d.]+[KMG]?) \((?P<bytes>\d+) bytes\) from device: "
+        r"(?:hipError_t\((?P<code>\d{1,5})\)|(?P<name>hipError\w{1,40}))",
     ),
     # The ROCm runtime's GPU memory-fault handler (ROCm/ROCR-Runtime runtime/hsa-runtime/core/
     # runtime/runtime.cpp, Runtime::VMFaultHandler, at c7785a6): fprintf(stderr, "Memory access

@@ -269,6 +269,7 @@ from tfgpu.diagnosis.checks.rocm import (
     rocm_vm_fault,
 )
 from tfgpu.diagnosis.checks.rocm_dnn import rocm_miopen_failed
+from tfgpu.diagnosis.checks.rocm_memory import rocm_device_out_of_memory
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
@@ -745,6 +746,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_runtime_missing,
     rocm_no_device,
     rocm_vm_fault,
+    rocm_device_out_of_memory,
     rocm_queue_abort,
     rocm_miopen_failed,
     miopen_database_unusable,

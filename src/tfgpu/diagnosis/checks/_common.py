@@ -433,7 +433,7 @@ def _metal_pair_install(facts: HostFacts, kb: Knowledge) -> str:
 #: line is a ``#``-prefixed instruction).  Paths (the probed interpreter), ``VAR=value``
 #: prefixes and PowerShell's ``$env:``/``&`` count as commands too.
 COMMAND_WORDS = frozenset({
-    "pip", "pip3", "python", "python3", "py", "conda", "mamba", "sudo", "apt", "apt-get",
+    "pip", "pip3", "python", "python3", "py", "conda", "mamba", "sudo", "apt", "apt-get", "printf",
     "apt-cache", "apt-mark",
     "nvidia-smi", "nvcc", "export", "unset", "set", "setx", "Remove-Item", "wsl", "ls",
     "lsmod", "modprobe", "mokutil", "dmesg", "ldconfig", "ldd", "echo", "tfgpu", "cat",
@@ -442,7 +442,7 @@ COMMAND_WORDS = frozenset({
     "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
     "prime-select",
     # /dev/shm size, locked-memory limit, ROCm's GPU listing
-    "df", "ulimit", "rocminfo",
+    "df", "ulimit", "rocminfo", "rocm-smi",
     # a Kubernetes cluster's nodes and pods
     "kubectl",
     # macOS's CPU name, features and Rosetta translation state

@@ -238,9 +238,11 @@ def old_plugin_dso_not_loaded(f: Facts) -> list[Finding]:
     used by the ops that call it: cuBLAS by every matrix multiplication on the GPU (MatMul,
     dense layers), whose first call dies in ``GetDsoHandle``'s ``ValueOrDie`` on the loader's
     status ("could not dlopen DSO: <file>; dlerror: ...");
-    cuFFT only by the FFT ops, cuRAND only by code that asks for it."""
+    cuFFT only by the FFT ops, cuRAND only by code that asks for it.  Nothing in a ROCm log:
+    hipTensorFlow prints the same lines for its hipBLAS/hipFFT/hipRNG libraries, whose
+    "Couldn't open CUDA library" lines rocm.py reads."""
     hits = f.h("lib.old_plugin_dso").all()
-    if not hits:
+    if not hits or f.rocm_log:
         return []
     out: list[Finding] = []
     for plugin in dict.fromkeys(h.g("plugin") or "cuBLAS" for h in hits):
