@@ -34,7 +34,9 @@ _TF_TOKEN = re.compile(r"(?<![\w.])[vr]?(\d+\.(?:x\b|\d+(?:\.\d+)?))")
 #: ``CUDA 12.0``, ``Keras 2.2``, ``@tensorflow/tfjs-node-gpu 1.2.4``, ``Distribution 1.8.0``).
 _OTHER_COMPONENT = re.compile(
     r"(?i)\b(?:cuda|cudnn|nccl|cublas\w*|tensorrt|python|py|keras|driver|numpy|protobuf|gcc|"
-    r"bazel|tfjs[\w-]*|distribution|deeplabcut|deepspeech|deepcell|spleeter)[\s:=v]*$")
+    r"bazel|tfjs[\w-]*|distribution|deeplabcut|deepspeech|deepcell|spleeter"
+    # another hyphenated project name ("basic-pitch 0.2.4"), not a TensorFlow distribution
+    r"|(?<![\w-])(?!tensorflow|tf-)[a-z][a-z0-9_]*-[a-z0-9_-]+)[\s:=v]*$")
 
 
 def tf_version(text: str | None) -> str | None:

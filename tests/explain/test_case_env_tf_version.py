@@ -21,6 +21,8 @@ from .case_env import facts_from_env, tf_version
     ("tensorflow-gpu 1.11+ (binary built against cuDNN 7.2.1)", "1.11"),
     ("2.5 (DeepLabCut 2.2)", "2.5"),
     ("Colab's custom TF 2.8 build, downgraded to 2.7", "2.8"),
+    ("keras-nlp 0.5 with TF 2.12", "2.12"),
+    ("tf-nightly 2.5.0.dev (pip)", "2.5.0"),
 ])
 def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
                                                                  version: str) -> None:
@@ -38,6 +40,8 @@ def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
     "conda-forge tensorflow build for CUDA 12.0 (early 2024)",
     "TensorFlow bundled with a tool (cuDNN 7.6, Python 3.7)",
     "@tensorflow/tfjs-node-gpu 2.0.4",
+    # another (hyphenated) project's release
+    "TensorFlow older than the keras it got (basic-pitch 0.2.4 dependencies)",
     "",
 ])
 def test_tf_version_is_unknown_when_only_other_components_have_numbers(text: str) -> None:

@@ -445,8 +445,12 @@ class Facts:
         # pip TensorFlow ships its own libtensorflow_framework.so.2 under
         # site-packages/tensorflow/ (an undefined-symbol line names it): that is no hint;
         # a libtensorflow install folder or the JNI/C++ library is one (issue 10 section 2)
+        # Python TensorFlow's own NotFoundError (tf.load_op_library) naming a framework
+        # library file is an op library's dependency in a pip install (checks/
+        # framework_soname.py), no hint either
         return any(
-            "tfjs" in h.text or not re.search(r"-packages[/\\]tensorflow[/\\]", h.text)
+            "tfjs" in h.text or not (re.search(r"-packages[/\\]tensorflow[/\\]", h.text)
+                                     or "errors_impl.NotFoundError" in h.text)
             for h in self.h("ctx.nonpip_tf").all()
         ) or bool(self.h("ctx.libtensorflow").count)
 

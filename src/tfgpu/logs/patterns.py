@@ -516,8 +516,11 @@ PATTERNS: tuple[Pattern, ...] = (
         "numpy.too_old",
         ("compiled against api version", "compiled against numpy c-api", "size changed",
          "unable to convert function return value"),
+        # (NumPy before its "0x%x" form printed the versions with "%x": "module compiled
+        # against API version a but this version of numpy is 9", as public build notes and
+        # READMEs quote it)
         r"module (?:was )?compiled against (?:API version|NumPy C-API version) "
-        r"(?P<want>0x[0-9a-fA-F]+)"
+        r"(?P<want>0x[0-9a-fA-F]+|[0-9a-fA-F]{1,4}(?= but this version of numpy is))"
         r"(?: \(NumPy (?P<want_v>[\d.]+)\))?"
         r"|numpy\.(?:dtype|ndarray) size changed, may indicate binary incompatibility\. Expected "
         r"(?P<exp>\d+) from C header, got (?P<got>\d+) from PyObject"
@@ -527,6 +530,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "numpy.multiarray",
         ("multiarray",),
         r"numpy\.core\.(?:multiarray|_multiarray_umath) failed to import",
+    ),
+    # h5py 3 reads an HDF5 attribute's variable-length string as str (h5py docs, "Strings in
+    # HDF5": redesigned in 3.0); Keras's older HDF5 loaders call .decode('utf8') on it
+    # (keras/engine/topology.py, saving.py, tensorflow/python/keras/saving/hdf5_format.py):
+    # "AttributeError: 'str' object has no attribute 'decode'", and the source line of the
+    # traceback that decodes an attribute. Read by checks/h5py_strings.py
+    _p(
+        "h5py.str_decode",
+        ("has no attribute 'decode'",),
+        r"'str' object has no attribute 'decode'",
+    ),
+    _p(
+        "h5py.attrs_decode",
+        ("attrs", ".decode("),
+        r"\battrs(?:\[['\"]\w{1,40}['\"]\]|\.get\(['\"]\w{1,40}['\"]\))\.decode\("
+        r"|\b(?:model_config|training_config|original_keras_version|original_backend|"
+        r"layer_names)\b[^\n]{0,80}\.decode\(['\"]utf-?8['\"]\)",
     ),
     _p(
         "numpy.removed_alias",
@@ -591,10 +611,15 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.legacy_api",
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
-         "unrecognized keyword arguments passed to"),
+         "unrecognized keyword arguments passed to", "to a shape. found invalid entry"),
         r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
         r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
-        r"|Unrecognized keyword arguments passed to (?P<cls>\w+): \{'(?P<kw2>\w+)'",
+        r"|Unrecognized keyword arguments passed to (?P<cls>\w+): \{'(?P<kw2>\w+)'"
+        # Keras 3's standardize_shape (keras/src/backend/common/variables.py) given a string:
+        # a Keras 2 add_weight(name, shape, ...) call, whose first positional argument Keras
+        # 3 takes as the shape, so the name arrives split into characters
+        r"|Cannot convert '\((?P<chars>'\w', (?:'\w', ){0,60}'\w')\)' to a shape\. "
+        r"Found invalid entry '\w' of type '<class 'str'>'",
     ),
     _p(
         "keras.private_api",
@@ -1747,13 +1772,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Results mismatch between different convolution algorithms",
     ),
     # Keras 2 / tf-keras of another minor than TensorFlow: it calls private tf.__internal__
-    # APIs that minor does not have, or registers TensorFlow's metrics a second time
+    # APIs that minor does not have, or registers TensorFlow's metrics a second time; or its
+    # keras/dtensor package imports tf.experimental.dtensor ("from tensorflow.compat.v2.
+    # experimental import dtensor as dtensor_api") from a TensorFlow older than the Keras
     _p(
         "keras.minor",
-        ("__internal__' has no attribute", "another metric with the same name already exists"),
+        ("__internal__' has no attribute", "another metric with the same name already exists",
+         "cannot import name 'dtensor' from 'tensorflow"),
         r"module 'tensorflow(?:\._api\.v2(?:\.compat\.v2)?)?\.__internal__' has no attribute "
         r"'(?P<attr>\w{1,80})'"
-        r"|(?P<metric>Another metric with the same name already exists)",
+        r"|(?P<metric>Another metric with the same name already exists)"
+        r"|cannot import name '(?P<dtensor>dtensor)' from 'tensorflow(?:\.compat\.v2)?"
+        r"\.experimental'",
     ),
     # gpu_device.cc: with several GPUs, a GPU with fewer multiprocessors than the minimum is
     # dropped (GetMinGPUMultiprocessorCount)
@@ -2942,6 +2972,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>2\.\d{1,2}\.\d{1,3})\b"
         + r"|" + _first("Successfully installed")
         + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
+    ),
+    # pip's "Successfully installed ... keras-2.7.0 ... tensorflow-2.6.1" naming both Keras 2
+    # and TensorFlow on one line (in either order): read by checks/tf_install.py against
+    # platform fact keras2-paired-minor
+    _p(
+        "pip.keras_tf_installed",
+        ("successfully installed",),
+        _first("Successfully installed")
+        + r"(?=[^\n]{0,3000}?\bkeras-(?P<k>2\.\d{1,2})\.\d)"
+        r"(?=[^\n]{0,3000}?\btensorflow(?:-cpu|-gpu)?-(?P<t>2\.\d{1,2})\.\d)",
     ),
     # node-pre-gyp found no prebuilt tfjs-node(-gpu) addon for this Node.js ABI / platform
     # (mapbox/node-pre-gyp lib/install.js: "Tried to download(<status>): <url>", "Pre-built
@@ -4158,8 +4198,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "op.load_call",
         ("load_op_library(", "load_library("),
-        r"\bload_(?:op_)?library\((?:[^\n'\"]{0,200}['\"](?P<so>[\w.+-]{1,120}"
-        r"\.(?:so|dylib|dll))['\"])?",
+        r"\bload_(?:op_)?library\((?:[^\n'\"]{0,200}['\"](?:[^\n'\"]{0,200}[/\\])?"
+        r"(?P<so>[\w.+-]{1,120}\.(?:so|dylib|dll))['\"])?",
     ),
     # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.
     # UnsatisfiedLinkError: <path>\tensorflow_jni.dll: Can't find dependent libraries".

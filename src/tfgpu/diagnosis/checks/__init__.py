@@ -242,7 +242,9 @@ from tfgpu.diagnosis.checks.containers import (
     nvidia_container_cli_driver_error,
 )
 from tfgpu.diagnosis.checks.determinism_package import determinism_patch_unavailable
+from tfgpu.diagnosis.checks.framework_soname import framework_soname_mismatch
 from tfgpu.diagnosis.checks.gpu_runtime_symbol import tf_library_lacks_runtime_symbol
+from tfgpu.diagnosis.checks.h5py_strings import h5py3_old_keras_loader
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
@@ -747,6 +749,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_no_device,
     rocm_vm_fault,
     rocm_device_out_of_memory,
+    framework_soname_mismatch,
+    h5py3_old_keras_loader,
     rocm_queue_abort,
     rocm_miopen_failed,
     miopen_database_unusable,

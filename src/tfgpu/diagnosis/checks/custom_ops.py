@@ -131,6 +131,12 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
     """
     for hit in ctx.h("op.lib_symbol").all():
         lib, sym = op_lib_symbol(hit)
+        if not lib and _FRAMEWORK_CLASS_RTTI.match(sym):
+            # the reporter's retyped "undefined symbol: _ZTIN10tensorflow8OpKernelE" without
+            # the library: the one the traceback's tf.load_op_library('<x>.so') call names
+            calls = [c for c in ctx.h("op.load_call").all() if c.g("so")]
+            if calls:
+                return [_not_linked_to_framework(hit, calls[-1].g("so") or "", sym)]
         if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
         if _CUDART_API.match(sym):
@@ -159,6 +165,11 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                  "-D_GLIBCXX_USE_CXX11_ABI=<its setting>)")
         if not dist and not cuda and custom_op_abi(ctx):
             return []  # custom-op-cxx11-abi-mismatch reads the ABI from the name
+        if not cuda and _string_view_kind(sym) is not None and custom_op_abi(ctx):
+            # an add-on's (Horovod's) library built in another C++ standard mode than
+            # TensorFlow (horovod/horovod#3558: C++14 against TF 2.10's C++17): the
+            # string_view reading names it, whatever the package
+            return []
         if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
             return [_not_linked_to_framework(hit, lib, sym)]
         if not dist:
@@ -229,8 +240,12 @@ def _cudart_api_symbol(ctx: Facts, hit: Hit, lib: str, sym: str) -> Finding | No
 
 #: The typeinfo / vtable / typeinfo-name symbol of a tensorflow:: class (``_ZTIN10tensorflow8
 #: OpKernelE``): emitted only where the class's key function is defined, i.e. in TensorFlow's
-#: own library, so an op library needs that library on its link line.
-_FRAMEWORK_CLASS_RTTI = re.compile(r"_ZT[IVS]N?(?:10tensorflow|3tsl)\d")
+#: own library, so an op library needs that library on its link line; and tensorflow::
+#: OpKernel's own constructor and destructor (``_ZN10tensorflow8OpKernelD2Ev``, op_kernel.cc),
+#: which every op kernel calls and every TensorFlow release defines there
+#: (mgharbi/hdrnet_legacy#37: fixed by linking -ltensorflow_framework).
+_FRAMEWORK_CLASS_RTTI = re.compile(r"_ZT[IVS]N?(?:10tensorflow|3tsl)\d"
+                                   r"|_ZN10tensorflow8OpKernel(?:D[012]Ev|C[12]EPNS_20OpKernelConstructionE)")
 
 
 def _not_linked_to_framework(hit: Hit, lib: str, sym: str) -> Finding:

@@ -58,6 +58,7 @@ from tfgpu.diagnosis.checks.libraries import (
     driver_library_failed_to_load,
     driver_library_not_shown,
 )
+from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.diagnosis.checks.versions import (
     _TF,
     _driver_evidence,
@@ -1598,11 +1599,16 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
         return []
     gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem") or h.g("se"))), None)
     where = f"GPU {gpu}" if gpu is not None else "the GPU"
-    claim = code_claim(ctx.kb.cuda_error_named(err) if err is not None else None,
-                       evidence=log_evidence(hits, limit=3),
+    row = ctx.kb.cuda_error_named(err) if err is not None else None
+    claim = code_claim(row, evidence=log_evidence(hits, limit=3),
                        lead=f"The CUDA driver refused to create a context on {where}: ")
     if claim is not None:
         return [claim]  # a code that names its fault whatever call returned it
+    if row is not None and row.maps_to == "new:gpu-hardware-error":
+        # a code that names the GPU's hardware whatever call returned it (an uncorrectable
+        # ECC error, nagadit/DeepFaceLab_Linux#89): that fault's meaning and next steps, not
+        # the context-creation checklist
+        return [new_fault_finding(ctx, row, hits)]
     if err is not None:
         cause = (f"The CUDA driver refused to create a context on {where}: "
                  f"{_error_meaning(ctx, err)}.")

@@ -24,6 +24,7 @@ from tfgpu.diagnosis.checks.crash_after_library_warning import (
 )
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines, stranded_gpu
+from tfgpu.diagnosis.checks.framework_soname import framework_soname_hits
 from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.one_line_runtimes import cudnn8_own_sub_so_hits
@@ -899,6 +900,9 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue
         if base == "cupti":
             continue  # the CUPTI rule reports it
+        if base == "tensorflow_framework" and any(
+                h.g("lib") == filename for h in framework_soname_hits(ctx)):
+            continue  # an op library built for another release (checks/framework_soname.py)
         if base == "zlibwapi":
             continue  # the zlib rule reports it
         if any(h in cudnn_sub_dll_126(ctx) for h in same):

@@ -1235,15 +1235,21 @@ def keras3(f: Facts) -> Iterator[Finding]:
     legacy_api = f.h("keras.legacy_api")
     if legacy_api.count:
         h = legacy_api.first[0]
+        name = "".join(re.findall(r"'(\w)'", h.g("chars") or ""))
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
-                             f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else "a Keras 2 API")
+                             f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else
+                             f"add_weight('{name}', ...)" if name else "a Keras 2 API")
         # Keras 3's unknown-argument message names any argument, not only dropped ones
         kwarg = not h.g("api") and not h.g("kw") and bool(h.g("kw2"))
         yield catalogue.make(
             "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
-            variant="unrecognized-kwarg" if kwarg else None,
+            variant=("unrecognized-kwarg" if kwarg else "add-weight-name-first" if name
+                     else None),
             evidence=log_evidence(legacy_api),
-            fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
+            fix=(("# upgrade the library whose layer calls add_weight (the traceback names "
+                  "it) to a release for Keras 3, or in your own code pass add_weight's "
+                  "arguments by keyword (name=..., shape=...)") if name else
+                 "# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
                  f"or keep Keras 2: {_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
                  f"then export {env}",
@@ -1463,7 +1469,7 @@ def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
     second time ("Another metric with the same name already exists")."""
     hits = ctx.h("keras.minor").all()
     if not hits:
-        return []
+        return _keras_pair_installed(ctx)
     mm = ctx.tf_mm
     ver = f"{mm[0]}.{mm[1]}" if mm is not None else "X.Y"
     k3_tf, k2_tf = keras3_series(ctx.kb)
@@ -1482,6 +1488,31 @@ def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits),
         fix=tuple(fix),
     )]
+
+
+def _keras_pair_installed(ctx: Facts) -> list[Finding]:
+    """``keras-version-mismatch-tensorflow`` variant ``installed-pair`` (a warning): pip's
+    "Successfully installed" line names keras 2.K and TensorFlow 2.T with K != T, both in the
+    paired era (platform fact ``keras2-paired-minor`` up to the minor before ``keras3-switch``):
+    the import that follows fails (tensorflow/tensorflow#52922: TF 2.6.1 with keras 2.7)."""
+    hits = ctx.h("pip.keras_tf_installed").all()
+    if not hits:
+        return []
+    first = tf_minor(ctx.kb.platform_fact("keras2-paired-minor").value("tf_version"))
+    last = tf_minor(keras3_series(ctx.kb)[1])
+    assert first is not None and last is not None
+    for h in hits:
+        k, t = tf_minor(h.g("k") or ""), tf_minor(h.g("t") or "")
+        if k is None or t is None or k == t or not all(first <= v <= last for v in (k, t)):
+            continue
+        ver = f"{t[0]}.{t[1]}"
+        return [catalogue.make(
+            "keras-version-mismatch-tensorflow", variant="installed-pair",
+            keras=f"{k[0]}.{k[1]}", tf=ver, evidence=log_evidence([h]),
+            fix=(f'pip install "keras~={ver}.0"   # the Keras of TensorFlow {ver}',
+                 "pip show tensorflow keras   # their major.minor must match"),
+        )]
+    return []
 
 
 def _no_matching(ctx: Facts) -> Iterator[Finding]:
