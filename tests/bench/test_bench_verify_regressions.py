@@ -629,3 +629,19 @@ def test_the_real_gpu_less_host_facts_make_cuinit_harmless() -> None:
     found = explain_lines([_CUINIT_303], facts)
     line = [f for f in found if any(e.line == 1 for e in f.evidence)]
     assert line and all(f.harmless for f in line)
+
+
+def test_bench_without_numpy_is_a_usage_error_before_any_benchmark_module_loads() -> None:
+    # the README's plain `pip install .` has no NumPy: a clear usage error (exit 2), never an
+    # internal error from a benchmark module that imports it
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "for m in [k for k in sys.modules if k.startswith('tfgpu.bench')]: del sys.modules[m]\n"
+            "from tfgpu.cli.main import main\n"
+            "sys.exit(main(['bench', '--synthetic']))")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert res.returncode == 2, res.stderr
+    assert "needs numpy" in res.stderr and "pip install 'tfgpu[bench]'" in res.stderr

@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 from doctor_helpers import (
+    PCI_NO_DISPLAY,
     PY,
     SITE,
     cpu_ok,
@@ -184,6 +185,20 @@ def test_scenario_hung_nvidia_smi_is_a_clear_error() -> None:
     report = run(facts)
     assert [f.id for f in report.findings] == ["nvidia-smi-hung"]
     assert report.findings[0].cause.startswith("nvidia-smi did not finish within 10 s")
+
+
+def test_hung_nvidia_smi_beside_a_listing_without_nvidia_is_a_hedge_not_a_reboot() -> None:
+    # a stand-in or leftover nvidia-smi on a host without an NVIDIA GPU, or a GPU that fell
+    # off the bus: the kernel log tells which, so no "sudo reboot" as the fix
+    facts = dataclasses.replace(smi_fail(""), gpus=(), driver=F.DriverFacts(
+        F.ProbeStatus.TIMEOUT, source="nvidia-smi",
+        message="nvidia-smi did not finish within 10 s and was stopped"),
+        probes=PCI_NO_DISPLAY)
+    f = one(facts, "nvidia-smi-hung")
+    assert f.severity.value == "warning"
+    assert "shows no NVIDIA device" in f.title and "fell off the bus" in f.title
+    assert "command -v nvidia-smi" in f.fix[0]
+    assert not any(line.strip() == "sudo reboot" for line in f.fix)
 
 
 def test_scenario_gpu_on_pci_bus_without_driver() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from doctor_helpers import TESTS, cpu_ok, dist, linux, python
+from doctor_helpers import TESTS, cpu_ok, dist, linux, python, this_machine
 
 from tfgpu._proc import CommandResult
 from tfgpu.cli.main import main
@@ -287,6 +287,20 @@ def test_cpu_only_build_trusts_build_info() -> None:
     found = by_id(diagnose(load("tf_and_cpu")).findings)
     assert "tensorflow-cpu-only-build" not in found
     assert found["tensorflow-variants-conflict"].severity is Severity.ERROR
+
+
+def test_variants_conflict_fix_reinstalls_the_release_it_keeps() -> None:
+    # the fix uninstalls every TensorFlow package first; on a host without a GPU build the
+    # plan keeps the release, which is then an install command, never a comment alone
+    host = this_machine()
+    host = dataclasses.replace(host, python=python(
+        dist("tensorflow", "2.21.0"), dist("tensorflow-cpu", "2.21.0"),
+        dist("keras", "3.15.1"), dist("numpy", "2.4.6")), tf=None)
+    f = by_id(diagnose_with_plan(host).findings)["tensorflow-variants-conflict"]
+    gone = next(i for i, line in enumerate(f.fix) if "uninstall" in line)
+    after = [line for line in f.fix[gone + 1:] if "tensorflow" in line]
+    assert after and not after[0].lstrip().startswith("#"), f.fix
+    assert "-m pip install tensorflow==2.21.0" in after[0], f.fix
 
 
 # ------------------------------------------------------------------ defect 8

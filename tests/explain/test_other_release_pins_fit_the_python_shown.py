@@ -41,7 +41,8 @@ def test_the_last_native_windows_gpu_release_names_the_python_it_needs() -> None
     create = next(line for line in lines if line.startswith("conda create"))
     env = create.split(" -n ", 1)[1].split()[0]
     assert "python=3.10" in create and "cudatoolkit=11.2" in create
-    assert f'conda run -n {env} python -m pip install "tensorflow<2.11"' in lines
+    # TensorFlow 2.10 predates NumPy 2 and leaves NumPy uncapped: the line caps it
+    assert f'conda run -n {env} python -m pip install "tensorflow<2.11" "numpy<2"' in lines
     assert any("Python 3.7-3.10; the Python here is 3.12" in line for line in lines)
     assert not any(line.startswith("conda install") for line in lines)
     fits = _fix(["Python 3.10.11", *WIN_CPU_ONLY]).splitlines()

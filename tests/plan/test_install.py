@@ -145,6 +145,25 @@ def _with_pip(env: Path) -> None:
     (pip / "__init__.py").write_text("")
 
 
+def test_existing_venv_with_another_tensorflow_variant_is_refused(tmp_path: Path) -> None:
+    # the plan installs tensorflow-cpu on this CPU host; a venv that has `tensorflow` would
+    # then hold both in one `tensorflow` folder: refuse, naming the uninstall
+    env = tmp_path / "tf"
+    env.mkdir()
+    (env / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    _with_pip(env)
+    (env / "lib" / "python3.11" / "site-packages" / "tensorflow-2.21.0.dist-info").mkdir()
+    plan = cpu_plan(env)
+    assert any(r.startswith("tensorflow-cpu") for r in plan.requirements)
+    with pytest.raises(InstallRefused, match=r"already has tensorflow.*pip uninstall -y "
+                                             r"tensorflow"):
+        check_installable(plan, env, explicit_env=True)
+    # the same variant the plan installs is an upgrade in place, not a conflict
+    (env / "lib" / "python3.11" / "site-packages" / "tensorflow-2.21.0.dist-info").rmdir()
+    (env / "lib" / "python3.11" / "site-packages" / "tensorflow_cpu-2.20.0.dist-info").mkdir()
+    assert check_installable(plan, env, explicit_env=True) == "reuse"
+
+
 def test_existing_venv_is_changed_only_when_named_with_venv(tmp_path: Path) -> None:
     env = tmp_path / ".venv-tfgpu"
     env.mkdir()

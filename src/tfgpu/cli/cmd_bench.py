@@ -272,17 +272,19 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.text import Text
 
-    from tfgpu.bench.runner import run_bench, summarise
     from tfgpu.cli.common import knowledge_version, output_format
-    from tfgpu.diagnosis.verdict import bench_report
-    from tfgpu.report.json_report import render_json
-    from tfgpu.report.tables import render_bench_tables
     from tfgpu.report.text import make_console, render_text
-    from tfgpu.verify import host_facts_for_explain
 
     fmt = output_format(args)
     err = make_console(sys.stderr)
+    # first: a clear usage error when NumPy (the [bench] extra) is missing, before any
+    # module of the benchmark, which imports it, is loaded
     cfg = _config(args, err)
+    from tfgpu.bench.runner import run_bench, summarise
+    from tfgpu.diagnosis.verdict import bench_report
+    from tfgpu.report.json_report import render_json
+    from tfgpu.report.tables import render_bench_tables
+    from tfgpu.verify import host_facts_for_explain
     src = cfg.source
     if not args.json and any(w in ("guide", "tuned") for w in cfg.workloads):
         # the data the training runs use (the ceilings alone read none)

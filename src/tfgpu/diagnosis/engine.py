@@ -31,6 +31,7 @@ from tfgpu.diagnosis.checks.known_harmless import rule_known_harmless
 from tfgpu.diagnosis.checks.library_check_eq import rule_library_check_eq
 from tfgpu.diagnosis.checks.shared_wheel_folders import separate_env_for_other_cuda_wheels
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
+from tfgpu.diagnosis.later_run import earlier_run_faults
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.presence import nvidia_gpu_presence
@@ -259,4 +260,6 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     found = kernel_death_after_error(f, found)
     # an install of CUDA wheels beside another CUDA major's cuDNN/NCCL wheels: its own venv
     found = separate_env_for_other_cuda_wheels(f, found)
+    # a paste of a failing run and a later one that created the GPU: the first run's faults
+    found = earlier_run_faults(f, found)
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

@@ -61,7 +61,7 @@ class Presence:
     soc: str | None = None
 
 
-def _listing_answered(rec: ProbeRecord) -> bool:
+def listing_answered(rec: ProbeRecord) -> bool:
     """A listing record that looked at the hardware: status OK and, for ``lspci``,
     some output (``lspci`` that prints nothing read no bus)."""
     if rec.status is not ProbeStatus.OK:
@@ -178,12 +178,12 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     if facts.os.is_wsl and facts.os.wsl_version == 2:
         return Presence("unknown", no_driver=no_driver)
     records = [p for p in facts.probes if p.name in PCI_RECORDS]
-    if any(_listing_answered(p) for p in records if p.name in LISTING_RECORDS) or any(
+    if any(listing_answered(p) for p in records if p.name in LISTING_RECORDS) or any(
             g.source in LISTING_SOURCES for g in facts.gpus):
         return Presence("absent", no_driver=no_driver)
     return Presence("unknown", no_driver=no_driver,
                     unanswered=tuple(dict.fromkeys(_words(p) for p in records)))
 
 
-__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_module_not_loaded",
-           "smi_unreadable", "tegra_soc"]
+__all__ = ["LISTING_RECORDS", "Presence", "listing_answered", "nvidia_gpu_presence",
+           "smi_module_not_loaded", "smi_unreadable", "tegra_soc"]

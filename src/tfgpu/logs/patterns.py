@@ -5303,6 +5303,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|WARN failed to register host buffer (?:0x)?[0-9a-fA-F]{1,16} : (?P<err2>[\w ]{1,80})"
         r"|WARN failed to get device pointer for local shmem",
     ),
+    # any NCCL CUDACHECK failure (src/include/checks.h: WARN("Cuda failure '%s'",
+    # cudaGetErrorString(err))) at its file:line: the runtime's string names the CUDA error
+    # ("out of memory" = cudaErrorMemoryAllocation, e.g. include/alloc.h's cudaMalloc of NCCL's
+    # buffers). Read by checks/distributed.py
+    _p(
+        "nccl.cuda_failure",
+        ("nccl warn cuda failure",),
+        r"(?P<file>[\w./-]{1,80}):\d{1,5} NCCL WARN Cuda failure '(?P<err>[^'\n]{1,80})'",
+    ),
     # dyld (macOS): a library needs a newer macOS than the one running: older dyld "Referenced
     # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>
     # (built for macOS 15.1 which is newer than running OS)".

@@ -523,7 +523,8 @@ def host_rules(facts: HostFacts, kb: Knowledge) -> HostRules | None:
                      target.gpu_vendor == "nvidia" and target.os in ("linux", "wsl2"))
 
 
-def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True) -> list[str]:
+def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True,
+                   reinstall: bool = False) -> list[str]:
     """The plan's install as fix lines: a comment naming its release and route, then the
     commands of its steps up to the install (the check that TensorFlow sees the GPU is
     ``tfgpu plan``'s last step), with a comment where the shell changes (a WSL2 plan's
@@ -535,6 +536,9 @@ def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True) -> lis
         facts: the host snapshot (the TensorFlow installed).
         default: ``plan`` is what ``tfgpu plan`` picks; else one of its alternative
             routes (``tfgpu plan --route ROUTE``), and the comment says so.
+        reinstall: the fix uninstalled the TensorFlow packages before this line (two
+            variants installed together): keeping the release then means installing it
+            again, so a kept release is a pip command, not a comment.
     """
     from tfgpu.plan.model import Verify
     from tfgpu.plan.render import shell_label, step_commands
@@ -545,8 +549,14 @@ def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True) -> lis
         tf = dist.version if dist is not None else None
     where = "uses the GPU" if plan.uses_gpu else "runs on the CPU"
     if not plan.uses_gpu and tf and plan.tf_version and tf.startswith(plan.tf_version):
-        return [f"# keep TensorFlow {tf}: `tfgpu plan` finds no GPU build for this host "
-                f"(route {plan.route.value}; {plan.reasons[0].text if plan.reasons else ''})"]
+        why = (f"`tfgpu plan` finds no GPU build for this host (route {plan.route.value}; "
+               f"{plan.reasons[0].text if plan.reasons else ''})")
+        if reinstall:
+            from tfgpu.diagnosis.checks._common import pip
+
+            return [f'{pip(facts, "install", f"tensorflow=={tf}")}   # then install one '
+                    f"TensorFlow again, the {tf} you had: {why}"]
+        return [f"# keep TensorFlow {tf}: {why}"]
     # a route whose release tfgpu does not pin (Jetson: NVIDIA's build for the JetPack
     # release) has no version to name
     release = (f"TensorFlow {plan.tf_version}" if plan.tf_version else
@@ -663,7 +673,9 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
                    for p in shown) or (shown and plan is rules.plans[0]):
                 continue
             shown.append(plan)
-            new = plan_fix_lines(plan, facts, default=plan is rules.plans[0])
+            # an earlier line of this fix uninstalled TensorFlow: what is kept is reinstalled
+            gone = any(re.search(r"\buninstall\b[^#\n]*\btensorflow\b", x) for x in fix)
+            new = plan_fix_lines(plan, facts, default=plan is rules.plans[0], reinstall=gone)
             text = "\n".join(new)
             if fix:
                 prev = fix[-1]

@@ -19,8 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import canonicalize_name
+
 from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.facts import ProbeStatus
+from tfgpu.facts.tf_variants import TF_FOLDER_VARIANTS
 from tfgpu.plan import _activate
 from tfgpu.plan import model as M
 from tfgpu.plan.render import ps_quote
@@ -223,6 +227,41 @@ def is_venv(path: Path) -> bool:
     return (path / "pyvenv.cfg").is_file()
 
 
+def installed_distributions(env_path: Path) -> set[str]:
+    """The canonical names of the distributions installed in the virtual environment
+    ``env_path``, read from its ``*.dist-info`` folders (``tensorflow_cpu-2.21.0.dist-info``
+    -> ``tensorflow-cpu``); empty when none can be read."""
+    names: set[str] = set()
+    for site in (*env_path.glob("lib/python*/site-packages"), env_path / "Lib" / "site-packages"):
+        try:
+            entries = list(site.glob("*.dist-info"))
+        except OSError:
+            continue
+        for info in entries:
+            stem = info.name[: -len(".dist-info")].split("-", 1)[0]
+            names.add(canonicalize_name(stem))
+    return names
+
+
+def _other_tf_variants(plan: M.Plan, env_path: Path) -> list[str]:
+    """The distributions sharing the ``tensorflow`` folder (:data:`TF_FOLDER_VARIANTS`) that
+    ``env_path`` has and the plan's requirements do not name: installing the plan beside them
+    would put two of them in one environment."""
+    wanted = {canonicalize_name(Requirement(r).name) for r in plan.requirements
+              if _parses(r)}
+    have = installed_distributions(env_path)
+    return sorted(n for n in TF_FOLDER_VARIANTS
+                  if n in have and n not in wanted and wanted & set(TF_FOLDER_VARIANTS))
+
+
+def _parses(req: str) -> bool:
+    try:
+        Requirement(req)
+    except InvalidRequirement:
+        return False
+    return True
+
+
 def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> str:
     """Refuse plans and folders that ``tfgpu install`` must not run into.
 
@@ -285,6 +324,16 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
                 "No module named pip), likely a build that was interrupted; tfgpu install "
                 f"does not delete your folders. Repair it with `{shlex.quote(str(py))} -m "
                 f"ensurepip --upgrade`, or delete {env_path} and rerun"
+            )
+        other = _other_tf_variants(plan, env_path)
+        if other:
+            py = shlex.quote(str(venv_python(env_path)))
+            raise InstallRefused(
+                f"{env_path} already has {', '.join(other)}, which shares the `tensorflow` "
+                "package folder with what this plan installs "
+                f"({', '.join(plan.requirements)}): both in one environment overwrite each "
+                f"other's files. Remove it first ({py} -m pip uninstall -y {' '.join(other)}) "
+                "and rerun, or choose a new folder with --venv"
             )
         return "reuse"
     why = unwritable_reason(env_path)

@@ -335,11 +335,48 @@ def windows_lines(lines: Iterable[str]) -> list[str]:
     for line in lines:
         m = _WHICH.match(line.strip())
         if m is None:
-            out.append(line)
+            out.extend(_cmd_line(line))
             continue
         rest = m.group("rest")
         out.append(f"where.exe {m.group('prog')}" + (f"   # then: {rest}" if rest else ""))
     return out
+
+
+#: A POSIX command line with VAR=value prefixes and/or a final ``| grep [-i] [-E] "a|b"``,
+#: before its ``   # `` comment.
+_POSIX_RUN = re.compile(
+    r"^(?P<env>(?:[A-Z_][A-Z0-9_]*=[^\s=|]+\s+)*)(?P<cmd>[^|#]+?)"
+    r"(?:\s+\|\s+grep\s+(?P<opts>(?:-[iE]{1,2}\s+)*)\"(?P<pat>[^\"]+)\")?"
+    r"(?P<tail>\s{3}#.*)?$")
+
+
+def _cmd_line(line: str) -> list[str]:
+    """``line`` for Windows' cmd (the shell of the other Windows fix lines, ``set X=...``)
+    when it is a POSIX run with ``VAR=value`` prefixes or a final ``grep`` of plain words:
+    ``set "VAR=value" && <command>`` (quoted: cmd keeps a space before ``&&`` in the value
+    otherwise) and ``findstr /i /c:"a" /c:"b"`` (findstr.exe runs in cmd and PowerShell; one
+    ``/c:`` per alternative of the pattern); its comment moves to a line of its own (cmd has
+    no ``#`` comments: findstr would read the words). Other lines, and a grep pattern with
+    regex syntax besides ``|``, are returned as they are."""
+    if line.lstrip().startswith("#"):
+        return [line]
+    m = _POSIX_RUN.match(line)
+    if m is None or not (m.group("env") or m.group("pat")):
+        if "| findstr " in line and "   # " in line:
+            # findstr reads every word after it, a "#" comment too: the comment on its own
+            cmd, _, note = line.partition("   # ")
+            return [cmd.rstrip(), f"# {note}"]
+        return [line]
+    pat = m.group("pat")
+    if pat is not None and re.search(r"[\\\[\]().*+?^${}]", pat):
+        return [line]
+    sets = "".join(f'set "{v}" && ' for v in m.group("env").split())
+    find = ""
+    if pat is not None:
+        ci = "/i " if "i" in (m.group("opts") or "") else ""
+        find = " | findstr " + ci + " ".join(f'/c:"{alt}"' for alt in pat.split("|"))
+    tail = (m.group("tail") or "").strip()
+    return [f"{sets}{m.group('cmd').strip()}{find}", *([tail] if tail else [])]
 
 
 def tf_installed(f: View) -> bool:
@@ -398,9 +435,12 @@ def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
     if facts.nvidia_gpus and facts.os.system == "Linux":
         return pip(facts, "install", "tensorflow[and-cuda]")
     if facts.nvidia_gpus and facts.os.system == "Windows":
-        last = knowledge_or_packaged(kb).platform_fact("windows-native-gpu-last")
+        k = knowledge_or_packaged(kb)
+        last = k.platform_fact("windows-native-gpu-last")
         keep = last.value("pip_requirement")
-        return pip(facts, "install", keep)
+        # the release predates NumPy 2 support: keep pip from pairing it with NumPy 2
+        cap = ("numpy<2",) if numpy_cap_for(k, last.value("tf_version")) else ()
+        return pip(facts, "install", keep, *cap)
     if facts.os.system == "Darwin" and (
             facts.os.machine == "arm64" or any(g.vendor == "apple" for g in facts.gpus)):
         return _metal_pair_install(facts, knowledge_or_packaged(kb))
@@ -800,6 +840,22 @@ def wsl2_tensorflow_lines(ctx: Facts) -> tuple[str, str]:
             f"{venv.value('install')}")
 
 
+def numpy_cap_for(kb: Knowledge, tf_version: str) -> str:
+    """``' "numpy<2"'`` (to append to a pip line) when TensorFlow ``tf_version`` (``"2.10"``,
+    ``"2.10.0"``) predates the first release built for NumPy 2 (platform fact
+    ``numpy2-first-tf``): pip would otherwise pair it with NumPy 2, which its compiled
+    modules cannot load (TensorFlow's own requirement left NumPy uncapped); else ``""``.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the platform fact is missing.
+    """
+    first = kb.fact_series("numpy2-first-tf")[0]
+    m = re.match(r"\s*(\d+)\.(\d+)", tf_version)
+    if m is None or (int(m.group(1)), int(m.group(2))) >= first:
+        return ""
+    return ' "numpy<2"'
+
+
 def windows_native_env_lines(ctx: Facts) -> tuple[str, str, str]:
     """Stay on the last native-Windows GPU release (platform fact ``windows-native-gpu-last``:
     its conda CUDA/cuDNN packages and pip requirement) in ONE conda environment: a comment,
@@ -828,7 +884,7 @@ def windows_native_env_lines(ctx: Facts) -> tuple[str, str, str]:
             f"conda create -y -n {env} -c conda-forge " + (f"python={py} " if py else "")
             + conda,
             f"conda run -n {env} python -m pip install "
-            + quote(ctx, fact.value("pip_requirement")))
+            + quote(ctx, fact.value("pip_requirement")) + numpy_cap_for(kb, last))
 
 
 def venv_fix(ctx: Facts, python: str) -> str:

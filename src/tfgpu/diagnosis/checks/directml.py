@@ -11,6 +11,7 @@ build 20150+), microsoft/WSL#5630, #7314, microsoft/DirectML#22, #29.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import numpy_cap_for
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -37,8 +38,12 @@ def directml_problems(f: Facts) -> list[Finding]:
             "directml-plugin-not-loaded", evidence=log_evidence(plugin, zero),
             fix=(pip_list_grep("^tensorflow", "directml")
                  + "   # tensorflow-directml-plugin needs tensorflow-cpu 2.10",
-                 "pip install \"tensorflow-cpu==2.10.*\" tensorflow-directml-plugin   # the "
-                 "pair its maintainers name; later TensorFlow releases break the plugin",
+                 "pip install \"tensorflow-cpu==2.10.*\" tensorflow-directml-plugin"
+                 + numpy_cap_for(f.kb, f.kb.platform_fact("directml-plugin-tf-pin")
+                                 .value("tf_version"))
+                 + "   # the pair its maintainers name; "
+                 "later TensorFlow releases break the plugin (NumPy 1: TensorFlow 2.10 "
+                 "predates NumPy 2)",
                  "# inside WSL2 the plugin also needs /usr/lib/wsl/lib (libd3d12.so, "
                  "libdxcore.so) on the loader path"),
         ))

@@ -261,6 +261,15 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             variant="same-gpu" if same else "versions" if versions else "invalid-usage",
             evidence=log_evidence(invalid, err.first[:1], limit=2),
         ))
+    elif (err.count or system.count) and (oom := [
+            h for h in ctx.h("nccl.cuda_failure").all() if h.g("err") == "out of memory"
+            and not re.search(r"shm", h.g("file") or "")]):
+        # NCCL's own CUDACHECK says cudaMalloc ran out of GPU memory (cudaErrorMemoryAllocation's
+        # string): its buffers found none left beside TensorFlow's pool
+        out.append(catalogue.make(
+            "nccl-error", variant="cuda-out-of-memory",
+            evidence=log_evidence(oom[:1], system, err.first[:1]),
+        ))
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         # "unhandled system error" with no NCCL WARN line: variant system (its

@@ -70,7 +70,12 @@ from tfgpu.diagnosis.checks.versions import (
 from tfgpu.diagnosis.checks.windows_rnn_driver import rnn_in_log, windows_rnn_driver_finding
 from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
-from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
+from tfgpu.facts.presence import (
+    LISTING_RECORDS,
+    listing_answered,
+    nvidia_gpu_presence,
+    smi_unreadable,
+)
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -115,6 +120,22 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "nvidia-smi -L   # the GPUs, their indices and UUIDs",
          "# list each GPU once, by an index nvidia-smi shows or by UUID, before TensorFlow "
          "starts: e.g. os.environ['CUDA_VISIBLE_DEVICES'] = ','.join(dict.fromkeys(ids))"),
+    ),
+    # cuInit's own CUDA_ERROR_NOT_INITIALIZED (cuda.h: "the CUDA driver has not been
+    # initialized with cuInit() or ... initialization has failed"): here the call that failed
+    # IS cuInit, so it is no follow-on of an earlier one (the table's general meaning); in
+    # reports the process is a child forked after its parent initialised CUDA
+    # (tensorflow/tensorflow#57877), else the driver answers nothing (nvidia-smi tells)
+    "CUDA_ERROR_NOT_INITIALIZED": (
+        "gpu-not-visible",
+        "cuInit itself failed to initialise CUDA in this process (cuda.h: 'initialization has "
+        "failed'). The log alone does not say why; known causes: a process forked after its "
+        "parent had initialised CUDA (Python multiprocessing's default 'fork' on Linux; CUDA "
+        "is not fork-safe), or a driver in a bad state, which nvidia-smi shows",
+        ("nvidia-smi   # the driver answers and lists the GPU: then look for a fork",
+         "multiprocessing.set_start_method('spawn')   # first thing under if __name__ == "
+         "'__main__', if the failing code runs in a worker process (DataLoader/Pool/"
+         "use_multiprocessing=True)"),
     ),
     "CUDA_ERROR_NO_DEVICE": (
         "gpu-not-visible",
@@ -770,7 +791,7 @@ def _windows_cudart_fix(ctx: Facts) -> list[str]:
     return [
         "where.exe cudart64_*.dll",
         f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for newer "
-        f'releases, or pip install "{keep}" with {build} on PATH',
+        f'releases, or pip install "{keep}"{c.numpy_cap_for(ctx.kb, last)} with {build} on PATH',
     ]
 
 
@@ -910,6 +931,25 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             message=d.message or "nvidia-smi did not answer in time",
         )
         return
+    if d is not None and d.status is ProbeStatus.TIMEOUT and (
+            listing := _listing_shows_no_nvidia(facts)) is not None:
+        # it hung, and the adapter listing that answered shows no NVIDIA device: a stand-in
+        # or leftover nvidia-smi on a host without one, or a GPU that fell off the bus (it
+        # then leaves the listing, or reads as vendor ffff): a hedge, not "reboot"
+        yield catalogue.make(
+            "nvidia-smi-hung", variant="no-gpu-on-bus", listing=listing,
+            evidence=(*(_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),)),
+                *_listing_records(facts, answered_only=True)),
+            fix=('command -v nvidia-smi; ls -ld "$(command -v nvidia-smi)"   # which file '
+                 "answers to that name: a stand-in or stray copy on a host without an NVIDIA "
+                 "GPU (TensorFlow runs on the CPU): remove it",
+                 "sudo dmesg | grep -i -E 'xid|nvrm|fallen off' | tail   # Xid 79 'GPU has "
+                 "fallen off the bus': the GPU is there but unreachable: reboot, then check "
+                 "its power and seating"),
+            message=d.message or "nvidia-smi did not answer in time",
+        )
+        return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
             "nvidia-smi-hung", variant="nvml" if d.source == "nvml" else None,
@@ -974,6 +1014,21 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
         )
         return
     yield _driver_error(facts, d.source, msg, ev)
+
+
+def _listing_shows_no_nvidia(facts: HostFacts) -> str | None:
+    """The adapter listing that answered, as a cause names it, when it lists no NVIDIA
+    device, whatever the driver probe did (presence reads a hung driver as "unknown": here
+    the listing itself is the question); else ``None``. Outside WSL2 only (its GPU is
+    not on a PCI bus the guest lists)."""
+    if facts.nvidia_gpus or (facts.os.is_wsl and facts.os.wsl_version == 2):
+        return None
+    if any(g.vendor == "nvidia" for g in facts.gpus):
+        return None
+    records = [p for p in facts.probes if p.name in LISTING_RECORDS]
+    if not any(listing_answered(p) for p in records):
+        return None
+    return _listing_words(facts) or "the display adapter listing"
 
 
 def _bus_shows_no_nvidia(facts: HostFacts) -> str | None:
@@ -2011,7 +2066,8 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
         cause += (f" On native Windows TensorFlow after {last} has no GPU support at all, so "
                   "no CUDA install makes this TensorFlow use the GPU.")
         fix.append(f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for "
-                   f'newer releases, or pip install "{keep}" with {build} on PATH')
+                   f'newer releases, or pip install "{keep}"{c.numpy_cap_for(ctx.kb, last)} '
+                   f"with {build} on PATH")
     else:
         fix.append(and_cuda_fix(ctx))
         if ctx.in_container:

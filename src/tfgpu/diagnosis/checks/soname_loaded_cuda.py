@@ -185,9 +185,11 @@ def _one_major(lib: str, ctx: Facts) -> int | None:
     if base not in _TOOLKIT:
         return None
     span = soname_span(ctx, lib, base)
-    if span is None or span[1] is None:
+    if span is None:
         return None
     lo, hi = span
+    if hi is None:
+        return None
     return lo[0] if hi == (lo[0] + 1, 0) or hi[0] == lo[0] else None
 
 
@@ -223,7 +225,7 @@ def _earlier_minor(ctx: Facts, filename: str, base: str, same: list[Hit],
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if windows else "linux")
     if tested is not None and (tf_minor(tested.cuda) or (0, 0))[0] == lo[0]:
         build = [tested.row]  # the log's or host's TensorFlow: its own build
-    build_cuda = build[-1].cuda if build else f"{lo[0]}.{lo[1]}"
+    build_cuda = (build[-1].cuda if build else None) or f"{lo[0]}.{lo[1]}"
     shown = majors[lo[0]][:2]
     names = ", ".join(f"{_name(h)} (line {h.line})" for h in shown)
     earliest = f"{lo[0]}.0" if lo[1] == 1 else f"{lo[0]}.0-{lo[0]}.{lo[1] - 1}"

@@ -49,6 +49,7 @@ from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, Distribution, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.facts.log import Hit
+from tfgpu.facts.tf_variants import TF_FOLDER_VARIANTS
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import KnowledgeQueryError, parse_version, series
@@ -71,8 +72,7 @@ _REASON_RE = re.compile(
 
 
 #: The TensorFlow distributions that install the same ``tensorflow`` package folder.
-_VARIANTS = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tf-nightly-cpu",
-             "tf-nightly-gpu")
+_VARIANTS = TF_FOLDER_VARIANTS
 
 
 def _version(text: str | None) -> Version | None:

@@ -348,7 +348,8 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     ref = "platform_facts:windows-native-gpu-last"
     # the DirectML plugin runs only on the TensorFlow it pins (platform fact
     # directml-plugin-tf-pin), never on this newer release: its own environment
-    pin = ctx.kb.platform_fact("directml-plugin-tf-pin").value("pip_requirement")
+    dml = ctx.kb.platform_fact("directml-plugin-tf-pin")
+    pin = dml.value("pip_requirement")
     # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
     # threads' hosts often ran 3.11+, where the pin alone finds no wheel: one conda
     # environment with a Python it has wheels for holds CUDA/cuDNN and TensorFlow
@@ -359,7 +360,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
         fix=(*c.wsl2_tensorflow_lines(ctx), *c.windows_native_env_lines(ctx),
              "# or keep TensorFlow on the CPU; any DirectX 12 GPU through the DirectML plugin "
              f"needs its own environment with the TensorFlow it pins: pip install \"{pin}\" "
-             "tensorflow-directml-plugin"),
+             f"tensorflow-directml-plugin{c.numpy_cap_for(ctx.kb, dml.value('tf_version'))}"),
         knowledge_ref=ref,
     )
 

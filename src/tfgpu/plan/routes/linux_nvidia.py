@@ -4,6 +4,7 @@ release that fits Python, compute capability and driver; the driver-upgrade alte
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from tfgpu.knowledge import (
@@ -424,7 +425,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 M.Reason(
                     f"driver {t.driver} >= {fit.driver_needed}, "
                     + (
-                        f"the CUDA {fit.arch.row.build_cuda} toolkit minimum that PTX JIT needs"
+                        f"the {_floor_words(fit.driver_ref)} minimum that PTX JIT needs"
                         if fit.ptx_jit and fit.arch is not None
                         else f"the minimum for CUDA {rel.cuda}"
                     )
@@ -695,3 +696,11 @@ def _beyond_branch(ceiling: GpuDriverCeiling, driver: str) -> bool:
         return ceiling.excludes(driver)
     except KnowledgeQueryError:
         return False
+
+
+def _floor_words(ref: str) -> str:
+    """``"CUDA 12.8 toolkit"`` for the driver-floor row ``ref`` (``cuda_min_driver:12.8-
+    toolkit-ga``): the CUDA whose minimum the cited row gives (the GPU's architecture may
+    need a newer toolkit's driver than the PTX's own); ``"driver"`` when the ref names none."""
+    m = re.match(r"cuda_min_driver:(\d+\.\d+(?:\.\d+)?)-toolkit", ref)
+    return f"CUDA {m.group(1)} toolkit" if m else "driver"
