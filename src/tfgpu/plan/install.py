@@ -327,12 +327,12 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
             )
         other = _other_tf_variants(plan, env_path)
         if other:
-            py = shlex.quote(str(venv_python(env_path)))
+            exe = shlex.quote(str(venv_python(env_path)))
             raise InstallRefused(
                 f"{env_path} already has {', '.join(other)}, which shares the `tensorflow` "
                 "package folder with what this plan installs "
                 f"({', '.join(plan.requirements)}): both in one environment overwrite each "
-                f"other's files. Remove it first ({py} -m pip uninstall -y {' '.join(other)}) "
+                f"other's files. Remove it first ({exe} -m pip uninstall -y {' '.join(other)}) "
                 "and rerun, or choose a new folder with --venv"
             )
         return "reuse"
