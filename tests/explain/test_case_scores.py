@@ -276,6 +276,13 @@ FLOORS["cases-holdout134"] = 0.6
 FLOORS["cases-holdout135"] = 0.33
 FLOORS["cases-holdout136"] = 0.42
 FLOORS["cases-holdout137"] = 0.6
+# session 23 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
+# (holdout156 at 0: none right yet, none wrong; 157 and 158 keep one WRONG each)
+FLOORS["cases-holdout151"] = 0.85
+FLOORS["cases-holdout153"] = 0.8
+FLOORS["cases-holdout154"] = 0.58
+FLOORS["cases-holdout155"] = 0.48
+FLOORS["cases-holdout156"] = 0.0
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
