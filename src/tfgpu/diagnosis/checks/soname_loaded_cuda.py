@@ -34,6 +34,7 @@ from tfgpu.diagnosis.checks.soname_build_cuda import builds_asking_for
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
+from tfgpu.knowledge import TestedConfig
 
 #: the knowledge row this reading rests on
 _REF = "platform_facts:cuda-library-sonames"
@@ -156,11 +157,7 @@ def soname_from_log(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Fi
         evidence=log_evidence(shown, same), knowledge_ref=_REF,
         cause=(f"TensorFlow loaded {names}: a CUDA {major} toolkit is on the loader path and "
                f"this TensorFlow is a CUDA {major} build"
-               + (f" (TensorFlow {build[0].tf_version}"
-                  + (f" to {build[-1].tf_version_last or build[-1].tf_version}"
-                     if len(build) > 1 else "")
-                  + f" was built with CUDA {build_cuda} and asks for this name)" if build
-                  else "")
+               + _built_with(build, build_cuda)
                + f". It asks for {filename}, which of CUDA {major} only the releases before "
                f"{hi[0]}.{hi[1]} ship ({ships}, knowledge row {_REF}); CUDA {hi[0]}.{hi[1]} "
                f"and later ship {renamed} instead. So the CUDA {major} here is {hi[0]}.{hi[1]} "
@@ -243,11 +240,7 @@ def _earlier_minor(ctx: Facts, filename: str, base: str, same: list[Hit],
         evidence=log_evidence(shown, same), knowledge_ref=_REF,
         cause=(f"TensorFlow loaded {names}: a CUDA {lo[0]} toolkit is on the loader path and "
                f"this TensorFlow is a CUDA {lo[0]} build"
-               + (f" (TensorFlow {build[0].tf_version}"
-                  + (f" to {build[-1].tf_version_last or build[-1].tf_version}"
-                     if len(build) > 1 else "")
-                  + f" was built with CUDA {build_cuda} and asks for this name)" if build
-                  else "")
+               + _built_with(build, build_cuda)
                + f". It asks for {filename}, which CUDA ships from {lo[0]}.{lo[1]} on "
                f"(knowledge row {_REF}); CUDA {earliest} ships {older} instead. So the CUDA "
                f"{lo[0]} here is older than {lo[0]}.{lo[1]} (or a CUDA {lo[0]} install without "
@@ -258,3 +251,13 @@ def _earlier_minor(ctx: Facts, filename: str, base: str, same: list[Hit],
              "# or install a TensorFlow release built for the CUDA you have (tfgpu plan "
              "lists them)"))
 
+
+def _built_with(build: list[TestedConfig], build_cuda: str) -> str:
+    """`` (TensorFlow 2.5 to 2.11 was built with CUDA 11.2 and asks for this name)`` for the
+    tested builds ``build`` (oldest first) that ask for the name; ``""`` when there are none."""
+    if not build:
+        return ""
+    last = build[-1].tf_version_last or build[-1].tf_version
+    span = f" to {last}" if len(build) > 1 else ""
+    return (f" (TensorFlow {build[0].tf_version}{span} was built with CUDA {build_cuda} and "
+            "asks for this name)")
