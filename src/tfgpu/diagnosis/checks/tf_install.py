@@ -71,8 +71,6 @@ _REASON_RE = re.compile(
 )
 
 
-#: The TensorFlow distributions that install the same ``tensorflow`` package folder.
-_VARIANTS = TF_FOLDER_VARIANTS
 
 
 def _version(text: str | None) -> Version | None:
@@ -549,7 +547,8 @@ def tensorflow_and_cpu_variant(f: Facts) -> Iterator[Finding]:
     if facts is None:
         return
     # tensorflow-gpu installed beside another: tensorflow_gpu_package says it (the clash)
-    names = [n for n in _VARIANTS if not n.endswith("-gpu") and facts.python.dist(n) is not None]
+    names = [n for n in TF_FOLDER_VARIANTS
+             if not n.endswith("-gpu") and facts.python.dist(n) is not None]
     if len(names) >= 2:
         yield catalogue.make(
             "tensorflow-variants-conflict",
