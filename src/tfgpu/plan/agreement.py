@@ -551,11 +551,11 @@ def plan_fix_lines(plan: Plan, facts: HostFacts, *, default: bool = True,
     if not plan.uses_gpu and tf and plan.tf_version and tf.startswith(plan.tf_version):
         why = (f"`tfgpu plan` finds no GPU build for this host (route {plan.route.value}; "
                f"{plan.reasons[0].text if plan.reasons else ''})")
-        if reinstall:
+        if reinstall and plan.requirements:
             from tfgpu.diagnosis.checks._common import pip
 
-            return [f'{pip(facts, "install", f"tensorflow=={tf}")}   # then install one '
-                    f"TensorFlow again, the {tf} you had: {why}"]
+            return [f'{pip(facts, "install", *plan.requirements)}   # then install one '
+                    f"TensorFlow again, the release {tf} you had, as the plan names it: {why}"]
         return [f"# keep TensorFlow {tf}: {why}"]
     # a route whose release tfgpu does not pin (Jetson: NVIDIA's build for the JetPack
     # release) has no version to name
