@@ -1,4 +1,5 @@
-"""Fix lines for a native Windows log are cmd lines, like the ``set X=...`` lines beside them:
+"""Fix lines for a native Windows log are cmd lines, like the ``set X=...`` lines beside them
+(PowerShell lines when the log shows a ``PS C:\\...>`` prompt):
 a POSIX ``VAR=value command | grep -i -E "a|b"`` becomes ``set "VAR=value" && command |
 findstr /i /c:"a" /c:"b"``, and a comment after a findstr pipe moves to a line of its own
 (findstr would read its words); other lines stay (``_common.windows_lines``)."""
@@ -39,3 +40,17 @@ def test_a_windows_cudnn_log_gets_no_posix_line() -> None:
     ]
     fixes = [x for f in explain_lines(lines) for x in f.fix]
     assert not any(x.startswith("TF_CPP_MIN_LOG_LEVEL=") or "| grep " in x for x in fixes), fixes
+
+
+def test_a_single_quoted_pattern_is_converted_too() -> None:
+    assert windows_lines(["TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | "
+                          "grep -iE 'dlopen|dso_loader'"]) == [
+        'set "TF_CPP_MAX_VLOG_LEVEL=3" && python -c "import tensorflow" 2>&1 | findstr /i '
+        '/c:"dlopen" /c:"dso_loader"']
+
+
+def test_a_powershell_prompt_gets_powershell_syntax() -> None:
+    out = windows_lines(['TF_CPP_MIN_LOG_LEVEL=0 python t.py 2>&1 | grep -i "cudnn"   # why'],
+                        powershell=True)
+    assert out == ['$env:TF_CPP_MIN_LOG_LEVEL = "0"; python t.py 2>&1 | findstr /i '
+                   '/c:"cudnn"   # why']

@@ -162,6 +162,12 @@ def test_existing_venv_with_another_tensorflow_variant_is_refused(tmp_path: Path
     (env / "lib" / "python3.11" / "site-packages" / "tensorflow-2.21.0.dist-info").rmdir()
     (env / "lib" / "python3.11" / "site-packages" / "tensorflow_cpu-2.20.0.dist-info").mkdir()
     assert check_installable(plan, env, explicit_env=True) == "reuse"
+    # a vendor build writing the same folder (AMD's tensorflow-rocm), or an egg install
+    for other in ("tensorflow_rocm-2.16.1.dist-info", "tensorflow-2.15.0.egg-info"):
+        (env / "lib" / "python3.11" / "site-packages" / other).mkdir()
+        with pytest.raises(InstallRefused, match="already has"):
+            check_installable(plan, env, explicit_env=True)
+        (env / "lib" / "python3.11" / "site-packages" / other).rmdir()
 
 
 def test_existing_venv_is_changed_only_when_named_with_venv(tmp_path: Path) -> None:

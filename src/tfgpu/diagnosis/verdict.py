@@ -584,7 +584,20 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     usable: bool | None = None
     if gpu_errors:
         usable = False
-        if created:  # the device alone does not make the GPU usable: say what stops it
+        device_at = [e.line for f in findings if f.id == "gpu-device-created"
+                     for e in f.evidence if e.source == "log" and e.line is not None]
+        fault_at = [e.line for f in gpu_errors for e in f.evidence
+                    if e.source == "log" and e.line is not None]
+        if created and device_at and fault_at and max(fault_at) < min(device_at):
+            # every fault comes before the device line: two runs in one paste (a fix between
+            # them), or a fault the run got past; which state is current the log does not say
+            usable = None
+            meta["gpu_usable"] = (f"unknown: the log shows what stops GPU work (line "
+                                  f"{min(fault_at)}: {_title(_lead(gpu_errors))}) before "
+                                  f"TensorFlow created a GPU device (line {min(device_at)}): "
+                                  "two runs in one paste, or a fault the run got past; the "
+                                  "log does not say which state is current")
+        elif created:  # the device alone does not make the GPU usable: say what stops it
             meta["gpu_usable"] = ("no: TensorFlow created a GPU device, then the log shows "
                                   f"what stops GPU work on it: {_title(_lead(gpu_errors))}")
     elif gpu_oom:

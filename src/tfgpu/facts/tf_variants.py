@@ -13,4 +13,11 @@ TF_FOLDER_VARIANTS: tuple[str, ...] = (
     "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tf-nightly-cpu",
     "tf-nightly-gpu")
 
-__all__ = ["TF_FOLDER_VARIANTS"]
+#: Every distribution whose wheel writes ``site-packages/tensorflow``: the variants above and
+#: the vendor builds (AMD's tensorflow-rocm, Apple's tensorflow-macos, the aarch64 builds).
+#: Not ``tensorflow-intel``: on Windows the ``tensorflow`` wheel depends on it, so it sits
+#: beside ``tensorflow`` by design. Read by ``tfgpu install`` before it adds one.
+TF_FOLDER_WRITERS: tuple[str, ...] = (
+    *TF_FOLDER_VARIANTS, "tensorflow-rocm", "tensorflow-macos", "tensorflow-aarch64")
+
+__all__ = ["TF_FOLDER_VARIANTS", "TF_FOLDER_WRITERS"]

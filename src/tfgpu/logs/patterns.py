@@ -2851,13 +2851,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # run by path. Read by Facts.log_script
     _p(
         "ctx.script",
-        ("in <module>", "python ", "_run_module_as_main"),
+        ("in <module>", "python ", "python. ", "python.exe", "_run_module_as_main"),
         r'^\s{0,8}File "(?P<script>(?![^"\n]{0,300}(?:site-packages|dist-packages|[/\\]lib[/\\]'
         r'python|<|[/\\](?:ipykernel|xpython)_\d))[^"\n]{0,200}?[\w-]\.py)", line \d{1,6}, '
         r"in <module>"
         r"|(?P<runpy>\bin _run_module_as_main\b)"
-        r"|(?:^|[$#>%]\s{0,3})python(?:3(?:\.\d{1,2})?)?(?:\.exe)?(?:\s+-[A-Za-z]\S{0,20}){0,3}"
-        r"\s+(?:(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)|-m\s+(?P<mod>[A-Za-z_][\w.]{0,200}))(?=\s|$)",
+        # a prompt's command may carry VAR=value prefixes and a launcher (srun, nohup,
+        # time, sudo, mpirun, horovodrun), Colab's "!" or bash -x's "+ "; `python -c` is a
+        # run too (group inline), though no script to rerun by path
+        r"|(?:^|[$#>%!+]\s{0,3})(?:(?:[A-Z_][A-Z0-9_]{0,40}=\S{0,200}|srun|nohup|time|sudo"
+        r"|mpirun|horovodrun)\s+){0,4}python(?:3(?:\.\d{1,2})?)?(?:\.exe)?"
+        r"(?:\s+-[A-Za-z]\S{0,20}){0,3}"
+        r"\s+(?:(?P<cmd>[^\s\"'|;&<>]{1,200}\.py)|-m\s+(?P<mod>[A-Za-z_][\w.]{0,200})"
+        r"|(?P<inline>-c)\s)(?=\s|$|['\"])",
     ),
     _p(
         "ctx.other_framework",
@@ -2980,7 +2986,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "pip.keras_tf_installed",
         ("successfully installed",),
         _first("Successfully installed")
-        + r"(?=[^\n]{0,3000}?\bkeras-(?P<k>2\.\d{1,2})\.\d)"
+        + r"(?=[^\n]{0,3000}?(?<![\w-])keras-(?P<k>[23]\.\d{1,2})\.\d)"
         r"(?=[^\n]{0,3000}?\btensorflow(?:-cpu|-gpu)?-(?P<t>2\.\d{1,2})\.\d)",
     ),
     # node-pre-gyp found no prebuilt tfjs-node(-gpu) addon for this Node.js ABI / platform
@@ -5304,13 +5310,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|WARN failed to get device pointer for local shmem",
     ),
     # any NCCL CUDACHECK failure (src/include/checks.h: WARN("Cuda failure '%s'",
-    # cudaGetErrorString(err))) at its file:line: the runtime's string names the CUDA error
+    # cudaGetErrorString(err)); NCCL 2.19+'s driver-API CUCHECK: WARN("Cuda failure %d '%s'")
+    # with the CUresult's number) at its file:line: the string names the CUDA error
     # ("out of memory" = cudaErrorMemoryAllocation, e.g. include/alloc.h's cudaMalloc of NCCL's
     # buffers). Read by checks/distributed.py
     _p(
         "nccl.cuda_failure",
         ("nccl warn cuda failure",),
-        r"(?P<file>[\w./-]{1,80}):\d{1,5} NCCL WARN Cuda failure '(?P<err>[^'\n]{1,80})'",
+        r"(?P<file>[\w./-]{1,80}):\d{1,5} NCCL WARN Cuda failure (?:\d{1,4} )?"
+        r"'(?P<err>[^'\n]{1,80})'",
     ),
     # dyld (macOS): a library needs a newer macOS than the one running: older dyld "Referenced
     # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>

@@ -24,7 +24,7 @@ from packaging.utils import canonicalize_name
 
 from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.facts import ProbeStatus
-from tfgpu.facts.tf_variants import TF_FOLDER_VARIANTS
+from tfgpu.facts.tf_variants import TF_FOLDER_WRITERS
 from tfgpu.plan import _activate
 from tfgpu.plan import model as M
 from tfgpu.plan.render import ps_quote
@@ -234,24 +234,24 @@ def installed_distributions(env_path: Path) -> set[str]:
     names: set[str] = set()
     for site in (*env_path.glob("lib/python*/site-packages"), env_path / "Lib" / "site-packages"):
         try:
-            entries = list(site.glob("*.dist-info"))
+            entries = [*site.glob("*.dist-info"), *site.glob("*.egg-info")]
         except OSError:
             continue
         for info in entries:
-            stem = info.name[: -len(".dist-info")].split("-", 1)[0]
+            stem = info.name.rsplit(".", 1)[0].split("-", 1)[0]
             names.add(canonicalize_name(stem))
     return names
 
 
 def _other_tf_variants(plan: M.Plan, env_path: Path) -> list[str]:
-    """The distributions sharing the ``tensorflow`` folder (:data:`TF_FOLDER_VARIANTS`) that
+    """The distributions writing the ``tensorflow`` folder (:data:`TF_FOLDER_WRITERS`) that
     ``env_path`` has and the plan's requirements do not name: installing the plan beside them
     would put two of them in one environment."""
     wanted = {canonicalize_name(Requirement(r).name) for r in plan.requirements
               if _parses(r)}
     have = installed_distributions(env_path)
-    return sorted(n for n in TF_FOLDER_VARIANTS
-                  if n in have and n not in wanted and wanted & set(TF_FOLDER_VARIANTS))
+    return sorted(n for n in TF_FOLDER_WRITERS
+                  if n in have and n not in wanted and wanted & set(TF_FOLDER_WRITERS))
 
 
 def _parses(req: str) -> bool:

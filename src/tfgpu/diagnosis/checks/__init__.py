@@ -277,6 +277,7 @@ from tfgpu.diagnosis.checks.tfjs import (
     tfjs_cuda_libraries_missing,
     tfjs_unsupported_platform,
 )
+from tfgpu.diagnosis.checks.tfjs_addon_lib import tfjs_addon_libtensorflow_missing
 from tfgpu.diagnosis.checks.wsl import (
     cuda_500_other_runtime,
     gpu_device_handle_unknown,
@@ -751,6 +752,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_device_out_of_memory,
     framework_soname_mismatch,
     h5py3_old_keras_loader,
+    tfjs_addon_libtensorflow_missing,
     rocm_queue_abort,
     rocm_miopen_failed,
     miopen_database_unusable,

@@ -212,7 +212,9 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     """
     if isinstance(f, Facts):
         if f.windows:
-            lines = windows_lines(lines)
+            # a PowerShell prompt in the log ("PS C:\\...>"): its syntax, else cmd's
+            ps = any(h.text.lstrip().startswith("PS ") for h in f.h("ctx.win_prompt").all())
+            lines = windows_lines(lines, powershell=ps)
         if f.tf_predates(BUILD_INFO_FIRST):
             lines = no_build_info_lines(f, lines)
         if f.tf_predates((2, 0)):  # a TensorFlow 1.x log gets 1.x calls
@@ -222,6 +224,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = growth_env_lines(f.kb, lines)
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
+        if f.rocm_log and f.has_nvidia_gpu is not True:
+            lines = rocm_smi_lines(lines)
         if (script := f.log_script) is not None:
             lines = script_lines(lines, script)
     facts = _host(f)
@@ -326,7 +330,17 @@ def r_lines(f: Facts, lines: Iterable[str]) -> list[str]:
 _WHICH = re.compile(r"^which\s+(?P<prog>[\w.+-]+)(?:\s*&&\s*(?P<rest>.*))?$")
 
 
-def windows_lines(lines: Iterable[str]) -> list[str]:
+#: nvidia-smi's process listing and its ROCm counterpart (ROCm SMI's --showpids; rocm-smi -h).
+_SMI_PROCESSES = re.compile(r"^nvidia-smi --query-compute-apps=\S+ --format=csv\b")
+
+
+def rocm_smi_lines(lines: Iterable[str]) -> list[str]:
+    """Fix lines for a ROCm log (an AMD GPU): ``nvidia-smi``'s process listing becomes
+    ``rocm-smi --showmemuse --showpids`` (its comment kept); other lines stay."""
+    return [_SMI_PROCESSES.sub("rocm-smi --showmemuse --showpids", line) for line in lines]
+
+
+def windows_lines(lines: Iterable[str], *, powershell: bool = False) -> list[str]:
     """Fix lines for a native Windows host: ``which X`` becomes ``where.exe X`` (cmd and
     PowerShell both run it; plain ``where`` is PowerShell's Where-Object alias), and a
     command chained after it with ``&&`` (PowerShell 5 has no ``&&``) a "then:" comment
@@ -335,7 +349,7 @@ def windows_lines(lines: Iterable[str]) -> list[str]:
     for line in lines:
         m = _WHICH.match(line.strip())
         if m is None:
-            out.extend(_cmd_line(line))
+            out.extend(_ps_line(line) if powershell else _cmd_line(line))
             continue
         rest = m.group("rest")
         out.append(f"where.exe {m.group('prog')}" + (f"   # then: {rest}" if rest else ""))
@@ -346,8 +360,27 @@ def windows_lines(lines: Iterable[str]) -> list[str]:
 #: before its ``   # `` comment.
 _POSIX_RUN = re.compile(
     r"^(?P<env>(?:[A-Z_][A-Z0-9_]*=[^\s=|]+\s+)*)(?P<cmd>[^|#]+?)"
-    r"(?:\s+\|\s+grep\s+(?P<opts>(?:-[iE]{1,2}\s+)*)\"(?P<pat>[^\"]+)\")?"
+    r"(?:\s+\|\s+grep\s+(?P<opts>(?:-[iE]{1,2}\s+)*)(?P<q>[\"'])(?P<pat>[^\"']+)(?P=q))?"
     r"(?P<tail>\s{3}#.*)?$")
+
+
+def _ps_line(line: str) -> list[str]:
+    """``line`` for PowerShell when it is a POSIX run with ``VAR=value`` prefixes or a final
+    ``grep`` of plain words: ``$env:VAR = "value"; <command>`` and the same findstr as
+    :func:`_cmd_line` (PowerShell reads a ``#`` comment, so it stays on the line)."""
+    m = _POSIX_RUN.match(line)
+    if line.lstrip().startswith("#") or m is None or not (m.group("env") or m.group("pat")):
+        return [line]
+    pat = m.group("pat")
+    if pat is not None and re.search(r"[\\\[\]().*+?^${}]", pat):
+        return [line]
+    sets = "".join(f'$env:{k} = "{v}"; ' for k, _, v in
+                   (a.partition("=") for a in m.group("env").split()))
+    find = ""
+    if pat is not None:
+        ci = "/i " if "i" in (m.group("opts") or "") else ""
+        find = " | findstr " + ci + " ".join(f'/c:"{alt}"' for alt in pat.split("|"))
+    return [f"{sets}{m.group('cmd').strip()}{find}{m.group('tail') or ''}"]
 
 
 def _cmd_line(line: str) -> list[str]:

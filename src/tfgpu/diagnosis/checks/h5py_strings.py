@@ -31,7 +31,8 @@ def h5py3_old_keras_loader(f: Facts) -> list[Finding]:
         "h5py3-breaks-old-keras-hdf5-loader", h5py=fact.value("h5py_version"), ref=fact.ref,
         evidence=log_evidence(src[-1:], err[:1]), knowledge_ref=fact.ref,
         fix=('pip install "h5py<3"   # the h5py 2.x this Keras loader was written for '
-             "(pin it in the project's requirements)",
+             "(pin it in the project's requirements); h5py 2.x has no wheels for the newest "
+             "Pythons: if pip must build it there, take the line below instead",
              "# or upgrade Keras/TensorFlow to a release whose HDF5 loader reads h5py 3's str "
              "attributes (keeping the h5py that release requires)",
              "pip show h5py keras tensorflow   # the versions this Python imports"),

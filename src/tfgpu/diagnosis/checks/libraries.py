@@ -30,6 +30,7 @@ from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.one_line_runtimes import cudnn8_own_sub_so_hits
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
+from tfgpu.diagnosis.checks.tfjs_addon_lib import tfjs_addon_lib_hits
 from tfgpu.diagnosis.checks.versions import _TF, _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.diagnosis.checks.windows_bad_image import cudnn_sub_dll_193
 from tfgpu.facts import HostFacts, ProbeStatus, dlerror_text
@@ -903,6 +904,9 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         if base == "tensorflow_framework" and any(
                 h.g("lib") == filename for h in framework_soname_hits(ctx)):
             continue  # an op library built for another release (checks/framework_soname.py)
+        if base in ("tensorflow", "tensorflow_framework") and any(
+                h.g("lib") == filename for h in tfjs_addon_lib_hits(ctx)):
+            continue  # tfjs-node's own libtensorflow (checks/tfjs_windows.py)
         if base == "zlibwapi":
             continue  # the zlib rule reports it
         if any(h in cudnn_sub_dll_126(ctx) for h in same):

@@ -49,7 +49,8 @@ def _extra_name(row: gpu_stacks.StackLibrary | None) -> str:
     :data:`_GREP_NAMES`, else ``""``."""
     if row is None or row.base in _GREP_NAMES.lower().split("|"):
         return ""
-    return f"|{row.base}"
+    # HCC-era names come with a hyphen or an underscore (libhipblas-hcc.so, hipblas_hcc)
+    return "|" + row.base.replace("_", "[-_]")
 
 
 def _rocm_missing_hits(f: Facts) -> list[Hit]:

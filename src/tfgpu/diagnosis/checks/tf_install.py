@@ -1498,11 +1498,25 @@ def _keras_pair_installed(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     first = tf_minor(ctx.kb.platform_fact("keras2-paired-minor").value("tf_version"))
-    last = tf_minor(keras3_series(ctx.kb)[1])
+    k3_tf, k2_tf = keras3_series(ctx.kb)
+    last = tf_minor(k2_tf)
     assert first is not None and last is not None
     for h in hits:
         k, t = tf_minor(h.g("k") or ""), tf_minor(h.g("t") or "")
-        if k is None or t is None or k == t or not all(first <= v <= last for v in (k, t)):
+        if k is None or t is None:
+            continue
+        if k[0] == 3 and t <= last:
+            # Keras 3 beside a TensorFlow before the Keras 3 switch (keras3-switch: 2.16 is
+            # the first built for it; 2.15 pins keras<2.16)
+            return [catalogue.make(
+                "keras-version-mismatch-tensorflow", variant="installed-keras3",
+                keras=f"{k[0]}.{k[1]}", tf=f"{t[0]}.{t[1]}", first=k3_tf,
+                evidence=log_evidence([h]),
+                fix=(f'pip install "keras~={t[0]}.{t[1]}.0"   # the Keras 2 of TensorFlow '
+                     f"{t[0]}.{t[1]}",
+                     f'# or keep Keras 3: pip install "tensorflow>={k3_tf}"'),
+            )]
+        if k == t or not all(first <= v <= last for v in (k, t)):
             continue
         ver = f"{t[0]}.{t[1]}"
         return [catalogue.make(
