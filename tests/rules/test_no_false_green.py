@@ -8,13 +8,21 @@ import dataclasses
 import json
 import struct
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tfgpu import facts as F
 from tfgpu._proc import FakeRunner
 from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches, binary_format
+from tfgpu.facts.libnames import (
+    NOT_A_LIBRARY,
+    OTHER_LIBRARY,
+    arch_matches,
+    binary_format,
+    elf_soname,
+    soname_names_another_library,
+)
 from tfgpu.findings import Report, Severity
 from tfgpu.knowledge import load_knowledge
 from tfgpu.probes import FakeFileSystem, ProbeContext, libs
@@ -97,6 +105,7 @@ def test_the_same_wheels_on_ld_library_path_are_ready_on_an_affected_release() -
 
 @pytest.mark.parametrize(("binary", "words"), [
     (NOT_A_LIBRARY, "not an ELF library"),
+    (OTHER_LIBRARY, "another library under this name"),
     ("elf64-aarch64", "built for another CPU"),
 ])
 def test_junk_or_foreign_files_are_not_libraries(binary: str, words: str) -> None:
@@ -158,6 +167,49 @@ def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
                        env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
     got = {x.filename: x.binary for x in libs.run(ctx).libraries}
     assert got == {"libcudart.so.12": "elf64-x86_64", "libcublas.so.12": NOT_A_LIBRARY}
+
+
+def _loaded_shared_object() -> Path:
+    """A real ELF shared object this process has mapped (libc), from /proc/self/maps."""
+    for line in Path("/proc/self/maps").read_text().splitlines():
+        path = line.split()[-1]
+        if "/libc.so" in path or "/libm.so" in path:
+            return Path(path)
+    pytest.skip("no libc/libm mapped from a file here")
+
+
+def _reader(path: Path) -> Any:
+    def read_at(offset: int, size: int) -> bytes:
+        with path.open("rb") as fh:
+            fh.seek(offset)
+            return fh.read(size)
+    return read_at
+
+
+def test_the_soname_of_a_real_shared_object_is_read() -> None:
+    real = _loaded_shared_object()
+    read = _reader(real)
+    soname = elf_soname(read(0, 64), read)
+    assert soname is not None and soname.startswith(real.name.split(".so")[0] + ".so")
+    assert not soname_names_another_library(real.name, soname)
+    assert soname_names_another_library("libcudnn.so.9", soname)
+    assert elf_soname(b"INPUT(-lcudart)\n", read) is None
+
+
+def test_a_renamed_copy_of_another_library_is_other_library(tmp_path: Path) -> None:
+    # issue 10 section 3: a library named like cuDNN that is another library is no cuDNN
+    real = _loaded_shared_object()
+    lib = tmp_path / "opt/cuda/lib64"
+    lib.mkdir(parents=True)
+    (lib / "libcudnn.so.9").write_bytes(real.read_bytes())
+    (lib / real.name).write_bytes(real.read_bytes())
+    py = "/home/u/venv/bin/python"
+    runner = FakeRunner({(py, "-c", libs.SITE_SCRIPT): json.dumps([SITE]) + "\n",
+                         ("ldconfig", "-p"): "0 libs found in cache `/etc/ld.so.cache'\n"})
+    ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path),
+                       env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
+    got = {x.filename: x.binary for x in libs.run(ctx).libraries}
+    assert got.get("libcudnn.so.9") == OTHER_LIBRARY, got
 
 
 @pytest.mark.parametrize("fmt", ["data", "elf64", "", "elf64-", "zip-x86_64"])

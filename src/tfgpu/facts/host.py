@@ -284,7 +284,8 @@ class SharedLibrary:
             ``"cuda_home"``, ``"conda"``, ``"path"`` (Windows PATH).
         selected: the dynamic loader would pick this copy for its SONAME.
         binary: what the file's header says (:func:`tfgpu.facts.libnames.binary_format`):
-            ``"elf64-x86_64"``, ``"pe-AMD64"``, ``"not-a-library"`` (a file only named like
+            ``"elf64-x86_64"``, ``"pe-AMD64"``, ``"other-library"`` (an ELF library whose
+            SONAME names another library), ``"not-a-library"`` (a file only named like
             a library); ``None`` when the header was not read.
     """
 

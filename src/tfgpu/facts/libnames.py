@@ -8,6 +8,8 @@ dlopens), the NVIDIA cuDNN installation guide (cuDNN 8/9 sub-libraries).
 from __future__ import annotations
 
 import re
+import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -101,6 +103,10 @@ _SAME_ARCH = {"amd64": "x86_64", "x64": "x86_64", "arm64": "aarch64", "x86": "i3
 
 #: ``binary_format`` of a file that is not an ELF/PE shared library at all.
 NOT_A_LIBRARY = "not-a-library"
+#: An ELF shared object whose ``DT_SONAME`` names another library than its file name (a
+#: copy of ``libm.so.6`` saved as ``libcudnn.so.9``): a library, but not the one its name says
+#: (:func:`elf_soname`, :func:`soname_names_another_library`).
+OTHER_LIBRARY = "other-library"
 
 
 def binary_format(head: bytes) -> str:
@@ -127,13 +133,100 @@ def binary_format(head: bytes) -> str:
     return NOT_A_LIBRARY
 
 
+def elf_soname(head: bytes, read_at: Callable[[int, int], bytes | None]) -> str | None:
+    """The ``DT_SONAME`` of an ELF shared object, or ``None`` when it has none or it cannot
+    be read (pure but for ``read_at``; never raises).
+
+    System V ABI: the ELF header gives the program headers (``e_phoff``, ``e_phentsize``,
+    ``e_phnum``); ``PT_DYNAMIC`` (type 2) locates the dynamic section, whose ``DT_SONAME``
+    (14) is an offset into the string table at ``DT_STRTAB`` (5), a virtual address mapped to
+    a file offset through the ``PT_LOAD`` (type 1) segment holding it. Reads are bounded: the
+    program headers, at most 64 KiB of the dynamic section, 256 bytes of the name.
+
+    Args:
+        head: the file's first bytes (:func:`binary_format`'s input, at least 64).
+        read_at: ``(offset, size) -> bytes`` of the same file, or ``None``.
+    """
+    try:
+        if len(head) < 64 or head[:4] != b"\x7fELF" or head[4] not in (1, 2):
+            return None
+        is64 = head[4] == 2
+        end = "<" if head[5] == 1 else ">"
+        if is64:
+            phoff, = struct.unpack_from(end + "Q", head, 0x20)
+            phentsize, phnum = struct.unpack_from(end + "HH", head, 0x36)
+            ph_fmt, dyn_fmt = end + "IIQQQQQQ", end + "qQ"
+        else:
+            phoff, = struct.unpack_from(end + "I", head, 0x1C)
+            phentsize, phnum = struct.unpack_from(end + "HH", head, 0x2A)
+            ph_fmt, dyn_fmt = end + "IIIIIIII", end + "iI"
+        if not 0 < phnum <= 256 or phentsize < struct.calcsize(ph_fmt):
+            return None
+        table = read_at(phoff, phentsize * phnum)
+        if not table or len(table) < phentsize * phnum:
+            return None
+        loads: list[tuple[int, int, int]] = []  # (vaddr, offset, filesz)
+        dynamic: tuple[int, int] | None = None
+        for i in range(phnum):
+            f = struct.unpack_from(ph_fmt, table, i * phentsize)
+            if is64:  # p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz, ...
+                p_type, off, vaddr, filesz = f[0], f[2], f[3], f[5]
+            else:  # p_type, p_offset, p_vaddr, p_paddr, p_filesz, ...
+                p_type, off, vaddr, filesz = f[0], f[1], f[2], f[4]
+            if p_type == 1:
+                loads.append((vaddr, off, filesz))
+            elif p_type == 2:
+                dynamic = (off, filesz)
+        if dynamic is None:
+            return None
+        dyn = read_at(dynamic[0], min(dynamic[1], 1 << 16))
+        if not dyn:
+            return None
+        step = struct.calcsize(dyn_fmt)
+        strtab = soname = None
+        for i in range(len(dyn) // step):
+            tag, val = struct.unpack_from(dyn_fmt, dyn, i * step)
+            if tag == 0:  # DT_NULL
+                break
+            if tag == 5:
+                strtab = val
+            elif tag == 14:
+                soname = val
+        if strtab is None or soname is None:
+            return None
+        at = next((off + strtab - vaddr for vaddr, off, size in loads
+                   if vaddr <= strtab < vaddr + size), None)
+        if at is None:
+            return None
+        raw = read_at(at + soname, 256)
+        if not raw or b"\0" not in raw:
+            return None
+        return raw.split(b"\0", 1)[0].decode("ascii", errors="replace") or None
+    except (struct.error, ValueError, OverflowError):
+        return None
+
+
+def soname_names_another_library(filename: str, soname: str | None) -> bool:
+    """Whether an ELF file's ``DT_SONAME`` names another library than its file name
+    (``libcudnn.so.9`` holding ``libm.so.6``): the stem before ``.so`` differs, case
+    ignored; versions may differ (``libcudnn.so.9.1.0`` is ``libcudnn.so.9``). ``False``
+    when the SONAME is unknown."""
+    if not soname:
+        return False
+
+    def stem(name: str) -> str:
+        return name.rsplit("/", 1)[-1].split(".so", 1)[0].lower()
+
+    return stem(filename) != stem(soname)
+
+
 def arch_matches(fmt: str | None, machine: str | None) -> bool | None:
     """Whether a :func:`binary_format` result can be loaded on a CPU ``machine``
     (``platform.machine()``: ``"x86_64"``, ``"AMD64"``, ``"aarch64"``); ``None`` when either
-    is unknown, ``False`` for :data:`NOT_A_LIBRARY`."""
+    is unknown, ``False`` for :data:`NOT_A_LIBRARY` and :data:`OTHER_LIBRARY`."""
     if fmt is None:
         return None
-    if fmt == NOT_A_LIBRARY:
+    if fmt in (NOT_A_LIBRARY, OTHER_LIBRARY):
         return False
     kind, sep, arch = fmt.partition("-")
     if not machine or not sep or kind not in ("elf32", "elf64", "pe") or not arch:

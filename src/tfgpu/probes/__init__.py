@@ -78,6 +78,16 @@ class RealFileSystem:
         except OSError:
             return None
 
+    def read_at(self, path: str, offset: int, size: int) -> bytes | None:
+        """At most ``size`` bytes of the file from byte ``offset`` (following links), or
+        ``None`` if unreadable."""
+        try:
+            with open(path, "rb") as fh:
+                fh.seek(offset)
+                return fh.read(size)
+        except (OSError, ValueError, OverflowError):
+            return None
+
     def listdir(self, path: str) -> list[str]:
         try:
             return sorted(os.listdir(path))
@@ -122,6 +132,15 @@ class FakeFileSystem:
             with self._p(self.realpath(path)).open("rb") as fh:
                 return fh.read(size)
         except OSError:
+            return None
+
+    def read_at(self, path: str, offset: int, size: int) -> bytes | None:
+        """At most ``size`` bytes of the recorded file from byte ``offset``, or ``None``."""
+        try:
+            with self._p(self.realpath(path)).open("rb") as fh:
+                fh.seek(offset)
+                return fh.read(size)
+        except (OSError, ValueError, OverflowError):
             return None
 
     def exists(self, path: str) -> bool:

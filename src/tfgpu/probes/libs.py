@@ -40,7 +40,12 @@ from dataclasses import dataclass, replace
 
 from tfgpu._proc import EXCERPT_CHARS, run_command
 from tfgpu.facts import ProbeRecord, ProbeStatus, SharedLibrary
-from tfgpu.facts.libnames import binary_format
+from tfgpu.facts.libnames import (
+    OTHER_LIBRARY,
+    binary_format,
+    elf_soname,
+    soname_names_another_library,
+)
 from tfgpu.probes import ProbeContext, ProbeResult
 from tfgpu.probes.host_paths import path_entries, pathmod, same_path_key
 from tfgpu.probes.libs_names import classify, parse_cudnn_header, parse_ldconfig
@@ -195,10 +200,20 @@ def _scan_dir(ctx: ProbeContext, folder: str, origin: str) -> list[tuple[SharedL
 def _binary(ctx: ProbeContext, path: str) -> str | None:
     """The file's format from its header (:func:`tfgpu.facts.libnames.binary_format`), or
     ``None`` when this file system cannot read bytes (a recording) or the file is
-    unreadable.  A file named like a library but holding text is ``not-a-library``."""
+    unreadable.  A file named like a library but holding text is ``not-a-library``; an ELF
+    library whose ``DT_SONAME`` names another library (a renamed copy of another library)
+    is ``other-library`` (:func:`tfgpu.facts.libnames.elf_soname`: three small reads)."""
     read_head = getattr(ctx.fs, "read_head", None)
     head = read_head(path) if read_head is not None else None
-    return binary_format(head) if isinstance(head, bytes) else None
+    if not isinstance(head, bytes):
+        return None
+    fmt = binary_format(head)
+    read_at = getattr(ctx.fs, "read_at", None)
+    if fmt.startswith("elf") and read_at is not None:
+        soname = elf_soname(head, lambda off, size: read_at(path, off, size))
+        if soname_names_another_library(path, soname):
+            return OTHER_LIBRARY
+    return fmt
 
 
 def _linux_sources(ctx: ProbeContext) -> tuple[list[tuple[str, str]], list[ProbeRecord]]:

@@ -2807,10 +2807,12 @@ def _unusable(lib: SharedLibrary, major: int, machine: str | None, kind: str, ma
     ``machine`` (``platform.machine()``): not a library at all (``kind``: "an ELF library",
     "a DLL"), another CPU's build, another major (``major_word``: "major", "CUDA"); ``None``
     when none of these holds (then where it sits is the reason)."""
-    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, OTHER_LIBRARY, arch_matches
 
     if lib.binary == NOT_A_LIBRARY:
         return f"not {kind} (a file only named like one)"
+    if lib.binary == OTHER_LIBRARY:
+        return "another library under this name (its SONAME says so)"
     if arch_matches(lib.binary, machine) is False:
         return f"built for another CPU ({lib.binary}, this host is {machine})"
     if _major(lib.version) != major:

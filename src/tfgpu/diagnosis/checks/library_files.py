@@ -2,7 +2,9 @@
 are not libraries").
 
 The library probe reads each file's header (:func:`tfgpu.facts.libnames.binary_format`); a
-file whose header is neither ELF nor PE is :data:`~tfgpu.facts.libnames.NOT_A_LIBRARY`.
+file whose header is neither ELF nor PE is :data:`~tfgpu.facts.libnames.NOT_A_LIBRARY`, and an
+ELF library whose ``DT_SONAME`` names another library (a renamed copy of ``libm.so.6``) is
+:data:`~tfgpu.facts.libnames.OTHER_LIBRARY`: neither serves as the library its name says.
 :func:`without_junk` hides such copies from every other check (none may count a text file
 named ``libcudart.so.12`` as CUDA 12), and :func:`junk_library_files` names them.
 """
@@ -15,7 +17,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import SharedLibrary
-from tfgpu.facts.libnames import NOT_A_LIBRARY
+from tfgpu.facts.libnames import NOT_A_LIBRARY, OTHER_LIBRARY
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -24,7 +26,7 @@ def _junk(f: Facts) -> tuple[SharedLibrary, ...]:
     host = f.host
     if host is None:
         return ()
-    return tuple(lib for lib in host.libraries if lib.binary == NOT_A_LIBRARY)
+    return tuple(lib for lib in host.libraries if lib.binary in (NOT_A_LIBRARY, OTHER_LIBRARY))
 
 
 def without_junk(f: Facts) -> Facts:
@@ -63,8 +65,9 @@ def junk_library_files(f: Facts) -> Iterator[Finding]:
     yield catalogue.make(
         "library-file-not-a-library",
         count=len(junk), paths=", ".join(paths),
-        evidence=tuple(Evidence("libraries", f"{lib.path}: {lib.origin}, header is not ELF/PE")
-                       for lib in junk[:8]),
+        evidence=tuple(Evidence("libraries", f"{lib.path}: {lib.origin}, " + (
+            "an ELF library whose SONAME names another library" if lib.binary == OTHER_LIBRARY
+            else "header is not ELF/PE")) for lib in junk[:8]),
         fix=(f"file {' '.join(paths[:8])}   # says what each file really is",
              f"{rm} {' '.join(paths[:8])}   # or move it out of the library folder (after "
              "checking what put it there)"),
