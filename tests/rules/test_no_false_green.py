@@ -155,17 +155,24 @@ def test_binary_format(head: bytes, fmt: str, machine: str, ok: bool) -> None:
     assert arch_matches(fmt, machine) is ok
 
 
-def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
+def _probed_binaries(tmp_path: Path, files: dict[str, bytes]) -> dict[str, str | None]:
+    """The ``binary`` the library probe records for ``files`` written to a folder on
+    LD_LIBRARY_PATH of a fake host (no ldconfig cache, one site-packages)."""
     lib = tmp_path / "opt/cuda/lib64"
     lib.mkdir(parents=True)
-    (lib / "libcudart.so.12").write_bytes(ELF_X86)
-    (lib / "libcublas.so.12").write_text("not a library\n")
+    for name, data in files.items():
+        (lib / name).write_bytes(data)
     py = "/home/u/venv/bin/python"
     runner = FakeRunner({(py, "-c", libs.SITE_SCRIPT): json.dumps([SITE]) + "\n",
                          ("ldconfig", "-p"): "0 libs found in cache `/etc/ld.so.cache'\n"})
     ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path),
                        env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
-    got = {x.filename: x.binary for x in libs.run(ctx).libraries}
+    return {x.filename: x.binary for x in libs.run(ctx).libraries}
+
+
+def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
+    got = _probed_binaries(tmp_path, {"libcudart.so.12": ELF_X86,
+                                      "libcublas.so.12": b"not a library\n"})
     assert got == {"libcudart.so.12": "elf64-x86_64", "libcublas.so.12": NOT_A_LIBRARY}
 
 
@@ -199,16 +206,7 @@ def test_the_soname_of_a_real_shared_object_is_read() -> None:
 def test_a_renamed_copy_of_another_library_is_other_library(tmp_path: Path) -> None:
     # issue 10 section 3: a library named like cuDNN that is another library is no cuDNN
     real = _loaded_shared_object()
-    lib = tmp_path / "opt/cuda/lib64"
-    lib.mkdir(parents=True)
-    (lib / "libcudnn.so.9").write_bytes(real.read_bytes())
-    (lib / real.name).write_bytes(real.read_bytes())
-    py = "/home/u/venv/bin/python"
-    runner = FakeRunner({(py, "-c", libs.SITE_SCRIPT): json.dumps([SITE]) + "\n",
-                         ("ldconfig", "-p"): "0 libs found in cache `/etc/ld.so.cache'\n"})
-    ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path),
-                       env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
-    got = {x.filename: x.binary for x in libs.run(ctx).libraries}
+    got = _probed_binaries(tmp_path, {"libcudnn.so.9": real.read_bytes()})
     assert got.get("libcudnn.so.9") == OTHER_LIBRARY, got
 
 
