@@ -54,3 +54,21 @@ def test_a_powershell_prompt_gets_powershell_syntax() -> None:
                         powershell=True)
     assert out == ['$env:TF_CPP_MIN_LOG_LEVEL = "0"; python t.py 2>&1 | findstr /i '
                    '/c:"cudnn"   # why']
+
+
+def test_the_kernel_logs_xid_lines_become_the_windows_event_log() -> None:
+    # platform fact windows-nvidia-driver-events: the driver logs its faults as nvlddmkm
+    ev = "wevtutil qe System /q:\"*[System[Provider[@Name='nvlddmkm']]]\" /c:20 /rd:true /f:text"
+    out = windows_lines(["sudo dmesg | grep -i xid   # driver faults", "nvidia-smi"],
+                        driver_events=(ev, "# its events"))
+    assert out == [ev, "# its events", "nvidia-smi"]
+
+
+def test_a_windows_kernel_fault_log_names_the_event_log_not_dmesg() -> None:
+    lines = ["(tf) C:\\Users\\bob\\proj>python train.py",
+             "2021-01-05 10:00:00.000001: E tensorflow/stream_executor/cuda/cuda_driver.cc:1010]"
+             " failed to synchronize the stop event: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal "
+             "memory access was encountered"]
+    fixes = [x for f in explain_lines(lines) for x in f.fix]
+    assert any(x.startswith("wevtutil qe System") for x in fixes), fixes
+    assert not any("dmesg" in x for x in fixes), fixes

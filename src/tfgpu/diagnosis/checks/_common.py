@@ -214,7 +214,12 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
         if f.windows:
             # a PowerShell prompt in the log ("PS C:\\...>"): its syntax, else cmd's
             ps = any(h.text.lstrip().startswith("PS ") for h in f.h("ctx.win_prompt").all())
-            lines = windows_lines(lines, powershell=ps)
+            ev = f.kb.platform_fact("windows-nvidia-driver-events")
+            lines = windows_lines(lines, powershell=ps, driver_events=(
+                f"wevtutil qe {ev.value('log')} /q:\"*[System[Provider[@Name="
+                f"'{ev.value('provider')}']]]\" /c:20 /rd:true /f:text",
+                f"# the NVIDIA driver's own events ({ev.value('provider')}: Xid errors, TDR "
+                "resets), newest first"))
         if f.tf_predates(BUILD_INFO_FIRST):
             lines = no_build_info_lines(f, lines)
         if f.tf_predates((2, 0)):  # a TensorFlow 1.x log gets 1.x calls
@@ -340,13 +345,21 @@ def rocm_smi_lines(lines: Iterable[str]) -> list[str]:
     return [_SMI_PROCESSES.sub("rocm-smi --showmemuse --showpids", line) for line in lines]
 
 
-def windows_lines(lines: Iterable[str], *, powershell: bool = False) -> list[str]:
+def windows_lines(lines: Iterable[str], *, powershell: bool = False,
+                  driver_events: tuple[str, ...] = ()) -> list[str]:
     """Fix lines for a native Windows host: ``which X`` becomes ``where.exe X`` (cmd and
     PowerShell both run it; plain ``where`` is PowerShell's Where-Object alias), and a
     command chained after it with ``&&`` (PowerShell 5 has no ``&&``) a "then:" comment
-    (``which ptxas && ptxas --version`` was given for a Windows log)."""
+    (``which ptxas && ptxas --version`` was given for a Windows log); a kernel-log read for
+    the driver's Xid/NVRM lines becomes ``driver_events`` (the Windows event log's query,
+    platform fact ``windows-nvidia-driver-events``); a POSIX run with ``VAR=value`` or a final
+    ``grep`` becomes cmd's form, or PowerShell's with ``powershell`` (:func:`_cmd_line`,
+    :func:`_ps_line`)."""
     out: list[str] = []
     for line in lines:
+        if driver_events and _KERNEL_LOG.match(line.strip()):
+            out.extend(driver_events)  # Windows keeps the driver's faults in its event log
+            continue
         m = _WHICH.match(line.strip())
         if m is None:
             out.extend(_ps_line(line) if powershell else _cmd_line(line))
@@ -354,6 +367,10 @@ def windows_lines(lines: Iterable[str], *, powershell: bool = False) -> list[str
         rest = m.group("rest")
         out.append(f"where.exe {m.group('prog')}" + (f"   # then: {rest}" if rest else ""))
     return out
+
+
+#: A fix line reading the Linux kernel log for the NVIDIA driver's lines (Xid, NVRM).
+_KERNEL_LOG = re.compile(r"^(?:sudo\s+)?dmesg\b[^#\n]*\|\s*grep\b[^#\n]*(?i:xid|nvrm)")
 
 
 #: A POSIX command line with VAR=value prefixes and/or a final ``| grep [-i] [-E] "a|b"``,
@@ -515,7 +532,7 @@ COMMAND_WORDS = frozenset({
     "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
     "prime-select",
     # /dev/shm size, locked-memory limit, ROCm's GPU listing
-    "df", "ulimit", "rocminfo", "rocm-smi",
+    "df", "ulimit", "rocminfo", "rocm-smi", "wevtutil",
     # a Kubernetes cluster's nodes and pods
     "kubectl",
     # macOS's CPU name, features and Rosetta translation state
