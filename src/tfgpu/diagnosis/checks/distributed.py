@@ -55,9 +55,11 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import CudaError
 
 #: NCCL's libibverbs probe line: a missing InfiniBand library, not an NCCL failure.
 _IBV_PROBE = re.compile(r"Failed to open libibverbs\.so")
@@ -270,6 +272,12 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             "nccl-error", variant="cuda-out-of-memory",
             evidence=log_evidence(oom[:1], system, err.first[:1]),
         ))
+    elif (err.count or system.count) and (named_status := _nccl_cuda_status(ctx)) is not None:
+        # NCCL's own CUDACHECK line names the CUDA error by its string: a status whose row
+        # names a fault of its own (status_codes.toml "new:", e.g. "invalid device ordinal":
+        # a rank using a GPU index its process does not see) is that fault, with its next steps
+        row, hits = named_status
+        out.append(new_fault_finding(ctx, row, [*hits, *err.first[:1]]))
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         # "unhandled system error" with no NCCL WARN line: variant system (its
@@ -562,3 +570,16 @@ def od_clone_batch(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make("multi-gpu-batch-size-smaller-than-replicas",
                            evidence=log_evidence(frames[-1:], errors[:1]))]
+
+
+def _nccl_cuda_status(ctx: Facts) -> tuple[CudaError, list[Hit]] | None:
+    """The ``cudaError_t`` row whose error string an NCCL "Cuda failure '<string>'" line
+    names (``nccl.cuda_failure``; status_codes.toml ``error_string``), when that row names a
+    fault of its own (``maps_to`` ``new:...``), with the lines naming it; else ``None``."""
+    hits = [h for h in ctx.h("nccl.cuda_failure").all() if h.g("err") != "out of memory"]
+    for h in hits:
+        row = next((r for r in ctx.kb.status_codes if r.enum == "cudaError_t"
+                    and r.error_string == h.g("err") and r.maps_to.startswith("new:")), None)
+        if row is not None:
+            return row, [x for x in hits if x.g("err") == h.g("err")]
+    return None
