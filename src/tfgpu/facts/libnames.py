@@ -55,6 +55,12 @@ class LibName:
     soname: str
 
 
+def file_name(path: str) -> str:
+    """The last component of a library path as a log or a probe prints it, either slash
+    (``C:\\cuda\\bin\\cudart64_110.dll`` -> ``cudart64_110.dll``; ``""`` stays ``""``)."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def classify(filename: str, system: str = "Linux") -> LibName | None:
     """Recognise a CUDA library file name.
 
@@ -215,7 +221,7 @@ def soname_names_another_library(filename: str, soname: str | None) -> bool:
         return False
 
     def stem(name: str) -> str:
-        return name.rsplit("/", 1)[-1].split(".so", 1)[0].lower()
+        return file_name(name).split(".so", 1)[0].lower()
 
     return stem(filename) != stem(soname)
 

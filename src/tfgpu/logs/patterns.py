@@ -2979,14 +2979,15 @@ PATTERNS: tuple[Pattern, ...] = (
         + r"|" + _first("Successfully installed")
         + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
     ),
-    # pip's "Successfully installed ... keras-2.7.0 ... tensorflow-2.6.1" naming both Keras 2
-    # and TensorFlow on one line (in either order): read by checks/tf_install.py against
-    # platform fact keras2-paired-minor
+    # pip's "Successfully installed ... keras-2.7.0 ... tensorflow-2.6.1" naming both Keras
+    # (keras or tf-keras, both released in step with TensorFlow's minors) and TensorFlow on one
+    # line (in either order): read by checks/tf_install.py against platform fact
+    # keras2-paired-minor
     _p(
         "pip.keras_tf_installed",
         ("successfully installed",),
         _first("Successfully installed")
-        + r"(?=[^\n]{0,3000}?(?<![\w-])keras-(?P<k>[23]\.\d{1,2})\.\d)"
+        + r"(?=[^\n]{0,3000}?(?<![\w-])(?P<kd>(?:tf-)?keras)-(?P<k>[23]\.\d{1,2})\.\d)"
         r"(?=[^\n]{0,3000}?\btensorflow(?:-cpu|-gpu)?-(?P<t>2\.\d{1,2})\.\d)",
     ),
     # node-pre-gyp found no prebuilt tfjs-node(-gpu) addon for this Node.js ABI / platform

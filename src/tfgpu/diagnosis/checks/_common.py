@@ -381,52 +381,53 @@ _POSIX_RUN = re.compile(
     r"(?P<tail>\s{3}#.*)?$")
 
 
-def _ps_line(line: str) -> list[str]:
-    """``line`` for PowerShell when it is a POSIX run with ``VAR=value`` prefixes or a final
-    ``grep`` of plain words: ``$env:VAR = "value"; <command>`` and the same findstr as
-    :func:`_cmd_line` (PowerShell reads a ``#`` comment, so it stays on the line)."""
+def _posix_run(line: str) -> tuple[list[str], str, str, str] | None:
+    """``(VAR=value words, command, findstr pipe, comment)`` of a POSIX run with ``VAR=value``
+    prefixes or a final ``grep`` of plain words (the findstr pipe: ``findstr /i /c:"a"
+    /c:"b"``, one ``/c:`` per alternative of the pattern; findstr.exe runs in cmd and
+    PowerShell); ``None`` for a comment, another line, or a grep pattern with regex syntax
+    besides ``|``."""
+    if line.lstrip().startswith("#"):
+        return None
     m = _POSIX_RUN.match(line)
-    if line.lstrip().startswith("#") or m is None or not (m.group("env") or m.group("pat")):
-        return [line]
+    if m is None or not (m.group("env") or m.group("pat")):
+        return None
     pat = m.group("pat")
     if pat is not None and re.search(r"[\\\[\]().*+?^${}]", pat):
-        return [line]
-    sets = "".join(f'$env:{k} = "{v}"; ' for k, _, v in
-                   (a.partition("=") for a in m.group("env").split()))
+        return None
     find = ""
     if pat is not None:
         ci = "/i " if "i" in (m.group("opts") or "") else ""
         find = " | findstr " + ci + " ".join(f'/c:"{alt}"' for alt in pat.split("|"))
-    return [f"{sets}{m.group('cmd').strip()}{find}{m.group('tail') or ''}"]
+    return m.group("env").split(), m.group("cmd").strip(), find, (m.group("tail") or "").strip()
+
+
+def _ps_line(line: str) -> list[str]:
+    """``line`` for PowerShell (:func:`_posix_run`): ``$env:VAR = "value"; <command>`` and the
+    findstr pipe; PowerShell reads a ``#`` comment, so it stays on the line."""
+    run = _posix_run(line)
+    if run is None:
+        return [line]
+    env, cmd, find, tail = run
+    sets = "".join(f'$env:{k} = "{v}"; ' for k, _, v in (a.partition("=") for a in env))
+    return [f"{sets}{cmd}{find}" + (f"   {tail}" if tail else "")]
 
 
 def _cmd_line(line: str) -> list[str]:
-    """``line`` for Windows' cmd (the shell of the other Windows fix lines, ``set X=...``)
-    when it is a POSIX run with ``VAR=value`` prefixes or a final ``grep`` of plain words:
-    ``set "VAR=value" && <command>`` (quoted: cmd keeps a space before ``&&`` in the value
-    otherwise) and ``findstr /i /c:"a" /c:"b"`` (findstr.exe runs in cmd and PowerShell; one
-    ``/c:`` per alternative of the pattern); its comment moves to a line of its own (cmd has
-    no ``#`` comments: findstr would read the words). Other lines, and a grep pattern with
-    regex syntax besides ``|``, are returned as they are."""
-    if line.lstrip().startswith("#"):
-        return [line]
-    m = _POSIX_RUN.match(line)
-    if m is None or not (m.group("env") or m.group("pat")):
-        if "| findstr " in line and "   # " in line:
-            # findstr reads every word after it, a "#" comment too: the comment on its own
+    """``line`` for Windows' cmd (the shell of the other Windows fix lines, ``set X=...``;
+    :func:`_posix_run`): ``set "VAR=value" && <command>`` (quoted: cmd keeps a space before
+    ``&&`` in the value otherwise) and the findstr pipe; a comment moves to a line of its own
+    (cmd has no ``#`` comments: findstr would read the words), also on a findstr line that
+    was one already. Other lines are returned as they are."""
+    run = _posix_run(line)
+    if run is None:
+        if not line.lstrip().startswith("#") and "| findstr " in line and "   # " in line:
             cmd, _, note = line.partition("   # ")
             return [cmd.rstrip(), f"# {note}"]
         return [line]
-    pat = m.group("pat")
-    if pat is not None and re.search(r"[\\\[\]().*+?^${}]", pat):
-        return [line]
-    sets = "".join(f'set "{v}" && ' for v in m.group("env").split())
-    find = ""
-    if pat is not None:
-        ci = "/i " if "i" in (m.group("opts") or "") else ""
-        find = " | findstr " + ci + " ".join(f'/c:"{alt}"' for alt in pat.split("|"))
-    tail = (m.group("tail") or "").strip()
-    return [f"{sets}{m.group('cmd').strip()}{find}", *([tail] if tail else [])]
+    env, cmd, find, tail = run
+    sets = "".join(f'set "{v}" && ' for v in env)
+    return [f"{sets}{cmd}{find}", *([tail] if tail else [])]
 
 
 def tf_installed(f: View) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.libnames import file_name
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
@@ -40,7 +41,7 @@ def _build_cuda_is(ctx: Facts, cuda: str) -> bool:
         build = None
     if build is not None:
         return build.cuda == cuda
-    opened = {k.replace("\\", "/").rsplit("/", 1)[-1] for k in ctx.h("lib.opened").by_key}
+    opened = {file_name(k) for k in ctx.h("lib.opened").by_key}
     return f"libcudart.so.{cuda}" in opened
 
 

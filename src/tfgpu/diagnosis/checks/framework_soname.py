@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.libnames import file_name
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -44,7 +45,7 @@ def framework_soname_hits(ctx: Facts) -> list[Hit]:
     if ctx.non_pip_tensorflow:
         return []  # tfjs-node / libtensorflow: their own framework library
     hits = [h for h in ctx.h("lib.missing").all()
-            if _NAME.match((h.g("lib") or "").replace("\\", "/").rsplit("/", 1)[-1])]
+            if _NAME.match(file_name(h.g("lib") or ""))]
     if not hits:
         return []
     op_load = ctx.h("op.load_call").count > 0
@@ -55,7 +56,7 @@ def framework_soname_hits(ctx: Facts) -> list[Hit]:
     first = tf_minor(fact.value("first_versioned"))
     assert first is not None
     expected = _expected(ctx, first)
-    name = (hits[0].g("lib") or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = file_name(hits[0].g("lib") or "")
     if expected is not None and name == expected:
         return []  # this TensorFlow's own framework library is missing: a broken install
     return hits
@@ -70,13 +71,15 @@ def framework_soname_mismatch(ctx: Facts) -> list[Finding]:
         return []
     fact = ctx.kb.platform_fact(FACT)
     first = fact.value("first_versioned")
-    name = (hits[0].g("lib") or "").replace("\\", "/").rsplit("/", 1)[-1]
+    first_mm = tf_minor(first)
+    assert first_mm is not None  # framework_soname_hits read it
+    name = file_name(hits[0].g("lib") or "")
     m = _NAME.match(name)
     major = m.group("major") if m else None
     built = (f"TensorFlow {first}-1.15" if major == "1" else
-             f"TensorFlow 1.4-{_before(first)}" if major is None
+             f"TensorFlow 1.4-{first_mm[0]}.{first_mm[1] - 1}" if major is None
              else f"TensorFlow {major}.x")
-    here = _expected(ctx, tf_minor(first) or (1, 14))
+    here = _expected(ctx, first_mm)
     have = (f"; this TensorFlow ({ctx.tf_version}) ships {here}" if here is not None
             else "")
     return [catalogue.make(
@@ -93,9 +96,3 @@ def framework_soname_mismatch(ctx: Facts) -> list[Finding]:
              "ldd <the op library .so> | grep tensorflow_framework   # the name it was linked "
              "against"),
     )]
-
-
-def _before(first: str) -> str:
-    """``"1.13"`` for ``"1.14"``: the last release before ``first``."""
-    mm = tf_minor(first)
-    return f"{mm[0]}.{mm[1] - 1}" if mm and mm[1] > 0 else first

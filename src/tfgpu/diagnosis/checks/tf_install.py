@@ -1505,7 +1505,7 @@ def _keras_pair_installed(ctx: Facts) -> list[Finding]:
         k, t = tf_minor(h.g("k") or ""), tf_minor(h.g("t") or "")
         if k is None or t is None:
             continue
-        if k[0] == 3 and t <= last:
+        if k[0] == 3 and t <= last and h.g("kd") == "keras":
             # Keras 3 beside a TensorFlow before the Keras 3 switch (keras3-switch: 2.16 is
             # the first built for it; 2.15 pins keras<2.16)
             return [catalogue.make(
@@ -1519,10 +1519,11 @@ def _keras_pair_installed(ctx: Facts) -> list[Finding]:
         if k == t or not all(first <= v <= last for v in (k, t)):
             continue
         ver = f"{t[0]}.{t[1]}"
+        dist = h.g("kd") or "keras"
         return [catalogue.make(
             "keras-version-mismatch-tensorflow", variant="installed-pair",
-            keras=f"{k[0]}.{k[1]}", tf=ver, evidence=log_evidence([h]),
-            fix=(f'pip install "keras~={ver}.0"   # the Keras of TensorFlow {ver}',
+            keras=f"{dist} {k[0]}.{k[1]}", tf=ver, evidence=log_evidence([h]),
+            fix=(f'pip install "{dist}~={ver}.0"   # the {dist} of TensorFlow {ver}',
                  "pip show tensorflow keras   # their major.minor must match"),
         )]
     return []

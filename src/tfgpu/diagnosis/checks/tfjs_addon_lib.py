@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.libnames import file_name
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -28,7 +29,7 @@ def tfjs_addon_lib_hits(f: Facts) -> list[Hit]:
     if not any("tfjs" in h.text for h in f.h("ctx.nonpip_tf").all()):
         return []
     return [h for h in f.h("lib.missing").all()
-            if _LIBTENSORFLOW.match((h.g("lib") or "").replace("\\", "/").rsplit("/", 1)[-1])]
+            if _LIBTENSORFLOW.match(file_name(h.g("lib") or ""))]
 
 
 def tfjs_addon_libtensorflow_missing(f: Facts) -> list[Finding]:
@@ -42,7 +43,7 @@ def tfjs_addon_libtensorflow_missing(f: Facts) -> list[Finding]:
     hits = tfjs_addon_lib_hits(f)
     if not hits:
         return []
-    lib = (hits[0].g("lib") or "libtensorflow").replace("\\", "/").rsplit("/", 1)[-1]
+    lib = file_name(hits[0].g("lib") or "libtensorflow")
     return [catalogue.make(
         "tfjs-node-libtensorflow-not-in-deps", variant="addon-load", lib=lib,
         evidence=log_evidence(hits, limit=2),
