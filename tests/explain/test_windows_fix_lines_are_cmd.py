@@ -72,3 +72,12 @@ def test_a_windows_kernel_fault_log_names_the_event_log_not_dmesg() -> None:
     fixes = [x for f in explain_lines(lines) for x in f.fix]
     assert any(x.startswith("wevtutil qe System") for x in fixes), fixes
     assert not any("dmesg" in x for x in fixes), fixes
+
+
+def test_a_powershell_prompt_gets_only_the_powershell_growth_line() -> None:
+    lines = ["PS C:\\Users\\bob\\proj> python train.py",
+             "2021-01-05 10:00:00.000001: E tensorflow/stream_executor/cuda/cuda_dnn.cc:336] "
+             "Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR"]
+    fixes = [x for f in explain_lines(lines) for x in f.fix]
+    assert any(x.startswith("$env:TF_FORCE_GPU_ALLOW_GROWTH") for x in fixes), fixes
+    assert not any(x.startswith("set TF_FORCE_GPU_ALLOW_GROWTH") for x in fixes), fixes

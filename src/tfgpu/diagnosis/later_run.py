@@ -43,11 +43,17 @@ def _log_lines(f: Finding) -> list[int] | None:
     return lines or None
 
 
+def _sentence(text: str) -> str:
+    """``text`` ending with a full stop (a cause may end on a quoted loader message)."""
+    text = text.rstrip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
 def _note(f: Finding, start: int, created: int) -> Finding:
     return dataclasses.replace(
         f, severity=Severity.INFO, title=f"Earlier run: {f.title}",
-        cause=(f"{f.cause} This comes from an earlier run in the pasted log: the run that "
-               f"starts at line {start} got past it and created the GPU device (line "
+        cause=(f"{_sentence(f.cause)} This comes from an earlier run in the pasted log: the "
+               f"run that starts at line {start} got past it and created the GPU device (line "
                f"{created}).").strip())
 
 

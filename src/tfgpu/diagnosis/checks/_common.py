@@ -213,7 +213,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     if isinstance(f, Facts):
         if f.windows:
             # a PowerShell prompt in the log ("PS C:\\...>"): its syntax, else cmd's
-            ps = any(h.text.lstrip().startswith("PS ") for h in f.h("ctx.win_prompt").all())
+            ps = powershell_prompt(f)
             ev = f.kb.platform_fact("windows-nvidia-driver-events")
             lines = windows_lines(lines, powershell=ps, driver_events=(
                 f"wevtutil qe {ev.value('log')} /q:\"*[System[Provider[@Name="
@@ -986,12 +986,20 @@ def host_ram_check(ctx: Facts) -> tuple[str, str]:
     return "free -m   # RAM and swap in use", "top -o %MEM"
 
 
+def powershell_prompt(f: Facts) -> bool:
+    """Whether the log shows a PowerShell prompt (``PS C:\\...>``, pattern
+    ``ctx.win_prompt``): its fix lines then take PowerShell's syntax, not cmd's."""
+    return any(h.text.lstrip().startswith("PS ") for h in f.h("ctx.win_prompt").all())
+
+
 def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:
     """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
     ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
     ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
     comments), then the PowerShell form, which may carry the comment."""
     if ctx.windows:
-        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
-                f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
+        ps_line = f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}'
+        if powershell_prompt(ctx):
+            return (ps_line,)  # the log's own prompt is PowerShell's: cmd's `set` sets nothing
+        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true", ps_line)
     return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)

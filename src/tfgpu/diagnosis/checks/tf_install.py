@@ -1524,7 +1524,7 @@ def _keras_pair_installed(ctx: Facts) -> list[Finding]:
             "keras-version-mismatch-tensorflow", variant="installed-pair",
             keras=f"{dist} {k[0]}.{k[1]}", tf=ver, evidence=log_evidence([h]),
             fix=(f'pip install "{dist}~={ver}.0"   # the {dist} of TensorFlow {ver}',
-                 "pip show tensorflow keras   # their major.minor must match"),
+                 f"pip show tensorflow {dist}   # their major.minor must match"),
         )]
     return []
 
