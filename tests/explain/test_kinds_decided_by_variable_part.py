@@ -25,6 +25,22 @@ def test_brand_condition_is_not_read_as_image_cuda_newer(cond: str) -> None:
     assert "nvidia-container-cli --version" in fix_text(f)
 
 
+def test_tesla_alternative_after_the_image_cuda_is_the_driver_too_old() -> None:
+    """The toolkit's own command line shows the requirement's alternatives: cuda>=10.0 failed
+    first, and brand=tesla (the datacenter driver's exception, a brand every toolkit knows) is
+    the one reported; a GeForce on driver 390 (NVIDIA/nvidia-docker#931)."""
+    line = ("stderr: exec command: [/usr/bin/nvidia-container-cli --load-kmods configure "
+            "--ldconfig=@/sbin/ldconfig.real --device=all --compute --utility "
+            "--require=cuda>=10.0 brand=tesla,driver>=384,driver<385 --pid=6970 /var/lib/"
+            "docker/overlay2/be70/merged]\\\\nnvidia-container-cli: requirement error: "
+            "unsatisfied condition: brand = tesla\\\\n\\\"\"\": unknown.")
+    found = ids([line])
+    assert "docker-image-requirement-unsatisfied" not in found, found
+    f = known([line], "docker-image-cuda-newer-than-host-driver")
+    assert "cuda>=10.0" in f.title
+    assert "410" in fix_text(f)
+
+
 @pytest.mark.parametrize("cond", ["driver>=470", "driver < 471", "driver>=418,driver<419"])
 def test_driver_condition_names_the_driver_range(cond: str) -> None:
     f = known([_NVC + cond], "docker-image-requirement-unsatisfied")

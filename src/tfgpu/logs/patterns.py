@@ -378,6 +378,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\w{1,20})[/\\]\S{0,300}?: ?fatal error: '?(?P<header>[\w+./-]{1,80}\.h)'?:? "
         r"(?:No such file or directory|file not found)",
     ),
+    # h5py's own build (setup_configure.py, h5py 2.x-3.x: print("Loading library to get
+    # version:", path), Python 2 printing it as a tuple) loading HDF5's shared library to read
+    # its version: the HDF5 it wraps is not installed (h5py/h5py#1461: no aarch64 wheel of
+    # h5py 2.10, pip building it). Read by checks/pip_source_build.py
+    _p(
+        "pip.h5py_hdf5_load",
+        ("loading library to get version",),
+        r"Loading library to get version:'?,? ?'?(?P<lib>[^\s']{0,200}?libhdf5[\w.]{0,20})",
+    ),
     _p(
         "pip.no_dist",
         ("no matching distribution", "satisfies the requirement", "installation candidates"),
@@ -387,6 +396,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
         r"(?:[^(]{0,300}?(?:\(from [^)]{1,300}\)\s*)?\(from versions:\s*"
         r"(?P<versions>(?:[^)\s][^)]*)?)\))?",
+        "pkg",
+    ),
+    # uv's own words for the same (uv run / uv sync / uv pip install from a lock): "Distribution
+    # `tensorflow-io-gcs-filesystem==0.37.1 @ registry+https://...` can't be installed because
+    # it doesn't have a source distribution or wheel for the current platform" (trailofbits/
+    # anamorpher#8), with the platforms it has wheels for in uv's hint
+    _p(
+        "pip.no_dist",
+        ("doesn't have a source distribution or wheel for the current platform",),
+        r"Distribution `(?P<pkg>[A-Za-z0-9][\w.-]{0,80})(?P<spec>==[\w.+!-]{1,40})?"
+        r"(?: @ [^`]{0,300})?` can't be installed because it doesn't have a source "
+        r"distribution or wheel for the current platform",
         "pkg",
     ),
     # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
@@ -611,15 +632,42 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.legacy_api",
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
-         "unrecognized keyword arguments passed to", "to a shape. found invalid entry"),
+         "unrecognized keyword arguments passed to", "to a shape. found invalid entry",
+         "must end in `.weights.h", "invalid filepath extension for saving"),
         r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
         r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
-        r"|Unrecognized keyword arguments passed to (?P<cls>\w+): \{'(?P<kw2>\w+)'"
+        r"|Unrecognized keyword arguments passed to (?P<cls>\w+)(?:: \{'(?P<kw2>\w+)')?"
         # Keras 3's standardize_shape (keras/src/backend/common/variables.py) given a string:
         # a Keras 2 add_weight(name, shape, ...) call, whose first positional argument Keras
         # 3 takes as the shape, so the name arrives split into characters
         r"|Cannot convert '\((?P<chars>'\w', (?:'\w', ){0,60}'\w')\)' to a shape\. "
-        r"Found invalid entry '\w' of type '<class 'str'>'",
+        r"Found invalid entry '\w' of type '<class 'str'>'"
+        # Keras 3's file-name rules (keras/src/callbacks/model_checkpoint.py, keras/src/saving/
+        # saving_api.py): weights go to "*.weights.h5", whole models to "*.keras" (or the
+        # legacy "*.h5"); the names Keras 2 code used (.h5 weights, .hdf5, .ckpt, a folder)
+        # are refused
+        r"|(?P<suffix>When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
+        r"provided must end in `\.weights\.h5`|The filename must end in `\.weights\.h5`"
+        r"|Invalid filepath extension for saving)",
+    ),
+    # Keras's optimizers.get refusing an object that is not one of its own optimizers:
+    # "Could not interpret optimizer identifier: <keras.optimizers.Adam object at 0x..>"
+    # (every Keras: keras/optimizers.py, tensorflow/python/keras/optimizers.py, keras/src/
+    # optimizers/__init__.py; a tuple in Python 2). Read by checks/keras_two_kerases.py
+    _p(
+        "keras.optimizer_identifier",
+        ("could not interpret optimizer identifier",),
+        r"Could not interpret optimizer identifier:'?,? ?<(?P<mod>[A-Za-z_][\w.]{0,160})\."
+        r"(?P<cls>\w{1,80}) object at 0x[0-9a-fA-F]{1,16}>",
+    ),
+    # A traceback frame in one of the Kerases' own files (the keras package, tf-keras,
+    # TensorFlow's tensorflow/python/keras): which Keras ran that code
+    _p(
+        "keras.frame",
+        ("-packages/keras/", "-packages\\keras\\", "-packages/tf_keras/", "-packages\\tf_keras\\",
+         "-packages/tensorflow/python/keras/", "-packages\\tensorflow\\python\\keras\\"),
+        r"[/\\](?:site|dist)-packages[/\\](?P<pkg>tf_keras[/\\]|keras[/\\](?:src[/\\])?"
+        r"|tensorflow[/\\]python[/\\]keras[/\\])",
     ),
     _p(
         "keras.private_api",
@@ -860,6 +908,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "xla.libdevice",
         ("libdevice",),
         r"Can't find libdevice directory (?P<dir>\S+)|libdevice not found at (?P<path>\S+)"
+        # the same message retold without its path ("a *libdevice not found* error")
+        r"|\blibdevice not found\b"
         r"|Couldn't find libdevice|libdevice\.\d+\.bc.*not found",
     ),
     # asm_compiler.cc: ptxas rejected the GPU's sm_XX ("gpu-name"); XLA logs the CC it does not
@@ -3184,6 +3234,35 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not find module '(?P<path>[^'\n]{0,400}?(?P<dll>[\w.+-]{1,120}\.(?:dll|pyd)))' "
         r"\(or one of its dependencies\)",
     ),
+    # A traceback frame in a file named tensorflow.py / keras.py that is not the package's
+    # (outside site-packages/dist-packages): the user's own file shadows the package
+    # (checks/python_env_faults.py)
+    _p(
+        "py.shadow_frame",
+        ("tensorflow.py", "keras.py"),
+        r'^\s*File "(?P<path>(?:(?![^"\n]*(?:site|dist)-packages)[^"\n]{0,300}[/\\])?)'
+        r'(?P<mod>tensorflow|keras)\.py", line \d{1,6}, in <module>',
+    ),
+    # TensorFlow 0.x-1.x tensorflow/python/__init__.py's message for an import from its source
+    # checkout
+    _p(
+        "py.tf_source_tree",
+        ("should not try to import tensorflow from its source directory",),
+        r"you should not try to import tensorflow from its source directory",
+    ),
+    # CPython's optional extension modules missing (built without their library's headers)
+    _p(
+        "py.stdlib_ext_missing",
+        ("no module named",),
+        r"No module named '(?P<mod>_bz2|_lzma|_sqlite3|_ctypes|_ssl)'",
+    ),
+    # CPython's Python/dynload_win.c: a .pyd linked against another pythonXY.dll
+    _p(
+        "py.dll_conflict",
+        ("conflicts with this version of python",),
+        r"Module use of (?P<dll>python\d{2,3}(?:_d)?\.dll) conflicts with this version of "
+        r"Python",
+    ),
     _p(
         "tools.no_module_tf",
         ("no module named",),
@@ -4560,9 +4639,14 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "xla.uncompilable",
         ("detected unsupported operations when trying to compile graph",
-         "xla compilation requires", "xla can't deduce compile time constant"),
-        r"Detected unsupported operations when trying to compile graph (?P<fn>[\w.-]{1,200})"
+         "xla compilation requires", "xla can't deduce compile time constant",
+         "opkernel for xla_"),
+        r"Detected unsupported operations when trying to compile graph(?: (?P<fn>[\w.-]{1,200}))?"
         r"(?:\[[^\]]{0,1000}\])? on (?P<dev>XLA_\w{1,20}): (?P<op>[\w-]{1,120})"
+        # its per-op detail alone, when a paste elides the first part ("Detected unsupported
+        # operations ... ImageProjectiveTransformV3 (No registered '...' OpKernel for
+        # XLA_GPU_JIT devices ...)": tensorflow/tensorflow#100865)
+        r"|No registered '(?P<op2>[\w-]{1,120})' OpKernel for (?P<dev2>XLA_\w{1,20}) devices"
         r"|(?P<fixed>XLA compilation requires (?:a fixed (?:stack|tensor list) size"
         r"|pad_to_max_output_size == True))"
         r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)",
@@ -4755,10 +4839,27 @@ PATTERNS: tuple[Pattern, ...] = (
     # Faster-RCNN-style custom ops, CUDA_CHECK, gpuErrchk/GPUassert, checkCudaErrors of the
     # CUDA samples): its own kernels, not TensorFlow's, lack this GPU. Not "CUDA error: ..."
     # (PyTorch's and TensorFlow's own wording).
+    # A compile that stopped on a header's C++ standard check: GCC's bits/c++0x_warning.h
+    # ("#error This file requires compiler and library support for the ISO C++ 2011 standard.
+    # This support must be enabled with the -std=c++11 or -std=gnu++11 compiler options.") and
+    # Abseil's absl/base/policy_checks.h ("C++ versions less than C++11 are not supported.",
+    # C++14 and C++17 in later Abseil releases), which TensorFlow's headers include
+    # (checks/extension_builds.py)
+    _p(
+        "build.cxx_standard_old",
+        ("requires compiler and library support for the iso c++", "c++ versions less than c++"),
+        r"requires compiler and library support for the ISO C\+\+ (?P<iso>20\d\d) standard"
+        r"|C\+\+ versions less than C\+\+(?P<min>\d\d) are not supported",
+    ),
     _p(
         "cuda.user_check",
         ("invalid device function", "no kernel image"),
-        r"(?i:cudaCheckError\(\)|\bCUDA_CHECK\b|gpuErrchk|GPUassert|checkCudaErrors)"
+        r"(?:(?i:cudaCheckError\(\)|\bCUDA_CHECK\b|gpuErrchk|GPUassert|checkCudaErrors)"
+        # or a check that prints the project's own kernel source and line first:
+        # "/home/u/src/lmbspecialops/src/leakyrelu_cuda.cu:192: cuda error: invalid device
+        # function" (a .cu file outside TensorFlow's tree: TensorFlow's kernels are .cu.cc)
+        r"|(?:^|(?<=[\s'\"(:]))(?![\w/.~-]{0,200}tensorflow/)[\w/.~-]{1,200}\.cu:\d{1,6}:? "
+        r"(?i:cuda error)?:?)"
         r"[^\n]{0,80}?"
         r"(?P<err>invalid device function|no kernel image is available)",
     ),
@@ -5582,7 +5683,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.moved_name",
         ("cannot import name", "has no attribute"),
-        r"cannot import name '(?P<name>\w{1,80})' from '(?P<mod>(?:tensorflow\.)?keras"
+        r"cannot import name '(?P<name>\w{1,80})' from '(?P<mod>(?:tensorflow\.(?:python\.)?)?keras"
         r"(?:\.\w{1,60}){0,6})'"
         r"|module '(?P<mod2>(?:tensorflow\.)?keras(?:\.\w{1,60}){0,6})' has no attribute "
         r"'(?P<name2>\w{1,80})'",
@@ -6690,12 +6791,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TensorFlow Versions: \[?(?P<tfs>[^\]]{1,200})\]?\. However, TensorFlow "
         r"(?P<have>\d[\w.+-]{0,30}) was detected",
     ),
-    # tensorflow-probability's import-time TensorFlow check (_ensure_tf_install)
+    # TensorFlow's file-system registry refusing a second plugin for a URI scheme:
+    # errors::AlreadyExists("File system for ", scheme, " already registered")
+    # (tensorflow/core/platform/env.cc, FileSystemRegistryImpl::Register), as tensorflow-io's
+    # plugins meet a TensorFlow that registers the scheme itself (nicknochnack/TFODCourse#56)
+    _p(
+        "addon.fs_registered",
+        ("already registered",),
+        r"File system for (?P<scheme>[a-z][\w+.-]{0,20}) already registered",
+    ),
+    # tensorflow-probability's import-time TensorFlow check (_ensure_tf_install) and
+    # tensorflow-datasets' (tensorflow_datasets/core/tf_compat.py ensure_tf_install): the same
+    # words, with the add-on's name
     _p(
         "addon.tfp_requires",
-        ("this version of tensorflow probability requires tensorflow",),
-        r"This version of TensorFlow Probability requires TensorFlow version >= "
-        r"(?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
+        ("this version of tensorflow probability requires tensorflow",
+         "this version of tensorflow datasets requires tensorflow"),
+        r"This version of TensorFlow (?P<addon>Probability|Datasets) requires TensorFlow "
+        r"version >= (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
         r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
     ),
     # pip's placeholder release of keras-nlp (0.0.0) in a pip list / freeze / show line, pip's
@@ -7777,7 +7890,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "op.bare_tf_symbol",
         ("undefined symbol: _z",),
-        r"^\W{0,6}(?:[\w.]{0,80}Error: )?(?:(?P<op>[A-Za-z_][\w>-]{0,60}): ?)?"
+        r"(?:^\W{0,6}(?:[\w.]{0,80}Error: )?(?:(?P<op>[A-Za-z_][\w>-]{0,60}): ?)?"
+        # or inside a sentence: 'I got an error "undefined symbol: _ZN10tensorflow..."',
+        # "a bug:undefined symbol: ..."
+        r"|(?<=[\s\"'`:]))"
         r"undefined symbol: (?P<sym>_Z\w{0,12}?(?:10tensorflow|3tsl)\d\w{0,400})",
     ),
     # The GPU check cell of Colab's notebooks: `if tf.test.gpu_device_name() != '/device:GPU:0':`

@@ -15,6 +15,7 @@ from __future__ import annotations
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.addons import (
     addon_op_library,
+    filesystem_registered_twice,
     placeholder_release,
     tfp_requires_newer_tensorflow,
 )
@@ -156,6 +157,12 @@ from tfgpu.diagnosis.checks.placer_device_unavailable import (
     xla_gpu_device_ordinal,
 )
 from tfgpu.diagnosis.checks.probe_outcomes import probes_did_not_answer
+from tfgpu.diagnosis.checks.python_env_faults import (
+    python_dll_conflict,
+    python_missing_stdlib_module,
+    script_shadows_package,
+    source_tree_import,
+)
 from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -252,6 +259,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
     keras_not_importable,
     numpy_too_new_for_tensorflow,
 )
+from tfgpu.diagnosis.checks.keras_two_kerases import two_kerases_optimizer
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
 from tfgpu.diagnosis.checks.miopen_db import miopen_database_unusable
 from tfgpu.diagnosis.checks.pip_install import (
@@ -531,6 +539,7 @@ from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program
 # isort: split
 from tfgpu.diagnosis.checks.cuda_driver_checks import cuda_check_eq_failed, set_context_failed
 from tfgpu.diagnosis.checks.extension_builds import (
+    cxx_standard_too_old,
     dnnlib_plugin_failed,
     nvcc_not_on_path,
     tf_source_build_gpu_not_configured,
@@ -665,6 +674,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     numpy_removed_alias,
     protobuf_version,
     keras3,
+    two_kerases_optimizer,
     metal_plugin_mismatch,
     rule_memory,
     # several MPI ranks crowding the first GPU: before the small-pool reading of the same
@@ -776,6 +786,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
     tensorflow_module_not_found,
+    script_shadows_package,
+    source_tree_import,
+    python_missing_stdlib_module,
+    python_dll_conflict,
     tf1_api_on_tf2,
     # --- nvidia tools ---
     smi_cannot_reach_driver,
@@ -977,6 +991,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_check_eq_failed,
     set_context_failed,
     nvcc_not_on_path,
+    cxx_standard_too_old,
     dnnlib_plugin_failed,
     tf_source_build_gpu_not_configured,
     tfjs_dll_init_failed,
@@ -985,6 +1000,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cxx_bad_alloc,
     # --- add-on op libraries that do not load, add-on import checks, pip's 0.0.0 ---
     addon_op_library,
+    filesystem_registered_twice,
     source_build_missing_header,
     tfp_requires_newer_tensorflow,
     placeholder_release,

@@ -353,25 +353,53 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
     return []
 
 
+def filesystem_registered_twice(ctx: Facts) -> list[Finding]:
+    """``tensorflow-addon-version-pin`` (variant ``filesystem-registered``): TensorFlow's
+    registry refused a second file system for a URI scheme ("File system for s3 already
+    registered", tensorflow/core/platform/env.cc), which tensorflow-io's plugins of another
+    TensorFlow release cause (nicknochnack/TFODCourse#56: a tensorflow-io built for TF 2.7/2.8
+    under TF 2.4)."""
+    hits = ctx.h("addon.fs_registered").all()
+    if not hits:
+        return []
+    scheme = hits[0].g("scheme") or "a scheme"
+    return [catalogue.make(
+        "tensorflow-addon-version-pin", variant="filesystem-registered", scheme=scheme,
+        evidence=log_evidence(hits[:1]),
+        fix=(pip_list_grep("tensorflow", "tensorflow-io", "tensorflow-io-gcs-filesystem",
+                           anchored=True) + "   # TensorFlow and tensorflow-io's versions",
+             '# then: pip install "tensorflow-io==<the release for your TensorFlow minor>"   '
+             "# tensorflow/io's README lists the pairs; or pip uninstall tensorflow-io if "
+             "nothing imports it"),
+    )]
+
+
 def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
-    """``tensorflow-addon-version-pin`` (variant ``import-check``): tensorflow-probability's
-    import-time check found a TensorFlow older than its release needs.  The fix names both
-    ways: TensorFlow >= the required minor, or the tensorflow-probability release whose
-    minimum is the installed minor (platform_facts ``addon-pairs-tensorflow-probability``)."""
+    """``tensorflow-addon-version-pin`` (variant ``import-check``): tensorflow-probability's or
+    tensorflow-datasets' import-time check found a TensorFlow older than its release needs.
+    The fix names both ways: TensorFlow >= the required minor, or the add-on release whose
+    minimum is the installed minor (platform_facts ``addon-pairs-tensorflow-probability``; for
+    tensorflow-datasets, whose releases are not tabled, the release notes)."""
     hits = ctx.h("addon.tfp_requires").all()
     if not hits:
         return []
     h = hits[0]
+    addon = f"tensorflow-{(h.g('addon') or 'Probability').lower()}"
     req, have = h.g("req") or "?", (h.g("have") or "?").rstrip(".")
-    found = addon_release_for(ctx, "tensorflow-probability", have)
-    pair = (f" (tensorflow-probability {found[0]}, {found[1]})" if found else "")
-    fix = [f'pip install -U "tensorflow>={req}"   # what this tensorflow-probability release '
-           "needs (install tf-keras of the same minor with it)"]
+    found = addon_release_for(ctx, addon, have)
+    pair = (f" ({addon} {found[0]}, {found[1]})" if found else "")
+    fix = [f'pip install -U "tensorflow>={req}"   # what this {addon} release needs'
+           + (" (install tf-keras of the same minor with it)"
+              if addon == "tensorflow-probability" else "")]
     if found:
-        fix.append(f'# or keep TensorFlow {have}: pip install "tensorflow-probability=='
-                   f'{found[0]}"   # the newest release whose check accepts it ({found[1]})')
+        fix.append(f'# or keep TensorFlow {have}: pip install "{addon}=={found[0]}"   # the '
+                   f"newest release whose check accepts it ({found[1]})")
+    else:
+        fix.append(f"# or keep TensorFlow {have}: pip install the {addon} release made for it "
+                   f"(pip index versions {addon}; its release notes name the TensorFlow each "
+                   "needs)")
     return [catalogue.make(
-        "tensorflow-addon-version-pin", variant="import-check",
+        "tensorflow-addon-version-pin", variant="import-check", addon=addon,
         requirement=req, have=have, pair=pair, evidence=log_evidence([h]),
         knowledge_ref=found[1] if found and ":" in found[1] else None, fix=tuple(fix),
     )]

@@ -25,6 +25,9 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: ``const Eigen::GpuDevice&`` in a mangled parameter list: a GPU functor's signature
+_GPU_FUNCTOR = "ERKN5Eigen9GpuDevice"
+
 #: Patterns whose lines name the library (or its package): the checks that read them
 #: (checks/custom_ops.py, checks/addons.py, Horovod's) give the finding then.
 _NAMED = ("addon.so", "addon.tfio_unable", "op.custom_op_symbol", "dist.hvd_symbol_prose",
@@ -43,6 +46,12 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
         return []
     hit = hits[0]
     sym = hit.g("sym") or ""
+    if _GPU_FUNCTOR in sym:
+        # a function taking const Eigen::GpuDevice&: an op's own GPU functor, which its
+        # .cu.cc defines (TensorFlow's "Create an op" guide), not a symbol TensorFlow exports:
+        # the op's CUDA part was not compiled or linked in; no release reading (the line
+        # stays unrecognised, quoted)
+        return []
     op = hit.g("op") or ""
     who = f"The library behind the op '{op}'" if op else "A library"
     conda = (" This log shows a conda environment: a TensorFlow from conda (Anaconda's or "

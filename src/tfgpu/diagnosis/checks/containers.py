@@ -190,6 +190,26 @@ def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
     return c_from_log(f, "docker.cuda_tag_missing", make)
 
 
+#: The image's CUDA alternative in the toolkit's command line: "--require=cuda>=10.0 ..."
+_REQUIRE_CUDA = re.compile(r"--require=cuda\s*>=\s*(\d{1,2}\.\d{1,2})\b")
+
+
+def _tesla_alternative_cuda(h: Hit) -> str | None:
+    """``"cuda>=X"`` when the condition reported unmet is ``brand = tesla`` and the same line's
+    ``--require=`` starts with ``cuda>=X``; ``None`` otherwise.  libnvidia-container
+    (src/cli/dsl.c) reads the requirement as alternatives and reports the last one's failed
+    condition: ``cuda>=X`` failed first, and ``brand=tesla,driver>=...`` is the datacenter
+    driver's exception that a GeForce or Quadro never meets.  ``tesla`` is a brand every
+    toolkit release knows, so no old toolkit misread it (NVIDIA/nvidia-docker#931: a CUDA 10.0
+    TensorFlow Serving image on driver 390)."""
+    if (h.g("key") or "").lower() != "brand":
+        return None
+    if "tesla" not in (h.g("cond") or "").lower().replace(" ", ""):
+        return None
+    m = _REQUIRE_CUDA.search(h.text)
+    return f"cuda>={m.group(1)}" if m else None
+
+
 def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     """``requirement error: unsatisfied condition: cuda>=12.2, please update your driver``:
     the image's ``NVIDIA_REQUIRE_CUDA`` is above the CUDA version the host driver supports
@@ -202,14 +222,18 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     switch that disables all ``NVIDIA_REQUIRE_*`` constraints) with its caveat."""
     hits = [h for h in f.h("docker.nvc_requirement").all()
             if (h.g("key") or "").lower() == "cuda"]  # brand/driver/arch: see below
+    tesla = [h for h in f.h("docker.nvc_requirement").all() if _tesla_alternative_cuda(h)]
     # nvidia-docker 1.0's check of the image's com.nvidia.cuda.version label: the same fault
     v1 = f.h("docker.nvd1_cuda_version").all()
     legacy = not hits and bool(v1)
     if legacy:
         hits = v1
+    if not hits and tesla:
+        hits = tesla
     if not hits:
         return []
-    cond = (f"cuda>={v1[0].g('need')}" if legacy else hits[0].g("cond")) or "a newer CUDA"
+    cond = (f"cuda>={v1[0].g('need')}" if legacy else _tesla_alternative_cuda(hits[0])
+            or hits[0].g("cond")) or "a newer CUDA"
     m = re.search(r"cuda\s*>=?\s*(\d+\.\d+)", cond)
     need = m.group(1) if m else None
     minimum = None
@@ -375,7 +399,8 @@ def image_requirement_unsatisfied(f: Facts) -> list[Finding]:
     these it is, the log does not say.
     """
     hits = [h for h in f.h("docker.nvc_requirement").all()
-            if (h.g("key") or "").lower() in {"brand", "driver", "arch"}]
+            if (h.g("key") or "").lower() in {"brand", "driver", "arch"}
+            and not _tesla_alternative_cuda(h)]
     if not hits:
         return []
     key = (hits[0].g("key") or "").lower()

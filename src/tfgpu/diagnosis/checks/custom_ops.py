@@ -283,6 +283,18 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
 
 _UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
 
+#: The library glibc names before ": undefined symbol" (``<object>: undefined symbol: <name>``,
+#: elf/dl-lookup.c): the path up to it, without the traceback a one-line paste puts before it.
+_FAILING_OBJECT = re.compile(r"(?P<path>[^\s'\"]{1,400}?\.so[\w.]{0,12}): undefined symbol: ")
+
+
+def _failing_path(text: str) -> str:
+    """The path of the object that could not resolve a symbol in ``text`` (``/``-separated),
+    or ``""``: a traceback pasted on the same line (``.../site-packages/tensorflow/python/
+    framework/load_library.py``) is not that object."""
+    m = _FAILING_OBJECT.search(text)
+    return m.group("path").replace("\\", "/") if m else ""
+
 
 #: string_view parameters in a mangled tensorflow:: name: ``St17basic_string_view`` is
 #: std::string_view (absl::string_view when Abseil is compiled as C++17, as in TensorFlow 2.21's
@@ -341,7 +353,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
             continue
         sym = m.group("sym")
         so = h.g("so") or "the op library"
-        if "site-packages/tensorflow" in h.text.replace("\\", "/"):
+        if "site-packages/tensorflow" in _failing_path(h.text):
             continue  # TensorFlow's own library: a mixed install, not a custom op
         view = _string_view_kind(sym)
         if view is not None:

@@ -105,11 +105,14 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
     op (variant ``dnnlib-plugin``, hedged over the causes threads found); ``Loading``: the
     compiled op did not load (variant ``dnnlib-plugin-load``); no step: it failed before
     compiling (no GPU listed by TensorFlow, a missing source): not claimed (the unknown
-    finding quotes the line).  Steps aside when the log shows nvcc missing or the host
-    compiler refused (their own findings name the cause)."""
+    finding quotes the line).  Steps aside when the log shows nvcc missing, the host
+    compiler refused or a header's C++ standard check (their own findings name the
+    cause)."""
     hits = ctx.h("build.dnnlib_plugin").all()
     if not hits or ctx.h("build.nvcc_missing").count or ctx.h("build.nvcc_host_compiler").count:
         return []
+    if ctx.h("build.cxx_standard_old").count:
+        return []  # the compile's own error names the cause: cxx_standard_too_old
     hit = hits[0]
     steps = (hit.g("steps") or "").split()
     last = steps[-1].rstrip(".") if steps else ""
@@ -166,6 +169,40 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
                "the installed TensorFlow (it needed --std=c++11, or the other "
                f"-D_GLIBCXX_USE_CXX11_ABI value), or {host}. That error message tells which."),
         fix=fix,
+    )]
+
+
+def cxx_standard_too_old(ctx: Facts) -> list[Finding]:
+    """A compile against TensorFlow's headers stopped on a header's C++ standard check
+    (pattern ``build.cxx_standard_old``: GCC's bits/c++0x_warning.h, Abseil's
+    absl/base/policy_checks.h) -> ``custom-op-cxx11-abi-mismatch`` variant
+    ``cxx-standard-old``: the op's g++/nvcc command ran in an older ``-std`` mode than the
+    headers need; TensorFlow's own compile flags (``tf.sysconfig.get_compile_flags()``) name
+    the mode its headers were built for where its ``versions.CXX_VERSION`` is recorded
+    (tensorflow/python/platform/sysconfig.py; older releases print only the ABI value)
+    (NVlabs/stylegan2-ada#2: ``--std=c++11`` added to
+    dnnlib's nvcc command for TensorFlow 1.14)."""
+    hits = ctx.h("build.cxx_standard_old").all()
+    if not hits:
+        return []
+    h = hits[0]
+    need = f"C++{h.g('min')} or later" if h.g("min") else "C++11 or later"
+    return [catalogue.make(
+        "custom-op-cxx11-abi-mismatch", variant="cxx-standard-old", need=need,
+        evidence=log_evidence(hits, limit=2),
+        cause=("The compile stopped in a header's own check of the C++ standard: "
+               + ("GCC's <bits/c++0x_warning.h>" if h.g("iso") else "Abseil's policy check, "
+                  "which TensorFlow's headers include")
+               + f", which needs {need}, and the compiler ran in an older -std mode (g++ "
+               "before 6 and nvcc before CUDA 11 default to C++98/03 or C++14). A custom op "
+               "or plugin built with its own compiler flags instead of TensorFlow's meets "
+               "this; the ABI and string types are not reached yet."),
+        fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
+             "   # the flags to compile with: the -D_GLIBCXX_USE_CXX11_ABI value and, in "
+             "releases whose versions.py records it, --std=c++NN",
+             f"# add -std=c++NN ({need}; the --std value printed, when there is one) to the "
+             "g++ and nvcc commands of the op's build script, then rebuild (StyleGAN's dnnlib: "
+             "custom_ops.py's nvcc command; delete its plugin cache folder)"),
     )]
 
 

@@ -30,7 +30,7 @@ from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import PlatformFact
 
 #: The command that prints which Keras and TensorFlow the failing Python imports.
@@ -110,6 +110,77 @@ _LEGACY_FIX = ("# or keep Keras 2 for code written for it: pip install tf-keras 
                "the Keras/TensorFlow release the code was written for")
 
 
+def _tf_python_keras(f: Facts, first: Moved, evidence: tuple[Evidence, ...]) -> Finding:
+    """``keras-public-api-moved`` variant ``tf-python-keras``: a name looked up in
+    ``tensorflow.python.keras.*``, TensorFlow's own old copy of Keras.  From TensorFlow 2.6
+    tf.keras is the keras package (platform fact ``keras2-paired-minor``; the standalone-Keras
+    RFC, tensorflow/community rfcs/20200205-standalone-keras-repository.md, moves the code to
+    keras-team/keras), and the copy left in the wheel is no API: names go missing from it."""
+    fact = f.kb.platform_fact("keras2-paired-minor")
+    name = first.name or first.module.rpartition(".")[2]
+    # the public module: the name's home row (keras.layers -> tensorflow.keras.layers), else
+    # the copy's top-level module (tensorflow.python.keras.layers.normalization -> layers)
+    row = _home_row(f, name, first.module) if first.name else None
+    top = first.module[len("tensorflow.python.keras"):].lstrip(".").split(".")[0]
+    home = row.value("home") if row is not None else ""
+    public = ("tensorflow." + home if home.startswith("keras.") else
+              "tensorflow.keras" + (f".{top}" if top else ""))
+    return catalogue.make(
+        "keras-public-api-moved", variant="tf-python-keras", module=first.module, name=name,
+        home=public, evidence=evidence, knowledge_ref=fact.ref,
+        cause=(f"The code imports {name} from {first.module}: tensorflow.python.keras is "
+               "TensorFlow's own old copy of Keras, never its public API. From TensorFlow "
+               f"{fact.value('tf_version')} tf.keras is the separate keras package, and the "
+               "copy the wheel still ships is left behind (parts of it removed), so names "
+               "vanish from it between releases."),
+        fix=(f"# import it from the public API: from {public} import {name}",
+             "# in a library's code (the traceback's file): upgrade the library to a release "
+             "that imports tf.keras, or pin the TensorFlow it was written for"),
+    )
+
+
+def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
+              evidence: tuple[Evidence, ...]) -> Finding:
+    """``tf1-api-on-tf2`` for TensorFlow 1's session functions in Keras (the ``keras-home-*`` row
+    marked ``tf1_session``: get_session, set_session, which TensorFlow 2 exports only under
+    ``tf.compat.v1``): TensorFlow 1 code (or a package written for it) on TensorFlow 2."""
+    return catalogue.make(
+        "tf1-api-on-tf2", name=f"{_plain(first.module)}.{name}", evidence=evidence,
+        knowledge_ref=row.ref,
+        fix=(f"# use {home}.{name}: TensorFlow 2 keeps it only for TensorFlow 1 code "
+             f"(knowledge row {row.ref})"
+             + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
+                if "session" in name else ""),
+             *((hint,) if isinstance(hint := row.values.get("hint"), str) else ()),
+             "# code you do not own (a package written for TensorFlow 1 and its Keras): "
+             "upgrade it to a release for TensorFlow 2, or run it with the TensorFlow 1.x and "
+             "Keras releases it names, in an environment of its own"),
+    )
+
+
+def _private_module(f: Facts, module: str) -> Finding | None:
+    """``keras-private-api-moved`` variant ``not-public`` for ``No module named 'keras.<m>...'``
+    when ``<m>`` is no top-level module of Keras's public API (platform fact
+    ``keras-public-top-modules``); ``None`` for a public module or a ``tensorflow.keras``
+    path."""
+    if not module.startswith("keras."):
+        return None
+    fact = f.kb.platform_fact("keras-public-top-modules")
+    top = module.split(".")[1]
+    if top in fact.items("modules"):
+        return None
+    return catalogue.make(
+        "keras-private-api-moved", variant="not-public", module=module, ref=fact.ref,
+        evidence=log_evidence(f.h("keras.moved_module").all()[:2]), knowledge_ref=fact.ref,
+        fix=(pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+             + "   # the versions the package must match",
+             "pip install --upgrade <the package in the traceback>   # a release for your "
+             "Keras/TensorFlow",
+             "# or pin TensorFlow/Keras to the release that package supports (its README or "
+             "setup.py)"),
+    )
+
+
 def keras_public_api_moved(f: Facts) -> list[Finding]:
     """``keras-public-api-moved``: the code imports a public Keras name or module from where
     the installed Keras does not have it.
@@ -125,10 +196,14 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
     if not reads:
         return []
     first = reads[0]
+    if first.module.startswith("tensorflow.python.keras"):
+        return [_tf_python_keras(f, first, log_evidence([m.hit for m in reads]))]
     evidence = log_evidence([m.hit for m in reads])
     shown = first.module
     if first.name is None:
         row = _module_row(f, first.module)
+        if row is None and (private := _private_module(f, first.module)) is not None:
+            return [private]
         if row is None:
             parent, _, leaf = shown.rpartition(".")
             return [catalogue.make(
@@ -195,6 +270,8 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
         )]
     home = row.value("home")
     plain = _plain(first.module)
+    if row.values.get("tf1_session") == "yes":
+        return [_tf1_only(f, first, name, home, row, evidence)]
     if row.values.get("keras3") == "tf-keras-only":
         # the tf.keras twin of the module the code used (tf.keras.preprocessing.image)
         if plain.startswith("keras.") and plain in row.values.get("old", ()) and (

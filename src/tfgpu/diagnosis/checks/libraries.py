@@ -69,6 +69,20 @@ _CUDA_MAJOR_LIBS = ("cudart", "cublas", "cublasLt", "nvrtc")
 _TOOLKIT_VERSIONED_DLLS = ("cudart", "cublas", "cufft", "curand", "cusolver", "cusparse")
 
 
+#: Library base names of the GPU stacks besides :data:`_COMPONENT`'s (CUDA's other libraries
+#: cu*/nv*, NCCL, ROCm's hip*/roc*/MIOpen/MIGraphX/RCCL) and TensorFlow's own libraries
+_GPU_STACK_BASE = re.compile(
+    r"(?i)cu|nv|nccl|hip|roc|mi(?:open|graphx)|rccl|tensorflow(?:_framework|_cc)?$")
+
+
+def _outside_gpu_stack(base: str, filename: str) -> bool:
+    """``filename`` (base name ``base``) belongs to no GPU stack tfgpu knows and is not one of
+    TensorFlow's own libraries: not in :data:`_COMPONENT`, no row of ``gpu_stacks``, no GPU
+    stack's name (:data:`_GPU_STACK_BASE`)."""
+    return (base not in _COMPONENT and gpu_stacks.library(filename) is None
+            and not _GPU_STACK_BASE.match(base))
+
+
 def parse_library(filename: str) -> tuple[str, str, str | None]:
     """Split a library file name into (base, component, expected version).
 
@@ -934,6 +948,11 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue  # directml-plugin-not-loaded (bundled-directml)
         if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
             continue  # tfjs-node-gpu-cuda-libraries-missing
+        if _outside_gpu_stack(base, filename):
+            # a library of no GPU stack (libhdf5, libflatbuffers, an add-on's own op
+            # library): CUDA's install and LD_LIBRARY_PATH fixes do not fit it; the checks
+            # that know the program that loads it speak, else the line stays unrecognised
+            continue
         minor = _soname_mismatch(ctx, filename, base, same)
         if minor is not None:
             core_seen = True

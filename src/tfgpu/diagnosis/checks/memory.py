@@ -995,10 +995,12 @@ _MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
                 "oversubscription, which needs compute capability 6.0 (Pascal) or newer",
                 "# use a fraction of at most 1 on this GPU"),
     "differ": ("memory growth was set on some GPUs but not on all; TensorFlow requires the same "
-               "setting on every visible GPU",
+               "setting on every visible GPU (a program that sets it on GPU 0 only fails on a "
+               "host with two or more GPUs)",
                "for g in tf.config.list_physical_devices('GPU'): "
                "tf.config.experimental.set_memory_growth(g, True)   # every GPU, or "
-               "TF_FORCE_GPU_ALLOW_GROWTH=true"),
+               "TF_FORCE_GPU_ALLOW_GROWTH=true; or, to use one GPU: "
+               "tf.config.set_visible_devices(gpus[0], 'GPU') before setting growth on it"),
     "virtual": ("memory growth was asked for on a GPU that has logical devices with a "
                 "memory_limit; the two exclude each other",
                 "# keep one: memory growth, or the logical devices' memory_limit"),

@@ -1,5 +1,5 @@
 """pip building a dependency from source that stops on a missing C header
-(``tensorflow-dependency-no-wheel`` variant ``source-build-header``).
+(``tensorflow-dependency-no-wheel`` variants ``source-build-header`` and ``source-build-library``).
 
 Sources: pip builds a requirement from its source distribution when no wheel fits this
 Python and platform, in a temporary folder ``pip-install-<id>/<project>`` (pypa/pip
@@ -29,7 +29,7 @@ def source_build_missing_header(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("pip.build_missing_header").all()
             if not (h.g("header") or "").lower().startswith(_GPU_HEADERS)]
     if not hits:
-        return []
+        return _h5py_hdf5_library(ctx)
     h = hits[0]
     project, header = h.g("project") or "a dependency", h.g("header") or "a header"
     return [catalogue.make(
@@ -41,4 +41,26 @@ def source_build_missing_header(ctx: Facts) -> list[Finding]:
              f"pip download {project} --no-deps --only-binary=:all: -d /tmp/w   # fails: no "
              f"wheel of {project} for this Python/platform, so pip builds it; a Python or "
              "release that has one needs no compiler"),
+    )]
+
+
+def _h5py_hdf5_library(ctx: Facts) -> list[Finding]:
+    """``tensorflow-dependency-no-wheel`` (variant ``source-build-library``): h5py's build
+    printed "Loading library to get version: libhdf5.so" (``pip.h5py_hdf5_load``; its
+    setup_configure.py loads HDF5's library to read the version) and HDF5 is not installed
+    (h5py/h5py#1461)."""
+    hits = ctx.h("pip.h5py_hdf5_load").all()
+    if not hits:
+        return []
+    lib = hits[0].g("lib") or "libhdf5.so"
+    lib = lib.replace("\\", "/").rsplit("/", 1)[-1]
+    missing = [h for h in ctx.h("lib.missing").all() if "hdf5" in (h.g("lib") or "")]
+    return [catalogue.make(
+        "tensorflow-dependency-no-wheel", variant="source-build-library", package="h5py",
+        library=lib, evidence=log_evidence(hits[:1], missing[:1]),
+        fix=("sudo apt-get install libhdf5-dev pkg-config   # Debian/Ubuntu: HDF5 and its "
+             "headers (Fedora: hdf5-devel); then rerun the same pip install",
+             "pip download h5py --no-deps --only-binary=:all: -d /tmp/w   # fails: no wheel "
+             "of this h5py for this Python/platform, so pip builds it; a Python or h5py "
+             "release that has one needs no HDF5 install"),
     )]

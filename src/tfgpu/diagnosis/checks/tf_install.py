@@ -48,11 +48,11 @@ from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, Distribution, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.tf_variants import TF_FOLDER_VARIANTS
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeQueryError, parse_version, series
+from tfgpu.knowledge import KnowledgeQueryError, PlatformFact, parse_version, series
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -580,6 +580,8 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
         return
     conda = any(h.g("channel") for h in listed.all())
     channels = sorted({ch for h in listed.all() if (ch := h.g("channel"))})
+    if conda and _conda_forge_metapackage_pair(listed.all()):
+        return
     shown = _tf_dist_versions(f)
     version = shown.get("tensorflow-gpu") or next(iter(shown.values()), None)
     try:
@@ -614,6 +616,31 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
              if conda else
              (f"pip uninstall -y {' '.join(seen)}", install)),
     )
+
+
+#: What a conda-forge TensorFlow build string starts with, per variant: ``cuda112py39h..``
+#: (a CUDA build), ``cpu_py39h..`` (recipe/meta.yaml's build strings).
+_CONDA_FORGE_BUILD = {"tensorflow-gpu": "cuda", "tensorflow-cpu": "cpu_"}
+
+
+def _conda_forge_metapackage_pair(hits: list[Hit]) -> bool:
+    """A ``conda list`` of conda-forge's ``tensorflow`` beside its own ``tensorflow-gpu`` (or
+    ``tensorflow-cpu``) of the same version, whose ``tensorflow`` build is that variant: the
+    normal conda-forge install, not two TensorFlows.  conda-forge's tensorflow-feedstock
+    (recipe/meta.yaml) builds ``tensorflow-gpu`` / ``tensorflow-cpu`` as outputs with no files
+    of their own that only require ``tensorflow`` of the same build (``pin_subpackage(
+    "tensorflow", exact=True)``), so conda installs them as a pair.  Anaconda's defaults
+    channel is not read here (its recipes were not checked)."""
+    rows = {_norm(h.g("dist") or ""): h for h in hits}
+    if set(rows) - {"tensorflow", "tensorflow-gpu", "tensorflow-cpu"} or len(rows) != 2:
+        return False
+    if {h.g("channel") for h in rows.values()} != {"conda-forge"}:
+        return False
+    if len({h.g("v") for h in rows.values()}) != 1 or "tensorflow" not in rows:
+        return False
+    meta = next(n for n in rows if n != "tensorflow")
+    prefix = _CONDA_FORGE_BUILD[meta]
+    return all((h.g("build") or "").startswith(prefix) for h in rows.values())
 
 
 def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | None:
@@ -1154,6 +1181,54 @@ def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> st
             "minor: unpinned, pip upgrades TensorFlow")
 
 
+def _saved_config_argument(f: Facts, h: Hit, api: str, loading: list[Hit], legacy: str,
+                           env: str, k2_tf: str, fact: PlatformFact) -> Finding:
+    """``keras-model-saved-with-other-keras`` for Keras 3's "Unrecognized keyword arguments
+    passed to <cls>" while a saved model is loaded (pattern ``ctx.model_loading`` before it):
+    the argument is in the file's layer config, which Keras 2 wrote (keras-team/keras#20750:
+    GRU's time_major in an .h5 saved by Keras 2, loaded by TensorFlow 2.18's Keras 3)."""
+    return catalogue.make(
+        "keras-model-saved-with-other-keras", evidence=log_evidence([h], loading[-1:]),
+        cause=(f"Keras 3 rejected {api} while loading a saved model: the argument comes from "
+               "the file's layer config, which Keras 2 wrote (tf.keras is Keras 3 from "
+               f"TensorFlow {fact.value('tf_version')}, and it dropped some Keras 2 layer "
+               "arguments). The model was saved by Keras 2 (TensorFlow <= "
+               f"{k2_tf}) and is loaded by Keras 3."),
+        fix=(f"# load it with the Keras that saved it ({legacy} with {env}, or TensorFlow <= "
+             f"{k2_tf}) and save it again as 'model.keras', or save its weights and rebuild "
+             "the model in Keras 3 code",
+             f"# or load it here with custom_objects={{'{h.g('cls')}': a subclass of "
+             f"{h.g('cls')} whose __init__ drops the argument}}, when its saved value is the "
+             "default"),
+        knowledge_ref=fact.ref,
+    )
+
+
+def _keras3_file_suffix(f: Facts, h: Hit, hits: Hits, legacy: str, env: str, k3_tf: str,
+                        k2_tf: str, fact: PlatformFact) -> Finding:
+    """``keras3-legacy-api-used`` variant ``file-suffix``: Keras 3 refused a weights or model
+    file name (keras/src/callbacks/model_checkpoint.py: weights only to ``*.weights.h5``;
+    keras/src/saving/saving_api.py: save_weights the same, model.save ``*.keras`` or
+    ``*.h5``).  The line's ``Received: filepath=`` is quoted in the evidence."""
+    text = h.g("suffix") or ""
+    weights = "weights" in text or "filename must end" in text
+    api = ("ModelCheckpoint(save_weights_only=True)'s filepath" if "ModelCheckpoint" in text
+           else "save_weights' file name" if weights else "model.save's file name")
+    return catalogue.make(
+        "keras3-legacy-api-used", variant="file-suffix", api=api, tf=fact.value("tf_version"),
+        evidence=log_evidence(hits),
+        fix=(("# name the weights file '<name>.weights.h5' (the callback's filepath too, e.g. "
+              "'weights_best.weights.h5'); load it back with model.load_weights of that name"
+              if weights else
+              "# name the model file '<name>.keras' (or '<name>.h5'); for a SavedModel "
+              "folder (TF Serving, TFLite) use model.export(folder)"),
+             "or keep Keras 2 for code written for it: "
+             f"{_tf_keras_pin(f, legacy, k3_tf, note=False)}; then export {env}",
+             f"or use TensorFlow <= {k2_tf}"),
+        knowledge_ref=fact.ref,
+    )
+
+
 def keras3(f: Facts) -> Iterator[Finding]:
     """Keras 3 (tf.keras from TF 2.16) meeting code or libraries written for Keras 2.
 
@@ -1234,12 +1309,22 @@ def keras3(f: Facts) -> Iterator[Finding]:
     legacy_api = f.h("keras.legacy_api")
     if legacy_api.count:
         h = legacy_api.first[0]
+        if h.g("suffix"):
+            yield _keras3_file_suffix(f, h, legacy_api, legacy, env, k3_tf, k2_tf, fact)
+            return
         name = "".join(re.findall(r"'(\w)'", h.g("chars") or ""))
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else
+                             f"an argument of {h.g('cls')}(...)" if h.g("cls") else
                              f"add_weight('{name}', ...)" if name else "a Keras 2 API")
         # Keras 3's unknown-argument message names any argument, not only dropped ones
-        kwarg = not h.g("api") and not h.g("kw") and bool(h.g("kw2"))
+        # (a paste may keep only the class: "Unrecognized keyword arguments passed to Dense")
+        kwarg = not h.g("api") and not h.g("kw") and bool(h.g("cls"))
+        loading = [x for x in f.h("ctx.model_loading").all() if x.line <= h.line]
+        if kwarg and loading:
+            # the argument comes from a saved model's config, not from code
+            yield _saved_config_argument(f, h, api, loading, legacy, env, k2_tf, fact)
+            return
         yield catalogue.make(
             "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
             variant=("unrecognized-kwarg" if kwarg else "add-weight-name-first" if name

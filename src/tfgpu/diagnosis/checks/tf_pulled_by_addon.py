@@ -67,6 +67,32 @@ def _pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
     return out
 
 
+#: "Collecting tensorflow<2.6,>=2.5.0" with no "(from ...)" (pip before 21.2 printed no chain
+#: for a dependency it collects in a later round): the distribution and its specifier
+_COLLECT_SPEC = re.compile(r"^\s*Collecting\s+(?P<dist>[A-Za-z0-9][\w.-]{0,80})"
+                           r"(?P<spec>[<>=!~][^\s(;]{0,80})\s*$")
+
+
+def _typed_addon_pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
+    """TensorFlow requirements pip collected with a version specifier and no chain, when the
+    ``pip install`` commands typed in the log asked only for packages that are no TensorFlow
+    (add-ons, e.g. ``pip install tensorflow-text``): the first add-on typed before it is
+    named (pip does not say which of them asked) (tensorflow/hub#774:
+    an unpinned tensorflow-text brought tensorflow<2.6,>=2.5.0 over TensorFlow 2.2)."""
+    typed = [h for h in f.h("pip.asked_for").all() if h.g("cmd")]
+    if not typed or any(dist_key(h.g("cmd") or "") in dists for h in typed):
+        return []
+    out: list[_Pull] = []
+    for h in f.h("pip.asked_for").all():
+        m = _COLLECT_SPEC.match(h.text)
+        before = [t for t in typed if t.line < h.line]
+        if m is None or dist_key(m.group("dist")) not in dists or not before:
+            continue
+        first = dist_key(before[0].g("cmd") or "")
+        out.append(_Pull(h, m.group("dist"), m.group("spec"), first, first))
+    return out
+
+
 def _outside(version: str, spec: str) -> bool | None:
     """Whether ``version`` is outside the specifier ``spec``; ``None`` if either is
     unreadable.  An empty ``spec`` takes every version."""
@@ -104,7 +130,7 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
     TensorFlow breaks are the same replacement, named in this finding's cause (only those
     the removed version satisfies)."""
     dists = frozenset(dist_key(d) for d in f.kb.tf_distributions())
-    for pull in _pulls(f, dists):
+    for pull in _pulls(f, dists) or _typed_addon_pulls(f, dists):
         seen = next((h for h in f.h("pip.found_existing").all()
                      if h.line > pull.hit.line
                      and dist_key(h.g("dist") or "") == dist_key(pull.dist)), None)

@@ -1036,10 +1036,12 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    if (h.g("op") or "").startswith("CudnnRNN"):
-        what = f"{h.g('op')} (a Keras LSTM/GRU's cuDNN kernel) has no XLA kernel for {h.g('dev')}"
-        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True), and it "
-               f"holds {h.g('op')}, the fused cuDNN kernel a Keras LSTM/GRU runs on a GPU with "
+    op, dev = h.g("op") or h.g("op2"), h.g("dev") or h.g("dev2")
+    fn = f"The function {h.g('fn')}" if h.g("fn") else "A function"
+    if (op or "").startswith("CudnnRNN"):
+        what = f"{op} (a Keras LSTM/GRU's cuDNN kernel) has no XLA kernel for {dev}"
+        why = (f"{fn} must be compiled by XLA (jit_compile=True), and it "
+               f"holds {op}, the fused cuDNN kernel a Keras LSTM/GRU runs on a GPU with "
                "its default arguments; XLA registers no kernel for it. Keras 3 marks an "
                "LSTM/GRU that will use cuDNN as not XLA-compatible (keras/src/layers/rnn/"
                "lstm.py, gru.py: supports_jit = False), so model.compile's default "
@@ -1053,19 +1055,19 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
             "tf.function holding the LSTM/GRU",
             "# or keep XLA without cuDNN: LSTM(units, use_cudnn=False) (Keras 3); slower "
             "per step")
-    elif h.g("op"):
-        what = f"{h.g('op')} has no XLA kernel for {h.g('dev')}"
-        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True, which "
+    elif op:
+        what = f"{op} has no XLA kernel for {dev}"
+        why = (f"{fn} must be compiled by XLA (jit_compile=True, which "
                "Keras 3's model.compile also turns on by default ('auto') when a GPU is "
                f"present; or it runs on a TPU/XLA device), and XLA registers no kernel for the op "
-               f"{h.g('op')} on {h.g('dev')}; TensorFlow's own kernels are not used inside an "
+               f"{op} on {dev}; TensorFlow's own kernels are not used inside an "
                "XLA cluster. Not a GPU setup fault.")
         fix = (
             "# drop jit_compile=True from that tf.function (or compile only the part without "
-            f"{h.g('op')})",
+            f"{op})",
             "model.compile(..., jit_compile=False)   # Keras 3: its default 'auto' compiles "
             "with XLA when a GPU is present",
-            f"# or replace {h.g('op')} by ops XLA supports")
+            f"# or replace {op} by ops XLA supports")
     elif h.g("fixed"):
         what = "a loop or list without a fixed size"
         why = ("A function XLA compiles (jit_compile=True or a TPU) builds a TensorArray, "

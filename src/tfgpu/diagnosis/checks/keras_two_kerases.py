@@ -1,0 +1,84 @@
+"""An optimizer object made by one Keras handed to another Keras
+(``keras-objects-from-two-kerases``).
+
+Source (message format): every Keras's ``optimizers.get`` raises ``ValueError("Could not
+interpret optimizer identifier: " + str(identifier))`` for an object that is not one of its own
+optimizers (multi-backend keras ``keras/optimizers.py``, TensorFlow's
+``tensorflow/python/keras/optimizers.py``, the keras package's ``keras/optimizers/__init__.py``
+and ``keras/src/optimizers/__init__.py``); Python 2 and some releases print the two arguments
+as a tuple.  The object's ``repr`` names the module that defined its class, and the traceback's
+``in get`` frame names the Keras that refused it.  Which module belongs to which Keras: TensorFlow
+kept its own copy of Keras as ``tensorflow.python.keras`` (up to 2.5 the tf.keras; from 2.6 tf.keras
+is the separate keras package, and the copy stays unused), the keras package is ``keras.*``
+(``keras.src.*`` from Keras 2.13, and Keras 3), tf-keras is ``tf_keras.*``.  Threads:
+qubvel/segmentation_models#380 (standalone keras's Adam into a tf.keras model), ECP-CANDLE
+(tf.keras's Adam into standalone keras's compile), OverLordGoldDragon/keras-adamw#64 (a library's
+optimizer built on another Keras's internals).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The Keras a module path belongs to: (path or module prefix, words), first match wins.
+_KERAS_OF = (
+    (re.compile(r"^tensorflow[./\\](?:python[./\\])?keras\b"),
+     "TensorFlow's own tf.keras (tensorflow.python.keras)"),
+    (re.compile(r"^tf_keras\b"), "tf-keras (Keras 2)"),
+    (re.compile(r"^keras[./\\]src\b"), "the keras package (keras.src: Keras 2.13 or later)"),
+    (re.compile(r"^keras\b"), "the keras package (standalone keras)"),
+)
+
+
+def _keras_of(module: str) -> str | None:
+    """Which Keras defines ``module`` (a dotted module or a path under site-packages)."""
+    for pattern, words in _KERAS_OF:
+        if pattern.match(module):
+            return words
+    return None
+
+
+def two_kerases_optimizer(ctx: Facts) -> list[Finding]:
+    """``keras-objects-from-two-kerases``: "Could not interpret optimizer identifier: <m.C
+    object at 0x..>" (pattern ``keras.optimizer_identifier``).  When the object's module and
+    the Keras that refused it (the traceback's Keras frame nearest the error, pattern
+    ``keras.frame``) are two Kerases, that is the cause; when the object comes from another
+    library or the refusing Keras is not shown, variant ``unshown`` says what the line shows
+    (the object was not made by the Keras that compiles the model)."""
+    hits = ctx.h("keras.optimizer_identifier").all()
+    if not hits:
+        return []
+    hit = hits[0]
+    module = hit.g("mod") or ""
+    obj = _keras_of(module)
+    frames = [h for h in ctx.h("keras.frame").all() if h.line <= hit.line]
+    refused = _keras_of(frames[-1].g("pkg") or "") if frames else None
+    cls = hit.g("cls") or "the optimizer"
+    if obj and refused and obj != refused:
+        return [catalogue.make(
+            "keras-objects-from-two-kerases", what=f"optimizer {cls}", obj=obj,
+            model=refused, evidence=log_evidence([hit], frames[-1:]),
+            fix=("# make the optimizer with the Keras that builds the model: import both from "
+                 "tensorflow.keras (tf.keras), or both from keras; never mix the two in one "
+                 "model",
+                 "# a library built on one of them often has a switch for which Keras it "
+                 "uses (an environment variable or setting named in its README): set it to the "
+                 "Keras your model uses",
+                 'python -c "import tensorflow as tf, keras; print(tf.__version__, '
+                 'keras.__version__)"   # the TensorFlow and keras package installed')),
+        ]
+    owner = obj or f"the module {module}"
+    return [catalogue.make(
+        "keras-objects-from-two-kerases", variant="unshown", what=f"optimizer {cls}",
+        obj=owner, evidence=log_evidence([hit], frames[-1:]),
+        fix=("# make the optimizer with the Keras that compiles the model (the traceback's "
+             "compile() frame names it: tensorflow/python/keras, keras, keras/src or tf_keras)",
+             "# an optimizer class from a library: use the library's release for this "
+             "Keras/TensorFlow, or an optimizer of the Keras in use",
+             'python -c "import tensorflow as tf, keras; print(tf.__version__, '
+             'keras.__version__)"   # the TensorFlow and keras package installed')),
+    ]

@@ -1,0 +1,109 @@
+"""Faults of the Python running the program, seen in a traceback: a file of the user's that
+shadows TensorFlow, TensorFlow imported from its own source tree, a CPython built without one
+of its optional extension modules, and a compiled module built for another Python version.
+
+Sources:
+
+* Python's module search path (The Python Tutorial, 6.1.2 "The Module Search Path"): the
+  directory of the script run, or the current directory of an interactive interpreter,
+  comes first on ``sys.path``, so a ``tensorflow.py`` there is imported instead of the
+  package (tensorflow/tensorflow#2370: ``File "tensorflow.py", line 11`` in the traceback of
+  ``import tensorflow``).
+* TensorFlow 0.x-1.x ``tensorflow/python/__init__.py``: "Error importing tensorflow.  Unless
+  you are using bazel, you should not try to import tensorflow from its source directory;
+  please exit the tensorflow source tree, and relaunch your python interpreter from there."
+  (tensorflow/tensorflow#810).
+* CPython builds ``_bz2``, ``_lzma``, ``_sqlite3``, ``_ctypes``, ``_ssl`` only when the
+  headers of bzip2, xz, SQLite, libffi and OpenSSL are present (the Python Developer's Guide,
+  "Install dependencies"; platform fact ``cpython-optional-modules``); a Python built without
+  them (pyenv or ``./configure`` on a bare host, some embedded builds) lacks the module
+  (touilleMan/godot-python#25).
+* CPython's ``Python/dynload_win.c``: "Module use of %.150s conflicts with this version of
+  Python." when a compiled module (.pyd) linked against another ``pythonXY.dll`` is imported
+  (tensorflow/models#8651: an environment's TensorFlow imported by the base Anaconda Python).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def script_shadows_package(ctx: Facts) -> list[Finding]:
+    """``script-shadows-package``: a traceback frame in a file named like the package being
+    imported (``tensorflow.py``, ``keras.py``) outside site-packages (pattern
+    ``py.shadow_frame``): that file was imported instead of the package."""
+    hits = ctx.h("py.shadow_frame").all()
+    if not hits:
+        return []
+    h = hits[0]
+    mod, path = h.g("mod") or "tensorflow", h.g("path") or ""
+    return [catalogue.make(
+        "script-shadows-package", module=mod, file=f"{path}{mod}.py",
+        evidence=log_evidence(hits[:1], ctx.h("tell.exception").all()[-1:]),
+        fix=(f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
+             f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
+             f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '
+             "must print a path inside site-packages"),
+    )]
+
+
+def source_tree_import(ctx: Facts) -> list[Finding]:
+    """``tensorflow-source-tree-import``: TensorFlow's own message for an import from its
+    source checkout (pattern ``py.tf_source_tree``)."""
+    hits = ctx.h("py.tf_source_tree").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "tensorflow-source-tree-import", evidence=log_evidence(hits[:2]),
+        fix=("cd ~   # any folder outside the TensorFlow source checkout, then start Python "
+             "again and import tensorflow",
+             'python -c "import tensorflow as tf; print(tf.__file__)"   # must be the '
+             "installed package (site-packages), not the checkout"),
+    )]
+
+
+def python_missing_stdlib_module(ctx: Facts) -> list[Finding]:
+    """``python-missing-stdlib-module``: "No module named '_bz2'" (and ``_lzma``,
+    ``_sqlite3``, ``_ctypes``, ``_ssl``; pattern ``py.stdlib_ext_missing``): this CPython was
+    built without the library behind that module (platform fact
+    ``cpython-optional-modules``: which library, and the Debian/Ubuntu package of its
+    headers)."""
+    hits = ctx.h("py.stdlib_ext_missing").all()
+    if not hits:
+        return []
+    fact = ctx.kb.platform_fact("cpython-optional-modules")
+    mod = hits[0].g("mod") or "_bz2"
+    row = {m: (lib, pkg) for m, lib, pkg in
+           (item.split(":", 2) for item in fact.items("modules"))}
+    lib, pkg = row.get(mod, ("its library", "the library's -dev package"))
+    return [catalogue.make(
+        "python-missing-stdlib-module", module=mod, library=lib,
+        evidence=log_evidence(hits[:1]), knowledge_ref=fact.ref,
+        fix=(f"sudo apt-get install {pkg}   # Debian/Ubuntu: {lib}'s headers (Fedora: the "
+             "-devel package)",
+             "# then build that Python again (pyenv install --force <version>, or ./configure "
+             "&& make), and recreate the virtual environment from it",
+             "# or use a Python that has the module: the distribution's python3, python.org's "
+             "or conda's"),
+    )]
+
+
+def python_dll_conflict(ctx: Facts) -> list[Finding]:
+    """``python-dll-conflict``: CPython's "Module use of pythonXY.dll conflicts with this
+    version of Python" (pattern ``py.dll_conflict``): a compiled module built for Python X.Y
+    (TensorFlow's own, here) was imported by another Python version."""
+    hits = ctx.h("py.dll_conflict").all()
+    if not hits:
+        return []
+    dll = hits[0].g("dll") or "pythonXY.dll"
+    return [catalogue.make(
+        "python-dll-conflict", dll=dll, evidence=log_evidence(hits[:1]),
+        fix=("where.exe python   # which python runs; in a conda env: conda activate <env> "
+             "first, so its own python runs",
+             "echo %PYTHONPATH%   # set? clear it (set PYTHONPATH=) so another Python's "
+             "site-packages is not imported",
+             "python -m pip install --force-reinstall tensorflow   # with the python that runs "
+             "the program, for its own version"),
+    )]

@@ -1,0 +1,10 @@
+"""Keras faults read from Keras's own messages: Keras 3's file-name rules, its unknown-argument
+message without the dict, TensorFlow's internal tensorflow.python.keras, Keras internals,
+TensorFlow-1-only Keras names, and an optimizer of one Keras refused by another.
+Rows: kind_cases/keras_names_files_and_two_kerases.toml."""
+
+from __future__ import annotations
+
+from .kind_helpers import table_test
+
+test_case = table_test("keras_names_files_and_two_kerases")
