@@ -283,6 +283,13 @@ FLOORS["cases-holdout153"] = 0.8
 FLOORS["cases-holdout154"] = 0.58
 FLOORS["cases-holdout155"] = 0.48
 FLOORS["cases-holdout156"] = 0.0
+# session 24 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
+# (holdout161 at 0: none right yet, none wrong; 164 and 165 keep WRONG answers)
+FLOORS["cases-holdout159"] = 0.8
+FLOORS["cases-holdout160"] = 0.8
+FLOORS["cases-holdout161"] = 0.0
+FLOORS["cases-holdout162"] = 0.55
+FLOORS["cases-holdout163"] = 0.57
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
