@@ -58,6 +58,12 @@ PREFIXES = (
     "ray-",
     # TensorFlow Lite's delegates (tensorflow/lite/delegates)
     "tflite-",
+    # add-ons' own checks (tensorflow-datasets) and TensorFlow's file-system registry
+    "addon-",
+    # builds against TensorFlow's headers and dependencies built from source (GCC, Abseil, h5py)
+    "build-",
+    # the Python interpreter itself (CPython's loader, its optional modules, TF's source tree)
+    "python-",
     # NVIDIA's determinism package (tensorflow-determinism, framework-reproducibility)
     "d9m-",
     # another framework's own CUDA out-of-memory errors (PyTorch, CuPy)
