@@ -382,6 +382,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # version:", path), Python 2 printing it as a tuple) loading HDF5's shared library to read
     # its version: the HDF5 it wraps is not installed (h5py/h5py#1461: no aarch64 wheel of
     # h5py 2.10, pip building it). Read by checks/pip_source_build.py
+    # h5py's own line when that load fails (setup_configure.py: "error: Unable to load
+    # dependency HDF5, make sure HDF5 is installed properly")
+    _p(
+        "pip.h5py_hdf5_unloadable",
+        ("unable to load dependency hdf",),
+        r"Unable to load dependency HDF5, make sure HDF5 is installed properly",
+    ),
     _p(
         "pip.h5py_hdf5_load",
         ("loading library to get version",),
@@ -633,7 +640,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.legacy_api",
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
          "unrecognized keyword arguments passed to", "to a shape. found invalid entry",
-         "must end in `.weights.h", "invalid filepath extension for saving"),
+         "must end in `.weights.h", "must end in `.keras` (keras model format)"),
         r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
         r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
         r"|Unrecognized keyword arguments passed to (?P<cls>\w+)(?:: \{'(?P<kw2>\w+)')?"
@@ -643,12 +650,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Cannot convert '\((?P<chars>'\w', (?:'\w', ){0,60}'\w')\)' to a shape\. "
         r"Found invalid entry '\w' of type '<class 'str'>'"
         # Keras 3's file-name rules (keras/src/callbacks/model_checkpoint.py, keras/src/saving/
-        # saving_api.py): weights go to "*.weights.h5", whole models to "*.keras" (or the
-        # legacy "*.h5"); the names Keras 2 code used (.h5 weights, .hdf5, .ckpt, a folder)
-        # are refused
+        # saving_api.py): weights go to "*.weights.h5", a ModelCheckpoint's whole models to
+        # "*.keras"; the names Keras 2 code used (.h5 weights, .hdf5, .ckpt) are refused
+        # (model.save's "Invalid filepath extension" is keras3-savedmodel-format's)
         r"|(?P<suffix>When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
         r"provided must end in `\.weights\.h5`|The filename must end in `\.weights\.h5`"
-        r"|Invalid filepath extension for saving)",
+        r"|The filepath provided must end in `\.keras` \(Keras model format\))",
     ),
     # Keras's optimizers.get refusing an object that is not one of its own optimizers:
     # "Could not interpret optimizer identifier: <keras.optimizers.Adam object at 0x..>"
@@ -3243,6 +3250,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r'^\s*File "(?P<path>(?:(?![^"\n]*(?:site|dist)-packages)[^"\n]{0,300}[/\\])?)'
         r'(?P<mod>tensorflow|keras)\.py", line \d{1,6}, in <module>',
     ),
+    # A traceback frame in a .py file outside site-packages/dist-packages: the user's own code
+    # (a custom layer's __init__ between a model load and Keras's refusal: checks/tf_install.py)
+    _p(
+        "py.user_frame",
+        ('file "',),
+        r'^\s*File "(?![^"\n]{0,400}(?:site|dist)-packages)[^"<\n]{1,400}\.py", line \d',
+    ),
     # TensorFlow 0.x-1.x tensorflow/python/__init__.py's message for an import from its source
     # checkout
     _p(
@@ -3255,6 +3269,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "py.stdlib_ext_missing",
         ("no module named",),
         r"No module named '(?P<mod>_bz2|_lzma|_sqlite3|_ctypes|_ssl)'",
+    ),
+    # a frozen application's own Python (PyInstaller's _MEIxxxxxx unpack folder, its pyimod
+    # bootstrap modules): what it bundles is the app's choice, not the interpreter's build
+    _p(
+        "py.frozen_app",
+        ("_mei", "pyimod", "pyinstaller"),
+        r"[/\\]_MEI\d{2,12}[/\\]|\bpyimod0\d_\w+|\bPyInstaller\b",
     ),
     # CPython's Python/dynload_win.c: a .pyd linked against another pythonXY.dll
     _p(
@@ -4646,7 +4667,7 @@ PATTERNS: tuple[Pattern, ...] = (
         # its per-op detail alone, when a paste elides the first part ("Detected unsupported
         # operations ... ImageProjectiveTransformV3 (No registered '...' OpKernel for
         # XLA_GPU_JIT devices ...)": tensorflow/tensorflow#100865)
-        r"|No registered '(?P<op2>[\w-]{1,120})' OpKernel for (?P<dev2>XLA_\w{1,20}) devices"
+        r"|No registered '(?P<op2>[\w-]{1,120})' OpKernel for (?P<dev2>XLA_[A-Z]{1,10}_JIT) devices"
         r"|(?P<fixed>XLA compilation requires (?:a fixed (?:stack|tensor list) size"
         r"|pad_to_max_output_size == True))"
         r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)",
@@ -4858,8 +4879,8 @@ PATTERNS: tuple[Pattern, ...] = (
         # or a check that prints the project's own kernel source and line first:
         # "/home/u/src/lmbspecialops/src/leakyrelu_cuda.cu:192: cuda error: invalid device
         # function" (a .cu file outside TensorFlow's tree: TensorFlow's kernels are .cu.cc)
-        r"|(?:^|(?<=[\s'\"(:]))(?![\w/.~-]{0,200}tensorflow/)[\w/.~-]{1,200}\.cu:\d{1,6}:? "
-        r"(?i:cuda error)?:?)"
+        r"|(?:^|(?<=[\s'\"(:]))(?![\w/\\.~:-]{0,200}?(?<![\w.-])tensorflow[/\\])"
+        r"[\w/\\.~:-]{1,200}\.cu:\d{1,6}:? (?i:cuda error)?:?)"
         r"[^\n]{0,80}?"
         r"(?P<err>invalid device function|no kernel image is available)",
     ),

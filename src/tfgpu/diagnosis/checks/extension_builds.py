@@ -183,15 +183,17 @@ def cxx_standard_too_old(ctx: Facts) -> list[Finding]:
     (NVlabs/stylegan2-ada#2: ``--std=c++11`` added to
     dnnlib's nvcc command for TensorFlow 1.14)."""
     hits = ctx.h("build.cxx_standard_old").all()
-    if not hits:
-        return []
+    if not hits or not (ctx.h("ctx.tensorflow").count or ctx.tf_version):
+        return []  # a C++ build with no TensorFlow in sight (log or host) is no op build
     h = hits[0]
-    need = f"C++{h.g('min')} or later" if h.g("min") else "C++11 or later"
+    iso = h.g("iso")
+    need = (f"C++{h.g('min')} or later" if h.g("min") else
+            f"C++{iso[2:]} or later" if iso else "C++11 or later")
     return [catalogue.make(
         "custom-op-cxx11-abi-mismatch", variant="cxx-standard-old", need=need,
         evidence=log_evidence(hits, limit=2),
         cause=("The compile stopped in a header's own check of the C++ standard: "
-               + ("GCC's <bits/c++0x_warning.h>" if h.g("iso") else "Abseil's policy check, "
+               + ("GCC's libstdc++ standard check" if iso else "Abseil's policy check, "
                   "which TensorFlow's headers include")
                + f", which needs {need}, and the compiler ran in an older -std mode (g++ "
                "before 6 and nvcc before CUDA 11 default to C++98/03 or C++14). A custom op "

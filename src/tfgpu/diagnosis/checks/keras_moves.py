@@ -28,6 +28,7 @@ from typing import NamedTuple
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -144,13 +145,19 @@ def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
     """``tf1-api-on-tf2`` for TensorFlow 1's session functions in Keras (the ``keras-home-*`` row
     marked ``tf1_session``: get_session, set_session, which TensorFlow 2 exports only under
     ``tf.compat.v1``): TensorFlow 1 code (or a package written for it) on TensorFlow 2."""
+    switch = f.kb.platform_fact("keras3-switch")
+    legacy, env = switch.value("legacy_package"), switch.value("legacy_env")
+    k2_tf = keras3_series(f.kb)[1]
     return catalogue.make(
         "tf1-api-on-tf2", name=f"{_plain(first.module)}.{name}", evidence=evidence,
         knowledge_ref=row.ref,
-        fix=(f"# use {home}.{name}: TensorFlow 2 keeps it only for TensorFlow 1 code "
-             f"(knowledge row {row.ref})"
+        fix=(f"# TensorFlow 2.0-{k2_tf} (Keras 2): use {home}.{name}, kept only for "
+             f"TensorFlow 1 code (knowledge row {row.ref})"
              + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
                 if "session" in name else ""),
+             f"# TensorFlow 2.16 or later: Keras 3's tf.keras has no session functions at all "
+             f"(not even under tf.compat.v1); keep Keras 2 with {legacy} and "
+             f"{env}, or drop the session code (tf.compat.v1.Session() for TF1 graphs)",
              *((hint,) if isinstance(hint := row.values.get("hint"), str) else ()),
              "# code you do not own (a package written for TensorFlow 1 and its Keras): "
              "upgrade it to a release for TensorFlow 2, or run it with the TensorFlow 1.x and "

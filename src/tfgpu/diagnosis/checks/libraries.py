@@ -69,18 +69,29 @@ _CUDA_MAJOR_LIBS = ("cudart", "cublas", "cublasLt", "nvrtc")
 _TOOLKIT_VERSIONED_DLLS = ("cudart", "cublas", "cufft", "curand", "cusolver", "cusparse")
 
 
-#: Library base names of the GPU stacks besides :data:`_COMPONENT`'s (CUDA's other libraries
-#: cu*/nv*, NCCL, ROCm's hip*/roc*/MIOpen/MIGraphX/RCCL) and TensorFlow's own libraries
+#: Library base names of the GPU stacks besides :data:`_COMPONENT`'s, whole names only
+#: (libcurl, libcups, librocksdb are no GPU library): CUDA's other libraries (the CUDA
+#: toolkit's lib64 names: cuBLASLt, cuSPARSELt, cuFile, NVRTC's builtins, nvJitLink,
+#: nvToolsExt, cuDNN's sub-libraries, TensorRT's parsers), the NVIDIA driver's (libnvidia-*),
+#: ROCm's (HIP, rocBLAS/rocFFT/rocRAND/rocSOLVER/rocSPARSE, MIOpen, MIGraphX, RCCL, hsa) and
+#: TensorFlow's own libraries
 _GPU_STACK_BASE = re.compile(
-    r"(?i)cu|nv|nccl|hip|roc|mi(?:open|graphx)|rccl|tensorflow(?:_framework|_cc)?$")
+    r"(?i)(?:cublasLt|cusparseLt|cufile(?:_rdma)?|cudla|nvrtc(?:-builtins)?|nvJitLink"
+    r"|nvToolsExt|nvptxcompiler_static|cudnn(?:_\w+)?|nvinfer(?:_\w+)?|nvonnxparser|nvparsers"
+    r"|nccl(?:-net)?|nvidia-[\w-]+|amdhip\d*|hip\w*|roc(?:blas|fft|rand|solver|sparse|m_smi"
+    r"|tracer\w*)|hsa-runtime\d*|MIOpen|migraphx\w*|rccl"
+    r"|tensorflow(?:_framework|_cc)?)$")
 
 
 def _outside_gpu_stack(base: str, filename: str) -> bool:
     """``filename`` (base name ``base``) belongs to no GPU stack tfgpu knows and is not one of
     TensorFlow's own libraries: not in :data:`_COMPONENT`, no row of ``gpu_stacks``, no GPU
     stack's name (:data:`_GPU_STACK_BASE`)."""
-    return (base not in _COMPONENT and gpu_stacks.library(filename) is None
-            and not _GPU_STACK_BASE.match(base))
+    # a garbled name keeps its stem: "cudart64_.dll" (a version the paste lost) is cudart
+    stem = re.sub(r"(?:64)?_?\d*$", "", base) or base
+    return (base not in _COMPONENT and stem not in _COMPONENT
+            and gpu_stacks.library(filename) is None
+            and not _GPU_STACK_BASE.match(base) and not _GPU_STACK_BASE.match(stem))
 
 
 def parse_library(filename: str) -> tuple[str, str, str | None]:

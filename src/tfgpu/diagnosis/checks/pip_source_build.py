@@ -47,19 +47,30 @@ def source_build_missing_header(ctx: Facts) -> list[Finding]:
 def _h5py_hdf5_library(ctx: Facts) -> list[Finding]:
     """``tensorflow-dependency-no-wheel`` (variant ``source-build-library``): h5py's build
     printed "Loading library to get version: libhdf5.so" (``pip.h5py_hdf5_load``; its
-    setup_configure.py loads HDF5's library to read the version) and HDF5 is not installed
-    (h5py/h5py#1461)."""
+    setup_configure.py loads HDF5's library to read the version), then the library failed to
+    load (the loader's line, or h5py's "Unable to load dependency HDF5"): HDF5 is not installed
+    (h5py/h5py#1461).  The line alone is every source build's, not a failure."""
     hits = ctx.h("pip.h5py_hdf5_load").all()
     if not hits:
         return []
     lib = hits[0].g("lib") or "libhdf5.so"
     lib = lib.replace("\\", "/").rsplit("/", 1)[-1]
-    missing = [h for h in ctx.h("lib.missing").all() if "hdf5" in (h.g("lib") or "")]
+    # setup_configure.py prints the line on every source build, before it loads the library:
+    # only a failure to load it after the line (the loader's "cannot open", or h5py's own
+    # "Unable to load dependency HDF5") says HDF5 is missing
+    missing = [h for h in (*ctx.h("lib.missing").all(), *ctx.h("pip.h5py_hdf5_unloadable").all())
+               if h.line >= hits[0].line and "hdf5" in (h.g("lib") or "hdf5").lower()]
+    if not missing:
+        return []
+    macos = lib.endswith(".dylib")
     return [catalogue.make(
         "tensorflow-dependency-no-wheel", variant="source-build-library", package="h5py",
         library=lib, evidence=log_evidence(hits[:1], missing[:1]),
-        fix=("sudo apt-get install libhdf5-dev pkg-config   # Debian/Ubuntu: HDF5 and its "
-             "headers (Fedora: hdf5-devel); then rerun the same pip install",
+        fix=(("brew install hdf5   # macOS (Homebrew): HDF5 and its headers; then rerun the same "
+              "pip install (HDF5_DIR=$(brew --prefix hdf5) if the build still misses it)")
+             if macos else
+             ("sudo apt-get install libhdf5-dev pkg-config   # Debian/Ubuntu: HDF5 and its "
+              "headers (Fedora: hdf5-devel); then rerun the same pip install"),
              "pip download h5py --no-deps --only-binary=:all: -d /tmp/w   # fails: no wheel "
              "of this h5py for this Python/platform, so pip builds it; a Python or h5py "
              "release that has one needs no HDF5 install"),

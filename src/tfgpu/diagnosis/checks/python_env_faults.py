@@ -25,17 +25,31 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: What importing a shadowing file instead of the package raises: the file lacks the
+#: package's names (AttributeError, ImportError "cannot import name"), is no package ("'keras'
+#: is not a package"), or imports itself ("partially initialized module")
+_SHADOW_ERROR = re.compile(r"has no attribute|is not a package|partially initialized module"
+                           r"|cannot import name")
+#: A folder that makes the file a submodule of a package (.../tensorflow/python/keras.py,
+#: mylib/integrations/keras.py is caught by the error test) or Bazel's runfiles tree
+_IN_A_PACKAGE = re.compile(r"(?:^|/)(?:tensorflow|keras|tf_keras)/|\.runfiles/")
+
 
 def script_shadows_package(ctx: Facts) -> list[Finding]:
     """``script-shadows-package``: a traceback frame in a file named like the package being
-    imported (``tensorflow.py``, ``keras.py``) outside site-packages (pattern
-    ``py.shadow_frame``): that file was imported instead of the package."""
-    hits = ctx.h("py.shadow_frame").all()
-    if not hits:
+    imported (``tensorflow.py``, ``keras.py``) outside site-packages and outside a package
+    folder (pattern ``py.shadow_frame``), and an error of the kind a shadowed import raises:
+    that file was imported instead of the package."""
+    hits = [h for h in ctx.h("py.shadow_frame").all()
+            if not _IN_A_PACKAGE.search((h.g("path") or "").replace("\\", "/"))]
+    errors = [e for e in ctx.h("tell.exception").all() if _SHADOW_ERROR.search(e.text)]
+    if not hits or not errors:
         return []
     h = hits[0]
     mod, path = h.g("mod") or "tensorflow", h.g("path") or ""
@@ -71,8 +85,8 @@ def python_missing_stdlib_module(ctx: Facts) -> list[Finding]:
     ``cpython-optional-modules``: which library, and the Debian/Ubuntu package of its
     headers)."""
     hits = ctx.h("py.stdlib_ext_missing").all()
-    if not hits:
-        return []
+    if not hits or ctx.h("py.frozen_app").count:
+        return []  # a PyInstaller app bundles what it chose: no interpreter build reading
     fact = ctx.kb.platform_fact("cpython-optional-modules")
     mod = hits[0].g("mod") or "_bz2"
     row = {m: (lib, pkg) for m, lib, pkg in
@@ -98,6 +112,8 @@ def python_dll_conflict(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     dll = hits[0].g("dll") or "pythonXY.dll"
+    if dll.lower().endswith("_d.dll"):
+        return []  # a debug build's DLL: a debug/release mix, not another version
     return [catalogue.make(
         "python-dll-conflict", dll=dll, evidence=log_evidence(hits[:1]),
         fix=("where.exe python   # which python runs; in a conda env: conda activate <env> "

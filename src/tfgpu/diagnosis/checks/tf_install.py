@@ -1181,11 +1181,30 @@ def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> st
             "minor: unpinned, pip upgrades TensorFlow")
 
 
+#: An HDF5 model file named on a line (Keras 2's own format; Keras 3 writes .keras)
+_H5_FILE = re.compile(r"\.(?:h5|hdf5)\b['\"]?")
+
+
+def _h5_model_load(f: Facts, err: Hit) -> list[Hit]:
+    """The lines that load an HDF5 model (``ctx.model_loading`` naming a .h5/.hdf5 file)
+    before Keras 3's unknown-argument line ``err``, when no frame of user code stands between
+    the last of them and ``err`` (a custom layer's own __init__/get_config mismatch is the
+    user's, whatever wrote the file); empty otherwise."""
+    loads = [x for x in f.h("ctx.model_loading").all()
+             if x.line <= err.line and _H5_FILE.search(x.text)]
+    if not loads:
+        return []
+    after = loads[-1].line
+    if any(after < x.line < err.line for x in f.h("py.user_frame").all()):
+        return []
+    return loads
+
+
 def _saved_config_argument(f: Facts, h: Hit, api: str, loading: list[Hit], legacy: str,
                            env: str, k2_tf: str, fact: PlatformFact) -> Finding:
     """``keras-model-saved-with-other-keras`` for Keras 3's "Unrecognized keyword arguments
-    passed to <cls>" while a saved model is loaded (pattern ``ctx.model_loading`` before it):
-    the argument is in the file's layer config, which Keras 2 wrote (keras-team/keras#20750:
+    passed to <cls>" while an HDF5 model is loaded (:func:`_h5_model_load`): the argument is
+    in the file's layer config, which Keras 2 wrote (keras-team/keras#20750:
     GRU's time_major in an .h5 saved by Keras 2, loaded by TensorFlow 2.18's Keras 3)."""
     return catalogue.make(
         "keras-model-saved-with-other-keras", evidence=log_evidence([h], loading[-1:]),
@@ -1207,21 +1226,22 @@ def _saved_config_argument(f: Facts, h: Hit, api: str, loading: list[Hit], legac
 def _keras3_file_suffix(f: Facts, h: Hit, hits: Hits, legacy: str, env: str, k3_tf: str,
                         k2_tf: str, fact: PlatformFact) -> Finding:
     """``keras3-legacy-api-used`` variant ``file-suffix``: Keras 3 refused a weights or model
-    file name (keras/src/callbacks/model_checkpoint.py: weights only to ``*.weights.h5``;
-    keras/src/saving/saving_api.py: save_weights the same, model.save ``*.keras`` or
-    ``*.h5``).  The line's ``Received: filepath=`` is quoted in the evidence."""
+    file name (keras/src/callbacks/model_checkpoint.py: weights only to ``*.weights.h5``,
+    whole models to ``*.keras``; keras/src/saving/saving_api.py: save_weights the same;
+    model.save's own refusal is keras3-savedmodel-format's).  The line's ``Received:
+    filepath=`` is quoted in the evidence."""
     text = h.g("suffix") or ""
     weights = "weights" in text or "filename must end" in text
     api = ("ModelCheckpoint(save_weights_only=True)'s filepath" if "ModelCheckpoint" in text
-           else "save_weights' file name" if weights else "model.save's file name")
+           else "save_weights' file name" if weights else "ModelCheckpoint's filepath")
     return catalogue.make(
         "keras3-legacy-api-used", variant="file-suffix", api=api, tf=fact.value("tf_version"),
         evidence=log_evidence(hits),
         fix=(("# name the weights file '<name>.weights.h5' (the callback's filepath too, e.g. "
               "'weights_best.weights.h5'); load it back with model.load_weights of that name"
               if weights else
-              "# name the model file '<name>.keras' (or '<name>.h5'); for a SavedModel "
-              "folder (TF Serving, TFLite) use model.export(folder)"),
+              "# name the checkpoint file '<name>.keras' (e.g. 'model-{epoch:02d}.keras'); for "
+              "weights only, save_weights_only=True with '<name>.weights.h5'"),
              "or keep Keras 2 for code written for it: "
              f"{_tf_keras_pin(f, legacy, k3_tf, note=False)}; then export {env}",
              f"or use TensorFlow <= {k2_tf}"),
@@ -1320,8 +1340,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
         # Keras 3's unknown-argument message names any argument, not only dropped ones
         # (a paste may keep only the class: "Unrecognized keyword arguments passed to Dense")
         kwarg = not h.g("api") and not h.g("kw") and bool(h.g("cls"))
-        loading = [x for x in f.h("ctx.model_loading").all() if x.line <= h.line]
-        if kwarg and loading:
+        loading = _h5_model_load(f, h) if kwarg else []
+        if loading:
             # the argument comes from a saved model's config, not from code
             yield _saved_config_argument(f, h, api, loading, legacy, env, k2_tf, fact)
             return

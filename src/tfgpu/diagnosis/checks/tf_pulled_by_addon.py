@@ -35,6 +35,7 @@ class _Pull:
     spec: str
     addon: str
     origin: str
+    typed: bool = False
 
 
 def _split(link: str) -> tuple[str, str]:
@@ -75,22 +76,32 @@ _COLLECT_SPEC = re.compile(r"^\s*Collecting\s+(?P<dist>[A-Za-z0-9][\w.-]{0,80})"
 
 def _typed_addon_pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
     """TensorFlow requirements pip collected with a version specifier and no chain, when the
-    ``pip install`` commands typed in the log asked only for packages that are no TensorFlow
-    (add-ons, e.g. ``pip install tensorflow-text``): the first add-on typed before it is
-    named (pip does not say which of them asked) (tensorflow/hub#774:
-    an unpinned tensorflow-text brought tensorflow<2.6,>=2.5.0 over TensorFlow 2.2)."""
+    log's one typed ``pip install`` asked for exactly one package that is no TensorFlow (an
+    add-on, e.g. ``pip install tensorflow-text``): that package's requirement, since nothing
+    else was asked for (tensorflow/hub#774: an unpinned tensorflow-text brought
+    tensorflow<2.6,>=2.5.0 over TensorFlow 2.2).  Several typed installs, a requirements
+    file or a TensorFlow named on the command line: none (pip does not say who asked)."""
     typed = [h for h in f.h("pip.asked_for").all() if h.g("cmd")]
-    if not typed or any(dist_key(h.g("cmd") or "") in dists for h in typed):
+    if len(typed) != 1:
+        return []
+    m = _INSTALL_ARGS.search(typed[0].text)
+    args = [a for a in m.group(1).split() if not a.startswith("-")] if m else []
+    if len(args) != 1 or "-r" in typed[0].text.split():
+        return []
+    addon = dist_key(_split(args[0].strip("'\""))[0])
+    if not addon or addon in dists:
         return []
     out: list[_Pull] = []
     for h in f.h("pip.asked_for").all():
         m = _COLLECT_SPEC.match(h.text)
-        before = [t for t in typed if t.line < h.line]
-        if m is None or dist_key(m.group("dist")) not in dists or not before:
+        if m is None or dist_key(m.group("dist")) not in dists or h.line < typed[0].line:
             continue
-        first = dist_key(before[0].g("cmd") or "")
-        out.append(_Pull(h, m.group("dist"), m.group("spec"), first, first))
+        out.append(_Pull(h, m.group("dist"), m.group("spec"), addon, addon, typed=True))
     return out
+
+
+#: The arguments of a typed "pip install ..." (up to a comment or the line's end)
+_INSTALL_ARGS = re.compile(r"\bpip3?(?:\.exe)? install\s+([^#\n]{1,400})")
 
 
 def _outside(version: str, spec: str) -> bool | None:
@@ -170,7 +181,8 @@ def tf_pulled_by_addon(f: Facts) -> list[Finding]:
                "and whether it sees the GPU",
                pip(f, "check") + "   # must print 'No broken requirements found.'"]
         return [catalogue.make(
-            "tensorflow-addon-version-pin", variant="pulled", package=addon,
+            "tensorflow-addon-version-pin", variant="pulled-typed" if pull.typed else "pulled",
+            package=addon,
             requirement=requirement, have=have, origin=origin, also=also,
             evidence=log_evidence([pull.hit, seen, *(h for h, _ in broken[:3])]),
             fix=tuple(fix),
