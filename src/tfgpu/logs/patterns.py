@@ -5570,6 +5570,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # Auto-detected mode as 'legacy'" (mudler/LocalAI#4789); read by checks/container_runtime.py
     # nvc_requirement_invalid when "requirement error: invalid expression" is on a later line
     # (the expression; the line quoted with it). A ctx.* name: it explains no line by itself.
+    # the image's CUDA alternative in the hook's command line ("--require=cuda>=10.0 brand=
+    # tesla,..."), wherever the paste wrapped it (checks/containers.py)
+    _p(
+        "docker.nvc_require_cuda",
+        ("--require=cuda",),
+        r"--require=cuda\s*>=\s*(?P<v>\d{1,2}\.\d{1,2})\b",
+    ),
     _p(
         "ctx.nvc_hook",
         ("--require=", "running hook", "prestart hook"),

@@ -194,9 +194,10 @@ def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
 _REQUIRE_CUDA = re.compile(r"--require=cuda\s*>=\s*(\d{1,2}\.\d{1,2})\b")
 
 
-def _tesla_alternative_cuda(h: Hit) -> str | None:
-    """``"cuda>=X"`` when the condition reported unmet is ``brand = tesla`` and the same line's
-    ``--require=`` starts with ``cuda>=X``; ``None`` otherwise.  libnvidia-container
+def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:
+    """``"cuda>=X"`` when the condition reported unmet is ``brand = tesla`` and the hook's
+    ``--require=`` (on that line or up to twelve before: a wrapped paste) starts with
+    ``cuda>=X``; ``None`` otherwise.  libnvidia-container
     (src/cli/dsl.c) reads the requirement as alternatives and reports the last one's failed
     condition: ``cuda>=X`` failed first, and ``brand=tesla,driver>=...`` is the datacenter
     driver's exception that a GeForce or Quadro never meets.  ``tesla`` is a brand every
@@ -206,8 +207,13 @@ def _tesla_alternative_cuda(h: Hit) -> str | None:
         return None
     if "tesla" not in (h.g("cond") or "").lower().replace(" ", ""):
         return None
+    # the hook's command line, on the requirement's own line or (a wrapped paste) on one of
+    # the lines before it within its message (pattern docker.nvc_require_cuda)
     m = _REQUIRE_CUDA.search(h.text)
-    return f"cuda>={m.group(1)}" if m else None
+    if m is not None:
+        return f"cuda>={m.group(1)}"
+    near = [x for x in f.h("docker.nvc_require_cuda").all() if h.line - 12 <= x.line <= h.line]
+    return f"cuda>={near[-1].g('v')}" if near else None
 
 
 def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
@@ -222,7 +228,7 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     switch that disables all ``NVIDIA_REQUIRE_*`` constraints) with its caveat."""
     hits = [h for h in f.h("docker.nvc_requirement").all()
             if (h.g("key") or "").lower() == "cuda"]  # brand/driver/arch: see below
-    tesla = [h for h in f.h("docker.nvc_requirement").all() if _tesla_alternative_cuda(h)]
+    tesla = [h for h in f.h("docker.nvc_requirement").all() if _tesla_alternative_cuda(f, h)]
     # nvidia-docker 1.0's check of the image's com.nvidia.cuda.version label: the same fault
     v1 = f.h("docker.nvd1_cuda_version").all()
     legacy = not hits and bool(v1)
@@ -232,7 +238,7 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
         hits = tesla
     if not hits:
         return []
-    cond = (f"cuda>={v1[0].g('need')}" if legacy else _tesla_alternative_cuda(hits[0])
+    cond = (f"cuda>={v1[0].g('need')}" if legacy else _tesla_alternative_cuda(f, hits[0])
             or hits[0].g("cond")) or "a newer CUDA"
     m = re.search(r"cuda\s*>=?\s*(\d+\.\d+)", cond)
     need = m.group(1) if m else None
@@ -400,7 +406,7 @@ def image_requirement_unsatisfied(f: Facts) -> list[Finding]:
     """
     hits = [h for h in f.h("docker.nvc_requirement").all()
             if (h.g("key") or "").lower() in {"brand", "driver", "arch"}
-            and not _tesla_alternative_cuda(h)]
+            and not _tesla_alternative_cuda(f, h)]
     if not hits:
         return []
     key = (hits[0].g("key") or "").lower()
