@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.keras_moves import VERSIONS_CMD
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -68,8 +69,7 @@ def two_kerases_optimizer(ctx: Facts) -> list[Finding]:
                  "# a library built on one of them often has a switch for which Keras it "
                  "uses (an environment variable or setting named in its README): set it to the "
                  "Keras your model uses",
-                 'python -c "import tensorflow as tf, keras; print(tf.__version__, '
-                 'keras.__version__)"   # the TensorFlow and keras package installed')),
+                 VERSIONS_CMD)),
         ]
     owner = obj or f"the module {module}"
     return [catalogue.make(
@@ -79,6 +79,5 @@ def two_kerases_optimizer(ctx: Facts) -> list[Finding]:
              "compile() frame names it: tensorflow/python/keras, keras, keras/src or tf_keras)",
              "# an optimizer class from a library: use the library's release for this "
              "Keras/TensorFlow, or an optimizer of the Keras in use",
-             'python -c "import tensorflow as tf, keras; print(tf.__version__, '
-             'keras.__version__)"   # the TensorFlow and keras package installed')),
+             VERSIONS_CMD)),
     ]

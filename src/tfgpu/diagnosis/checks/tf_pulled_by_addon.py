@@ -74,6 +74,10 @@ _COLLECT_SPEC = re.compile(r"^\s*Collecting\s+(?P<dist>[A-Za-z0-9][\w.-]{0,80})"
                            r"(?P<spec>[<>=!~][^\s(;]{0,80})\s*$")
 
 
+#: The arguments of a typed "pip install ..." (up to a comment or the line's end)
+_INSTALL_ARGS = re.compile(r"\bpip3?(?:\.exe)? install\s+([^#\n]{1,400})")
+
+
 def _typed_addon_pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
     """TensorFlow requirements pip collected with a version specifier and no chain, when the
     log's one typed ``pip install`` asked for exactly one package that is no TensorFlow (an
@@ -98,10 +102,6 @@ def _typed_addon_pulls(f: Facts, dists: frozenset[str]) -> list[_Pull]:
             continue
         out.append(_Pull(h, m.group("dist"), m.group("spec"), addon, addon, typed=True))
     return out
-
-
-#: The arguments of a typed "pip install ..." (up to a comment or the line's end)
-_INSTALL_ARGS = re.compile(r"\bpip3?(?:\.exe)? install\s+([^#\n]{1,400})")
 
 
 def _outside(version: str, spec: str) -> bool | None:
