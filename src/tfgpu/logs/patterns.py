@@ -341,8 +341,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "pip.asked_for",
         ("collecting", "pip install"),  # templates drop digits: pip3 install too
         r"^\s*Collecting\s+(?P<pkg>[A-Za-z0-9][\w.-]{0,80})(?![\w.-]|[^(\n]{0,200}\(from )"
-        r"|\bpip3?(?:\.exe)? install\s+(?:-{1,2}[\w-]+(?:[ =](?!-)[^\s-]\S*)?\s+){0,4}"
-        r"(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
+        # options before the name: only pip's options that take a value take the next word
+        # (-r/-c/-e/-i/-f/-t and their long forms); -U, -q, --user... take none, so the
+        # name after them is the requirement (a pasted line may be joined with the next)
+        r"|\bpip3?(?:\.exe)? install[ \t]+(?:(?:(?:-[rcefit]|--(?:requirement|constraint"
+        r"|editable|index-url|extra-index-url|find-links|target|prefix|root|platform"
+        r"|python-version|only-binary|no-binary))[ \t]+\S+|--[\w-]+(?:=\S+)?|-[A-Za-z]{1,4})"
+        r"[ \t]+){0,6}(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
         "pkg",
     ),
     # pip's link evaluator in verbose output (pip/_internal/index/package_finder.py
@@ -384,6 +389,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # h5py 2.10, pip building it). Read by checks/pip_source_build.py
     # h5py's own line when that load fails (setup_configure.py: "error: Unable to load
     # dependency HDF5, make sure HDF5 is installed properly")
+    # pip's own end of a build or an install: what fails after it is no build's failure
+    _p(
+        "pip.success_line",
+        ("successfully built", "successfully installed"),
+        r"^\s*Successfully (?:built|installed) ",
+    ),
     _p(
         "pip.h5py_hdf5_unloadable",
         ("unable to load dependency hdf",),
@@ -392,7 +403,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.h5py_hdf5_load",
         ("loading library to get version",),
-        r"Loading library to get version:'?,? ?'?(?P<lib>[^\s']{0,200}?libhdf5[\w.]{0,20})",
+        r"Loading library to get version:'?,? ?'?(?P<lib>[^\s']{0,200}?(?:lib)?hdf5[\w.]{0,20})",
     ),
     _p(
         "pip.no_dist",
@@ -3254,8 +3265,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # (a custom layer's __init__ between a model load and Keras's refusal: checks/tf_install.py)
     _p(
         "py.user_frame",
-        ('file "',),
-        r'^\s*File "(?![^"\n]{0,400}(?:site|dist)-packages)[^"<\n]{1,400}\.py", line \d',
+        ('file "', "file ", ".py:"),
+        r'^\s*File "(?![^"\n]{0,400}(?:site|dist)-packages)[^"<\n]{1,400}\.py", line \d'
+        # IPython/Jupyter's form: "File ~/proj/layers.py:14, in MyLayer.__init__(...)"
+        r"|^\s*File (?![^\n]{0,400}(?:site|dist)-packages)[^\s\"<][^\n]{0,400}?\.py:\d{1,6}, in ",
+    ),
+    # Keras's own HDF5 model loader in a traceback (keras/src/legacy/saving/legacy_h5_format.py
+    # load_model_from_hdf5; Keras 2's saving/hdf5_format.py, saving/legacy/hdf5_format.py): an
+    # .h5 model is being loaded, whatever variable named its path (checks/tf_install.py)
+    _p(
+        "keras.h5_loader_frame",
+        ("load_model_from_hdf", "hdf5_format", "legacy_h5_format"),
+        r"load_model_from_hdf5|\b(?:legacy_h5_format|hdf5_format)\.py",
     ),
     # TensorFlow 0.x-1.x tensorflow/python/__init__.py's message for an import from its source
     # checkout

@@ -21,7 +21,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, pip_abi_flag, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.custom_ops import GPU_FUNCTOR
+from tfgpu.diagnosis.checks.custom_ops import OP_FUNCTOR
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -44,8 +44,8 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
         return []
     hit = hits[0]
     sym = hit.g("sym") or ""
-    if GPU_FUNCTOR in sym:
-        # Eigen::GpuDevice in the name: an op's own GPU functor, which its
+    if OP_FUNCTOR.search(sym):
+        # an Eigen device in the name: an op's own functor, which its
         # .cu.cc defines (TensorFlow's "Create an op" guide), not a symbol TensorFlow exports:
         # the op's CUDA part was not compiled or linked in; no release reading (the line
         # stays unrecognised, quoted)

@@ -149,8 +149,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             continue  # op-library-nvcc-newer-than-cuda-runtime (checks/nvcc_runtime_symbol.py)
         if not (cuda or _TF_SYMBOL.search(sym)):
             continue
-        if GPU_FUNCTOR in sym and _package(lib) not in _ADDONS:
-            continue  # an op's own GPU functor (its .cu.cc part not built in): no release claim
+        if OP_FUNCTOR.search(sym) and _package(lib) not in _ADDONS:
+            continue  # an op's own functor (its .cc/.cu.cc part not built in): no release claim
         pkg = _package(lib)
         dist, extra = _ADDONS.get(pkg, ("", ()))
         name = dist or "a custom op library"
@@ -283,11 +283,12 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
     )]
 
 
-#: ``Eigen::GpuDevice`` in a mangled name (``N5Eigen9GpuDeviceE``: a template argument, as in
-#: ``functor::ExampleFunctor<Eigen::GpuDevice, float>``, or a ``const GpuDevice&`` parameter):
-#: an op's own GPU functor, which its .cu.cc compiled by nvcc defines (TensorFlow's "Create an
-#: op" guide, "GPU kernels"); TensorFlow does not export the op's functors
-GPU_FUNCTOR = "5Eigen9GpuDevice"
+#: An Eigen device in a mangled name (``N5Eigen9GpuDeviceE``, ``N5Eigen16ThreadPoolDeviceE``: a
+#: template argument, as in ``functor::ExampleFunctor<Eigen::GpuDevice, float>``, or a
+#: ``const Device&`` parameter): an op's own functor, which its .cc / .cu.cc defines
+#: (TensorFlow's "Create an op" guide, "GPU kernels"); TensorFlow does not export the op's
+#: functors
+OP_FUNCTOR = re.compile(r"5Eigen(?:9GpuDevice|16ThreadPoolDevice|13DefaultDevice)")
 
 _UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
 

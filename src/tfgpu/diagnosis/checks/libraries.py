@@ -71,12 +71,15 @@ _TOOLKIT_VERSIONED_DLLS = ("cudart", "cublas", "cufft", "curand", "cusolver", "c
 
 #: Library base names of the GPU stacks besides :data:`_COMPONENT`'s, whole names only
 #: (libcurl, libcups, librocksdb are no GPU library): CUDA's other libraries (the CUDA
-#: toolkit's lib64 names: cuBLASLt, cuSPARSELt, cuFile, NVRTC's builtins, nvJitLink,
-#: nvToolsExt, cuDNN's sub-libraries, TensorRT's parsers), the NVIDIA driver's (libnvidia-*),
+#: toolkit's lib64 names: cuBLASLt, cuSPARSELt, cuFile, NVRTC's builtins, nvJitLink, cuFFTW,
+#: cuSOLVERMg, nvBLAS, nvJPEG, NPP, nvToolsExt; cuTENSOR, cuDSS, cuDNN's sub-libraries,
+#: TensorRT's parsers; the driver's NVCUVID and CUDA debugger), the NVIDIA driver's (libnvidia-*),
 #: ROCm's (HIP, rocBLAS/rocFFT/rocRAND/rocSOLVER/rocSPARSE, MIOpen, MIGraphX, RCCL, hsa) and
 #: TensorFlow's own libraries
 _GPU_STACK_BASE = re.compile(
     r"(?i)(?:cublasLt|cusparseLt|cufile(?:_rdma)?|cudla|nvrtc(?:-builtins)?|nvJitLink"
+    r"|cufftw|cusolverMg|cudadevrt|nvblas|nvjpeg|npp[a-z]{1,4}|nvfatbin|nvperf_\w+"
+    r"|cutensor\w*|cudss\w*|nvcuvid|cudadebugger"
     r"|nvToolsExt|nvptxcompiler_static|cudnn(?:_\w+)?|nvinfer(?:_\w+)?|nvonnxparser|nvparsers"
     r"|nccl(?:-net)?|nvidia-[\w-]+|amdhip\d*|hip\w*|roc(?:blas|fft|rand|solver|sparse|m_smi"
     r"|tracer\w*)|hsa-runtime\d*|MIOpen|migraphx\w*|rccl"

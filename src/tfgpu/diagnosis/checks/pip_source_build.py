@@ -48,27 +48,34 @@ def _h5py_hdf5_library(ctx: Facts) -> list[Finding]:
     """``tensorflow-dependency-no-wheel`` (variant ``source-build-library``): h5py's build
     printed "Loading library to get version: libhdf5.so" (``pip.h5py_hdf5_load``; its
     setup_configure.py loads HDF5's library to read the version), then the library failed to
-    load (the loader's line, or h5py's "Unable to load dependency HDF5"): HDF5 is not installed
-    (h5py/h5py#1461).  The line alone is every source build's, not a failure."""
-    hits = ctx.h("pip.h5py_hdf5_load").all()
-    if not hits:
+    load (the loader's line, or h5py's "Unable to load dependency HDF5", which alone says it
+    too) before pip reported a build or an install done: HDF5 is not installed
+    (h5py/h5py#1461).  The Loading line alone is every source build's, not a failure; a load
+    that fails after "Successfully built/installed" is the program's, not the build's."""
+    loading = ctx.h("pip.h5py_hdf5_load").all()
+    own = ctx.h("pip.h5py_hdf5_unloadable").all()
+    if not loading and not own:
         return []
-    lib = hits[0].g("lib") or "libhdf5.so"
-    lib = lib.replace("\\", "/").rsplit("/", 1)[-1]
-    # setup_configure.py prints the line on every source build, before it loads the library:
-    # only a failure to load it after the line (the loader's "cannot open", or h5py's own
-    # "Unable to load dependency HDF5") says HDF5 is missing
-    missing = [h for h in (*ctx.h("lib.missing").all(), *ctx.h("pip.h5py_hdf5_unloadable").all())
-               if h.line >= hits[0].line and "hdf5" in (h.g("lib") or "hdf5").lower()]
+    start = loading[0].line if loading else own[0].line
+    done = next((x.line for x in ctx.h("pip.success_line").all() if x.line > start), None)
+    missing = [h for h in (*ctx.h("lib.missing").all(), *own)
+               if h.line >= start and (done is None or h.line < done)
+               and "hdf5" in (h.g("lib") or "hdf5").lower()]
     if not missing:
         return []
+    lib = (loading[0].g("lib") if loading else None) or "libhdf5.so"
+    lib = lib.replace("\\", "/").rsplit("/", 1)[-1]
     macos = lib.endswith(".dylib")
+    hits = loading[:1] or own[:1]
     return [catalogue.make(
         "tensorflow-dependency-no-wheel", variant="source-build-library", package="h5py",
         library=lib, evidence=log_evidence(hits[:1], missing[:1]),
         fix=(("brew install hdf5   # macOS (Homebrew): HDF5 and its headers; then rerun the same "
               "pip install (HDF5_DIR=$(brew --prefix hdf5) if the build still misses it)")
              if macos else
+             ("# Windows: install HDF5 (conda install hdf5, or the HDF Group's installer) and "
+              "set HDF5_DIR to it, then rerun the same pip install")
+             if lib.lower().endswith(".dll") or ctx.windows else
              ("sudo apt-get install libhdf5-dev pkg-config   # Debian/Ubuntu: HDF5 and its "
               "headers (Fedora: hdf5-devel); then rerun the same pip install"),
              "pip download h5py --no-deps --only-binary=:all: -d /tmp/w   # fails: no wheel "

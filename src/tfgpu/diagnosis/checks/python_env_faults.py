@@ -31,14 +31,23 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: What importing a shadowing file instead of the package raises: the file lacks the
-#: package's names (AttributeError, ImportError "cannot import name"), is no package ("'keras'
-#: is not a package"), or imports itself ("partially initialized module")
-_SHADOW_ERROR = re.compile(r"has no attribute|is not a package|partially initialized module"
-                           r"|cannot import name")
-#: A folder that makes the file a submodule of a package (.../tensorflow/python/keras.py,
-#: mylib/integrations/keras.py is caught by the error test) or Bazel's runfiles tree
-_IN_A_PACKAGE = re.compile(r"(?:^|/)(?:tensorflow|keras|tf_keras)/|\.runfiles/")
+
+def _shadow_error(mod: str) -> re.Pattern[str]:
+    """The errors a shadowed ``import <mod>`` raises, naming ``mod`` itself: the file lacks
+    the package's names (AttributeError, ImportError "cannot import name ... from '<mod>'"),
+    is no package ("'keras' is not a package"), or imports itself ("partially initialized
+    module"). An error of another module, such as a broken TensorFlow's own "cannot import
+    name ... from 'tensorflow.python.tools'", is not one."""
+    m = re.escape(mod)
+    return re.compile(rf"module '{m}' has no attribute|'module' object has no attribute"
+                      rf"|'{m}' is not a package|partially initialized module '{m}'"
+                      rf"|cannot import name '\w+' from '{m}'")
+
+
+#: Folders inside a package (TensorFlow's or Keras's own tree: .../tensorflow/python/keras.py)
+#: or Bazel's runfiles: a file there is a submodule, not the user's script
+_IN_A_PACKAGE = re.compile(r"/(?:tensorflow|keras|tf_keras)/(?:python|src|api|_api)/"
+                           r"|\.runfiles/")
 
 
 def script_shadows_package(ctx: Facts) -> list[Finding]:
@@ -47,9 +56,10 @@ def script_shadows_package(ctx: Facts) -> list[Finding]:
     folder (pattern ``py.shadow_frame``), and an error of the kind a shadowed import raises:
     that file was imported instead of the package."""
     hits = [h for h in ctx.h("py.shadow_frame").all()
-            if not _IN_A_PACKAGE.search((h.g("path") or "").replace("\\", "/"))]
-    errors = [e for e in ctx.h("tell.exception").all() if _SHADOW_ERROR.search(e.text)]
-    if not hits or not errors:
+            if not _IN_A_PACKAGE.search("/" + (h.g("path") or "").replace("\\", "/"))
+            and any(_shadow_error(h.g("mod") or "tensorflow").search(e.text)
+                    for e in ctx.h("tell.exception").all())]
+    if not hits:
         return []
     h = hits[0]
     mod, path = h.g("mod") or "tensorflow", h.g("path") or ""

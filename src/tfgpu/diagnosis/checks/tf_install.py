@@ -1186,12 +1186,14 @@ _H5_FILE = re.compile(r"\.(?:h5|hdf5)\b['\"]?")
 
 
 def _h5_model_load(f: Facts, err: Hit) -> list[Hit]:
-    """The lines that load an HDF5 model (``ctx.model_loading`` naming a .h5/.hdf5 file)
-    before Keras 3's unknown-argument line ``err``, when no frame of user code stands between
+    """The lines that load an HDF5 model (``ctx.model_loading`` naming a .h5/.hdf5 file, or
+    Keras's own HDF5 loader frame, ``keras.h5_loader_frame``) before Keras 3's unknown-argument
+    line ``err``, when no frame of user code (plain or IPython form) stands between
     the last of them and ``err`` (a custom layer's own __init__/get_config mismatch is the
     user's, whatever wrote the file); empty otherwise."""
-    loads = [x for x in f.h("ctx.model_loading").all()
-             if x.line <= err.line and _H5_FILE.search(x.text)]
+    loads = sorted((*(x for x in f.h("ctx.model_loading").all() if _H5_FILE.search(x.text)),
+                    *f.h("keras.h5_loader_frame").all()), key=lambda x: x.line)
+    loads = [x for x in loads if x.line <= err.line]
     if not loads:
         return []
     after = loads[-1].line
