@@ -3275,7 +3275,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # .h5 model is being loaded, whatever variable named its path (checks/tf_install.py)
     _p(
         "keras.h5_loader_frame",
-        ("load_model_from_hdf", "hdf5_format", "legacy_h5_format"),
+        ("load_model_from_hdf", "_format.py"),
         r"load_model_from_hdf5|\b(?:legacy_h5_format|hdf5_format)\.py",
     ),
     # TensorFlow 0.x-1.x tensorflow/python/__init__.py's message for an import from its source
