@@ -147,17 +147,22 @@ def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
     ``tf.compat.v1``): TensorFlow 1 code (or a package written for it) on TensorFlow 2."""
     switch = f.kb.platform_fact("keras3-switch")
     legacy, env = switch.value("legacy_package"), switch.value("legacy_env")
-    k2_tf = keras3_series(f.kb)[1]
+    k3_tf, k2_tf = keras3_series(f.kb)
+    keras2 = (f"# TensorFlow 2.0-{k2_tf} (Keras 2): use {home}.{name}, kept only for "
+              f"TensorFlow 1 code (knowledge row {row.ref})"
+              + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
+                 if "session" in name else ""))
+    keras3 = (f"# TensorFlow {k3_tf} or later: Keras 3's tf.keras has no session functions at "
+              f"all (not even under tf.compat.v1); keep Keras 2 with {legacy} and {env}, or "
+              "drop the session code (tf.compat.v1.Session() for TF1 graphs)")
+    # the log's (or host's) TensorFlow picks the line that applies; unknown: both, labelled
+    mm, first3 = f.tf_mm, tuple(int(x) for x in k3_tf.split(".")[:2])
+    series = ((keras3,) if mm is not None and mm >= first3 else
+              (keras2,) if mm is not None else (keras2, keras3))
     return catalogue.make(
         "tf1-api-on-tf2", name=f"{_plain(first.module)}.{name}", evidence=evidence,
         knowledge_ref=row.ref,
-        fix=(f"# TensorFlow 2.0-{k2_tf} (Keras 2): use {home}.{name}, kept only for "
-             f"TensorFlow 1 code (knowledge row {row.ref})"
-             + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
-                if "session" in name else ""),
-             f"# TensorFlow 2.16 or later: Keras 3's tf.keras has no session functions at all "
-             f"(not even under tf.compat.v1); keep Keras 2 with {legacy} and "
-             f"{env}, or drop the session code (tf.compat.v1.Session() for TF1 graphs)",
+        fix=(*series,
              *((hint,) if isinstance(hint := row.values.get("hint"), str) else ()),
              "# code you do not own (a package written for TensorFlow 1 and its Keras): "
              "upgrade it to a release for TensorFlow 2, or run it with the TensorFlow 1.x and "
