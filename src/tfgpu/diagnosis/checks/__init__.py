@@ -150,7 +150,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
 from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
 )
-from tfgpu.diagnosis.checks.pip_source_build import source_build_missing_header
+from tfgpu.diagnosis.checks.pip_source_build import h5py_hdf5_missing, source_build_missing_header
 from tfgpu.diagnosis.checks.placer_device_unavailable import (
     placer_device_unavailable,
     unknown_gpu_device,
@@ -1002,6 +1002,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     addon_op_library,
     filesystem_registered_twice,
     source_build_missing_header,
+    h5py_hdf5_missing,
     tfp_requires_newer_tensorflow,
     placeholder_release,
     # --- the cudart stub's placeholder status; the pointer check before a copy ---

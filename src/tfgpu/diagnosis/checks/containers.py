@@ -190,10 +190,6 @@ def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
     return c_from_log(f, "docker.cuda_tag_missing", make)
 
 
-#: The image's CUDA alternative in the toolkit's command line: "--require=cuda>=10.0 ..."
-_REQUIRE_CUDA = re.compile(r"--require=cuda\s*>=\s*(\d{1,2}\.\d{1,2})\b")
-
-
 def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:
     """``"cuda>=X"`` when the condition reported unmet is ``brand = tesla`` and the hook's
     ``--require=`` (on that line or up to twelve before: a wrapped paste) starts with
@@ -207,11 +203,8 @@ def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:
         return None
     if "tesla" not in (h.g("cond") or "").lower().replace(" ", ""):
         return None
-    # the hook's command line, on the requirement's own line or (a wrapped paste) on one of
-    # the lines before it within its message (pattern docker.nvc_require_cuda)
-    m = _REQUIRE_CUDA.search(h.text)
-    if m is not None:
-        return f"cuda>={m.group(1)}"
+    # the hook's command line (pattern docker.nvc_require_cuda), on the requirement's own line
+    # or (a wrapped paste) on one of the lines before it within its message
     near = [x for x in f.h("docker.nvc_require_cuda").all() if h.line - 12 <= x.line <= h.line]
     return f"cuda>={near[-1].g('v')}" if near else None
 

@@ -195,8 +195,8 @@ def cxx_standard_too_old(ctx: Facts) -> list[Finding]:
         cause=("The compile stopped in a header's own check of the C++ standard: "
                + ("GCC's libstdc++ standard check" if iso else "Abseil's policy check, "
                   "which TensorFlow's headers include")
-               + f", which needs {need}, and the compiler ran in an older -std mode (g++ "
-               "before 6 and nvcc before CUDA 11 default to C++98/03 or C++14). A custom op "
+               + f", which needs {need}, and the compiler ran in an older -std mode (its "
+               "default, or the build script's -std flag). A custom op "
                "or plugin built with its own compiler flags instead of TensorFlow's meets "
                "this; the ABI and string types are not reached yet."),
         fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""

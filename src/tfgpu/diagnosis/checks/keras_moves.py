@@ -30,7 +30,7 @@ from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import PlatformFact
 
@@ -156,8 +156,8 @@ def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
               f"all (not even under tf.compat.v1); keep Keras 2 with {legacy} and {env}, or "
               "drop the session code (tf.compat.v1.Session() for TF1 graphs)")
     # the log's (or host's) TensorFlow picks the line that applies; unknown: both, labelled
-    mm, first3 = f.tf_mm, tuple(int(x) for x in k3_tf.split(".")[:2])
-    series = ((keras3,) if mm is not None and mm >= first3 else
+    mm, first3 = f.tf_mm, tf_minor(k3_tf)
+    series = ((keras3,) if mm is not None and first3 is not None and mm >= first3 else
               (keras2,) if mm is not None else (keras2, keras3))
     return catalogue.make(
         "tf1-api-on-tf2", name=f"{_plain(first.module)}.{name}", evidence=evidence,
@@ -170,7 +170,8 @@ def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
     )
 
 
-def _private_module(f: Facts, module: str) -> Finding | None:
+def _private_module(f: Facts, module: str,
+                    evidence: tuple[Evidence, ...]) -> Finding | None:
     """``keras-private-api-moved`` variant ``not-public`` for ``No module named 'keras.<m>...'``
     when ``<m>`` is no top-level module of Keras's public API (platform fact
     ``keras-public-top-modules``); ``None`` for a public module or a ``tensorflow.keras``
@@ -183,7 +184,7 @@ def _private_module(f: Facts, module: str) -> Finding | None:
         return None
     return catalogue.make(
         "keras-private-api-moved", variant="not-public", module=module, ref=fact.ref,
-        evidence=log_evidence(f.h("keras.moved_module").all()[:2]), knowledge_ref=fact.ref,
+        evidence=evidence, knowledge_ref=fact.ref,
         fix=(pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
              + "   # the versions the package must match",
              "pip install --upgrade <the package in the traceback>   # a release for your "
@@ -214,7 +215,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
     shown = first.module
     if first.name is None:
         row = _module_row(f, first.module)
-        if row is None and (private := _private_module(f, first.module)) is not None:
+        if row is None and (private := _private_module(f, first.module, evidence)) is not None:
             return [private]
         if row is None:
             parent, _, leaf = shown.rpartition(".")

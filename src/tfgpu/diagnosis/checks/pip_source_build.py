@@ -14,6 +14,7 @@ aarch64: no wheel, ``hdf5.h`` missing, fixed by ``apt-get install libhdf5-dev``)
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.libnames import file_name
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -29,7 +30,7 @@ def source_build_missing_header(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("pip.build_missing_header").all()
             if not (h.g("header") or "").lower().startswith(_GPU_HEADERS)]
     if not hits:
-        return _h5py_hdf5_library(ctx)
+        return []
     h = hits[0]
     project, header = h.g("project") or "a dependency", h.g("header") or "a header"
     return [catalogue.make(
@@ -44,7 +45,7 @@ def source_build_missing_header(ctx: Facts) -> list[Finding]:
     )]
 
 
-def _h5py_hdf5_library(ctx: Facts) -> list[Finding]:
+def h5py_hdf5_missing(ctx: Facts) -> list[Finding]:
     """``tensorflow-dependency-no-wheel`` (variant ``source-build-library``): h5py's build
     printed "Loading library to get version: libhdf5.so" (``pip.h5py_hdf5_load``; its
     setup_configure.py loads HDF5's library to read the version), then the library failed to
@@ -63,13 +64,12 @@ def _h5py_hdf5_library(ctx: Facts) -> list[Finding]:
                and "hdf5" in (h.g("lib") or "hdf5").lower()]
     if not missing:
         return []
-    lib = (loading[0].g("lib") if loading else None) or "libhdf5.so"
-    lib = lib.replace("\\", "/").rsplit("/", 1)[-1]
+    lib = file_name((loading[0].g("lib") if loading else None) or "libhdf5.so")
     macos = lib.endswith(".dylib")
     hits = loading[:1] or own[:1]
     return [catalogue.make(
         "tensorflow-dependency-no-wheel", variant="source-build-library", package="h5py",
-        library=lib, evidence=log_evidence(hits[:1], missing[:1]),
+        library=lib, evidence=log_evidence(hits, missing[:1]),
         fix=(("brew install hdf5   # macOS (Homebrew): HDF5 and its headers; then rerun the same "
               "pip install (HDF5_DIR=$(brew --prefix hdf5) if the build still misses it)")
              if macos else

@@ -25,6 +25,7 @@ Sources:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from tfgpu.diagnosis import catalogue
@@ -32,6 +33,7 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
+@functools.lru_cache(maxsize=8)
 def _shadow_error(mod: str) -> re.Pattern[str]:
     """The errors a shadowed ``import <mod>`` raises, naming ``mod`` itself: the file lacks
     the package's names (AttributeError, ImportError "cannot import name ... from '<mod>'"),
