@@ -31,10 +31,11 @@ def _version(text: str | None) -> str | None:
 #: ``1.x`` (group 1; not inside a word such as ``tensorflow2.1`` or ``cuda101``).
 _TF_TOKEN = re.compile(r"(?<![\w.])[vr]?(\d+\.(?:x\b|\d+(?:\.\d+)?))")
 #: Just before a number: the name of another component, whose version it is (``cuDNN 5.1``,
-#: ``CUDA 12.0``, ``Keras 2.2``, ``@tensorflow/tfjs-node-gpu 1.2.4``, ``Distribution 1.8.0``).
+#: ``CUDA 12.0``, ``Keras 2.2``, ``@tensorflow/tfjs-node-gpu 1.2.4``, ``Distribution 1.8.0``,
+#: ``Electron 7.1.7 (node 12.8.1)``).
 _OTHER_COMPONENT = re.compile(
     r"(?i)\b(?:cuda|cudnn|nccl|cublas\w*|tensorrt|python|py|keras|driver|numpy|protobuf|gcc|"
-    r"bazel|tfjs[\w-]*|distribution|deeplabcut|deepspeech|deepcell|spleeter"
+    r"bazel|tfjs[\w-]*|distribution|deeplabcut|deepspeech|deepcell|spleeter|electron|node"
     # another hyphenated project name ("basic-pitch 0.2.4"), not a TensorFlow distribution
     r"|(?<![\w-])(?!tensorflow|tf-)[a-z][a-z0-9_]*-[a-z0-9_-]+)[\s:=v]*$")
 

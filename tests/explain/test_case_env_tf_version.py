@@ -40,6 +40,9 @@ def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
     "conda-forge tensorflow build for CUDA 12.0 (early 2024)",
     "TensorFlow bundled with a tool (cuDNN 7.6, Python 3.7)",
     "@tensorflow/tfjs-node-gpu 2.0.4",
+    # a runtime's release beside tfjs (tensorflow/tfjs#2760)
+    "@tensorflow/tfjs-node-gpu 1.5.2 (tfjs 1.5.2) used by face-api.js inside Electron 7.1.7 "
+    "(node 12.8.1)",
     # another (hyphenated) project's release
     "TensorFlow older than the keras it got (basic-pitch 0.2.4 dependencies)",
     "",

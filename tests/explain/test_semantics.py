@@ -389,6 +389,17 @@ def test_no_windows_native_claim_for_2_10_linux_or_wsl2(tf: str, os: str) -> Non
     assert "tensorflow-windows-native-no-gpu" not in ids(_SMI, _env(tf=tf, os=os))
 
 
+def test_no_windows_native_claim_when_the_log_is_a_tfjs_node_program() -> None:
+    """A tfjs-node-gpu program (tensorflow/tfjs#2760: an OOM in face-api.js) runs its own
+    libtensorflow, not the host's Python TensorFlow: the pip wheels' Windows rule is not its."""
+    tfjs = ["(node:18420) UnhandledPromiseRejectionWarning: Error: Invalid TF_Status: 8",
+            "    at NodeJSKernelBackend.executeSingleOutput (C:\\app\\node_modules\\"
+            "@tensorflow\\tfjs-node-gpu\\dist\\nodejs_kernel_backend.js:193:43)"]
+    assert "tensorflow-windows-native-no-gpu" in ids(_SMI, _env(tf="2.16.1", os="Windows 11"))
+    assert "tensorflow-windows-native-no-gpu" not in ids(
+        _SMI + tfjs, _env(tf="2.16.1", os="Windows 11"))
+
+
 _OLD_STACK = ("W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is "
               "old. We fallback to the NVIDIA driver for some compilation. Update your CUDA "
               "version to get the best performance. The ptxas error was: ptxas fatal   : Value "

@@ -153,6 +153,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[ \t]{1,4}" + dlerror_text.CANNOT_OPEN_EN,
         "lib",
     ),
+    # the same ImportError retold with the soname alone ("the results shows 'ImportError:
+    # libcusolver.so.8.0'", MaybeShewill-CV/CRNN_Tensorflow#182): Python's ImportError of an
+    # extension module whose dependency did not load names that library first; a quote or
+    # the end of the line right after a versioned soname is that message shortened
+    _p(
+        "lib.missing",
+        ("importerror: lib",),
+        r"ImportError: (?P<lib>lib[\w+-][\w+-]{0,40}\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019]|\s*$)",
+        "lib",
+    ),
     # NVIDIA DALI's device guard failing to dlopen the driver's libcuda.so (read as a fatal
     # load: lib.fatal_load's DALI row below says so)
     _p("lib.missing", ("failed to load libcuda.so",),
@@ -1034,6 +1044,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Failed to load libcupti|CUPTI could not be loaded|(?P<code>CUPTI_ERROR_\w+)"
         r"|Could not load dynamic library 'libcupti|cupti\w*\.dll'?.*not found",
     ),
+    # profiler/internal/gpu/cupti_tracer.cc (TF 2.x) logs every failed CUPTI call as
+    # LOG(ERROR) "function cupti_interface_->Call( args )failed with error CUPTI_ERROR_X"; a
+    # paste cut before the code keeps only the call (read by checks/cupti.py: a CUPTI call
+    # failed, which one's code is not shown)
+    _p(
+        "cupti.call_cut",
+        ("cupti_interface_->",),
+        r"cupti_tracer\.cc:\d{1,5}\] function cupti_interface_->(?P<call>\w{1,60})\(",
+    ),
+    # platform/default/gpu/cupti_wrapper.h (TF 0.12-1.x): each CUPTI function is looked up in
+    # the libcupti handle under TF_CHECK_OK(...) << "could not find " << kName << "in libcupti
+    # DSO" (no space before "in"); the CHECK aborts the process when libcupti did not load or
+    # lacks the function (tensorflow/tensorflow#6287: cupti64_80.dll off PATH on Windows)
+    _p(
+        "cupti.symbol_missing",
+        ("in libcupti dso",),
+        r"could not find (?P<sym>cupti[\w \t]{1,80}?)\s*in libcupti DSO",
+    ),
     _p("nccl.no_kernel", ("nccl",), r"No OpKernel was registered to support Op '(?P<op>Nccl\w+)'"),
     _p(
         "nccl.error",
@@ -1157,6 +1185,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]?(?P<dev>GPU|CPU)?",
     ),
     _p("gpu.empty_list", ("[]",), r"^\s*\[\]\s*$"),
+    # the device configuration calls of tensorflow/python/framework/config.py on the first
+    # GPU of a list (the guide's "gpus = tf.config.list_physical_devices('GPU');
+    # tf.config.experimental.set_memory_growth(gpus[0], True)"), quoted by a traceback, and
+    # Python's IndexError for an empty list: TensorFlow listed no GPU
+    # (arya46/VQA-Flask-App#7); read by checks/visibility.py with the IndexError right after
+    _p(
+        "gpu.first_of_list",
+        ("set_memory_growth", "set_visible_devices", "set_virtual_device_configuration",
+         "set_logical_device_configuration", "get_memory_info", "get_memory_usage"),
+        r"\b(?:set_memory_growth|set_visible_devices|set_virtual_device_configuration"
+        r"|set_logical_device_configuration|get_memory_info|get_memory_usage)\(\s*"
+        r"[A-Za-z_][\w.]{0,60}\[0\]",
+    ),
+    _p("py.index_error", ("indexerror: list index out of range",),
+       r"^\s*IndexError: list index out of range\s*$"),
     _p("gpu.device_list", ("physicaldevice(",), r"^\s*\[\s*PhysicalDevice\((?P<body>.*)\]\s*$"),
     _p(
         "gpu.built_call",
@@ -6859,6 +6902,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"This version of TensorFlow (?P<addon>Probability|Datasets) requires TensorFlow "
         r"version >= (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
         r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
+    ),
+    # keras-retinanet's start-up check (fizyr/keras-retinanet keras_retinanet/utils/
+    # tf_version.py at 1532bddf: 'You are using tensorflow version {}. The minimum required
+    # version is {} (blacklisted: {}).', the refused releases as a list of tuples)
+    _p(
+        "addon.retinanet_tf_check",
+        ("the minimum required version is",),
+        r"You are using tensorflow version (?P<have>\d[\w.+-]{0,30}?)\. The minimum required "
+        r"version is (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) \(blacklisted: "
+        r"\[(?P<refused>[\d, ()]{0,200})\]\)",
     ),
     # pip's placeholder release of keras-nlp (0.0.0) in a pip list / freeze / show line, pip's
     # "Successfully installed" or "Requirement already satisfied" line: pip chose it because

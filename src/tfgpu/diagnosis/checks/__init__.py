@@ -17,6 +17,7 @@ from tfgpu.diagnosis.checks.addons import (
     addon_op_library,
     filesystem_registered_twice,
     placeholder_release,
+    retinanet_refuses_tensorflow,
     tfp_requires_newer_tensorflow,
 )
 from tfgpu.diagnosis.checks.allocator_statistics import gpu_allocator_without_statistics
@@ -1004,6 +1005,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_build_missing_header,
     h5py_hdf5_missing,
     tfp_requires_newer_tensorflow,
+    retinanet_refuses_tensorflow,
     placeholder_release,
     # --- the cudart stub's placeholder status; the pointer check before a copy ---
     cudart_stub_status,

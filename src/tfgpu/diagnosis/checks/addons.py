@@ -405,6 +405,39 @@ def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
     )]
 
 
+def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:
+    """``tensorflow-addon-version-pin`` (variant ``import-check-refused``): keras-retinanet's
+    start-up check (keras_retinanet/utils/tf_version.py: a minimum release and a list of
+    refused ones) found the installed TensorFlow below the minimum or refused. The fix
+    names a release the check accepts: the minimum's minor or later, none of the refused."""
+    hits = ctx.h("addon.retinanet_tf_check").all()
+    if not hits:
+        return []
+    h = hits[0]
+    have, req = h.g("have") or "?", h.g("req") or "?"
+    refused = [".".join(t) for t in re.findall(r"\((\d+),\s*(\d+),\s*(\d+)\)",
+                                               h.g("refused") or "")]
+    shown = ", ".join(refused) or "none listed"
+    why = ("one of the refused releases" if have in refused
+           else f"below {req}" if (hv := _release(have)) and (rv := _release(req)) and hv < rv
+           else "refused by the check")
+    excl = "".join(f",!={r}" for r in refused)
+    return [catalogue.make(
+        "tensorflow-addon-version-pin", variant="import-check-refused", addon="keras-retinanet",
+        requirement=req, have=have, refused=shown, why=why, evidence=log_evidence([h]),
+        fix=(f'pip install "tensorflow>={req}{excl}"   # a release keras-retinanet\'s check '
+             "accepts (with the CUDA/cuDNN that release was built for)",
+             "# or the keras-retinanet release made for your TensorFlow (its README and "
+             "setup.py name the TensorFlow each supports)"),
+    )]
+
+
+def _release(text: str) -> tuple[int, ...] | None:
+    """``"2.0.0"`` -> ``(2, 0, 0)``; ``None`` when ``text`` does not start with a release."""
+    m = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?", text)
+    return tuple(int(x or 0) for x in m.groups()) if m else None
+
+
 def placeholder_release(ctx: Facts) -> list[Finding]:
     """``tensorflow-dependency-no-wheel`` (variant ``placeholder-release``): pip list / freeze
     / install shows keras-nlp ``0.0.0``, the empty release pip falls back to when

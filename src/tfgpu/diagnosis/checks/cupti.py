@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
 def rule_cupti(ctx: Facts) -> list[Finding]:
-    """CUPTI not loaded: only the TensorBoard profiler is affected."""
+    """``cupti-not-loaded``: CUPTI did not load, may not read the GPU's counters, or a CUPTI
+    call failed; only the TensorBoard profiler is affected.
+
+    Variants: ``other-subscriber`` (CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: another
+    profiler holds CUPTI's one subscriber slot, platform fact ``cupti-single-subscriber``),
+    ``call-failed`` (another code, or a paste cut before the code); the default for a
+    library that did not load (also TF 1.x's cupti_wrapper "could not find X in libcupti
+    DSO") or missing privileges."""
     root = ctx.h("cupti.privilege").all()
     hits = [*ctx.h("cupti.failed").all(), *root]
     libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]
     if not hits and not libs:
-        return []
+        return _symbol_missing(ctx) or _call_cut(ctx)
+    if any("MULTIPLE_SUBSCRIBERS" in (h.g("code") or "") for h in hits):
+        return [_other_subscriber(ctx, hits)]
     priv = bool(root) or any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits)
     want = next((h.g("lib") for h in libs), None)
     # a CUPTI_ERROR_* code with no load failure in the log: CUPTI loaded and a call
@@ -74,3 +85,77 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
             fix=fix,
         )
     ]
+
+
+def _other_subscriber(ctx: Facts, hits: list) -> Finding:
+    """``cupti-not-loaded`` variant ``other-subscriber``: CUPTI takes one callback subscriber
+    per process, and a program started under nvprof, Nsight Systems, Nsight Compute,
+    cuda-gdb or cuda-memcheck already has one (platform fact ``cupti-single-subscriber``,
+    NVIDIA's CUPTI result codes)."""
+    fact = ctx.kb.platform_fact("cupti-single-subscriber")
+    tools = ", ".join(fact.items("tools"))
+    return catalogue.make(
+        "cupti-not-loaded", variant="other-subscriber", code=fact.value("code"),
+        evidence=log_evidence([h for h in hits if "MULTIPLE_SUBSCRIBERS" in (h.g("code") or "")]),
+        knowledge_ref=fact.ref,
+        cause=(f"TensorFlow's profiler asked CUPTI for a callback subscription and CUPTI "
+               f"answered {fact.value('code')}: CUPTI accepts one subscriber per process, and "
+               f"another one already holds it: a profiler or debugger the program runs under "
+               f"({tools}) or a second profiler inside the program (knowledge row "
+               f"{fact.ref}). TensorFlow's trace then has no GPU activity; training itself is "
+               "not affected."),
+        fix=("# profile with one tool at a time: run the program outside nsys/ncu/nvprof when "
+             "you want TensorBoard's profile, or turn TensorFlow's profiler off under them:",
+             "tf.keras.callbacks.TensorBoard(log_dir, profile_batch=0)   # no TensorFlow "
+             "profiling (and no tf.profiler.experimental.start) while nsys traces the run"),
+    )
+
+
+def _symbol_missing(ctx: Facts) -> list[Finding]:
+    """``cupti-not-loaded`` for TF 0.12-1.x's cupti_wrapper CHECK "could not find <function>
+    in libcupti DSO": the function was looked up in a libcupti that did not load (or is
+    another CUDA release's)."""
+    hits = ctx.h("cupti.symbol_missing").all()
+    if not hits:
+        return []
+    sym = re.sub(r"\s+", "", hits[0].g("sym") or "") or "a CUPTI function"
+    return [catalogue.make(
+        "cupti-not-loaded", evidence=log_evidence(hits[:1]),
+        cause=(f"TensorFlow's profiler looked up {sym} in the libcupti it loads by name "
+               "(platform/default/gpu/cupti_wrapper.h, TensorFlow 0.12-1.x) and did not find "
+               "it: that library did not load (CUDA's extras/CUPTI folder is not on the "
+               "library path) or is another CUDA release's. The check aborts the program, "
+               "only because profiling (a summary with run metadata, the trace) was asked "
+               "for."),
+        fix=(("add %CUDA_PATH%\\extras\\CUPTI\\libx64 (or lib64) to PATH   # the CUPTI of "
+              "the CUDA this TensorFlow was built for",)
+             if ctx.windows else
+             ("export LD_LIBRARY_PATH=/usr/local/cuda/extras/CUPTI/lib64:$LD_LIBRARY_PATH"
+              "   # the CUPTI of the CUDA this TensorFlow was built for",))
+        + ("# or run without profiling (no RunOptions trace_level=FULL_TRACE / profiler)",),
+    )]
+
+
+def _call_cut(ctx: Facts) -> list[Finding]:
+    """``cupti-not-loaded`` variant ``call-failed`` for cupti_tracer.cc's failed-call line
+    cut before its error code: a CUPTI call failed, which code is not shown."""
+    hits = ctx.h("cupti.call_cut").all()
+    if not hits:
+        return []
+    call = hits[0].g("call") or "a CUPTI call"
+    return [catalogue.make(
+        "cupti-not-loaded", variant="call-failed", code="an error code the paste cut off",
+        evidence=log_evidence(hits[:1]),
+        cause=(f"TensorFlow's profiler logged a failed CUPTI call ({call}, "
+               "profiler/internal/gpu/cupti_tracer.cc), and the paste ends before the error "
+               "code, which says why: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (GPU performance "
+               "counters restricted to admin users, the usual one in containers and on "
+               "shared machines), CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED (another "
+               "profiler attached) or another. Training itself is not affected."),
+        fix=("grep -o 'CUPTI_ERROR_[A-Z_]*' your.log | sort | uniq -c   # the code of the "
+             "full line",
+             "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: options nvidia "
+             "NVreg_RestrictProfilingToAdminUsers=0 on the host (a container also needs "
+             "--cap-add SYS_ADMIN or --privileged); MULTIPLE_SUBSCRIBERS: one profiler at a "
+             "time"),
+    )]

@@ -96,11 +96,12 @@ _CONFIG: dict[str, tuple[str, str, str]] = {
     ),
     "collective": (
         "collective ops configured after the runtime started",
-        "Collective ops (tf.distribute's all-reduce settings, context.configure_collective_ops)"
-        " were configured after TensorFlow's runtime was initialised; they must be set at "
-        "program startup (context.py).",
-        "# create the tf.distribute strategy (or configure collectives) right after `import "
-        "tensorflow`, before any op runs",
+        "Collective ops (tf.distribute's all-reduce settings, context.configure_collective_ops,"
+        " which MultiWorkerMirroredStrategy calls when it is created) were configured after "
+        "TensorFlow's runtime was initialised (an op, a model, a dataset or a device query "
+        "that starts it ran first); they must be set at program startup (context.py).",
+        "# create the tf.distribute strategy (MultiWorkerMirroredStrategy, after TF_CONFIG is "
+        "set) right after `import tensorflow`, before any op, model or dataset is built",
     ),
     "policy": (
         "an unknown device policy",

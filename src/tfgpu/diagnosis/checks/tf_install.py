@@ -478,9 +478,12 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
 
 
 def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
-    """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last)."""
+    """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last).
+    Not when the log shows TensorFlow used through tfjs-node or libtensorflow
+    (``Facts.non_pip_tensorflow``): that program does not run the host's Python TensorFlow,
+    and libtensorflow/tfjs-node builds are not the pip wheels this fact is about."""
     facts = f.host
-    if facts is None:
+    if facts is None or f.non_pip_tensorflow:
         return
     kb = f.kb
     if not (_windows_too_new(facts, kb) and facts.nvidia_gpus):

@@ -81,6 +81,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += [h for h in ctx.h("placer.no_gpu_device").all()
                  if "GPU:" not in (h.g("avail") or "").upper()][:2]
     evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # gpu_device_name() was ''
+    # "set_memory_growth(gpus[0], True)" quoted by a traceback that ends in "IndexError:
+    # list index out of range" within a few lines: the list of GPUs was empty
+    firsts = ctx.h("gpu.first_of_list").all()
+    evidence += [h for h in _near_after(ctx.h("py.index_error").all(), firsts, 3)][:1]
     # RLlib's "GPUs were assigned to this worker by Ray, but TensorFlow reports GPU
     # acceleration is disabled": TensorFlow's own GPU list was empty in that worker
     ray = ctx.h("eco.ray_tf_no_gpu").all()[:1]
@@ -859,9 +863,13 @@ def windows_native_gpu_shown(ctx: Facts) -> list[Finding]:
     (nvidia-smi's table, a device line) with TensorFlow newer than the last native-Windows
     GPU release on native Windows (host facts or the log): that TensorFlow is CPU-only
     there whatever the driver and CUDA toolkit are (platform fact
-    ``windows-native-gpu-last``).  The host check says the same from probed facts."""
+    ``windows-native-gpu-last``).  The host check says the same from probed facts.  Not
+    for a log of TensorFlow used through tfjs-node or libtensorflow
+    (``Facts.non_pip_tensorflow``): the pip wheels' rule is not that program's."""
     mm = ctx.tf_mm
     if not ctx.windows or ctx.wsl or mm is None or mm <= windows_gpu_last(ctx)[0]:
+        return []
+    if ctx.non_pip_tensorflow:
         return []
     shown = ctx.gpu_log_evidence()
     if not shown and not (ctx.host is not None and ctx.host.nvidia_gpus):
