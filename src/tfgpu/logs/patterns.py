@@ -1053,7 +1053,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cupti_interface_->",),
         r"cupti_tracer\.cc:\d{1,5}\] function cupti_interface_->(?P<call>\w{1,60})\(",
     ),
-    # platform/default/gpu/cupti_wrapper.h (TF 0.12-1.x): each CUPTI function is looked up in
+    # platform/default/gpu/cupti_wrapper.cc (TF 0.12-1.x): each CUPTI function is looked up in
     # the libcupti handle under TF_CHECK_OK(...) << "could not find " << kName << "in libcupti
     # DSO" (no space before "in"); the CHECK aborts the process when libcupti did not load or
     # lacks the function (tensorflow/tensorflow#6287: cupti64_80.dll off PATH on Windows)
@@ -4960,6 +4960,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TensorFlow device \((?P<dev>[\w:]{1,40})\) is being mapped to multiple (?:CUDA )?"
         r"devices \((?P<now>\d{1,4}) now, and (?P<before>\d{1,4}) previously\)",
     ),
+    # the same check in TF 1.5-1.9 (common_runtime/gpu/gpu_id_manager.cc InsertOrDie's
+    # CHECK_EQ): "Mapping the same TfGpuId to a different CUDA GPU id. TfGpuId: 1 Existing
+    # mapped CUDA GPU id: 1 CUDA GPU id being tried to map to: 0"
+    _p(
+        "gpu.mapped_twice",
+        ("existing mapped cuda gpu id",),
+        r"TfGpuId: (?P<tfid>\d{1,4}) Existing mapped CUDA GPU id: (?P<before>\d{1,4}) CUDA GPU "
+        r"id being tried to map to: (?P<now>\d{1,4})",
+    ),
     # TF-TRT, tensorflow 2.21 wheel python/compiler/tensorrt/trt_convert.py
     # _check_trt_version_compatibility: INFO "Linked TensorRT version: (8, 6, 1)" / "Loaded
     # TensorRT version: (...)", ERROR "Loaded TensorRT X but linked TensorFlow against
@@ -6802,6 +6811,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Une routine d'initialisation d'une biblioth\S{1,3}que "
         r"de liens dynamiques \(DLL\) a \S{1,3}chou|0x8007045A)",
     ),
+    # .NET's DllNotFoundException for DllImport("tensorflow") with Windows' ERROR_MOD_NOT_FOUND
+    # ("Unable to load DLL 'tensorflow'[ or one of its dependencies]: The specified module
+    # could not be found. (Exception from HRESULT: 0x8007007E)"; 0x8007007E is
+    # HRESULT_FROM_WIN32(126), the same in every UI language). Read by checks/bindings.py.
+    _p(
+        "win.dll_missing_dotnet",
+        ("unable to load dll",),
+        r"Unable to load DLL '(?:lib)?tensorflow(?:\.dll)?'[^\n]{0,300}?"
+        r"(?:The specified module could not be found|0x8007007E)",
+    ),
     # tfjs-node(-gpu) scripts/deps-stage.js: "move" renames deps/lib/<libtensorflow> to the
     # addon's folder (fs.rename), "symlink" falls back to fs.copyFile; Node's error for a
     # missing source: "ENOENT: no such file or directory, rename '<src>' -> '<dst>'".
@@ -6903,6 +6922,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"version >= (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
         r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
     ),
+    # standalone Keras 2 (checks/keras2_standalone.py): keras/backend/__init__.py's banner for
+    # a backend other than TensorFlow (Keras 1.x-2.3, stderr), Keras 2.4's import check
+    # (keras/__init__.py at 2.4.0), Keras 2.3's session functions on TensorFlow 2
+    # (keras/backend/tensorflow_backend.py at 2.3.1)
+    _p("keras.other_backend", ("using theano backend", "using cntk backend"),
+       r"^\W{0,4}Using (?P<backend>Theano|CNTK) backend\.?\s*$"),
+    _p("keras.tf_only_call", ("get_session", "set_session", "clear_session",
+                              "tensorflow_backend"),
+       r"\b(?:get_session|set_session|clear_session|tensorflow_backend)\b"),
+    _p("keras.needs_tf22", ("keras requires tensorflow",),
+       r"Keras requires TensorFlow 2\.2 or higher"),
+    _p("keras.session_tf2", ("is not available when using tensorflow",),
+       r"`?(?P<fn>get_session|set_session)`? is not available when using TensorFlow 2"),
     # keras-retinanet's start-up check (fizyr/keras-retinanet keras_retinanet/utils/
     # tf_version.py at 1532bddf: 'You are using tensorflow version {}. The minimum required
     # version is {} (blacklisted: {}).', the refused releases as a list of tuples)

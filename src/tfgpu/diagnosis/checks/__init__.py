@@ -360,12 +360,21 @@ from tfgpu.diagnosis.checks.windows_bad_image import (  # Windows error 193
 # isort: split
 from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 
+# --- standalone Keras 2: another backend, Keras 2.4's TensorFlow check, 2.3's sessions ---
+# isort: split
+from tfgpu.diagnosis.checks.keras2_standalone import (
+    keras23_session_on_tf2,
+    keras24_needs_tf22,
+    keras_backend_not_tensorflow,
+)
+
 # --- kind modules: kernel module, container runtime, driver files, DirectML, op registry,
 # custom ops, bindings, library loading, tf.config and device placement ---
 # isort: split
 from tfgpu.diagnosis.checks.bindings import (
     binding_capi_missing,
     binding_import_cut,
+    dotnet_dll_not_found,
     jni_dll_dependencies,
     native_library_dll_init_failed,
 )
@@ -857,6 +866,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- driver version from a log, ops without a GPU kernel, bindings, library loading ---
     driver_below_cuda_printed,
     op_without_gpu_kernel,
+    dotnet_dll_not_found,
     jni_dll_dependencies,
     native_library_dll_init_failed,
     binding_import_cut,
@@ -1006,6 +1016,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     h5py_hdf5_missing,
     tfp_requires_newer_tensorflow,
     retinanet_refuses_tensorflow,
+    keras_backend_not_tensorflow,
+    keras24_needs_tf22,
+    keras23_session_on_tf2,
     placeholder_release,
     # --- the cudart stub's placeholder status; the pointer check before a copy ---
     cudart_stub_status,

@@ -41,6 +41,37 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits), cause=cause, fix=fix, doc=None)]
 
 
+def dotnet_dll_not_found(ctx: Facts) -> list[Finding]:
+    """``windows-dll-not-found`` (variant ``dotnet``) from .NET's "Unable to load DLL
+    'tensorflow' ... The specified module could not be found (0x8007007E)": Windows found no
+    tensorflow.dll for the DllImport, or not a DLL it links (ERROR_MOD_NOT_FOUND names
+    either).  TensorFlow.NET ships the library as a separate NuGet redist package (platform
+    fact ``tensorflow-net-redist``); its GPU build links the CUDA/cuDNN DLLs of the versions
+    it was built with."""
+    hits = ctx.h("win.dll_missing_dotnet").all()
+    if not hits:
+        return []
+    fact = ctx.kb.platform_fact("tensorflow-net-redist")
+    cpu, gpu = fact.items("packages")
+    gpu_build = any("gpu" in h.text.lower() for h in ctx.h("ctx.nonpip_tf").all()) or any(
+        "gpu" in h.text.lower() for h in hits)
+    cause = ("A .NET program could not load TensorFlow's C library (DllImport 'tensorflow'), "
+             "and Windows' 'module not found' (0x8007007E) names either the DLL itself or one "
+             "it links: tensorflow.dll is not beside the program (the binding's native "
+             f"package, {cpu} or {gpu}, is not referenced by this project: knowledge row "
+             f"{fact.ref}), or, for a GPU build, the CUDA and cuDNN DLLs of the exact versions "
+             "it was built with (or the MSVC runtime) are not on PATH."
+             + (" The log names a GPU build." if gpu_build else ""))
+    fix = (f"dotnet add package {cpu}   # the native library for the CPU (or {gpu}: needs the "
+           "CUDA/cuDNN versions that release was built with)",
+           "dir /s /b bin\\tensorflow.dll   # the DLL must be in the output folder (or its "
+           "runtimes\\win-x64\\native)",
+           "where.exe cudart64_*.dll cudnn64_*.dll   # a GPU build: the CUDA/cuDNN DLLs on PATH",
+           "dumpbin /dependents tensorflow.dll   # the DLL names it needs (Visual Studio tools)")
+    return [catalogue.make("windows-dll-not-found", variant="dotnet", evidence=log_evidence(hits),
+                           cause=cause, fix=fix, knowledge_ref=fact.ref, doc=None)]
+
+
 def native_library_dll_init_failed(ctx: Facts) -> list[Finding]:
     """``windows-dll-init-failed`` from a loader other than Python's import: the JDK
     (``tensorflow_jni.dll``), .NET's DllImport of ``tensorflow`` (TensorFlow.NET), a C/C++

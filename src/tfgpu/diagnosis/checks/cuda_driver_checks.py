@@ -189,6 +189,16 @@ def _meaning(code: int, row: CudaError | None) -> str:
     return f"{row.name} ({row.code}): {row.meaning.rstrip('.')} (knowledge row {row.ref})"
 
 
+#: cuCtxSetCurrent returning CUDA_ERROR_NOT_INITIALIZED when switching to a context that
+#: exists (ScopedActivateContext: TF 1.x's CHECK_EQ, later FAIL_IF_CUDA_RES_ERROR).
+_FORKED_CONTEXT = (" Here the context exists but this process cannot use it: in every report of "
+                   "this line the process was forked after TensorFlow had initialised CUDA "
+                   "(multiprocessing's default 'fork' start method on Linux, Keras "
+                   "use_multiprocessing=True, a parent that listed the GPUs with device_lib "
+                   "before starting its workers; tensorflow/tensorflow#57877, #41450), and a "
+                   "forked child cannot use its parent's CUDA context.")
+
+
 def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     """``Check failed: CUDA_SUCCESS == cuXxx(...) (0 vs. N)`` (or ``cuXxx(...) ==
     CUDA_SUCCESS (N vs. 0)``): the first such line, its CUresult ``N`` decoded through
@@ -213,6 +223,13 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
             f"when it fails; it returned {meaning}.")
+    if call == "cuCtxSetCurrent" and "cuCtxSetCurrent(cuda_context" in hit.text and code == 3:
+        # TF 1.x's ScopedActivateContext: switching to the context TensorFlow made earlier;
+        # not initialised there is the forked child (as set_context_failed reads it)
+        return [catalogue.make(
+            "cuda-driver-call-check-failed", call="cuCtxSetCurrent", name=row.name if row
+            else "CUDA_ERROR_NOT_INITIALIZED", code=code, evidence=log_evidence(hits, limit=2),
+            cause=what + _FORKED_CONTEXT, fix=FORK_NEXT)]
     if call.startswith(_CONTEXT_CALLS):
         forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES else None
         extra = ""
@@ -276,11 +293,7 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
             f"returned {_meaning(code, row)}.")
     if code == 3:
-        what += (" Here the context exists but this process cannot use it: in every report of "
-                 "this line the process was forked after TensorFlow had initialised CUDA "
-                 "(multiprocessing's default 'fork' start method on Linux, Keras "
-                 "use_multiprocessing=True; tensorflow/tensorflow#57877, #41450), and a "
-                 "forked child cannot use its parent's CUDA context.")
+        what += _FORKED_CONTEXT
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
     forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
     if forked is not None:

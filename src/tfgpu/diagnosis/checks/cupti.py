@@ -122,7 +122,7 @@ def _symbol_missing(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "cupti-not-loaded", evidence=log_evidence(hits[:1]),
         cause=(f"TensorFlow's profiler looked up {sym} in the libcupti it loads by name "
-               "(platform/default/gpu/cupti_wrapper.h, TensorFlow 0.12-1.x) and did not find "
+               "(platform/default/gpu/cupti_wrapper.cc, TensorFlow 0.12-1.x) and did not find "
                "it: that library did not load (CUDA's extras/CUPTI folder is not on the "
                "library path) or is another CUDA release's. The check aborts the program, "
                "only because profiling (a summary with run metadata, the trace) was asked "

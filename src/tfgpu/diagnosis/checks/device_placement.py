@@ -221,12 +221,15 @@ def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:
     visible_device_list``, tensorflow/tensorflow#19083); TensorFlow 2.2's Keras
     mixed-precision policy also prints it after ``tf.config.set_visible_devices`` picked a
     GPU other than the first (its compute-capability check ignored the visible devices;
-    fixed in 2.3, tensorflow/tensorflow#39775, variant ``tf22-mixed-precision``)."""
+    fixed in 2.3, tensorflow/tensorflow#39775, variant ``tf22-mixed-precision``).  TF
+    1.5-1.9 said it as gpu_id_manager.cc's CHECK "TfGpuId: N Existing mapped CUDA GPU id: A
+    CUDA GPU id being tried to map to: B"."""
     hits = ctx.h("gpu.mapped_twice").all()
     if not hits:
         return []
     h = hits[0]
-    dev, now, before = h.g("dev") or "GPU:0", h.g("now") or "?", h.g("before") or "?"
+    dev = h.g("dev") or (f"GPU:{h.g('tfid')}" if h.g("tfid") else "GPU:0")
+    now, before = h.g("now") or "?", h.g("before") or "?"
     fix = ["# choose the GPU once, before TensorFlow starts: CUDA_VISIBLE_DEVICES=<index> "
            f"python train.py (here {now} or {before}; it is then GPU:0 inside the process)",
            "# TF 1.x: give every Session in the process the same gpu_options."

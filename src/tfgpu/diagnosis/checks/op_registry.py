@@ -252,6 +252,15 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             rows = _kernel_rows(ctx, hit.line)
             if rows:
                 return [_no_kernel_for_attrs(op, attrs, rows, [hit, devs_hit])]
+        if not attrs and not none and _attrs_unprinted(hit.text):
+            # "with these attrs.  Registered devices: [CPU,GPU], Registered kernels: ..."
+            # (tensorflow/tensorflow#12327): the node's attributes are not printed, and the
+            # placer raises this only when no listed kernel takes them on any device
+            rows = _kernel_rows(ctx, hit.line)
+            # only when every device with kernels is registered: a GPU-only op on a CPU-only
+            # list is op-kernel-gpu-only-no-gpu-device's (below)
+            if rows and {h.g("dev") or "" for h in rows} <= set(devs):
+                return [_no_kernel_for_attrs(op, {}, rows, [hit, devs_hit])]
         if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
             xla = (" An XLA_GPU device without a GPU device (TensorFlow 2.3 and earlier) means "
                    "the GPU was found but TensorFlow's own GPU device was not created, "
@@ -281,6 +290,13 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
     return []
+
+
+def _attrs_unprinted(text: str) -> bool:
+    """Whether the placer's line says "with these attrs" and prints no attribute list
+    (TensorFlow 1.x: "with these attrs.  Registered devices: ...")."""
+    _, sep, rest = text.partition("with these attrs")
+    return bool(sep) and not rest.lstrip(" :.").startswith("[")
 
 
 def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:

@@ -1,0 +1,93 @@
+"""Standalone (multi-backend) Keras 2 on TensorFlow: the messages keras-team/keras itself
+printed before it became tf.keras.
+
+* ``keras/backend/__init__.py`` (Keras 1.x-2.3) prints "Using Theano backend." (or CNTK's) to
+  stderr when ``~/.keras/keras.json``'s ``"backend"`` or ``$KERAS_BACKEND`` picks another
+  backend than TensorFlow -> ``keras-backend-not-tensorflow``: TensorFlow, and so its GPU, is
+  not used at all, and TensorFlow-only backend functions (``get_session``, ``clear_session``)
+  do not exist.
+* ``keras/__init__.py`` of Keras 2.4 (keras-team/keras at 2.4.0: it imports
+  ``tensorflow.keras.layers.experimental.preprocessing`` and on ImportError raises "Keras
+  requires TensorFlow 2.2 or higher. Install TensorFlow via `pip install tensorflow`") ->
+  ``keras-version-mismatch-tensorflow`` variant ``keras24-needs-tf22``: Keras 2.4 is only a
+  wrapper around tf.keras; with TensorFlow 1.x-2.1 (or a TensorFlow that fails to import, the
+  same ImportError) it refuses to load.
+* ``keras/backend/tensorflow_backend.py`` of Keras 2.3 (tag 2.3.1: ``get_session`` /
+  ``set_session`` raise RuntimeError "`get_session` is not available when using TensorFlow
+  2.0." when TensorFlow is 2.x) -> ``tf1-api-on-tf2``: TF1 session code on TensorFlow 2.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
+    """``keras-backend-not-tensorflow``: "Using Theano backend." / "Using CNTK backend."
+    (Keras 1.x-2.3's backend banner): Keras runs on another backend, so TensorFlow and its GPU
+    are unused; an error after it about a TensorFlow-only backend function is that."""
+    hits = ctx.h("keras.other_backend").all()
+    if not hits:
+        return []
+    backend = hits[0].g("backend") or "Theano"
+    # the error a TensorFlow-only backend function raised there, quoted as this finding's
+    calls = [h for h in ctx.h("keras.tf_only_call").all()
+             if h.line > hits[0].line and "Error" in h.text][:2]
+    return [catalogue.make(
+        "keras-backend-not-tensorflow", backend=backend,
+        evidence=log_evidence(hits[:1], calls),
+        fix=("export KERAS_BACKEND=tensorflow   # for this shell (Windows: set "
+             "KERAS_BACKEND=tensorflow), before Python starts",
+             '# or for good: "backend": "tensorflow" in ~/.keras/keras.json (Windows: '
+             '%USERPROFILE%\\.keras\\keras.json)',
+             "python -c \"import keras; print(keras.backend.backend())\"   # must print "
+             "tensorflow"),
+    )]
+
+
+def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
+    """Keras 2.4's import check ("Keras requires TensorFlow 2.2 or higher"), raised whenever
+    its import of tf.keras fails: TensorFlow missing from this Python, older than 2.2, or
+    failing to import.  With a TensorFlow older than 2.2 shown (host facts or the log):
+    ``keras-version-mismatch-tensorflow`` variant ``keras24-needs-tf22``; otherwise the
+    hedge ``keras24-tf-unknown`` (category ``unknown``), which says how to tell them apart."""
+    hits = ctx.h("keras.needs_tf22").all()
+    if not hits:
+        return []
+    check = ("python -c \"import tensorflow as tf; print(tf.__version__)\"   # in the same "
+             "Python/conda environment: an error here is the real cause (Keras 2.4 reports a "
+             "missing or failing TensorFlow this way)")
+    older = ("pip install \"keras<2.4\"   # TensorFlow 1.x-2.1 code: the multi-backend Keras "
+             "(2.3.1 or the release the project names)")
+    mm = ctx.tf_mm
+    if mm is not None and mm < (2, 2):
+        return [catalogue.make(
+            "keras-version-mismatch-tensorflow", variant="keras24-needs-tf22",
+            tf=ctx.tf_version or f"{mm[0]}.{mm[1]}", evidence=log_evidence(hits[:1]),
+            fix=(older, "# or TensorFlow 2.2+ with its CUDA/cuDNN (from TensorFlow 2.x, "
+                        "tf.keras instead of the keras package)"))]
+    return [catalogue.make(
+        "keras-version-mismatch-tensorflow", variant="keras24-tf-unknown",
+        evidence=log_evidence(hits[:1]),
+        fix=(check,
+             "pip install tensorflow   # none in this environment (a notebook kernel or IDE "
+             "may run another Python than the one pip installed into)",
+             older + " when the code needs TensorFlow 1.x-2.1"))]
+
+
+def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:
+    """``tf1-api-on-tf2`` for Keras 2.3's "`get_session` is not available when using
+    TensorFlow 2.0." (or set_session's): TF1 session code, standalone Keras, TensorFlow 2."""
+    hits = ctx.h("keras.session_tf2").all()
+    if not hits:
+        return []
+    name = hits[0].g("fn") or "get_session"
+    return [catalogue.make(
+        "tf1-api-on-tf2", name=f"keras.backend.{name}", evidence=log_evidence(hits[:1]),
+        fix=("# run the code with the TensorFlow 1.x and Keras releases it was written for, in "
+             "an environment of its own (TensorFlow 1.15 has wheels up to Python 3.7)",
+             f"# or port it: tf.compat.v1.keras.backend.{name}(...) with tf.keras on "
+             "TensorFlow 2.0-2.15, and tf.compat.v1.disable_eager_execution() for graph code"),
+    )]
