@@ -290,6 +290,18 @@ FLOORS["cases-holdout160"] = 0.8
 FLOORS["cases-holdout161"] = 0.0
 FLOORS["cases-holdout162"] = 0.55
 FLOORS["cases-holdout163"] = 0.52
+# session 25 (2026-12-04): every set held (none keeps a WRONG), at the share after the
+# session's kinds
+FLOORS["cases-holdout166"] = 0.5
+FLOORS["cases-holdout167"] = 0.5
+FLOORS["cases-holdout168"] = 0.5
+FLOORS["cases-holdout169"] = 0.41
+FLOORS["cases-holdout170"] = 0.69
+FLOORS["cases-holdout171"] = 0.77
+FLOORS["cases-holdout172"] = 0.68
+FLOORS["cases-holdout173"] = 0.6
+FLOORS["cases-holdout174"] = 0.6
+FLOORS["cases-holdout175"] = 0.83
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
