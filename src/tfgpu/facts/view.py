@@ -586,6 +586,31 @@ class Facts:
         return h.tf is not None and h.tf.status is ProbeStatus.OK and bool(h.tf.gpus)
 
     # --- the user asked for a GPU and got none ------------------------------------------------
+    def empty_gpu_list_indexed(self) -> list[Hit]:
+        """The ``IndexError: list index out of range`` a traceback raised on the line that
+        takes the first GPU of a list (``set_memory_growth(gpus[0], True)``, pattern
+        ``gpu.first_of_list``): that list of GPUs was empty.  The failing line is the one the
+        error follows directly (Python 3.11+'s ``^^^`` marker line may stand between), or the
+        one IPython's ``---->`` arrow marks with no other arrow before the error;
+        ``set_visible_devices`` counts only when the line names GPU."""
+        firsts = [h for h in self.h("gpu.first_of_list").all()
+                  if "set_visible_devices" not in h.text or "GPU" in h.text]
+        if not firsts:
+            return []
+        carets = {h.line for h in self.h("py.caret_line").all()}
+        arrows = [h.line for h in self.h("py.ipython_arrow").all()]
+        out: list[Hit] = []
+        for err in self.h("py.index_error").all():
+            for first in firsts:
+                gap = err.line - first.line
+                direct = gap == 1 or (gap == 2 and first.line + 1 in carets)
+                arrow = (first.line in arrows and 0 < gap <= 8
+                         and not any(first.line < a < err.line for a in arrows))
+                if direct or arrow:
+                    out.append(err)
+                    break
+        return out[:1]
+
     def gpu_intent_evidence(self) -> list[Hit]:
         """Log lines showing that the user ASKED TensorFlow for a GPU and got none.
 
@@ -608,6 +633,7 @@ class Facts:
             return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
         out: list[Hit] = list(self.h("gpu.none_msg").all())
+        out += self.empty_gpu_list_indexed()  # set_memory_growth(gpus[0]) on an empty list
         gpu_calls = self.gpu_list_calls()  # with Keras' _get_available_gpus()
         out += after(self.h("gpu.empty_list").all(), gpu_calls, 4)
         out += self.oneliner_empty_lists() + self.repl_negative_results()

@@ -122,6 +122,11 @@ _LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicad
 _LSCPU_FLAGS_NEEDLES = tuple(dict.fromkeys(signal_words.needle(f.split()[0])
                                            for f in _LSCPU_FLAGS))
 
+#: Python's ImportError retold with a CUDA-stack soname alone ("ImportError:
+#: libcusolver.so.8.0" then a quote or the line's end): libcu*/libnv*/libnccl, not libcupti.
+_SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv|nccl)[\w+-]{0,40}"
+                      r"\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019\u00bb]|\s*$|\.\s*$)")
+
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
     _p(
@@ -157,12 +162,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # libcusolver.so.8.0'", MaybeShewill-CV/CRNN_Tensorflow#182): Python's ImportError of an
     # extension module whose dependency did not load names that library first; a quote or
     # the end of the line right after a versioned soname is that message shortened
+    # (CUDA-stack sonames only: libcu*, libnv*, libnccl; not CUPTI, whose ImportError at
+    # import is no profiler-only fault) -- and, as lib.fatal_load, the import it stopped
     _p(
         "lib.missing",
         ("importerror: lib",),
-        r"ImportError: (?P<lib>lib[\w+-][\w+-]{0,40}\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019]|\s*$)",
+        _SHORT_IMPORTERROR,
         "lib",
     ),
+    _p("lib.fatal_load", ("importerror: lib",), _SHORT_IMPORTERROR, "lib"),
     # NVIDIA DALI's device guard failing to dlopen the driver's libcuda.so (read as a fatal
     # load: lib.fatal_load's DALI row below says so)
     _p("lib.missing", ("failed to load libcuda.so",),
@@ -1196,10 +1204,15 @@ PATTERNS: tuple[Pattern, ...] = (
          "set_logical_device_configuration", "get_memory_info", "get_memory_usage"),
         r"\b(?:set_memory_growth|set_visible_devices|set_virtual_device_configuration"
         r"|set_logical_device_configuration|get_memory_info|get_memory_usage)\(\s*"
-        r"[A-Za-z_][\w.]{0,60}\[0\]",
+        r"(?:[A-Za-z_][\w.]{0,60}|[\w.]{1,80}\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\))"
+        r"\[0\]",
     ),
     _p("py.index_error", ("indexerror: list index out of range",),
        r"^\s*IndexError: list index out of range\s*$"),
+    # Python 3.11+'s marker line under a traceback's source line, and IPython's arrow at the
+    # failing source line: which quoted line raised (read with gpu.first_of_list)
+    _p("py.caret_line", ("^^^", "~~~"), r"^\s*[\^~]{3,}\s*$"),
+    _p("py.ipython_arrow", ("--->",), r"^\s*-{2,}>\s*\d{1,6}\b"),
     _p("gpu.device_list", ("physicaldevice(",), r"^\s*\[\s*PhysicalDevice\((?P<body>.*)\]\s*$"),
     _p(
         "gpu.built_call",
@@ -6818,7 +6831,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "win.dll_missing_dotnet",
         ("unable to load dll",),
-        r"Unable to load DLL '(?:lib)?tensorflow(?:\.dll)?'[^\n]{0,300}?"
+        r"Unable to load DLL '(?P<dll>(?:lib)?tensorflow)(?:\.dll)?'[^\n]{0,300}?"
         r"(?:The specified module could not be found|0x8007007E)",
     ),
     # tfjs-node(-gpu) scripts/deps-stage.js: "move" renames deps/lib/<libtensorflow> to the
@@ -6926,13 +6939,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # a backend other than TensorFlow (Keras 1.x-2.3, stderr), Keras 2.4's import check
     # (keras/__init__.py at 2.4.0), Keras 2.3's session functions on TensorFlow 2
     # (keras/backend/tensorflow_backend.py at 2.3.1)
-    _p("keras.other_backend", ("using theano backend", "using cntk backend"),
-       r"^\W{0,4}Using (?P<backend>Theano|CNTK) backend\.?\s*$"),
+    _p("keras.other_backend", ("using theano backend", "using cntk backend",
+                               "using tensorflow backend"),
+       r"^\s*Using (?P<backend>Theano|CNTK|TensorFlow) backend\.?\s*$"),
     _p("keras.tf_only_call", ("get_session", "set_session", "clear_session",
                               "tensorflow_backend"),
        r"\b(?:get_session|set_session|clear_session|tensorflow_backend)\b"),
     _p("keras.needs_tf22", ("keras requires tensorflow",),
-       r"Keras requires TensorFlow 2\.2 or higher"),
+       r"(?<!['\"])Keras requires TensorFlow 2\.2 or higher"),
+    # a Keras release the log names (pip list/show/freeze/install words, prose "keras 2.4.3"):
+    # from 2.4 on Keras is tf.keras's wrapper and has no Theano/CNTK backend
+    _p("keras.release_named", ("keras",),
+       r"(?i)(?<![\w.-])keras(?:[ \t]{1,8}|==|-|[ \t]*version[ \t:]*)v?(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b"),
+    # Theano's own lines after Keras's banner ("ERROR (theano.sandbox.cuda): nvcc compiler
+    # not found"): that backend's, quoted by keras-backend-not-tensorflow
+    _p("keras.theano_line", ("(theano.",), r"\(theano\.[\w.]{1,60}\)"),
     _p("keras.session_tf2", ("is not available when using tensorflow",),
        r"`?(?P<fn>get_session|set_session)`? is not available when using TensorFlow 2"),
     # keras-retinanet's start-up check (fizyr/keras-retinanet keras_retinanet/utils/

@@ -417,16 +417,19 @@ def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:
     have, req = h.g("have") or "?", h.g("req") or "?"
     refused = [".".join(t) for t in re.findall(r"\((\d+),\s*(\d+),\s*(\d+)\)",
                                                h.g("refused") or "")]
-    shown = ", ".join(refused) or "none listed"
+    shown = ", ".join(refused) or "any release it lists"
     why = ("one of the refused releases" if have in refused
            else f"below {req}" if (hv := _release(have)) and (rv := _release(req)) and hv < rv
            else "refused by the check")
     excl = "".join(f",!={r}" for r in refused)
+    k3_fact = ctx.kb.platform_fact("keras3-switch")
+    k3, k3_ref = k3_fact.value("tf_version"), k3_fact.ref
     return [catalogue.make(
         "tensorflow-addon-version-pin", variant="import-check-refused", addon="keras-retinanet",
         requirement=req, have=have, refused=shown, why=why, evidence=log_evidence([h]),
-        fix=(f'pip install "tensorflow>={req}{excl}"   # a release keras-retinanet\'s check '
-             "accepts (with the CUDA/cuDNN that release was built for)",
+        fix=(f'pip install "tensorflow>={req}{excl},<{k3}"   # a release keras-retinanet\'s '
+             f"check accepts, before Keras 3 became tf.keras in {k3} (knowledge row "
+             f"{k3_ref}), with the CUDA/cuDNN that release was built for",
              "# or the keras-retinanet release made for your TensorFlow (its README and "
              "setup.py name the TensorFlow each supports)"),
     )]

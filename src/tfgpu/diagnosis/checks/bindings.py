@@ -49,25 +49,32 @@ def dotnet_dll_not_found(ctx: Facts) -> list[Finding]:
     fact ``tensorflow-net-redist``); its GPU build links the CUDA/cuDNN DLLs of the versions
     it was built with."""
     hits = ctx.h("win.dll_missing_dotnet").all()
-    if not hits:
-        return []
+    if not hits or ctx.os in ("linux", "macos"):
+        return []  # Mono/.NET elsewhere: not Windows' DLL search (and not these fix lines)
     fact = ctx.kb.platform_fact("tensorflow-net-redist")
     cpu, gpu = fact.items("packages")
+    dll = f"{hits[0].g('dll') or 'tensorflow'}.dll"
     gpu_build = any("gpu" in h.text.lower() for h in ctx.h("ctx.nonpip_tf").all()) or any(
         "gpu" in h.text.lower() for h in hits)
-    cause = ("A .NET program could not load TensorFlow's C library (DllImport 'tensorflow'), "
-             "and Windows' 'module not found' (0x8007007E) names either the DLL itself or one "
-             "it links: tensorflow.dll is not beside the program (the binding's native "
-             f"package, {cpu} or {gpu}, is not referenced by this project: knowledge row "
-             f"{fact.ref}), or, for a GPU build, the CUDA and cuDNN DLLs of the exact versions "
-             "it was built with (or the MSVC runtime) are not on PATH."
-             + (" The log names a GPU build." if gpu_build else ""))
-    fix = (f"dotnet add package {cpu}   # the native library for the CPU (or {gpu}: needs the "
-           "CUDA/cuDNN versions that release was built with)",
-           "dir /s /b bin\\tensorflow.dll   # the DLL must be in the output folder (or its "
+    # TensorFlow.NET/ML.NET import "tensorflow" from SciSharp's redist packages; other bindings
+    # (TensorFlowSharp: "libtensorflow") ship or expect the library their own way
+    where = (f"the binding's native package, {cpu} or {gpu}, is not referenced by this project:"
+             f" knowledge row {fact.ref}" if dll == "tensorflow.dll"
+             else "the binding does not ship it, or it was built separately and not copied")
+    cause = (f"A .NET program could not load TensorFlow's C library ({dll}), and Windows' "
+             "'module not found' (0x8007007E) names either the DLL itself or one it links: "
+             f"{dll} is not beside the program ({where}), or, for a GPU build, the CUDA and "
+             "cuDNN DLLs of the exact versions it was built with (or the MSVC runtime) are not "
+             "on PATH." + (" The log names a GPU build." if gpu_build else ""))
+    first = (f"dotnet add package {cpu}   # the native library for the CPU (or {gpu}: needs "
+             "the CUDA/cuDNN versions that release was built with)" if dll == "tensorflow.dll"
+             else f"# {dll} must be in the program's output folder, and a GPU build's CUDA/cuDNN "
+                  "DLLs (the versions it was built with) on PATH")
+    fix = (first,
+           f"dir /s /b bin\\{dll}   # the DLL must be in the output folder (or its "
            "runtimes\\win-x64\\native)",
            "where.exe cudart64_*.dll cudnn64_*.dll   # a GPU build: the CUDA/cuDNN DLLs on PATH",
-           "dumpbin /dependents tensorflow.dll   # the DLL names it needs (Visual Studio tools)")
+           f"dumpbin /dependents {dll}   # the DLL names it needs (Visual Studio tools)")
     return [catalogue.make("windows-dll-not-found", variant="dotnet", evidence=log_evidence(hits),
                            cause=cause, fix=fix, knowledge_ref=fact.ref, doc=None)]
 

@@ -191,8 +191,10 @@ def _meaning(code: int, row: CudaError | None) -> str:
 
 #: cuCtxSetCurrent returning CUDA_ERROR_NOT_INITIALIZED when switching to a context that
 #: exists (ScopedActivateContext: TF 1.x's CHECK_EQ, later FAIL_IF_CUDA_RES_ERROR).
-_FORKED_CONTEXT = (" Here the context exists but this process cannot use it: in every report of "
-                   "this line the process was forked after TensorFlow had initialised CUDA "
+_FORKED_CONTEXT = (" Here TensorFlow is switching to a context it created earlier, so CUDA had "
+                   "started in the process that made it, and this process cannot use it: in "
+                   "every report of this line the process was forked after TensorFlow had "
+                   "initialised CUDA "
                    "(multiprocessing's default 'fork' start method on Linux, Keras "
                    "use_multiprocessing=True, a parent that listed the GPUs with device_lib "
                    "before starting its workers; tensorflow/tensorflow#57877, #41450), and a "
@@ -223,7 +225,8 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
             f"when it fails; it returned {meaning}.")
-    if call == "cuCtxSetCurrent" and "cuCtxSetCurrent(cuda_context" in hit.text and code == 3:
+    if (call == "cuCtxSetCurrent" and "cuCtxSetCurrent(cuda_context" in hit.text and code == 3
+            and not ctx.windows):  # Windows has no fork: the generic reading below
         # TF 1.x's ScopedActivateContext: switching to the context TensorFlow made earlier;
         # not initialised there is the forked child (as set_context_failed reads it)
         return [catalogue.make(

@@ -152,10 +152,15 @@ def _call_cut(ctx: Facts) -> list[Finding]:
                "counters restricted to admin users, the usual one in containers and on "
                "shared machines), CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED (another "
                "profiler attached) or another. Training itself is not affected."),
-        fix=("grep -o 'CUPTI_ERROR_[A-Z_]*' your.log | sort | uniq -c   # the code of the "
-             "full line",
-             "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: options nvidia "
-             "NVreg_RestrictProfilingToAdminUsers=0 on the host (a container also needs "
-             "--cap-add SYS_ADMIN or --privileged); MULTIPLE_SUBSCRIBERS: one profiler at a "
-             "time"),
+        fix=((("findstr CUPTI_ERROR your.log   # the code of the full line",
+                "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: NVIDIA Control Panel (as administrator): "
+                "Desktop > Enable Developer Settings, then Developer > Manage GPU Performance "
+                "Counters > Allow access to all users; MULTIPLE_SUBSCRIBERS: one profiler at a "
+                "time") if ctx.windows or ctx.wsl else
+              ("grep -o 'CUPTI_ERROR_[A-Z_]*' your.log | sort | uniq -c   # the code of the "
+               "full line",
+               "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: options nvidia "
+               "NVreg_RestrictProfilingToAdminUsers=0 on the host (a container also needs "
+               "--cap-add SYS_ADMIN or --privileged); MULTIPLE_SUBSCRIBERS: one profiler at a "
+               "time"))),
     )]

@@ -20,26 +20,50 @@ printed before it became tf.keras.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
+def other_backend_banner(ctx: Facts) -> Hit | None:
+    """The log's last Keras backend banner when it names Theano or CNTK (a later "Using
+    TensorFlow backend." is a later run on TensorFlow), else ``None``; ``None`` too when the
+    log shows TensorFlow creating a GPU device (TensorFlow does run in that process)."""
+    banners = ctx.h("keras.other_backend").all()
+    if not banners or banners[-1].g("backend") == "TensorFlow" or ctx.h("gpu.created").count:
+        return None
+    if any(_release(h.g("v") or "") >= (2, 4) for h in ctx.h("keras.release_named").all()):
+        return None  # Keras 2.4+ named: it has no other backend (the banner is an old run's)
+    return banners[-1]
+
+
+def _release(text: str) -> tuple[int, int]:
+    """``"2.4.3"`` -> ``(2, 4)``; ``(0, 0)`` for no release."""
+    major, _, rest = text.partition(".")
+    minor = rest.partition(".")[0]
+    return (int(major), int(minor)) if major.isdigit() and minor.isdigit() else (0, 0)
+
+
 def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
     """``keras-backend-not-tensorflow``: "Using Theano backend." / "Using CNTK backend."
-    (Keras 1.x-2.3's backend banner): Keras runs on another backend, so TensorFlow and its GPU
-    are unused; an error after it about a TensorFlow-only backend function is that."""
-    hits = ctx.h("keras.other_backend").all()
-    if not hits:
+    (Keras 1.x-2.3's backend banner, the log's last one: :func:`other_backend_banner`):
+    Keras runs on another backend, so TensorFlow and its GPU are unused; an error after it
+    about a TensorFlow-only backend function is that."""
+    banner = other_backend_banner(ctx)
+    if banner is None:
         return []
-    backend = hits[0].g("backend") or "Theano"
+    hits = [banner]
+    backend = banner.g("backend") or "Theano"
     # the error a TensorFlow-only backend function raised there, quoted as this finding's
     calls = [h for h in ctx.h("keras.tf_only_call").all()
              if h.line > hits[0].line and "Error" in h.text][:2]
+    calls += [h for h in ctx.h("keras.theano_line").all() if h.line > hits[0].line][:2]
     return [catalogue.make(
         "keras-backend-not-tensorflow", backend=backend,
         evidence=log_evidence(hits[:1], calls),
-        fix=("export KERAS_BACKEND=tensorflow   # for this shell (Windows: set "
-             "KERAS_BACKEND=tensorflow), before Python starts",
+        fix=(c.set_env(ctx, "KERAS_BACKEND", "tensorflow") + "   # for this shell, before "
+             "Python starts",
              '# or for good: "backend": "tensorflow" in ~/.keras/keras.json (Windows: '
              '%USERPROFILE%\\.keras\\keras.json)',
              "python -c \"import keras; print(keras.backend.backend())\"   # must print "
@@ -62,12 +86,25 @@ def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
     older = ("pip install \"keras<2.4\"   # TensorFlow 1.x-2.1 code: the multi-backend Keras "
              "(2.3.1 or the release the project names)")
     mm = ctx.tf_mm
-    if mm is not None and mm < (2, 2):
+    # Keras 2.4 imports tensorflow.keras.layers.experimental.preprocessing; its own "No module
+    # named 'tensorflow.keras.layers.experimental...'" chained above says TensorFlow is older
+    chained = [h for h in ctx.h("keras.moved_module").all()
+               if (h.g("mod") or "").startswith("tensorflow.keras.layers.experimental")]
+    if (mm is not None and mm < (2, 2)) or chained:
+        shown = (ctx.tf_version or f"{mm[0]}.{mm[1]}") if mm is not None else \
+            "older than 2.2 (it has no tensorflow.keras.layers.experimental.preprocessing)"
         return [catalogue.make(
-            "keras-version-mismatch-tensorflow", variant="keras24-needs-tf22",
-            tf=ctx.tf_version or f"{mm[0]}.{mm[1]}", evidence=log_evidence(hits[:1]),
+            "keras-version-mismatch-tensorflow", variant="keras24-needs-tf22", tf=shown,
+            evidence=log_evidence(hits[:1], chained[:1]),
             fix=(older, "# or TensorFlow 2.2+ with its CUDA/cuDNN (from TensorFlow 2.x, "
                         "tf.keras instead of the keras package)"))]
+    if mm is not None:
+        # TensorFlow 2.2+ shown: its own import failed, and the error above says why
+        return [catalogue.make(
+            "keras-version-mismatch-tensorflow", variant="keras24-tf-unknown",
+            evidence=log_evidence(hits[:1]),
+            fix=(check + f" (TensorFlow {ctx.tf_version or ''} is new enough for Keras 2.4: "
+                 "its import itself fails)",))]
     return [catalogue.make(
         "keras-version-mismatch-tensorflow", variant="keras24-tf-unknown",
         evidence=log_evidence(hits[:1]),

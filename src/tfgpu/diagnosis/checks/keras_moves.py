@@ -28,6 +28,7 @@ from typing import NamedTuple
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -91,7 +92,7 @@ def _reads(f: Facts) -> list[Moved]:
     private |= tf_api_versions.claimed_lines(f)  # a name its release data explains
     # "Using Theano backend.": keras.backend lacks TensorFlow's functions because another
     # backend was chosen (checks/keras2_standalone.py), not because the release differs
-    other_backend = bool(f.h("keras.other_backend").count)
+    other_backend = other_backend_banner(f) is not None
     out: list[Moved] = []
     for h in f.h("keras.moved_name").all():
         mod = h.g("mod") or h.g("mod2") or ""
@@ -101,11 +102,14 @@ def _reads(f: Facts) -> list[Moved]:
         if other_backend and mod.startswith("keras.backend"):
             continue
         out.append(Moved(h, mod, name))
+    needs_tf22 = bool(f.h("keras.needs_tf22").count)
     for h in f.h("keras.moved_module").all():
         mod = h.g("mod") or ""
         if h.line in private or "_tf_keras" in mod or ".src" in mod or mod.startswith(
                 "tensorflow.python"):
             continue
+        if needs_tf22 and mod.startswith("tensorflow.keras.layers.experimental"):
+            continue  # Keras 2.4's own import check (checks/keras2_standalone.py)
         out.append(Moved(h, mod, None))
     return sorted(out, key=lambda m: m.hit.line)
 

@@ -252,7 +252,11 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             rows = _kernel_rows(ctx, hit.line)
             if rows:
                 return [_no_kernel_for_attrs(op, attrs, rows, [hit, devs_hit])]
-        if not attrs and not none and _attrs_unprinted(hit.text):
+        node_line = any(hit.line < h.line <= hit.line + _KERNEL_LIST_SPAN
+                        for h in ctx.h("placer.node_device").all())
+        if not attrs and not none and _attrs_unprinted(hit.text) and not node_line:
+            # (a TF1 "[[Node: X = Op[T=..., ...]]" line after the list prints the attributes:
+            # this reading is for the message alone)
             # "with these attrs.  Registered devices: [CPU,GPU], Registered kernels: ..."
             # (tensorflow/tensorflow#12327): the node's attributes are not printed, and the
             # placer raises this only when no listed kernel takes them on any device

@@ -81,10 +81,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += [h for h in ctx.h("placer.no_gpu_device").all()
                  if "GPU:" not in (h.g("avail") or "").upper()][:2]
     evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # gpu_device_name() was ''
-    # "set_memory_growth(gpus[0], True)" quoted by a traceback that ends in "IndexError:
-    # list index out of range" within a few lines: the list of GPUs was empty
-    firsts = ctx.h("gpu.first_of_list").all()
-    evidence += [h for h in _near_after(ctx.h("py.index_error").all(), firsts, 3)][:1]
+    # "set_memory_growth(gpus[0], True)" the line a traceback's "IndexError: list index out
+    # of range" was raised on: the list of GPUs was empty
+    evidence += ctx.empty_gpu_list_indexed()
     # RLlib's "GPUs were assigned to this worker by Ray, but TensorFlow reports GPU
     # acceleration is disabled": TensorFlow's own GPU list was empty in that worker
     ray = ctx.h("eco.ray_tf_no_gpu").all()[:1]
