@@ -124,8 +124,9 @@ _LSCPU_FLAGS_NEEDLES = tuple(dict.fromkeys(signal_words.needle(f.split()[0])
 
 #: Python's ImportError retold with a CUDA-stack soname alone ("ImportError:
 #: libcusolver.so.8.0" then a quote or the line's end): libcu*/libnv*/libnccl, not libcupti.
-_SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv|nccl)[\w+-]{0,40}"
-                      r"\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019\u00bb]|\s*$|\.\s*$)")
+_SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv(?!idia|infer)|nccl)"
+                      r"[\w+-]{0,40}\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019\u00bb,;)]|\s*$"
+                      r"|\.\s*$)")
 
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
@@ -1204,7 +1205,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "set_logical_device_configuration", "get_memory_info", "get_memory_usage"),
         r"\b(?:set_memory_growth|set_visible_devices|set_virtual_device_configuration"
         r"|set_logical_device_configuration|get_memory_info|get_memory_usage)\(\s*"
-        r"(?:[A-Za-z_][\w.]{0,60}|[\w.]{1,80}\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\))"
+        r"(?:device\s*=\s*)?(?:[A-Za-z_][\w.]{0,60}|[\w.]{1,80}\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\))"
         r"\[0\]",
     ),
     _p("py.index_error", ("indexerror: list index out of range",),
@@ -6950,7 +6951,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # a Keras release the log names (pip list/show/freeze/install words, prose "keras 2.4.3"):
     # from 2.4 on Keras is tf.keras's wrapper and has no Theano/CNTK backend
     _p("keras.release_named", ("keras",),
-       r"(?i)(?<![\w.-])keras(?:[ \t]{1,8}|==|-|[ \t]*version[ \t:]*)v?(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b"),
+       # (.* first: the line's LAST mention, "had keras 2.4.3 ... downgraded to keras 2.2.4")
+       r"(?i).*(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]*version[ \t:]*)v?"
+       r"(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b"),
     # Theano's own lines after Keras's banner ("ERROR (theano.sandbox.cuda): nvcc compiler
     # not found"): that backend's, quoted by keras-backend-not-tensorflow
     _p("keras.theano_line", ("(theano.",), r"\(theano\.[\w.]{1,60}\)"),

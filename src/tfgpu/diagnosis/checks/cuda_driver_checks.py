@@ -223,6 +223,8 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
         return [claim]
     meaning = _meaning(code, row)
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
+    if code == 3 and ctx.windows:
+        fix = _GENERIC  # no fork on Windows: the fork steps do not apply
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
             f"when it fails; it returned {meaning}.")
     if (call == "cuCtxSetCurrent" and "cuCtxSetCurrent(cuda_context" in hit.text and code == 3
@@ -295,9 +297,9 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
     what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
             f"returned {_meaning(code, row)}.")
-    if code == 3:
+    if code == 3 and not ctx.windows:  # Windows has no fork
         what += _FORKED_CONTEXT
-    fix = _NEXT_BY_CODE.get(code, _GENERIC)
+    fix = _GENERIC if code == 3 and ctx.windows else _NEXT_BY_CODE.get(code, _GENERIC)
     forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
     if forked is not None:
         what += fork_words(*forked)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -21,8 +22,13 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
     root = ctx.h("cupti.privilege").all()
     hits = [*ctx.h("cupti.failed").all(), *root]
     libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]
+    stopped = _stopped(ctx, [*hits, *libs, *ctx.h("cupti.symbol_missing").all()])
+    if stopped is not None:
+        return [stopped]
+    if ctx.h("cupti.symbol_missing").count:
+        return _symbol_missing(ctx)
     if not hits and not libs:
-        return _symbol_missing(ctx) or _call_cut(ctx)
+        return _call_cut(ctx)
     if any("MULTIPLE_SUBSCRIBERS" in (h.g("code") or "") for h in hits):
         return [_other_subscriber(ctx, hits)]
     priv = bool(root) or any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits)
@@ -143,6 +149,17 @@ def _call_cut(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     call = hits[0].g("call") or "a CUPTI call"
+    grep = ("findstr CUPTI_ERROR your.log" if ctx.windows
+            else "grep -o 'CUPTI_ERROR_[A-Z_]*' your.log | sort | uniq -c")
+    # the driver that enforces the restriction is the Windows one under WSL2 too
+    priv = (("# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: NVIDIA Control Panel (as administrator): "
+             "Desktop > Enable Developer Settings, then Developer > Manage GPU Performance "
+             "Counters > Allow access to all users; MULTIPLE_SUBSCRIBERS: one profiler at a time")
+            if ctx.windows or ctx.wsl else
+            ("# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: options nvidia "
+             "NVreg_RestrictProfilingToAdminUsers=0 on the host (a container also needs "
+             "--cap-add SYS_ADMIN or --privileged); MULTIPLE_SUBSCRIBERS: one profiler at a "
+             "time"))
     return [catalogue.make(
         "cupti-not-loaded", variant="call-failed", code="an error code the paste cut off",
         evidence=log_evidence(hits[:1]),
@@ -152,15 +169,44 @@ def _call_cut(ctx: Facts) -> list[Finding]:
                "counters restricted to admin users, the usual one in containers and on "
                "shared machines), CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED (another "
                "profiler attached) or another. Training itself is not affected."),
-        fix=((("findstr CUPTI_ERROR your.log   # the code of the full line",
-                "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: NVIDIA Control Panel (as administrator): "
-                "Desktop > Enable Developer Settings, then Developer > Manage GPU Performance "
-                "Counters > Allow access to all users; MULTIPLE_SUBSCRIBERS: one profiler at a "
-                "time") if ctx.windows or ctx.wsl else
-              ("grep -o 'CUPTI_ERROR_[A-Z_]*' your.log | sort | uniq -c   # the code of the "
-               "full line",
-               "# CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: options nvidia "
-               "NVreg_RestrictProfilingToAdminUsers=0 on the host (a container also needs "
-               "--cap-add SYS_ADMIN or --privileged); MULTIPLE_SUBSCRIBERS: one profiler at a "
-               "time"))),
+        fix=(grep + "   # the code of the full line", priv),
     )]
+
+
+#: A glog FATAL line ("2018-10-07 12:40:45.846370: F tensorflow/...", "F tensorflow/...") or a
+#: CHECK/StatusOr abort: the process stopped on this line.
+_FATAL = re.compile(r"(?:^|:\s?)F\s+\S|\bCheck failed\b|Attempting to fetch value instead of "
+                    r"handling error")
+
+
+def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
+    """``cupti-not-loaded`` variant ``stopped`` (an error): the CUPTI line is a FATAL abort
+    (TF 1.x's cupti_wrapper CHECK, StatusOr's "could not dlopen DSO: libcupti...") or an
+    ImportError of TensorFlow's native module naming libcupti: here CUPTI's absence stopped
+    the program, not only the profiler."""
+    fatal = [h for h in hits if _FATAL.search(h.text)]
+    imported = [h for h in hits if "ImportError" in h.text]
+    if not fatal and not imported:
+        return None
+    sym = ctx.h("cupti.symbol_missing").first[:1]
+    name = (re.sub(r"\s+", "", sym[0].g("sym") or "") if sym else "")
+    if imported and not fatal:
+        cause = ("TensorFlow's native module could not be imported because the CUPTI library it "
+                 "links (the ImportError names it) is not on the loader path: this build needs "
+                 "CUPTI to load at all, not only for profiling.")
+    else:
+        cause = ("TensorFlow aborted when CUPTI did not load"
+                 + (f" (it looked up {name} in a libcupti that did not load or is another CUDA "
+                    "release's)" if name else "")
+                 + ": a trace or profile was asked for (RunOptions FULL_TRACE, a summary with run "
+                   "metadata, the profiler), and TensorFlow 1.x stops the process when its "
+                   "CUPTI is missing instead of only disabling the profiler.")
+    fix = (("add %CUDA_PATH%\\extras\\CUPTI\\lib64 (libx64 in older CUDA) to PATH   # the "
+            "CUPTI of the CUDA this TensorFlow was built for",)
+           if ctx.windows else
+           ("export LD_LIBRARY_PATH=/usr/local/cuda/extras/CUPTI/lib64:$LD_LIBRARY_PATH   # the "
+            "CUPTI of the CUDA this TensorFlow was built for",))
+    if fatal:
+        fix += ("# or run without tracing/profiling until CUPTI loads",)
+    return catalogue.make("cupti-not-loaded", variant="stopped",
+                          evidence=log_evidence((fatal or imported)[:2]), cause=cause, fix=fix)

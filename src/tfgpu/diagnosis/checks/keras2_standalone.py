@@ -33,8 +33,9 @@ def other_backend_banner(ctx: Facts) -> Hit | None:
     banners = ctx.h("keras.other_backend").all()
     if not banners or banners[-1].g("backend") == "TensorFlow" or ctx.h("gpu.created").count:
         return None
-    if any(_release(h.g("v") or "") >= (2, 4) for h in ctx.h("keras.release_named").all()):
-        return None  # Keras 2.4+ named: it has no other backend (the banner is an old run's)
+    named = ctx.h("keras.release_named").all()
+    if named and _release(named[-1].g("v") or "") >= (2, 4):
+        return None  # the last Keras named is 2.4+: it has no other backend (an old run's banner)
     return banners[-1]
 
 
@@ -91,8 +92,16 @@ def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
     chained = [h for h in ctx.h("keras.moved_module").all()
                if (h.g("mod") or "").startswith("tensorflow.keras.layers.experimental")]
     if (mm is not None and mm < (2, 2)) or chained:
-        shown = (ctx.tf_version or f"{mm[0]}.{mm[1]}") if mm is not None else \
-            "older than 2.2 (it has no tensorflow.keras.layers.experimental.preprocessing)"
+        if mm is not None and mm < (2, 2):
+            shown = ctx.tf_version or f"{mm[0]}.{mm[1]}"
+        elif mm is not None:
+            # TensorFlow 2.2+ named (an install line) but the running one lacks the module:
+            # another TensorFlow ran (a runtime not restarted, another environment)
+            shown = (f"older than 2.2 in the Python that ran (not the {ctx.tf_version} the log "
+                     "names: restart the runtime or kernel after installing, or check which "
+                     "environment runs)")
+        else:
+            shown = "older than 2.2 (it has no tensorflow.keras.layers.experimental.preprocessing)"
         return [catalogue.make(
             "keras-version-mismatch-tensorflow", variant="keras24-needs-tf22", tf=shown,
             evidence=log_evidence(hits[:1], chained[:1]),
