@@ -93,7 +93,7 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
     ]
 
 
-def _other_subscriber(ctx: Facts, hits: list) -> Finding:
+def _other_subscriber(ctx: Facts, hits: list[Hit]) -> Finding:
     """``cupti-not-loaded`` variant ``other-subscriber``: CUPTI takes one callback subscriber
     per process, and a program started under nvprof, Nsight Systems, Nsight Compute,
     cuda-gdb or cuda-memcheck already has one (platform fact ``cupti-single-subscriber``,
@@ -201,11 +201,10 @@ def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
                  + ": a trace or profile was asked for (RunOptions FULL_TRACE, a summary with run "
                    "metadata, the profiler), and TensorFlow 1.x stops the process when its "
                    "CUPTI is missing instead of only disabling the profiler.")
-    fix = (("add %CUDA_PATH%\\extras\\CUPTI\\lib64 (libx64 in older CUDA) to PATH   # the "
-            "CUPTI of the CUDA this TensorFlow was built for",)
-           if ctx.windows else
-           ("export LD_LIBRARY_PATH=/usr/local/cuda/extras/CUPTI/lib64:$LD_LIBRARY_PATH   # the "
-            "CUPTI of the CUDA this TensorFlow was built for",))
+    where = ("add %CUDA_PATH%\\extras\\CUPTI\\lib64 (libx64 in older CUDA) to PATH"
+             if ctx.windows else
+             "export LD_LIBRARY_PATH=/usr/local/cuda/extras/CUPTI/lib64:$LD_LIBRARY_PATH")
+    fix: tuple[str, ...] = (where + "   # the CUPTI of the CUDA this TensorFlow was built for",)
     if fatal:
         fix += ("# or run without tracing/profiling until CUPTI loads",)
     return catalogue.make("cupti-not-loaded", variant="stopped",
