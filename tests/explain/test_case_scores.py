@@ -302,6 +302,8 @@ FLOORS["cases-holdout172"] = 0.68
 FLOORS["cases-holdout173"] = 0.6
 FLOORS["cases-holdout174"] = 0.6
 FLOORS["cases-holdout175"] = 0.83
+FLOORS["cases-holdout176"] = 0.2
+FLOORS["cases-holdout177"] = 0.25
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

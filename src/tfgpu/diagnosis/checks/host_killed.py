@@ -236,6 +236,7 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
         largest, pressure = _host_pressure(ctx)
         return [catalogue.make(
             "host-ram-exhausted-process-killed", variant="kernel-died",
+            category=None if pressure else "unknown",
             evidence=log_evidence(died, largest),
             cause=(f"The notebook's kernel process died (line {died[0].line}); the notebook "
                    "does not say why. Most often host RAM ran out (the OOM killer), but a "
