@@ -133,7 +133,7 @@ def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tf1-api-on-tf2", name=f"keras.backend.{name}", evidence=log_evidence(hits[:1]),
         fix=("# run the code with the TensorFlow 1.x and Keras releases it was written for, in "
-             "an environment of its own (TensorFlow 1.15 has wheels up to Python 3.7)",
+             "an environment of its own with a Python those releases have wheels for",
              f"# or port it: tf.compat.v1.keras.backend.{name}(...) with tf.keras on "
              "TensorFlow 2.0-2.15, and tf.compat.v1.disable_eager_execution() for graph code"),
     )]

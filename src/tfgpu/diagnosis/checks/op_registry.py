@@ -255,14 +255,13 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         node_line = any(hit.line < h.line <= hit.line + _KERNEL_LIST_SPAN
                         for h in ctx.h("placer.node_device").all())
         if not attrs and not none and _attrs_unprinted(hit.text) and not node_line:
-            # (a TF1 "[[Node: X = Op[T=..., ...]]" line after the list prints the attributes:
-            # this reading is for the message alone)
-            # "with these attrs.  Registered devices: [CPU,GPU], Registered kernels: ..."
-            # (tensorflow/tensorflow#12327): the node's attributes are not printed, and the
-            # placer raises this only when no listed kernel takes them on any device
+            # TF 1.x: "with these attrs.  Registered devices: [CPU,GPU], Registered kernels:
+            # ..." (tensorflow/tensorflow#12327) prints no attributes, and the placer raises
+            # it only when no kernel of a registered device type takes them; so the reading
+            # holds when every listed kernel's device is registered (a GPU-only op on a
+            # CPU-only list is op-kernel-gpu-only-no-gpu-device's, below) and no TF1 node line
+            # "[[Node: X = Op[T=...]]]" after the list prints the attributes
             rows = _kernel_rows(ctx, hit.line)
-            # only when every device with kernels is registered: a GPU-only op on a CPU-only
-            # list is op-kernel-gpu-only-no-gpu-device's (below)
             if rows and {h.g("dev") or "" for h in rows} <= set(devs):
                 return [_no_kernel_for_attrs(op, {}, rows, [hit, devs_hit])]
         if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
