@@ -122,6 +122,11 @@ _LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicad
 _LSCPU_FLAGS_NEEDLES = tuple(dict.fromkeys(signal_words.needle(f.split()[0])
                                            for f in _LSCPU_FLAGS))
 
+#: A Keras release named on a line: pip list/show/freeze words ("Keras                2.4.3",
+#: "keras==2.2.4", "keras-2.4.3"), prose ("keras 2.4.3", "Keras version: 2.3.1").
+_KERAS_RELEASE = (r"(?i)(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]{0,8}version[ \t:]{0,8})v?"
+                  r"(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b")
+
 #: Python's ImportError retold with a CUDA-stack soname alone ("ImportError:
 #: libcusolver.so.8.0" then a quote or the line's end): libcu*/libnv*/libnccl, not libcupti.
 _SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv(?!idia|infer)|nccl)"
@@ -1061,15 +1066,6 @@ PATTERNS: tuple[Pattern, ...] = (
         "cupti.call_cut",
         ("cupti_interface_->",),
         r"cupti_tracer\.cc:\d{1,5}\] function cupti_interface_->(?P<call>\w{1,60})\(",
-    ),
-    # platform/default/gpu/cupti_wrapper.cc (TF 0.12-1.x): each CUPTI function is looked up in
-    # the libcupti handle under TF_CHECK_OK(...) << "could not find " << kName << "in libcupti
-    # DSO" (no space before "in"); the CHECK aborts the process when libcupti did not load or
-    # lacks the function (tensorflow/tensorflow#6287: cupti64_80.dll off PATH on Windows)
-    _p(
-        "cupti.symbol_missing",
-        ("in libcupti dso",),
-        r"could not find (?P<sym>cupti[\w \t]{1,80}?)\s*in libcupti DSO",
     ),
     _p("nccl.no_kernel", ("nccl",), r"No OpKernel was registered to support Op '(?P<op>Nccl\w+)'"),
     _p(
@@ -6709,6 +6705,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?:\w{1,30}::){0,2}(?P<call2>cu[A-Z]\w{1,60})\(.{0,400}?\) == CUDA_SUCCESS "
         r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
     ),
+    # (after tell.fatal, like the CHECKs above: the line is a death too)
+    # platform/default/gpu/cupti_wrapper.cc (TF 0.12-1.x): each CUPTI function is looked up in
+    # the libcupti handle under TF_CHECK_OK(...) << "could not find " << kName << "in libcupti
+    # DSO" (no space before "in"); the CHECK aborts the process when libcupti did not load or
+    # lacks the function (tensorflow/tensorflow#6287: cupti64_80.dll off PATH on Windows)
+    _p(
+        "cupti.symbol_missing",
+        ("in libcupti dso",),
+        r"could not find (?P<sym>cupti[\w \t]{1,80}?)\s*in libcupti DSO",
+    ),
     # The same CHECK with the CUDA runtime's or cuDNN's success value: the TF 2.21 wheel's
     # libtensorflow_framework.so.2 / libtensorflow_cc.so.2 hold "err == cudaSuccess"
     # (gpu_cudamallocasync_allocator.cc), "cudaFree(ptr) == cudaSuccess", "status ==
@@ -6951,9 +6957,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # a Keras release the log names (pip list/show/freeze/install words, prose "keras 2.4.3"):
     # from 2.4 on Keras is tf.keras's wrapper and has no Theano/CNTK backend
     _p("keras.release_named", ("keras",),
-       # (.* first: the line's LAST mention, "had keras 2.4.3 ... downgraded to keras 2.2.4")
-       r"(?i).*(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]*version[ \t:]*)v?"
-       r"(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b"),
+       # (a line's every mention is read by checks/keras2_standalone.py: the last one counts,
+       # "had keras 2.4.3 ... downgraded to keras 2.2.4")
+       _KERAS_RELEASE),
     # Theano's own lines after Keras's banner ("ERROR (theano.sandbox.cuda): nvcc compiler
     # not found"): that backend's, quoted by keras-backend-not-tensorflow
     _p("keras.theano_line", ("(theano.",), r"\(theano\.[\w.]{1,60}\)"),

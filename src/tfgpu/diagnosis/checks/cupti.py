@@ -184,7 +184,12 @@ def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
     (TF 1.x's cupti_wrapper CHECK, StatusOr's "could not dlopen DSO: libcupti...") or an
     ImportError of TensorFlow's native module naming libcupti: here CUPTI's absence stopped
     the program, not only the profiler."""
-    fatal = [h for h in hits if _FATAL.search(h.text)]
+    # the fatal marker on the hit's line, or on a line just above it that the hit continues (a
+    # wrapped paste puts "F .../cupti_wrapper.cc:59] Check failed: ..." and "could not find X
+    # in libcupti DSO" on lines of their own); nothing prints after a fatal line
+    fatal_lines = [f.line for f in ctx.h("tell.fatal").all()]
+    fatal = [h for h in hits if _FATAL.search(h.text)
+             or any(0 <= h.line - n <= 4 for n in fatal_lines)]
     imported = [h for h in hits if "ImportError" in h.text]
     if not fatal and not imported:
         return None

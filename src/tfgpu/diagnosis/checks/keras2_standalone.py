@@ -19,11 +19,18 @@ printed before it became tf.keras.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: Every Keras release a keras.release_named line names (its pattern finds the first one;
+#: the line's last one counts): "had keras 2.4.3 ... downgraded to keras 2.2.4".
+_KERAS_RELEASE_RX = re.compile(r"(?i)(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]{0,8}version"
+                               r"[ \t:]{0,8})v?(?P<v>[23]\.\d{1,2})")
 
 
 def other_backend_banner(ctx: Facts) -> Hit | None:
@@ -34,7 +41,9 @@ def other_backend_banner(ctx: Facts) -> Hit | None:
     if not banners or banners[-1].g("backend") == "TensorFlow" or ctx.h("gpu.created").count:
         return None
     named = ctx.h("keras.release_named").all()
-    if named and _release(named[-1].g("v") or "") >= (2, 4):
+    last = ([m.group("v") for m in _KERAS_RELEASE_RX.finditer(named[-1].text)] or [""])[-1] \
+        if named else ""
+    if _release(last) >= (2, 4):
         return None  # the last Keras named is 2.4+: it has no other backend (an old run's banner)
     return banners[-1]
 
