@@ -1,4 +1,6 @@
-"""CUPTI: the profiler library did not load (only the TensorBoard profiler is affected)."""
+"""CUPTI, the profiler's library: it did not load, may not read the GPU's counters, or a call
+failed (only the TensorBoard profiler is affected), or its absence stopped the program (TF 1.x's
+aborts, a native module that links it)."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from tfgpu.findings import Finding
 
 def rule_cupti(ctx: Facts) -> list[Finding]:
     """``cupti-not-loaded``: CUPTI did not load, may not read the GPU's counters, or a CUPTI
-    call failed; only the TensorBoard profiler is affected.
+    call failed; only the TensorBoard profiler is affected, except in variant ``stopped``.
 
-    Variants: ``other-subscriber`` (CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: another
+    Variants: ``stopped`` (an error: a FATAL abort on CUPTI or an ImportError naming libcupti,
+    :func:`_stopped`), ``other-subscriber`` (CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: another
     profiler holds CUPTI's one subscriber slot, platform fact ``cupti-single-subscriber``),
     ``call-failed`` (another code, or a paste cut before the code); the default for a
     library that did not load (also TF 1.x's cupti_wrapper "could not find X in libcupti
