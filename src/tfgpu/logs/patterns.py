@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from tfgpu.facts import dlerror_text
+from tfgpu.facts.keras_release_text import KERAS_RELEASE
 from tfgpu.facts.known_messages import known_messages
 from tfgpu.logs import kernel_death_words, signal_words
 
@@ -121,11 +122,6 @@ _LSCPU_FLAGS = ("أعلام:", "Příznaky:", "Flag:", "Markierungen:", "Indicad
 #: word: lower case, a cased first letter outside ASCII left out; "Drapeaux\u00a0:" -> "drapeaux").
 _LSCPU_FLAGS_NEEDLES = tuple(dict.fromkeys(signal_words.needle(f.split()[0])
                                            for f in _LSCPU_FLAGS))
-
-#: A Keras release named on a line: pip list/show/freeze words ("Keras                2.4.3",
-#: "keras==2.2.4", "keras-2.4.3"), prose ("keras 2.4.3", "Keras version: 2.3.1").
-_KERAS_RELEASE = (r"(?i)(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]{0,8}version[ \t:]{0,8})v?"
-                  r"(?P<v>[23]\.\d{1,2}(?:\.\d{1,3})?)\b")
 
 #: Python's ImportError retold with a CUDA-stack soname alone ("ImportError:
 #: libcusolver.so.8.0" then a quote or the line's end): libcu*/libnv*/libnccl, not libcupti.
@@ -6959,7 +6955,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("keras.release_named", ("keras",),
        # (a line's every mention is read by checks/keras2_standalone.py: the last one counts,
        # "had keras 2.4.3 ... downgraded to keras 2.2.4")
-       _KERAS_RELEASE),
+       KERAS_RELEASE),
     # Theano's own lines after Keras's banner ("ERROR (theano.sandbox.cuda): nvcc compiler
     # not found"): that backend's, quoted by keras-backend-not-tensorflow
     _p("keras.theano_line", ("(theano.",), r"\(theano\.[\w.]{1,60}\)"),

@@ -36,6 +36,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
+from tfgpu.diagnosis.checks.tf_install import _version
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -419,7 +420,7 @@ def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:
                                                h.g("refused") or "")]
     shown = ", ".join(refused) or "any release it lists"
     why = ("one of the refused releases" if have in refused
-           else f"below {req}" if (hv := _release(have)) and (rv := _release(req)) and hv < rv
+           else f"below {req}" if (hv := _version(have)) and (rv := _version(req)) and hv < rv
            else "refused by the check")
     excl = "".join(f",!={r}" for r in refused)
     k3_fact = ctx.kb.platform_fact("keras3-switch")
@@ -433,12 +434,6 @@ def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:
              "# or the keras-retinanet release made for your TensorFlow (its README and "
              "setup.py name the TensorFlow each supports)"),
     )]
-
-
-def _release(text: str) -> tuple[int, ...] | None:
-    """``"2.0.0"`` -> ``(2, 0, 0)``; ``None`` when ``text`` does not start with a release."""
-    m = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?", text)
-    return tuple(int(x or 0) for x in m.groups()) if m else None
 
 
 def placeholder_release(ctx: Facts) -> list[Finding]:

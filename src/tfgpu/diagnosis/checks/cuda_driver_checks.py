@@ -229,12 +229,9 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
             f"when it fails; it returned {meaning}.")
     if (call == "cuCtxSetCurrent" and "cuCtxSetCurrent(cuda_context" in hit.text and code == 3
             and not ctx.windows):  # Windows has no fork: the generic reading below
-        # TF 1.x's ScopedActivateContext: switching to the context TensorFlow made earlier;
-        # not initialised there is the forked child (as set_context_failed reads it)
-        return [catalogue.make(
-            "cuda-driver-call-check-failed", call="cuCtxSetCurrent", name=row.name if row
-            else "CUDA_ERROR_NOT_INITIALIZED", code=code, evidence=log_evidence(hits, limit=2),
-            cause=what + _FORKED_CONTEXT, fix=FORK_NEXT)]
+        # TF 1.x's ScopedActivateContext: switching to the context TensorFlow made earlier,
+        # read as its later FAIL_IF_CUDA_RES_ERROR wording is (set_context_failed)
+        return [_context_switch_failed(ctx, list(hits), hit, code, row, what)]
     if call.startswith(_CONTEXT_CALLS):
         forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES else None
         extra = ""
@@ -297,19 +294,29 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
     what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
             f"returned {_meaning(code, row)}.")
-    if code == 3 and not ctx.windows:  # Windows has no fork
+    return [_context_switch_failed(ctx, list(hits), hit, code, row, what)]
+
+
+def _context_switch_failed(ctx: Facts, hits: list[Hit], hit: Hit, code: int,
+                           row: CudaError | None, what: str) -> Finding:
+    """``cuda-driver-call-check-failed`` for cuCtxSetCurrent in ScopedActivateContext
+    (TF 1.x's CHECK_EQ, later FAIL_IF_CUDA_RES_ERROR) with its CUresult ``code``: ``what``
+    plus, for CUDA_ERROR_NOT_INITIALIZED off Windows, the forked child's reading
+    (:data:`_FORKED_CONTEXT`; Windows has no fork), or the fork lines of
+    :func:`forked_after_gpu` for the other codes."""
+    if code == 3 and not ctx.windows:
         what += _FORKED_CONTEXT
     fix = _GENERIC if code == 3 and ctx.windows else _NEXT_BY_CODE.get(code, _GENERIC)
     forked = forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
     if forked is not None:
         what += fork_words(*forked)
         fix = FORK_NEXT
-    return [catalogue.make(
+    return catalogue.make(
         "cuda-driver-call-check-failed",
         call="cuCtxSetCurrent", name=row.name if row is not None else "an unknown code",
         code=code, category="memory" if code == 2 else None,
         evidence=log_evidence(hits[:2], list(forked) if forked else []),
         cause=what,
         fix=fix,
-    )]
+    )
 

@@ -19,18 +19,12 @@ printed before it became tf.keras.
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.keras_release_text import last_keras_release
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
-
-#: Every Keras release a keras.release_named line names (its pattern finds the first one;
-#: the line's last one counts): "had keras 2.4.3 ... downgraded to keras 2.2.4".
-_KERAS_RELEASE_RX = re.compile(r"(?i)(?<![\w.-])keras(?:[ \t]{1,40}|==|-|[ \t]{0,8}version"
-                               r"[ \t:]{0,8})v?(?P<v>[23]\.\d{1,2})")
 
 
 def other_backend_banner(ctx: Facts) -> Hit | None:
@@ -41,18 +35,10 @@ def other_backend_banner(ctx: Facts) -> Hit | None:
     if not banners or banners[-1].g("backend") == "TensorFlow" or ctx.h("gpu.created").count:
         return None
     named = ctx.h("keras.release_named").all()
-    last = ([m.group("v") for m in _KERAS_RELEASE_RX.finditer(named[-1].text)] or [""])[-1] \
-        if named else ""
-    if _release(last) >= (2, 4):
+    last = last_keras_release(named[-1].text) if named else None
+    if (tf_minor(last) or (0, 0)) >= (2, 4):
         return None  # the last Keras named is 2.4+: it has no other backend (an old run's banner)
     return banners[-1]
-
-
-def _release(text: str) -> tuple[int, int]:
-    """``"2.4.3"`` -> ``(2, 4)``; ``(0, 0)`` for no release."""
-    major, _, rest = text.partition(".")
-    minor = rest.partition(".")[0]
-    return (int(major), int(minor)) if major.isdigit() and minor.isdigit() else (0, 0)
 
 
 def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
