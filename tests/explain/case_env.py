@@ -168,7 +168,11 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
     # "11.x", or a bare major first ("10", "10 (Colab runtime)", "9 (host)"): the major only
     cuda_m = (re.search(r"\b(\d+)\.x\b", env.get("cuda") or "")
               or re.match(r"\s*(\d{1,2})(?![\d.])", env.get("cuda") or ""))
-    cuda_v = _version(env.get("cuda")) or (cuda_m.group(1) if cuda_m else None)
+    # a bare major first wins over a dotted version later in the text, which names something
+    # else ("11 installed on host; TF 1.14/1.15 wheels expect CUDA 10")
+    lead = re.match(r"\s*(\d{1,2})(?![\d.])", env.get("cuda") or "")
+    cuda_v = ((lead.group(1) if lead else None) or _version(env.get("cuda"))
+              or (cuda_m.group(1) if cuda_m else None))
     cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
     # the NVIDIA form, or Windows' display-driver form read as NVIDIA's (21.21.13.7651 ->
     # 376.51, facts/driver_text.py); anything else is unknown

@@ -304,6 +304,17 @@ FLOORS["cases-holdout174"] = 0.6
 FLOORS["cases-holdout175"] = 0.83
 FLOORS["cases-holdout176"] = 0.2
 FLOORS["cases-holdout177"] = 0.25
+# session 26 (2026-12-05): held where no case is WRONG, at the share after the session's kinds
+# (182, 186, 188 and 189 keep WRONG answers)
+FLOORS["cases-holdout178"] = 0.66
+FLOORS["cases-holdout179"] = 0.25
+FLOORS["cases-holdout180"] = 0.71
+FLOORS["cases-holdout181"] = 0.5
+FLOORS["cases-holdout183"] = 0.5
+FLOORS["cases-holdout184"] = 0.8
+FLOORS["cases-holdout185"] = 0.2
+FLOORS["cases-holdout187"] = 0.7
+FLOORS["cases-holdout190"] = 0.66
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

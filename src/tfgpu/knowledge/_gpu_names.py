@@ -28,8 +28,10 @@ _MAXQ = re.compile(r"\b(with )?max-q( design)?\b")
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 #: ``lspci -nn``'s vendor:device id (``10de:2504``) and class (``0300``): not names.
 _PCI_ID = re.compile(r"^[0-9a-f]{4}(:[0-9a-f]{4})?$", re.IGNORECASE)
-#: Board variants with the same chip and CC: ``Lite Hash Rate`` (RTX 30 LHR boards), ``LHR``.
-_LHR = re.compile(r"\b(lite hash rate|lhr)\b", re.IGNORECASE)
+#: Board variants with the same chip and CC: ``Lite Hash Rate`` (RTX 30 LHR boards), ``LHR``,
+#: and NVIDIA's own reference board of a GeForce model, ``Founders Edition`` (the same GPU
+#: under NVIDIA's board name, as users write it).
+_LHR = re.compile(r"\b(lite hash rate|lhr|founders edition)\b", re.IGNORECASE)
 #: A series word typed against its model number (``RTX3090``, ``GTX1080``) and a model number
 #: typed against its ``Ti``/``SUPER`` suffix (``2080Ti``, ``1660SUPER``), lower-cased: the
 #: table writes them apart (``GeForce RTX 3090``, ``GeForce RTX 2080 Ti``).
@@ -52,8 +54,8 @@ def marketing_name(name: str) -> str:
     (pci.ids wording): ``"NVIDIA Corporation GM204 [GeForce GTX 970]"`` -> ``"GeForce
     GTX 970"``.  ``lspci -nn`` ids (``[10de:2504]``) are skipped; with several groups
     the last name is used (``"GA106 [GeForce RTX 3060 Lite Hash Rate] [10de:2504]"``).
-    The ``Lite Hash Rate``/``LHR`` board variant is dropped (same chip, same compute
-    capability), so the result is ``"GeForce RTX 3060"``.
+    The ``Lite Hash Rate``/``LHR`` and ``Founders Edition`` board variants are dropped (same
+    chip, same compute capability), so the result is ``"GeForce RTX 3060"``.
     """
     groups = [g.strip() for g in _BRACKET.findall(name)]
     names = [g for g in groups if g and not _PCI_ID.match(g)]

@@ -477,7 +477,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is not a supported wheel on this platform",),
         r"(?P<pkg>(?:tensorflow|tf[-_]nightly)(?:[-_][a-z]{1,12}){0,2})-(?P<v>\d[\w.+]{0,30})-"
         r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
-        r"\.whl is not a supported wheel on this platform",
+        r"(?P<stray>[ \t]{1,3})?\.whl is not a supported wheel on this platform",
     ),
     _p(
         "pip.requires_python",
@@ -2437,7 +2437,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "for some common reasons and solutions"),
         r"(?P<failed>Failed to load the native TensorFlow runtime"
         r"|for some common reasons and solutions\.\s{1,4}Include the entire stack trace)"
-        r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
+        r"|version [`'\u2018]?(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})['\u2019]? not found \(required by "
         r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
     ),
     # the same loader line (glibc elf/dl-version.c: "<library>: version `GLIBC_2.23' not found
@@ -2639,11 +2639,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # collective group membership (tensorflow core/common_runtime/
     # collective_param_resolver_local.cc) and NCCL's rank check (nccl src/init.cc)
+    # (TF 2.4 and earlier: the same check read "Collective Op <name> has group_size N and
+    # group_key K but that group has size M", the op's name often empty, and in some releases
+    # no space before the key)
     _p(
         "collective.group",
-        ("is joining a group", "user provided rank is invalid", "invalid rank requested"),
+        ("is joining a group", "user provided rank is invalid", "invalid rank requested",
+         "but that group has size"),
         r"Device (?P<dev>\S{1,200}) is joining a group (?:with size ?(?P<size>\d+), but that "
         r"group has size (?P<has>\d+)|that is already full|with incompatible device type)"
+        r"|Collective Op (?:\S{1,200} )?has group_size (?P<size2>\d+) and group_key ?\d+ but "
+        r"that group has size (?P<has2>\d+)"
         r"|User Provided rank is invalid"
         r"|Invalid rank requested : (?P<rank>-?\d+)/(?P<nranks>-?\d+)",
     ),
@@ -4868,12 +4874,15 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
     # TensorFlow Serving's own sources in its log prefixes ("E tensorflow_serving/util/
     # retrier.cc:40] Loading servable: {name: m version: 1} failed: ...") and its binary's
-    # name; a JVM's exception names (TensorFlow for Java: "java.lang.RuntimeException: ...",
-    # its classes under org.tensorflow.). Read by checks/trt_ops.py
+    # name, and its model server's start-up failure (tensorflow_serving/model_servers/
+    # server_core.cc: "N servable(s) did not become available: ..."); a JVM's exception names
+    # (TensorFlow for Java: "java.lang.RuntimeException: ...", its classes under
+    # org.tensorflow.). Read by checks/trt_ops.py and op_kernel_gpu_build.py
     _p(
         "ctx.tf_serving",
-        ("tensorflow_serving/", "tensorflow_model_server"),
-        r"\btensorflow_serving/\w|\btensorflow_model_server\b",
+        ("tensorflow_serving/", "tensorflow_model_server", "servable(s) did not become"),
+        r"\btensorflow_serving/\w|\btensorflow_model_server\b"
+        r"|\b\d{1,6} servable\(s\) did not become available",
     ),
     _p(
         "ctx.jvm",
@@ -5241,6 +5250,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
     ),
     # --- launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # Ray's start-up line (ray-project/ray python/ray/_private/worker.py: "Started a local Ray
+    # instance.", "Connecting to existing Ray cluster at address: ..."): a Ray program (read by
+    # cuda_visible_devices.ray_workers)
+    _p(
+        "dist.ray_started",
+        ("started a local ray instance", "connecting to existing ray cluster"),
+        r"Started a local Ray instance|Connecting to existing Ray cluster at address",
+    ),
     # Ray's prefix on a worker's lines, "(pid=N)", "(pid=N, ip=A)", newer "(Name pid=N)"
     # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
     # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
@@ -6072,12 +6089,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # gcc versions later than 13 are not supported! The nvcc flag '-allow-unsupported-compiler'
     # can be used ...", "unsupported clang version! clang version must be less than 19 and
     # greater than 3.2", "unsupported Microsoft Visual Studio version! Only the versions between
-    # 2017 and 2022 (inclusive) are supported!" (older CUDA: the same without the flag's advice)
+    # 2017 and 2022 (inclusive) are supported!" (older CUDA: the same without the flag's advice;
+    # CUDA 7.5 "gcc versions later than 4.9", CUDA 6.5/7.0 "gcc 4.9 and up are not supported!" /
+    # "gcc 4.10 and up are not supported!" under #if __GNUC__ > 4 || (... __GNUC_MINOR__ > 9))
     _p(
         "build.nvcc_host_compiler",
         ("unsupported gnu version", "unsupported clang version",
-         "unsupported microsoft visual studio version"),
-        r"unsupported GNU version! gcc versions later than (?P<gcc>\d{1,2}) are not supported"
+         "unsupported microsoft visual studio version", "and up are not supported"),
+        r"unsupported GNU version! gcc versions later than (?P<gcc>\d{1,2}(?:\.\d{1,2})?) are not "
+        r"supported"
+        r"|\bgcc (?P<gcc_up>\d{1,2}\.\d{1,2}) and up are not supported"
         r"|unsupported clang version! clang version must be less than (?P<clang>\d{1,2}) and "
         r"greater than"
         r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "
@@ -7867,7 +7888,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is not a supported wheel on this platform",),
         r"(?P<pkg>[A-Za-z0-9](?:[\w.]{0,80}[A-Za-z0-9])?)-(?P<v>\d[\w.+!]{0,40})"
         r"(?:-\d\w{0,20})?-(?P<py>[a-z]{2}\d[\w.]{0,30})-(?P<abi>[\w.]{1,40})-"
-        r"(?P<plat>[\w.]{1,160}?)\.whl is not a supported wheel on this platform",
+        r"(?P<plat>[\w.]{1,160}?)(?P<stray>[ \t]{1,3})?\.whl is not a supported wheel on this "
+        r"platform",
     ),
     # --- source build: TensorFlow's configure step did not find a CUDA/cuDNN file ---
     # third_party/gpus/cuda_configure.bzl, printed through auto_configure_fail() as "Cuda

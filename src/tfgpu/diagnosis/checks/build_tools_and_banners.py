@@ -362,6 +362,16 @@ def xla_ptxas_debug_dump(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _release_below(release: str | None) -> str | None:
+    """The gcc release just below ``release`` ("4.10" -> "4.9"): CUDA 6.5/7.0's host_config.h
+    says "gcc 4.10 and up are not supported" for what later releases call "later than 4.9".
+    None for None or a minor of 0 (no release to name)."""
+    if not release:
+        return None
+    major, _, minor = release.partition(".")
+    return f"{major}.{int(minor) - 1}" if minor.isdigit() and int(minor) > 0 else None
+
+
 def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
     """CUDA's ``crt/host_config.h`` refusing the host compiler (``build.nvcc_host_compiler``):
     each CUDA release accepts gcc up to a major, clang in a range and some Visual Studio
@@ -372,11 +382,19 @@ def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     fix: tuple[str, ...]
-    if h.g("gcc"):
-        compiler, limit = "gcc", f"gcc {h.g('gcc')} or older"
-        fix = (f"nvcc --version; gcc --version   # gcc newer than {h.g('gcc')} for this CUDA",
-               f"# build with a gcc <= {h.g('gcc')}: nvcc -ccbin /usr/bin/g++-{h.g('gcc')}, or "
-               f"CUDAHOSTCXX=/usr/bin/g++-{h.g('gcc')} (CMake), CC/CXX for setup.py builds",
+    gcc = h.g("gcc") or _release_below(h.g("gcc_up"))
+    if h.g("gcc_up") and not gcc:
+        compiler, limit = "gcc", f"gcc older than {h.g('gcc_up')}"
+        fix = ("nvcc --version; gcc --version",
+               f"# build with a gcc older than {h.g('gcc_up')} (nvcc -ccbin), or a newer CUDA "
+               "toolkit that supports this gcc")
+    elif gcc:
+        compiler, limit = "gcc", f"gcc {gcc} or older"
+        fix = (f"nvcc --version; gcc --version   # gcc newer than {gcc} for this CUDA",
+               f"# build with a gcc <= {gcc}: nvcc -ccbin /usr/bin/g++-{gcc}, or "
+               f"CUDAHOSTCXX=/usr/bin/g++-{gcc} (CMake), CC/CXX for setup.py builds "
+               "(a TensorFlow source build: the gcc path ./configure asks for, "
+               "GCC_HOST_COMPILER_PATH)",
                "# or a newer CUDA toolkit that supports this gcc")
     elif h.g("clang"):
         compiler, limit = "clang", f"clang older than {h.g('clang')}"

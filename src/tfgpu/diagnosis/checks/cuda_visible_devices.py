@@ -55,7 +55,7 @@ def cvd_in_log(f: Facts) -> list[Finding]:
         # is not the only one the failing code may have seen
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="from-log-ray", value=repr(value),
-            why=why, prefix=_ray_prefix(ray),
+            why=why, prefix=ray_prefix(ray),
             evidence=log_evidence([last], no_device[:1], runtime, [ray], limit=4),
         )]
     return [catalogue.make(
@@ -78,11 +78,23 @@ def ray_in_log(f: Facts, lines: set[int]) -> Hit | None:
                  if h.line in lines or _RAY_NAMED.search(h.text)), None)
 
 
+def ray_workers(f: Facts) -> list[Hit]:
+    """The lines with Ray's worker prefix ("(pid=N)", "(Name pid=N)"), when the log shows Ray
+    starting (``dist.ray_started``) or a worker line names Ray itself (:data:`_RAY_NAMED`):
+    the log comes from a Ray program, whose workers see only the GPUs they reserved.  ``[]``
+    otherwise (a "(pid=N)" alone is not Ray's)."""
+    workers = f.h("dist.ray_worker").all()
+    if not workers:
+        return []
+    named = f.h("dist.ray_started").count or any(_RAY_NAMED.search(h.text) for h in workers)
+    return workers if named else []
+
+
 #: Ray's worker prefix itself (the ``dist.ray_worker`` pattern's form).
 _RAY_PREFIX = re.compile(r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=\d{1,9}(?:, ip=[\w.:-]{1,64})?\)")
 
 
-def _ray_prefix(hit: Hit) -> str:
+def ray_prefix(hit: Hit) -> str:
     """The "(pid=N, ip=A)" part of a Ray worker line."""
     m = _RAY_PREFIX.search(hit.text)
     return m.group() if m else "(pid=...)"
@@ -109,7 +121,9 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     this line alone, so it comes first, with the other causes and the command that tells
     them apart.  Variant ``ray-worker`` when the cuInit line carries Ray's worker prefix:
     Ray sets a task's CUDA_VISIBLE_DEVICES to the GPUs it reserved, ``""`` for none
-    (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``).
+    (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``);
+    ``ray-in-log`` when the log is a Ray program's (:func:`ray_workers`) but the cuInit line
+    carries no worker prefix.
 
     Nothing when the log sets CUDA_VISIBLE_DEVICES itself (:func:`cvd_in_log`), when the host
     facts were probed (the doctor read the environment; visibility.py decides) or hold its
@@ -147,6 +161,13 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         # (nvidia-driver-not-loaded, docker-container-lost-gpu-access), no setting hides them
         return []
     ray = [r for r in f.h("dist.ray_worker").all() if any(r.line == h.line for h in hits)]
+    if not ray and ray_workers(f):
+        # a Ray program's log, the cuInit line without a worker's prefix: which process
+        # printed it is not shown
+        worker = ray_workers(f)[0]
+        return [catalogue.make(
+            "cuda-visible-devices-hides-gpus", variant="ray-in-log", prefix=ray_prefix(worker),
+            evidence=log_evidence(hits[:1], [worker]))]
     if ray:
         m = ray[0].text
         start = m.find("(")

@@ -418,8 +418,9 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
     Sources: tensorflow core/common_runtime/collective_param_resolver_local.cc
     (``CompleteGroupLocal``: "Device D is joining a group with size N, but that group has
     size M (group_key=K)", "... that is already full", "... with incompatible device
-    type", "User Provided rank is invalid"); NCCL src/init.cc ("Invalid rank requested :
-    r/n", ncclInvalidArgument).  Collective keys are per process: two tf.distribute
+    type", "User Provided rank is invalid"; TF 2.4 and earlier "Collective Op <name> has
+    group_size N and group_key K but that group has size M"); NCCL src/init.cc ("Invalid
+    rank requested : r/n", ncclInvalidArgument).  Collective keys are per process: two tf.distribute
     strategies over different device sets created one after another in the same process
     register the same group key with different sizes (a maintainer's answer in
     tensorflow/tensorflow#61314); across workers, the TF_CONFIG clusters or the GPUs each
@@ -433,6 +434,9 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
     if first.g("size"):
         what = (f"{first.g('dev')} joined collective group with size {first.g('size')}, but "
                 f"the group was created with size {first.g('has')}")
+    elif first.g("size2"):
+        what = (f"a collective op of group size {first.g('size2')} joined a group created "
+                f"with size {first.g('has2')}")
     elif nccl_rank:
         what = (f"NCCL was asked for rank {first.g('rank')} of {first.g('nranks')} ranks, "
                 "outside 0..ranks-1")

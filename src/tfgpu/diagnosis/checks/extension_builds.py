@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -136,6 +137,9 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
         )]
     if last not in ("Preprocessing", "Compiling"):
         return []
+    beyond = _gpu_beyond_plugin_cuda(ctx, hits, so)
+    if beyond:
+        return beyond
     fix: tuple[str, ...]
     if ctx.windows:
         host = ("on Windows, no MSVC (cl.exe) that custom_ops.py finds (its "
@@ -170,6 +174,26 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
                f"-D_GLIBCXX_USE_CXX11_ABI value), or {host}. That error message tells which."),
         fix=fix,
     )]
+
+
+def _gpu_beyond_plugin_cuda(ctx: Facts, hits: list[Hit], so: str) -> list[Finding]:
+    """dnnlib's compile when the GPU is newer than the CUDA major this TensorFlow uses
+    (:func:`gpu_beyond_build_cuda`: a TF 1.x build, CUDA 10, on a GeForce RTX 30 card):
+    custom_ops.py asks nvcc for the first GPU's own architecture (``_get_cuda_gpu_arch_string``
+    -> ``--gpu-architecture=sm_86``), which that CUDA's nvcc does not know, and the build has
+    no code for the GPU either -> ``gpu-arch-not-in-build`` (variant
+    ``plugin-nvcc-older-than-gpu``); ``[]`` when the GPU or the CUDA is unknown."""
+    from tfgpu.diagnosis.checks.dnn_init_causes import (
+        gpu_beyond_build_cuda,
+        gpu_beyond_build_fields,
+    )
+
+    behind = gpu_beyond_build_cuda(ctx)
+    if behind is None:
+        return []
+    return [catalogue.make(
+        "gpu-arch-not-in-build", variant="plugin-nvcc-older-than-gpu", so=so,
+        **gpu_beyond_build_fields(ctx, behind, log_evidence(hits, limit=2)))]
 
 
 def cxx_standard_too_old(ctx: Facts) -> list[Finding]:

@@ -34,21 +34,31 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     capability is known (log, host facts, or the GPU's name) and the CUDA this TensorFlow
     uses (a versioned CUDA library the log shows opened, else the TensorFlow version's build
     CUDA) is of an older major than the first CUDA for that architecture
-    (``Knowledge.ptxas_first_cuda``).  ``[]`` when another framework prints the lines, when
-    the TensorFlow version is not given (a discovery excerpt alone is no fault), when the GPU
-    was not found in the log, or when a sibling check already says it."""
+    (``Knowledge.ptxas_first_cuda``).  Variant ``cuda-older-than-gpu-opened`` when the log
+    shows no discovery line but shows that CUDA's library opened, and the host facts name the
+    GPU (google/deepvariant#452: libcudart.so.10.1 in the DeepVariant 1.1.0 image on an RTX
+    3090).  ``[]`` when another framework prints the lines, when neither the TensorFlow
+    version nor an opened library gives the CUDA (a discovery excerpt alone is no fault), or
+    when a sibling check already says it."""
     # the same basis as cc_against_official_wheel (the TensorFlow version given, by the log or
     # the user's description, and the GPU's CC), for builds that check cannot read (conda's,
     # a TF 1.x one): a log excerpt of device discovery alone, with no version, claims nothing
-    if ctx.other_framework or ctx.non_pip_tensorflow or not ctx.tf_version:
+    if ctx.other_framework or ctx.non_pip_tensorflow:
         return []
     found = [*ctx.h("gpu.created").first[:1], *ctx.h("gpu.props").first[:1]]
-    if not found:
-        return []
     # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
     # the version says: only a library the log shows opened counts (gpu_beyond_build_cuda)
     behind = gpu_beyond_build_cuda(ctx)
-    if behind is None or cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
+    if behind is None:
         return []
-    return [catalogue.make("gpu-arch-not-in-build", variant="cuda-older-than-gpu-found",
-                           **gpu_beyond_build_fields(ctx, behind, log_evidence(found[:1])))]
+    # the CUDA read from a library the log shows opened needs no TensorFlow version, and
+    # with the GPU named by the host facts (or the user) it needs no discovery line either
+    opened = behind[4].startswith("the log shows")
+    if not (found or opened) or not (ctx.tf_version or opened):
+        return []
+    if cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
+        return []
+    return [catalogue.make(
+        "gpu-arch-not-in-build",
+        variant="cuda-older-than-gpu-found" if found else "cuda-older-than-gpu-opened",
+        **gpu_beyond_build_fields(ctx, behind, log_evidence(found[:1])))]

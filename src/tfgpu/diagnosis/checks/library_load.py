@@ -68,6 +68,9 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         lib = h.g("lib") or ""
         if lib != filename:
             continue
+        step = _bazel_build_step(h, lib)
+        if step is not None:
+            return [step]
         base, comp, expected = parse_library(lib)
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
@@ -167,6 +170,39 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         ))
         break
     return out
+
+
+#: A program under bazel's output tree that the dynamic loader ran ("bazel-out/host/bin/
+#: tensorflow/cc/ops/random_ops_gen_cc: error while loading shared libraries: ..."): a step of a
+#: bazel build.
+_BAZEL_TOOL = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/\S{1,300}?):\s*error while loading "
+                         r"shared libraries")
+
+
+def _bazel_build_step(hit: Hit, lib: str) -> Finding | None:
+    """``bazel-build-step-library-not-found`` for a fatal load (``hit``, of the library
+    ``lib``) of a program bazel built and ran as a build step (:data:`_BAZEL_TOOL`), else
+    ``None`` (also for the driver's libcuda.so.1, which no CUDA folder holds): the library
+    is missing from the step's environment, not from TensorFlow's runtime
+    (tensorflow/tensorflow configure.py ``write_action_env_to_bazelrc('LD_LIBRARY_PATH',
+    ...)``; tensorflow/tensorflow#2499)."""
+    m = _BAZEL_TOOL.search(hit.text)
+    if m is None or lib.startswith("libcuda."):
+        # libcuda.so.1 is the NVIDIA driver's, in no CUDA folder to pass: the build host has
+        # no driver (the fatal-load reading of the driver library says so)
+        return None
+    tool = m.group("tool").rsplit("bazel-out/", 1)[-1]
+    return catalogue.make(
+        "bazel-build-step-library-not-found", tool=f"bazel-out/{tool}", lib=lib,
+        evidence=log_evidence([hit]),
+        fix=(f"ldconfig -p | grep {lib.split('.so')[0]}; ls /usr/local/cuda/lib64   # where "
+             f"{lib} is (install it if it is nowhere)",
+             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH && ./configure   "
+             "# configure writes it into .tf_configure.bazelrc (build --action_env "
+             "LD_LIBRARY_PATH=...)",
+             "# or: bazel build --action_env=LD_LIBRARY_PATH=\"$LD_LIBRARY_PATH\" ...; an old "
+             "bazel (TF 0.x/1.x era): --genrule_strategy=standalone or "
+             "--spawn_strategy=standalone (tensorflow/tensorflow#2499)"))
 
 
 def _op_library(ctx: Facts, hit: Hit) -> str:

@@ -109,6 +109,9 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         if near:
             seen += (", and its kernel list is '<no registered kernels>': this binary holds "
                      "no kernel for it, the mark of a CPU-only build")
+        package = _cpu_package_installed(ctx, op, [hit, *([devs_hit] if devs_hit else [])])
+        if package is not None:
+            return [package]
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
             devs_note=f" (Registered devices: [{', '.join(devs)}])" if devs else "",
@@ -134,6 +137,49 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(lists[:1], [node]),
         )]
     return []
+
+
+def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | None:
+    """``tensorflow-cpu-only-build`` (variant ``gpu-op-cpu-package``) when the host facts list
+    one TensorFlow distribution and it is a CPU-only one: a name of platform fact
+    ``tf-distributions``' ``cpu_only``, or the plain ``tensorflow`` of a release whose GPU
+    build is ``tensorflow-gpu`` (:func:`gpu_pin_requirement`'s ``keeps_name``: 1.x but
+    1.15.0, and 2.0); ``None`` otherwise (no host facts, a conda environment, whose build
+    string decides, a GPU distribution, or the op run by another program than this Python:
+    TensorFlow Serving's model server, libtensorflow, another framework)."""
+    from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
+    from tfgpu.knowledge import KnowledgeQueryError
+
+    if ctx.host is None or ctx.conda or ctx.other_framework or ctx.non_pip_tensorflow:
+        return None
+    if ctx.h("ctx.tf_serving").count:
+        return None  # TensorFlow Serving's model server, not this Python's package, ran it
+    tf = {d.name.lower().replace("_", "-"): d.version for d in ctx.host.python.distributions
+          if d.name.lower().replace("_", "-").startswith(("tensorflow", "tf-nightly"))}
+    if len(tf) != 1:
+        return None
+    name, version = next(iter(tf.items()))
+    if not version:
+        return None
+    try:
+        rule = gpu_pin_requirement(ctx.kb, version, windows=ctx.windows)
+    except KnowledgeQueryError:
+        return None
+    if name in ctx.kb.cpu_only_distributions():
+        why = "a CPU-only distribution of TensorFlow, with no CUDA kernels"
+    elif name == "tensorflow" and rule is not None and rule.keeps_name:
+        why = f"the CPU-only build of that release ({rule.why})"
+    else:
+        return None
+    return catalogue.make(
+        "tensorflow-cpu-only-build", variant="gpu-op-cpu-package", op=op, dist=name,
+        version=version, why=why, evidence=log_evidence(hits),
+        fix=(f"pip uninstall -y {name}",
+             f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None
+             else "# install TensorFlow's GPU build of the same release",
+             "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"   "
+             "# True afterwards"),
+        knowledge_ref=rule.ref if rule is not None else None)
 
 
 def _other_plugin_shown(ctx: Facts) -> bool:

@@ -27,7 +27,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 
 def windows_native_import_cut(f: Facts) -> list[Finding]:
@@ -106,7 +106,8 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
     TensorFlow's native-module import (pywrap_tensorflow.py / pywrap_tensorflow_internal.py,
     ``swig_import_helper`` -> ``imp.load_dynamic`` or importlib's ``create_module``) that ends
     there: no exception line follows the last frame, so even the "ImportError: DLL load
-    failed" line is cut.  Loading that .pyd is what failed; why is unknown (a hedge)."""
+    failed" line is cut.  Loading that .pyd is what failed; why is unknown (a hedge).  With
+    the GPU package named, the hedge leans on its usual cause (:func:`_gpu_package_import_cut`)."""
     if not (f.windows or any("\\tensorflow\\python\\" in h.text for h in frames)):
         return []
     if f.h("ctx.reticulate").count or f.h("lib.pywrap_no_module").count:
@@ -115,10 +116,53 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
     last = max(h.line for h in (*frames, *f.h("lib.pywrap_import").all()))
     if any(h.line > last for h in f.h("tell.exception").all()):
         return []  # an exception line follows: the checks of that line say it
+    evidence = log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:])
+    if gpu_package_named(f):
+        # the traceback's header is quoted too: the warning explains the traceback it ends
+        header = [h for h in f.h("tell.line").all()
+                  if h.line < frames[0].line and "Traceback (most recent call last)" in h.text]
+        return [_gpu_package_import_cut(f, log_evidence(header[-1:]) + evidence)]
     return [catalogue.make(
         "windows-tensorflow-dll-load-failed", variant="traceback-cut", module=module,
-        evidence=log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:]),
+        evidence=evidence,
     )]
+
+
+def _gpu_package_import_cut(f: Facts, evidence: tuple[Evidence, ...]) -> Finding:
+    """``windows-dll-not-found`` (variant ``import-cut``, a warning) for the GPU package's
+    native import cut before its error line on Windows: TensorFlow 1.x's Windows GPU builds
+    link the CUDA runtime and cuDNN DLLs of their build into the native module, so the usual
+    first error is those DLLs missing from PATH (the same threads as
+    ``one_line_runtimes.windows_gpu_pywrap_no_module``: tensorflow/tensorflow#10154, #11045,
+    #11571; #34116: tensorflow-gpu 1.13.1 beside CUDA 9.0 and 10.1, not its 10.0).  When the
+    build's CUDA (:func:`tf_build_cuda`) and the host's toolkits are known and differ, the
+    cause says so."""
+    from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
+
+    build = tf_build_cuda(f)
+    have = f.cuda_versions
+    other = ""
+    if build is not None and have and not any(
+            v == build[0] or v.startswith(build[0] + ".") for v in have):
+        other = (f" This TensorFlow was built with CUDA {build[0]} ({build[1]}). This host "
+                 f"has CUDA {', '.join(have)}, whose DLLs carry another version number than "
+                 "the ones the build links.")
+    return catalogue.make(
+        "windows-dll-not-found", variant="import-cut", evidence=evidence,
+        cause=("TensorFlow's native module did not load on Windows, and the paste ends in "
+               "its load, before the error line. With the GPU package that error is usually "
+               "'DLL load failed': the CUDA runtime or cuDNN DLL of the version the installed "
+               "build was made with is not on PATH (or that CUDA is not installed; with no "
+               "NVIDIA GPU the CPU package is the fix). 'DLL initialization routine failed' "
+               "instead means a CPU without AVX (TensorFlow 1.6 and later)." + other),
+        fix=("python -c \"import tensorflow\"   # the full traceback: its last line names the "
+             "cause",
+             "where.exe cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+             "# install the CUDA and cuDNN versions that tensorflow-gpu release was built with "
+             "(tfgpu matrix) and put their bin folders on PATH; no NVIDIA GPU: pip uninstall "
+             "tensorflow-gpu and pip install tensorflow"),
+        doc=None,
+    )
 
 
 #: What each ``build_info.<x>_dll_name`` of TensorFlow 1.4-1.13's self_check.py is: (words,

@@ -2155,6 +2155,14 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                         f"{newer[0]} wheels: it rejects them on any Python.")
             pip_fix = (f"python -m pip install --upgrade \"pip>={newer[1]}\"   # pip < "
                        f"{newer[1]} does not know {newer[0]} wheels",)
+        if h.g("stray"):
+            # PEP 427: the platform tag runs up to ".whl": a space typed before it (a
+            # renamed or re-downloaded file) is part of the tag, which no Python accepts
+            pip_part += (" The file name also has a space before '.whl', so pip reads the "
+                         f"platform tag as '{h.g('plat')}{h.g('stray')}', which no Python "
+                         "accepts: rename the file first.")
+            pip_fix = (*pip_fix, "# rename the file: no space before '.whl' (pip reads it as "
+                                 "part of the platform tag)")
         # TensorFlow's wheels are 64-bit only (platform fact tensorflow-64bit-only): a 32-bit
         # Python of the wheel's version, on a 64-bit OS too, is another architecture, and on
         # Windows platform.machine() names the OS's CPU (PROCESSOR_ARCHITEW6432 first), not

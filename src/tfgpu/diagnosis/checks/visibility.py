@@ -15,6 +15,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.cuda_visible_devices import ray_prefix, ray_workers
 from tfgpu.diagnosis.checks.jetson_tf_build import jetson_cause, jetson_shown, jetson_steps
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
 from tfgpu.diagnosis.checks.tf_install import (
@@ -204,6 +205,14 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU, its driver and CUDA",
                and_cuda_fix(ctx)]
         doc = None
+    elif (no_device and not ctx.h("cuda.drivers").count and not ctx.h("ctx.cvd_set").count
+          and ray_workers(ctx)):
+        # a Ray program's log (the log's own CUDA_VISIBLE_DEVICES setting is read by
+        # cuda_visible_devices.cvd_in_log)
+        worker = ray_workers(ctx)[0]
+        return [catalogue.make(
+            "cuda-visible-devices-hides-gpus", variant="ray-in-log",
+            prefix=ray_prefix(worker), evidence=log_evidence(no_device[:1], [worker]))]
     elif no_device and not ctx.h("cuda.drivers").count:
         cause = (
             "The CUDA runtime sees no GPU at all ('no CUDA-capable device is detected', "
