@@ -2438,7 +2438,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<failed>Failed to load the native TensorFlow runtime"
         r"|for some common reasons and solutions\.\s{1,4}Include the entire stack trace)"
         r"|version [`'\u2018]?(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})['\u2019]? not found \(required by "
-        r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
+        # TensorFlow's own files: its package folder, its native module, its C/C++ libraries
+        # (not an add-on's libtensorflow_io.so, nor any path through an environment that
+        # happens to be named tensorflow)
+        r"(?P<by>[^)\n]{0,300}(?:-packages[/\\]tensorflow(?:_core)?[/\\]|_pywrap_tensorflow"
+        r"|libtensorflow(?:_framework|_cc|_jni)?\.so)[^)\n]{0,200})\)",
     ),
     # the same loader line (glibc elf/dl-version.c: "<library>: version `GLIBC_2.23' not found
     # (required by <object>)") as an ImportError whose "(required by ...)" the paste lost, its
@@ -2640,16 +2644,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # collective group membership (tensorflow core/common_runtime/
     # collective_param_resolver_local.cc) and NCCL's rank check (nccl src/init.cc)
     # (TF 2.4 and earlier: the same check read "Collective Op <name> has group_size N and
-    # group_key K but that group has size M", the op's name often empty, and in some releases
-    # no space before the key)
+    # group_key K but that group has size M", the op's name often empty (two spaces then), and
+    # in some releases no space before the key)
     _p(
         "collective.group",
         ("is joining a group", "user provided rank is invalid", "invalid rank requested",
          "but that group has size"),
         r"Device (?P<dev>\S{1,200}) is joining a group (?:with size ?(?P<size>\d+), but that "
         r"group has size (?P<has>\d+)|that is already full|with incompatible device type)"
-        r"|Collective Op (?:\S{1,200} )?has group_size (?P<size2>\d+) and group_key ?\d+ but "
-        r"that group has size (?P<has2>\d+)"
+        r"|Collective Op\s{1,3}(?:\S{1,200}\s)?has group_size (?P<size2>\d+) and group_key ?\d+ "
+        r"but that group has size (?P<has2>\d+)"
         r"|User Provided rank is invalid"
         r"|Invalid rank requested : (?P<rank>-?\d+)/(?P<nranks>-?\d+)",
     ),
@@ -4889,6 +4893,18 @@ PATTERNS: tuple[Pattern, ...] = (
         ("java.lang.", "org.tensorflow."),
         r"\bjava\.lang\.\w{1,60}(?:Exception|Error)\b|\borg\.tensorflow\.[A-Za-z]",
     ),
+    # TensorFlow from .NET (SciSharp's TensorFlow.NET: its Tensorflow.* namespace in stack
+    # frames, the SciSharp.TensorFlow.Redist package; TensorFlowSharp), and TensorFlow's C++
+    # built into another bazel project's binary (TF Serving, a JNI or C API build: its
+    # source paths print as external/org_tensorflow/tensorflow/...): the op ran in that
+    # binary, not in this Python's package. Read by checks/op_kernel_gpu_build.py
+    _p(
+        "ctx.tf_other_binding",
+        ("at tensorflow.", "scisharp", "tensorflowsharp", "tensorflow.net",
+         "external/org_tensorflow/"),
+        r"\bat Tensorflow\.[A-Z]\w{0,60}\.|\bSciSharp\.TensorFlow\b|\bTensorFlow\.NET\b"
+        r"|\bTensorFlowSharp\b|\bexternal/org_tensorflow/tensorflow/",
+    ),
     # R's reticulate / tensorflow / keras packages: the R session, and the
     # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
     # r-tensorflow/bin/python)"; read by view.r_host / view.r_python
@@ -6098,7 +6114,12 @@ PATTERNS: tuple[Pattern, ...] = (
          "unsupported microsoft visual studio version", "and up are not supported"),
         r"unsupported GNU version! gcc versions later than (?P<gcc>\d{1,2}(?:\.\d{1,2})?) are not "
         r"supported"
-        r"|\bgcc (?P<gcc_up>\d{1,2}\.\d{1,2}) and up are not supported"
+        r"|unsupported GNU version! gcc (?P<gcc_up>\d{1,2}\.\d{1,2}) and up are not supported"
+        # ... retold in a sentence that names CUDA or nvcc (its own wording, no #error)
+        r"|(?i:cuda|nvcc|host_config)[^\n]{0,120}?\bgcc (?P<gcc_up2>\d{1,2}\.\d{1,2}) and up are "
+        r"not supported"
+        r"|\bgcc (?P<gcc_up3>\d{1,2}\.\d{1,2}) and up are not supported[^\n]{0,60}?"
+        r"(?i:cuda|nvcc)"
         r"|unsupported clang version! clang version must be less than (?P<clang>\d{1,2}) and "
         r"greater than"
         r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "

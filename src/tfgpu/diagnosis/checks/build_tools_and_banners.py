@@ -382,12 +382,14 @@ def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     fix: tuple[str, ...]
-    gcc = h.g("gcc") or _release_below(h.g("gcc_up"))
-    if h.g("gcc_up") and not gcc:
-        compiler, limit = "gcc", f"gcc older than {h.g('gcc_up')}"
+    up = h.g("gcc_up") or h.g("gcc_up2") or h.g("gcc_up3")
+    gcc = h.g("gcc") or _release_below(up)
+    if up and not gcc:
+        compiler, limit = "gcc", f"gcc older than {up}"
         fix = ("nvcc --version; gcc --version",
-               f"# build with a gcc older than {h.g('gcc_up')} (nvcc -ccbin), or a newer CUDA "
-               "toolkit that supports this gcc")
+               f"# build with a gcc older than {up}: nvcc -ccbin, CUDAHOSTCXX (CMake), CC/CXX "
+               "for setup.py builds (a TensorFlow source build: the gcc path ./configure asks "
+               "for, GCC_HOST_COMPILER_PATH), or a newer CUDA toolkit that supports this gcc")
     elif gcc:
         compiler, limit = "gcc", f"gcc {gcc} or older"
         fix = (f"nvcc --version; gcc --version   # gcc newer than {gcc} for this CUDA",

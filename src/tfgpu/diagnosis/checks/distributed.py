@@ -435,7 +435,7 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
         what = (f"{first.g('dev')} joined collective group with size {first.g('size')}, but "
                 f"the group was created with size {first.g('has')}")
     elif first.g("size2"):
-        what = (f"a collective op of group size {first.g('size2')} joined a group created "
+        what = (f"A collective op of group size {first.g('size2')} joined a group created "
                 f"with size {first.g('has2')}")
     elif nccl_rank:
         what = (f"NCCL was asked for rank {first.g('rank')} of {first.g('nranks')} ranks, "

@@ -77,13 +77,17 @@ from tfgpu.knowledge import (
 )
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
-#: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
-#: the major only (``cublas64_11.dll``, ``libcublas.so.11``; ``libcudart.so.11.0`` for every
-#: 11.x release).
+#: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0: every library named its
+#: release). From CUDA 10.1 the runtime and cuBLAS carry the CUDA major only
+#: (``libcublas.so.10``, ``cublas64_11.dll``; ``libcudart.so.11.0`` for every 11.x release),
+#: while cuFFT, cuRAND, cuSOLVER and cuSPARSE carry their own library major, which does not
+#: follow CUDA's (``libcurand.so.10`` from CUDA 10.1 to 12.x, ``libcufft.so.10`` through
+#: 11.x, ``cusolver64_10.dll`` in 11.0): theirs count only in the CUDA 10.0-and-older form.
 _CUDA_SONAME = re.compile(
-    r"lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)\.so\."
-    r"(?P<so>\d{1,2}(?:\.\d)?)$"
-    r"|(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)64_(?P<dll>\d{2,3})\.dll$",
+    r"lib(?:cudart|cublas|cublasLt)\.so\.(?P<so>\d{1,2}(?:\.\d)?)$"
+    r"|lib(?:cufft|curand|cusolver|cusparse)\.so\.(?P<so_old>\d{1,2}\.\d)$"
+    r"|(?:cudart|cublas|cublasLt)64_(?P<dll>\d{2,3})\.dll$"
+    r"|(?:cufft|curand|cusolver|cusparse)64_(?P<dll_old>\d{3}|[89]\d)\.dll$",
     re.IGNORECASE)
 
 #: A GeForce series as users name it ("RTX 30-series", "RTX 30 series", "RTX 30xx").
@@ -102,7 +106,8 @@ def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
         m = _CUDA_SONAME.search(lib)
         if m is None:
             continue
-        so = m.group("so") or cuda_of_dll_number(m.group("dll") or "")
+        so = (m.group("so") or m.group("so_old")
+              or cuda_of_dll_number(m.group("dll") or m.group("dll_old") or ""))
         major = so.split(".")[0]
         # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
         return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"

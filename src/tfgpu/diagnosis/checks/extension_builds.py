@@ -137,7 +137,7 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
         )]
     if last not in ("Preprocessing", "Compiling"):
         return []
-    beyond = _gpu_beyond_plugin_cuda(ctx, hits, so)
+    beyond = _gpu_beyond_plugin_cuda(ctx, hits, so) if last == "Compiling" else []
     if beyond:
         return beyond
     fix: tuple[str, ...]
@@ -176,18 +176,36 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
     )]
 
 
+def dnnlib_compile_beyond_gpu(ctx: Facts) -> bool:
+    """Whether dnnlib's plugin compile failed at its Compiling step on a GPU newer than the
+    build's CUDA (:func:`_gpu_beyond_plugin_cuda` gives its finding): the found-GPU warning
+    (gpu_newer_than_build_cuda.py) leaves the reading to it."""
+    hits = ctx.h("build.dnnlib_plugin").all()
+    if not hits:
+        return False
+    steps = (hits[0].g("steps") or "").split()
+    last = steps[-1].rstrip(".") if steps else ""
+    return last == "Compiling" and bool(_gpu_beyond_plugin_cuda(ctx, hits, "the plugin"))
+
+
 def _gpu_beyond_plugin_cuda(ctx: Facts, hits: list[Hit], so: str) -> list[Finding]:
-    """dnnlib's compile when the GPU is newer than the CUDA major this TensorFlow uses
+    """dnnlib's compile (its Compiling step: the Preprocessing step passes no architecture)
+    when the GPU is newer than the CUDA major this TensorFlow uses
     (:func:`gpu_beyond_build_cuda`: a TF 1.x build, CUDA 10, on a GeForce RTX 30 card):
     custom_ops.py asks nvcc for the first GPU's own architecture (``_get_cuda_gpu_arch_string``
     -> ``--gpu-architecture=sm_86``), which that CUDA's nvcc does not know, and the build has
     no code for the GPU either -> ``gpu-arch-not-in-build`` (variant
-    ``plugin-nvcc-older-than-gpu``); ``[]`` when the GPU or the CUDA is unknown."""
+    ``plugin-nvcc-older-than-gpu``); ``[]`` when the GPU or the CUDA is unknown, or when the
+    build and nvcc checks name the cause themselves (nvcc missing, the host compiler).  dnnlib
+    runs the nvcc on PATH, which may be a newer CUDA's: then nvcc's error is another, but the
+    op it builds still could not run on the GPU in this build, so the fix is the same."""
     from tfgpu.diagnosis.checks.dnn_init_causes import (
         gpu_beyond_build_cuda,
         gpu_beyond_build_fields,
     )
 
+    if ctx.h("build.nvcc_missing").count or ctx.h("build.nvcc_host_compiler").count:
+        return []
     behind = gpu_beyond_build_cuda(ctx)
     if behind is None:
         return []

@@ -24,6 +24,7 @@ from tfgpu.diagnosis.checks.dnn_init_causes import (
     gpu_beyond_build_cuda,
     gpu_beyond_build_fields,
 )
+from tfgpu.diagnosis.checks.extension_builds import dnnlib_compile_beyond_gpu
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -58,6 +59,8 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
         return []
     if cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
         return []
+    if dnnlib_compile_beyond_gpu(ctx):
+        return []  # the failing dnnlib compile names the same fact as its cause
     return [catalogue.make(
         "gpu-arch-not-in-build",
         variant="cuda-older-than-gpu-found" if found else "cuda-older-than-gpu-opened",

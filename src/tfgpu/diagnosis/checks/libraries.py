@@ -912,6 +912,14 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                 if not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text)]
         if not same or base == "nccl-net" or ctx.other_framework:
             continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
+        from tfgpu.diagnosis.checks import library_load
+
+        if base in ("nvinfer", "nvinfer_plugin") and filename in fatal and any(
+                library_load.bazel_build_step_line(h) for h in same):
+            # a build step bazel ran could not load it: the build failed there, nothing optional
+            core_seen = True
+            out += library_load.fatal_load_missing(ctx, filename)
+            continue
         if base in ("nvinfer", "nvinfer_plugin"):
             # TF-TRT's stub aborted for want of it: needed, not optional
             trt_stub = ctx.h("trt.stub_fatal").all()
@@ -984,8 +992,6 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         # a missing library named inside a fatal loader error (UnsatisfiedLinkError,
         # ImportError, OSError) is checks/library_load.py's fatal-load finding, never harmless
         if filename in fatal:
-            from tfgpu.diagnosis.checks import library_load
-
             core_seen = True
             out += library_load.fatal_load_missing(ctx, filename)
             continue

@@ -172,24 +172,38 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
     return out
 
 
-#: A program under bazel's output tree that the dynamic loader ran ("bazel-out/host/bin/
-#: tensorflow/cc/ops/random_ops_gen_cc: error while loading shared libraries: ..."): a step of a
-#: bazel build.
-_BAZEL_TOOL = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/\S{1,300}?):\s*error while loading "
-                         r"shared libraries")
+#: A program of bazel's host or exec configuration that the dynamic loader ran
+#: ("bazel-out/host/bin/tensorflow/cc/ops/random_ops_gen_cc: error while loading shared
+#: libraries: ...", newer bazel "bazel-out/k8-opt-exec-50AE0418/bin/..."): bazel builds the
+#: tools it runs during a build in that configuration, so this is a build step, not a target
+#: run by `bazel run` or started by hand (bazel-out/k8-opt/bin/...).
+_BAZEL_TOOL = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/(?:host|[\w.-]{1,80}-exec(?:-\w{1,40})?)"
+                         r"/bin/\S{1,300}?):\s*error while loading shared libraries")
+
+
+def bazel_build_step_line(hit: Hit) -> bool:
+    """Whether ``hit`` is the loader's line of a program bazel ran as a build step
+    (:data:`_BAZEL_TOOL`)."""
+    return _BAZEL_TOOL.search(hit.text) is not None
 
 
 def _bazel_build_step(hit: Hit, lib: str) -> Finding | None:
     """``bazel-build-step-library-not-found`` for a fatal load (``hit``, of the library
     ``lib``) of a program bazel built and ran as a build step (:data:`_BAZEL_TOOL`), else
-    ``None`` (also for the driver's libcuda.so.1, which no CUDA folder holds): the library
-    is missing from the step's environment, not from TensorFlow's runtime
+    ``None`` (also for a library that is not NVIDIA's CUDA stack, and for the driver's
+    libcuda.so.1, which no CUDA folder holds): the library is missing from the step's
+    environment, not from TensorFlow's runtime
     (tensorflow/tensorflow configure.py ``write_action_env_to_bazelrc('LD_LIBRARY_PATH',
     ...)``; tensorflow/tensorflow#2499)."""
+    from tfgpu.diagnosis.checks.libraries import parse_library
+
     m = _BAZEL_TOOL.search(hit.text)
-    if m is None or lib.startswith("libcuda."):
-        # libcuda.so.1 is the NVIDIA driver's, in no CUDA folder to pass: the build host has
-        # no driver (the fatal-load reading of the driver library says so)
+    base = parse_library(lib)[0]
+    if m is None or base == "cuda" or not _NVIDIA_BASE.match(base):
+        # only a CUDA/cuDNN/NCCL/TensorRT library comes from a folder to pass; libcuda.so.1 is
+        # the NVIDIA driver's (the build host has no driver: the fatal-load reading of the
+        # driver library says so), and a library the build makes itself
+        # (libtensorflow_framework) is found through the tool's own rpath
         return None
     tool = m.group("tool").rsplit("bazel-out/", 1)[-1]
     return catalogue.make(
@@ -197,12 +211,15 @@ def _bazel_build_step(hit: Hit, lib: str) -> Finding | None:
         evidence=log_evidence([hit]),
         fix=(f"ldconfig -p | grep {lib.split('.so')[0]}; ls /usr/local/cuda/lib64   # where "
              f"{lib} is (install it if it is nowhere)",
-             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH && ./configure   "
-             "# configure writes it into .tf_configure.bazelrc (build --action_env "
-             "LD_LIBRARY_PATH=...)",
-             "# or: bazel build --action_env=LD_LIBRARY_PATH=\"$LD_LIBRARY_PATH\" ...; an old "
-             "bazel (TF 0.x/1.x era): --genrule_strategy=standalone or "
-             "--spawn_strategy=standalone (tensorflow/tensorflow#2499)"))
+             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH   # the folder "
+             "that holds it",
+             "# TensorFlow: ./configure in that shell writes it into .tf_configure.bazelrc "
+             "(build --action_env LD_LIBRARY_PATH=...)",
+             "# any bazel build: bazel build --action_env=LD_LIBRARY_PATH=\"$LD_LIBRARY_PATH\" "
+             "--host_action_env=LD_LIBRARY_PATH=\"$LD_LIBRARY_PATH\" ... (the second for tools "
+             "of the exec configuration, bazel-out/*-exec-*/); an old bazel (TF 0.x/1.x era): "
+             "--genrule_strategy=standalone or --spawn_strategy=standalone "
+             "(tensorflow/tensorflow#2499)"))
 
 
 def _op_library(ctx: Facts, hit: Hit) -> str:

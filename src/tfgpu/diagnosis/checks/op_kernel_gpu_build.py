@@ -145,15 +145,18 @@ def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | No
     ``tf-distributions``' ``cpu_only``, or the plain ``tensorflow`` of a release whose GPU
     build is ``tensorflow-gpu`` (:func:`gpu_pin_requirement`'s ``keeps_name``: 1.x but
     1.15.0, and 2.0); ``None`` otherwise (no host facts, a conda environment, whose build
-    string decides, a GPU distribution, or the op run by another program than this Python:
-    TensorFlow Serving's model server, libtensorflow, another framework)."""
+    string decides, a GPU distribution, a host with no NVIDIA GPU, or the op run by another
+    program than this Python: TensorFlow Serving's model server, libtensorflow, another
+    framework)."""
     from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
     from tfgpu.knowledge import KnowledgeQueryError
 
     if ctx.host is None or ctx.conda or ctx.other_framework or ctx.non_pip_tensorflow:
         return None
-    if ctx.h("ctx.tf_serving").count:
-        return None  # TensorFlow Serving's model server, not this Python's package, ran it
+    if ctx.has_nvidia_gpu is False:
+        return None  # no GPU to run the op on: another package does not help (CPU layers do)
+    if any(ctx.h(n).count for n in ("ctx.tf_serving", "ctx.jvm", "ctx.tf_other_binding")):
+        return None  # TF Serving, Java, .NET or another binary with TensorFlow built in ran it
     tf = {d.name.lower().replace("_", "-"): d.version for d in ctx.host.python.distributions
           if d.name.lower().replace("_", "-").startswith(("tensorflow", "tf-nightly"))}
     if len(tf) != 1:
@@ -174,11 +177,15 @@ def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | No
     return catalogue.make(
         "tensorflow-cpu-only-build", variant="gpu-op-cpu-package", op=op, dist=name,
         version=version, why=why, evidence=log_evidence(hits),
+        # the same release's GPU build, for the code written for it: a comment, since an
+        # install line would be held against (and replaced by) today's plan for the host
         fix=(f"pip uninstall -y {name}",
-             f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None
-             else "# install TensorFlow's GPU build of the same release",
+             f'# the GPU build of the same release: pip install "{rule.requirement}" ({rule.why}), '
+             "with the CUDA/cuDNN that release was built for (tfgpu matrix)"
+             if rule is not None else "# install TensorFlow's GPU build of the same release",
              "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"   "
-             "# True afterwards"),
+             "# True with the GPU build",
+             "# or move the code to a current TensorFlow: tfgpu plan"),
         knowledge_ref=rule.ref if rule is not None else None)
 
 

@@ -80,7 +80,10 @@ def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
             continue  # checks/tf_install.py reads TensorFlow's own wheel
         newer = tag_needs_newer_pip(ctx, plat)
         wheel = f"{pkg}-{h.g('v')}-{h.g('py')}-{h.g('abi')}-{plat}.whl"
-        fix = ["python -m pip debug --verbose   # 'Compatible tags': the tags this pip and "
+        fix = [*(("# rename the file: no space before '.whl' (pip reads it as part of the "
+                  "platform tag, which no Python accepts), then install it again",)
+                 if h.g("stray") else ()),
+               "python -m pip debug --verbose   # 'Compatible tags': the tags this pip and "
                "Python accept (pip >= 19.2); the wheel needs one of "
                f"{h.g('py')}-{h.g('abi')}-{plat}",
                "python -c \"import sys, platform; print(sys.version, platform.platform(), "

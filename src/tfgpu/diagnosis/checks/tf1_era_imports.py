@@ -26,7 +26,7 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
 
@@ -117,7 +117,7 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
     if any(h.line > last for h in f.h("tell.exception").all()):
         return []  # an exception line follows: the checks of that line say it
     evidence = log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:])
-    if gpu_package_named(f):
+    if gpu_package_named(f) and _links_cuda_at_import(f, frames):
         # the traceback's header is quoted too: the warning explains the traceback it ends
         header = [h for h in f.h("tell.line").all()
                   if h.line < frames[0].line and "Traceback (most recent call last)" in h.text]
@@ -126,6 +126,17 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
         "windows-tensorflow-dll-load-failed", variant="traceback-cut", module=module,
         evidence=evidence,
     )]
+
+
+def _links_cuda_at_import(f: Facts, frames: list[Hit]) -> bool:
+    """Whether the TensorFlow that failed to import links its CUDA libraries into the native
+    module, so that a missing CUDA DLL stops the import: the GPU builds up to 1.13 (from 1.14
+    TensorFlow opens them lazily through its dso_loader and only skips the GPU without them,
+    as library_load.py's cause of the native module says).  Only a version the facts or the
+    log give counts (``frames`` do not date the release: SWIG's loader served 1.x to 2.1)."""
+    del frames
+    minor = tf_minor(f.tf_version)
+    return minor is not None and minor < (1, 14)
 
 
 def _gpu_package_import_cut(f: Facts, evidence: tuple[Evidence, ...]) -> Finding:
@@ -142,8 +153,7 @@ def _gpu_package_import_cut(f: Facts, evidence: tuple[Evidence, ...]) -> Finding
     build = tf_build_cuda(f)
     have = f.cuda_versions
     other = ""
-    if build is not None and have and not any(
-            v == build[0] or v.startswith(build[0] + ".") for v in have):
+    if build is not None and have and not any(_same_dll_release(v, build[0]) for v in have):
         other = (f" This TensorFlow was built with CUDA {build[0]} ({build[1]}). This host "
                  f"has CUDA {', '.join(have)}, whose DLLs carry another version number than "
                  "the ones the build links.")
@@ -163,6 +173,16 @@ def _gpu_package_import_cut(f: Facts, evidence: tuple[Evidence, ...]) -> Finding
              "tensorflow-gpu and pip install tensorflow"),
         doc=None,
     )
+
+
+def _same_dll_release(have: str, build: str) -> bool:
+    """Whether a CUDA toolkit of version ``have`` ships the DLL names a build made with CUDA
+    ``build`` links: the same major and minor before CUDA 11 (``cudart64_100.dll``), the same
+    major from 11 on (``cudart64_110.dll`` for every 11.x, ``cudart64_12.dll``)."""
+    h, b = tf_minor(have), tf_minor(build)
+    if h is None or b is None:
+        return have.split(".")[0] == build.split(".")[0]
+    return h[0] == b[0] if b[0] >= 11 else h == b
 
 
 #: What each ``build_info.<x>_dll_name`` of TensorFlow 1.4-1.13's self_check.py is: (words,

@@ -2155,30 +2155,36 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                         f"{newer[0]} wheels: it rejects them on any Python.")
             pip_fix = (f"python -m pip install --upgrade \"pip>={newer[1]}\"   # pip < "
                        f"{newer[1]} does not know {newer[0]} wheels",)
-        if h.g("stray"):
+        stray = bool(h.g("stray"))
+        if stray:
             # PEP 427: the platform tag runs up to ".whl": a space typed before it (a
             # renamed or re-downloaded file) is part of the tag, which no Python accepts
-            pip_part += (" The file name also has a space before '.whl', so pip reads the "
-                         f"platform tag as '{h.g('plat')}{h.g('stray')}', which no Python "
-                         "accepts: rename the file first.")
-            pip_fix = (*pip_fix, "# rename the file: no space before '.whl' (pip reads it as "
-                                 "part of the platform tag)")
+            pip_fix = ("# rename the file: no space before '.whl' (pip reads it as part of "
+                       "the platform tag), then install it again", *pip_fix)
         # TensorFlow's wheels are 64-bit only (platform fact tensorflow-64bit-only): a 32-bit
         # Python of the wheel's version, on a 64-bit OS too, is another architecture, and on
         # Windows platform.machine() names the OS's CPU (PROCESSOR_ARCHITEW6432 first), not
         # this Python's: the pointer size tells
         bits = ctx.kb.platform_fact("tensorflow-64bit-only")
+        cause = (f"The wheel file is built for CPython {wpy} on {h.g('plat')}; pip installs "
+                 "a wheel only into the Python version, OS and architecture its tags name, "
+                 "and this interpreter is a different one. TensorFlow's wheels are 64-bit "
+                 "only: a 32-bit Python of the same version (on a 64-bit OS too) is another "
+                 "architecture." + pip_part)
+        if stray:
+            cause = (f"The file name has a space before '.whl', so pip read the platform tag as "
+                     f"'{h.g('plat')}{h.g('stray')}', which no Python accepts: the file is "
+                     "refused whatever this interpreter is. Renamed, it is a wheel for CPython "
+                     f"{wpy} on {h.g('plat')}, which installs only into that Python version, OS "
+                     "and architecture (TensorFlow's wheels are 64-bit only).")
         yield catalogue.make(
             "tensorflow-no-matching-distribution",
-            variant="wheel-file" if newer is None else "wheel-file-pip-tag",
-            wheel_python=wpy, platform=h.g("plat") or "?",
-            **pip_first,
+            variant=("wheel-file-name-space" if stray else "wheel-file" if newer is None
+                     else "wheel-file-pip-tag"),
+            **({} if stray else {"wheel_python": wpy, "platform": h.g("plat") or "?",
+                                 **pip_first}),
             evidence=log_evidence(wheel),
-            cause=(f"The wheel file is built for CPython {wpy} on {h.g('plat')}; pip installs "
-                   "a wheel only into the Python version, OS and architecture its tags name, "
-                   "and this interpreter is a different one. TensorFlow's wheels are 64-bit "
-                   "only: a 32-bit Python of the same version (on a 64-bit OS too) is another "
-                   "architecture." + pip_part),
+            cause=cause,
             fix=(*pip_fix,
                  "python -c \"import sys, struct, platform; print(sys.version, "
                  "struct.calcsize('P') * 8, platform.machine())\"   # the version, and 32 or 64: "

@@ -206,9 +206,11 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
                and_cuda_fix(ctx)]
         doc = None
     elif (no_device and not ctx.h("cuda.drivers").count and not ctx.h("ctx.cvd_set").count
-          and ray_workers(ctx)):
-        # a Ray program's log (the log's own CUDA_VISIBLE_DEVICES setting is read by
-        # cuda_visible_devices.cvd_in_log)
+          and ray_workers(ctx) and not _on_worker_lines(ctx, no_device)
+          and not any(ctx.h(n).count for n in _DRIVER_SAYS_WHY)):
+        # a Ray program's log, the no-device line without a worker's prefix (the log's own
+        # CUDA_VISIBLE_DEVICES setting is read by cuda_visible_devices.cvd_in_log; a prefixed
+        # cuInit line by cvd_hedged_no_device's ray-worker variant)
         worker = ray_workers(ctx)[0]
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="ray-in-log",
@@ -378,6 +380,18 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
 
 
 # --- TensorFlow lists no GPU and the log does not say why -------------------------
+
+
+#: Patterns of lines that say why CUDA found no device, whatever Ray does: nvidia-smi finding
+#: none or no driver, NVML's unknown error, the driver library or kernel module missing.
+_DRIVER_SAYS_WHY = ("smi.no_devices", "smi.no_driver", "eco.nvml_unknown", "driver.libcuda",
+                    "driver.kernel", "diag.no_device_node", "diag.kernel_not_running")
+
+
+def _on_worker_lines(ctx: Facts, hits: list[Hit]) -> bool:
+    """Whether one of ``hits`` stands on a line with Ray's worker prefix ("(pid=N)")."""
+    prefixed = {h.line for h in ctx.h("dist.ray_worker").all()}
+    return any(h.line in prefixed for h in hits)
 
 
 def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]) -> Finding:
