@@ -2440,8 +2440,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version [`'\u2018]?(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})['\u2019]? not found \(required by "
         # TensorFlow's own files: its package folder, its native module, its C/C++ libraries
         # (not an add-on's libtensorflow_io.so, nor any path through an environment that
-        # happens to be named tensorflow)
-        r"(?P<by>[^)\n]{0,300}(?:-packages[/\\]tensorflow(?:_core)?[/\\]|_pywrap_tensorflow"
+        # happens to be named tensorflow, nor tflite_runtime's or tfjs-node's copies)
+        r"(?P<by>(?![^)\n]{0,300}(?:tflite_runtime|node_modules))"
+        r"[^)\n]{0,300}(?:-packages[/\\]tensorflow(?:_core)?[/\\]|_pywrap_tensorflow"
         r"|libtensorflow(?:_framework|_cc|_jni)?\.so)[^)\n]{0,200})\)",
     ),
     # the same loader line (glibc elf/dl-version.c: "<library>: version `GLIBC_2.23' not found
@@ -4893,17 +4894,24 @@ PATTERNS: tuple[Pattern, ...] = (
         ("java.lang.", "org.tensorflow."),
         r"\bjava\.lang\.\w{1,60}(?:Exception|Error)\b|\borg\.tensorflow\.[A-Za-z]",
     ),
-    # TensorFlow from .NET (SciSharp's TensorFlow.NET: its Tensorflow.* namespace in stack
-    # frames, the SciSharp.TensorFlow.Redist package; TensorFlowSharp), and TensorFlow's C++
-    # built into another bazel project's binary (TF Serving, a JNI or C API build: its
-    # source paths print as external/org_tensorflow/tensorflow/...): the op ran in that
-    # binary, not in this Python's package. Read by checks/op_kernel_gpu_build.py
+    # TensorFlow run by another program than a Python process of this host: .NET (SciSharp's
+    # TensorFlow.NET: its Tensorflow.* namespace in stack frames, the SciSharp.TensorFlow.Redist
+    # package; TensorFlowSharp), Go (a panic's "goroutine N [running]:"), Rust ("thread 'main'
+    # panicked at"), TensorFlow's C++ built into another bazel project's binary (TF Serving, a
+    # JNI or C API build: its source paths print as external/org_tensorflow/tensorflow/...),
+    # and a model server's error relayed to its client (gRPC's "Error received from peer",
+    # grpcio's _InactiveRpcError and grpc_message, TF Serving's REST path /v1/models/...): the
+    # op ran in that program, not in this Python's package. Read by checks/op_kernel_gpu_build.py
     _p(
         "ctx.tf_other_binding",
         ("at tensorflow.", "scisharp", "tensorflowsharp", "tensorflow.net",
-         "external/org_tensorflow/"),
+         "external/org_tensorflow/", "goroutine ", "panicked at", "error received from peer",
+         "_inactiverpcerror", "grpc_message", "/v1/models/"),
         r"\bat Tensorflow\.[A-Z]\w{0,60}\.|\bSciSharp\.TensorFlow\b|\bTensorFlow\.NET\b"
-        r"|\bTensorFlowSharp\b|\bexternal/org_tensorflow/tensorflow/",
+        r"|\bTensorFlowSharp\b|\bexternal/org_tensorflow/tensorflow/"
+        r"|^\s{0,4}goroutine \d{1,9} \[|\bthread '[^'\n]{1,80}' panicked at\b"
+        r"|Error received from peer|\b_InactiveRpcError\b|\bgrpc_message\b"
+        r"|/v1/models/[\w.-]{1,120}(?:/versions/\d{1,9})?:(?:predict|classify|regress)\b",
     ),
     # R's reticulate / tensorflow / keras packages: the R session, and the
     # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
@@ -5266,6 +5274,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
     ),
     # --- launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # bazel's own report of a failed build step or build ("ERROR: ...: Executing genrule
+    # //pkg:name failed (Exit 127)", "Target //pkg:name failed to build"): read by
+    # checks/library_load.py (a program under bazel-out/ that failed to load a library is
+    # then a build step, whatever configuration folder it is in)
+    _p(
+        "build.bazel_step_failed",
+        ("executing genrule", "failed to build"),
+        r"Executing genrule //\S{1,300} failed|\bTarget //\S{1,300} failed to build",
+    ),
     # Ray's start-up line (ray-project/ray python/ray/_private/worker.py: "Started a local Ray
     # instance.", "Connecting to existing Ray cluster at address: ..."): a Ray program (read by
     # cuda_visible_devices.ray_workers)

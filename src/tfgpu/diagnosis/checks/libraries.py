@@ -915,7 +915,7 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         from tfgpu.diagnosis.checks import library_load
 
         if base in ("nvinfer", "nvinfer_plugin") and filename in fatal and any(
-                library_load.bazel_build_step_line(h) for h in same):
+                library_load.bazel_build_step_line(ctx, h) for h in same):
             # a build step bazel ran could not load it: the build failed there, nothing optional
             core_seen = True
             out += library_load.fatal_load_missing(ctx, filename)

@@ -68,7 +68,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         lib = h.g("lib") or ""
         if lib != filename:
             continue
-        step = _bazel_build_step(h, lib)
+        step = _bazel_build_step(ctx, h, lib)
         if step is not None:
             return [step]
         base, comp, expected = parse_library(lib)
@@ -177,29 +177,49 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
 #: libraries: ...", newer bazel "bazel-out/k8-opt-exec-50AE0418/bin/..."): bazel builds the
 #: tools it runs during a build in that configuration, so this is a build step, not a target
 #: run by `bazel run` or started by hand (bazel-out/k8-opt/bin/...).
-_BAZEL_TOOL = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/(?:host|[\w.-]{1,80}-exec(?:-\w{1,40})?)"
+_BAZEL_TOOL = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/(?:host|[\w.-]{1,80}-exec(?:-[\w-]{1,60})?)"
                          r"/bin/\S{1,300}?):\s*error while loading shared libraries")
+#: Any program under bazel's output tree (bazel-out/k8-opt/bin/...): a build step only when the
+#: log shows bazel reporting a failed genrule or build (``build.bazel_step_failed``; builds
+#: with --distinct_host_configuration=false put their tools there).
+_BAZEL_ANY = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/[\w.-]{1,120}/bin/\S{1,300}?):\s*error "
+                        r"while loading shared libraries")
+#: The CUDA stack's libraries (base names, parse_library): what a folder on LD_LIBRARY_PATH
+#: can give a build step.
+_CUDA_STACK = re.compile(r"^(?:cudart|cublas\w*|cufft\w*|curand|cusolver\w*|cusparse\w*"
+                         r"|cudnn\w*|cupti|nccl|nvinfer\w*|nvrtc\w*|nvToolsExt|nvjpeg|nvJitLink"
+                         r"|nvptxcompiler\w*)$")
 
 
-def bazel_build_step_line(hit: Hit) -> bool:
+def _bazel_tool(ctx: Facts, hit: Hit) -> re.Match[str] | None:
+    """The tool part of a loader line of a program bazel ran as a build step: one of its host
+    or exec configuration (:data:`_BAZEL_TOOL`), or any program under bazel-out/ when the log
+    shows bazel reporting a failed genrule or build (:data:`_BAZEL_ANY`)."""
+    m = _BAZEL_TOOL.search(hit.text)
+    if m is None and ctx.h("build.bazel_step_failed").count:
+        m = _BAZEL_ANY.search(hit.text)
+    return m
+
+
+def bazel_build_step_line(ctx: Facts, hit: Hit) -> bool:
     """Whether ``hit`` is the loader's line of a program bazel ran as a build step
-    (:data:`_BAZEL_TOOL`)."""
-    return _BAZEL_TOOL.search(hit.text) is not None
+    (:func:`_bazel_tool`)."""
+    return _bazel_tool(ctx, hit) is not None
 
 
-def _bazel_build_step(hit: Hit, lib: str) -> Finding | None:
+def _bazel_build_step(ctx: Facts, hit: Hit, lib: str) -> Finding | None:
     """``bazel-build-step-library-not-found`` for a fatal load (``hit``, of the library
-    ``lib``) of a program bazel built and ran as a build step (:data:`_BAZEL_TOOL`), else
-    ``None`` (also for a library that is not NVIDIA's CUDA stack, and for the driver's
-    libcuda.so.1, which no CUDA folder holds): the library is missing from the step's
-    environment, not from TensorFlow's runtime
+    ``lib``) of a program bazel built and ran as a build step (:func:`_bazel_tool`), else
+    ``None`` (also for a library that is not the CUDA stack's, :data:`_CUDA_STACK`, such as
+    the driver's libcuda.so.1, which no CUDA folder holds): the library is missing from the
+    step's environment, not from TensorFlow's runtime
     (tensorflow/tensorflow configure.py ``write_action_env_to_bazelrc('LD_LIBRARY_PATH',
     ...)``; tensorflow/tensorflow#2499)."""
     from tfgpu.diagnosis.checks.libraries import parse_library
 
-    m = _BAZEL_TOOL.search(hit.text)
+    m = _bazel_tool(ctx, hit)
     base = parse_library(lib)[0]
-    if m is None or base == "cuda" or not _NVIDIA_BASE.match(base):
+    if m is None or not _CUDA_STACK.match(base):
         # only a CUDA/cuDNN/NCCL/TensorRT library comes from a folder to pass; libcuda.so.1 is
         # the NVIDIA driver's (the build host has no driver: the fatal-load reading of the
         # driver library says so), and a library the build makes itself

@@ -177,12 +177,13 @@ def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | No
     return catalogue.make(
         "tensorflow-cpu-only-build", variant="gpu-op-cpu-package", op=op, dist=name,
         version=version, why=why, evidence=log_evidence(hits),
-        # the same release's GPU build, for the code written for it: a comment, since an
-        # install line would be held against (and replaced by) today's plan for the host
-        fix=(f"pip uninstall -y {name}",
-             f'# the GPU build of the same release: pip install "{rule.requirement}" ({rule.why}), '
-             "with the CUDA/cuDNN that release was built for (tfgpu matrix)"
-             if rule is not None else "# install TensorFlow's GPU build of the same release",
+        # the same release's GPU build, for the code written for it: a comment (with its
+        # uninstall, so that a pasted block does not leave no TensorFlow), since an install
+        # line would be held against (and replaced by) today's plan for the host
+        fix=(f'# the GPU build of the same release in its place: pip uninstall -y {name} && pip '
+             f'install "{rule.requirement}" ({rule.why}), with the CUDA/cuDNN that release was '
+             "built for (tfgpu matrix)" if rule is not None
+             else f"# uninstall {name} and install TensorFlow's GPU build of the same release",
              "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"   "
              "# True with the GPU build",
              "# or move the code to a current TensorFlow: tfgpu plan"),
