@@ -4906,7 +4906,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.tf_other_binding",
         ("at tensorflow.", "scisharp", "tensorflowsharp", "tensorflow.net",
          "external/org_tensorflow/", "goroutine ", "panicked at", "error received from peer",
-         "_inactiverpcerror", "grpc_message", "/v1/models/"),
+         "_inactiverpcerror", "grpc_message", "/models/"),
         r"\bat Tensorflow\.[A-Z]\w{0,60}\.|\bSciSharp\.TensorFlow\b|\bTensorFlow\.NET\b"
         r"|\bTensorFlowSharp\b|\bexternal/org_tensorflow/tensorflow/"
         r"|^\s{0,4}goroutine \d{1,9} \[|\bthread '[^'\n]{1,80}' panicked at\b"
