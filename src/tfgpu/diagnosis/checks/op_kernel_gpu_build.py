@@ -72,7 +72,8 @@ def _devices(ctx: Facts, line: int) -> Hit | None:
 
 def op_gpu_build_only(ctx: Facts) -> list[Finding]:
     """``op-kernel-gpu-only-no-gpu-device`` (variant ``gpu-build-only``) for the placer's "No
-    OpKernel was registered" naming a cuDNN RNN op, with no GPU among the registered devices,
+    OpKernel was registered" (or op_kernel.cc's "No registered 'X' OpKernel for CPU devices
+    compatible with node") naming a cuDNN RNN op, with no GPU among the registered devices,
     "<no registered kernels>", or no lists at all (a one-line paste); ``nccl-not-available``
     (variant ``no-kernels``) for "<no registered kernels>" next to an NCCL node line.  An error
     that lists device='GPU' kernels is op_registry.op_kernel_registry's; NCCL ops with the
@@ -81,6 +82,12 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
     none = ctx.h("placer.no_kernels_listed").all()
     errs = [h for h in ctx.h("placer.no_opkernel").all()
             if (h.g("op") or "").startswith(prefixes)]
+    # op_kernel.cc's own wording when the node was placed on the CPU (TF 1.x: "No registered
+    # 'CudnnRNN' OpKernel for CPU devices compatible with node ..."): the same fact, no GPU
+    # device to run an op whose kernels only GPU builds hold
+    errs += [h for h in ctx.h("placer.no_kernel").all()
+             if h.g("dev") == "CPU" and (h.g("op") or "").startswith(prefixes)
+             and not any(e.line == h.line for e in errs)]
     if errs:
         hit = errs[0]
         op = hit.g("op") or ""
