@@ -366,10 +366,8 @@ def _release_below(release: str | None) -> str | None:
     """The gcc release just below ``release`` ("4.10" -> "4.9"): CUDA 6.5/7.0's host_config.h
     says "gcc 4.10 and up are not supported" for what later releases call "later than 4.9".
     None for None or a minor of 0 (no release to name)."""
-    if not release:
-        return None
-    major, _, minor = release.partition(".")
-    return f"{major}.{int(minor) - 1}" if minor.isdigit() and int(minor) > 0 else None
+    mm = tf_minor(release)
+    return f"{mm[0]}.{mm[1] - 1}" if mm is not None and mm[1] > 0 else None
 
 
 def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:

@@ -90,6 +90,23 @@ def ray_workers(f: Facts) -> list[Hit]:
     return workers if named else []
 
 
+#: Patterns of lines that say why CUDA found no device, whatever CUDA_VISIBLE_DEVICES or Ray
+#: does: the driver library or kernel module missing, no device node, and nvidia-smi's NVML
+#: failing too ("Failed to initialize NVML: Unknown Error", "couldn't communicate with the
+#: NVIDIA driver", "No devices were found"; NVML ignores CUDA_VISIBLE_DEVICES, NVIDIA's
+#: nvidia-smi documentation: it lists every GPU whatever that variable says).
+DRIVER_SAYS_WHY = ("driver.libcuda", "driver.kernel", "diag.no_device_node",
+                   "diag.kernel_not_running", "eco.nvml_unknown", "smi.no_driver",
+                   "smi.no_devices")
+
+
+def driver_says_why(f: Facts) -> bool:
+    """Whether the log has a line of :data:`DRIVER_SAYS_WHY`: the driver or the device nodes
+    are not reachable (nvidia-driver-not-loaded, docker-container-lost-gpu-access), so no
+    visibility setting is the reason CUDA found no device."""
+    return any(f.h(n).count for n in DRIVER_SAYS_WHY)
+
+
 #: Ray's worker prefix itself (the ``dist.ray_worker`` pattern's form).
 _RAY_PREFIX = re.compile(r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=\d{1,9}(?:, ip=[\w.:-]{1,64})?\)")
 
@@ -149,22 +166,14 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         return []  # the doctor read this host's environment: visibility.py decides
     if any(lib.startswith(("libcuda.", "nvcuda")) for lib in f.h("lib.missing").by_key):
         return []  # the driver library itself did not load: not a visibility setting
-    if (f.h("driver.libcuda").count or f.h("driver.kernel").count
-            or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
-        return []
-    if f.h("eco.nvml_unknown").count or f.h("smi.no_driver").count or f.h(
-            "smi.no_devices").count:
-        # nvidia-smi's NVML failed too ("Failed to initialize NVML: Unknown Error", "couldn't
-        # communicate with the NVIDIA driver", "No devices were found"), and NVML ignores
-        # CUDA_VISIBLE_DEVICES (NVIDIA's nvidia-smi documentation: it lists every GPU whatever
-        # that variable says): the driver or the device nodes are not reachable
-        # (nvidia-driver-not-loaded, docker-container-lost-gpu-access), no setting hides them
+    if driver_says_why(f):
         return []
     ray = [r for r in f.h("dist.ray_worker").all() if any(r.line == h.line for h in hits)]
-    if not ray and ray_workers(f):
+    workers = ray_workers(f) if not ray else []
+    if workers:
         # a Ray program's log, the cuInit line without a worker's prefix: which process
         # printed it is not shown
-        worker = ray_workers(f)[0]
+        worker = workers[0]
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="ray-in-log", prefix=ray_prefix(worker),
             evidence=log_evidence(hits[:1], [worker]))]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
+from tfgpu.diagnosis.checks.dnn_init_causes import gpu_beyond_build_cuda, gpu_beyond_build_fields
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -115,8 +116,7 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
     if ctx.h("build.cxx_standard_old").count:
         return []  # the compile's own error names the cause: cxx_standard_too_old
     hit = hits[0]
-    steps = (hit.g("steps") or "").split()
-    last = steps[-1].rstrip(".") if steps else ""
+    last = _last_step(hit)
     so = hit.g("cu") or "the plugin"
     see = ("dnnlib prints only its progress; the RuntimeError after 'Failed!' ('NVCC returned an "
            "error. See below for full command line and output log') holds nvcc's own message "
@@ -176,16 +176,21 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _last_step(hit: Hit) -> str:
+    """The step dnnlib printed last before "Failed!" ("Preprocessing", "Compiling",
+    "Loading"), or ``""`` when it printed none."""
+    steps = (hit.g("steps") or "").split()
+    return steps[-1].rstrip(".") if steps else ""
+
+
 def dnnlib_compile_beyond_gpu(ctx: Facts) -> bool:
     """Whether dnnlib's plugin compile failed at its Compiling step on a GPU newer than the
     build's CUDA (:func:`_gpu_beyond_plugin_cuda` gives its finding): the found-GPU warning
     (gpu_newer_than_build_cuda.py) leaves the reading to it."""
     hits = ctx.h("build.dnnlib_plugin").all()
-    if not hits:
-        return False
-    steps = (hits[0].g("steps") or "").split()
-    last = steps[-1].rstrip(".") if steps else ""
-    return last == "Compiling" and bool(_gpu_beyond_plugin_cuda(ctx, hits, "the plugin"))
+    return (bool(hits) and not ctx.h("build.nvcc_missing").count
+            and not ctx.h("build.nvcc_host_compiler").count
+            and _last_step(hits[0]) == "Compiling" and gpu_beyond_build_cuda(ctx) is not None)
 
 
 def _gpu_beyond_plugin_cuda(ctx: Facts, hits: list[Hit], so: str) -> list[Finding]:
@@ -195,17 +200,10 @@ def _gpu_beyond_plugin_cuda(ctx: Facts, hits: list[Hit], so: str) -> list[Findin
     custom_ops.py asks nvcc for the first GPU's own architecture (``_get_cuda_gpu_arch_string``
     -> ``--gpu-architecture=sm_86``), which that CUDA's nvcc does not know, and the build has
     no code for the GPU either -> ``gpu-arch-not-in-build`` (variant
-    ``plugin-nvcc-older-than-gpu``); ``[]`` when the GPU or the CUDA is unknown, or when the
-    build and nvcc checks name the cause themselves (nvcc missing, the host compiler).  dnnlib
+    ``plugin-nvcc-older-than-gpu``); ``[]`` when the GPU or the CUDA is unknown (the caller
+    has left nvcc missing and the host compiler to their own checks).  dnnlib
     runs the nvcc on PATH, which may be a newer CUDA's: then nvcc's error is another, but the
     op it builds still could not run on the GPU in this build, so the fix is the same."""
-    from tfgpu.diagnosis.checks.dnn_init_causes import (
-        gpu_beyond_build_cuda,
-        gpu_beyond_build_fields,
-    )
-
-    if ctx.h("build.nvcc_missing").count or ctx.h("build.nvcc_host_compiler").count:
-        return []
     behind = gpu_beyond_build_cuda(ctx)
     if behind is None:
         return []

@@ -29,6 +29,7 @@ Sources:
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -155,8 +156,7 @@ def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | No
     string decides, a GPU distribution, a host with no NVIDIA GPU, or the op run by another
     program than this Python: TensorFlow Serving's model server, libtensorflow, another
     framework)."""
-    from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
-    from tfgpu.knowledge import KnowledgeQueryError
+    from tfgpu.diagnosis.checks.tf_install import cpu_only_distribution
 
     if ctx.host is None or ctx.conda or ctx.other_framework or ctx.non_pip_tensorflow:
         return None
@@ -164,23 +164,20 @@ def _cpu_package_installed(ctx: Facts, op: str, hits: list[Hit]) -> Finding | No
         return None  # no GPU to run the op on: another package does not help (CPU layers do)
     if any(ctx.h(n).count for n in ("ctx.tf_serving", "ctx.jvm", "ctx.tf_other_binding")):
         return None  # TF Serving, Java, .NET or another binary with TensorFlow built in ran it
-    tf = {d.name.lower().replace("_", "-"): d.version for d in ctx.host.python.distributions
-          if d.name.lower().replace("_", "-").startswith(("tensorflow", "tf-nightly"))}
+    tf = {c.dist_key(d.name): d.version for d in ctx.host.python.distributions
+          if c.dist_key(d.name).startswith(("tensorflow", "tf-nightly"))}
     if len(tf) != 1:
         return None
     name, version = next(iter(tf.items()))
-    if not version:
+    known = cpu_only_distribution(ctx.kb, name, version, windows=ctx.windows) if version else None
+    if known is None:
         return None
-    try:
-        rule = gpu_pin_requirement(ctx.kb, version, windows=ctx.windows)
-    except KnowledgeQueryError:
-        return None
-    if name in ctx.kb.cpu_only_distributions():
+    kind, rule = known
+    if kind == "distribution":
         why = "a CPU-only distribution of TensorFlow, with no CUDA kernels"
-    elif name == "tensorflow" and rule is not None and rule.keeps_name:
-        why = f"the CPU-only build of that release ({rule.why})"
     else:
-        return None
+        assert rule is not None
+        why = f"the CPU-only build of that release ({rule.why})"
     return catalogue.make(
         "tensorflow-cpu-only-build", variant="gpu-op-cpu-package", op=op, dist=name,
         version=version, why=why, evidence=log_evidence(hits),

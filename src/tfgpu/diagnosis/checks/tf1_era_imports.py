@@ -117,7 +117,7 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
     if any(h.line > last for h in f.h("tell.exception").all()):
         return []  # an exception line follows: the checks of that line say it
     evidence = log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:])
-    if gpu_package_named(f) and _links_cuda_at_import(f, frames):
+    if gpu_package_named(f) and _links_cuda_at_import(f):
         # the traceback's header is quoted too: the warning explains the traceback it ends
         header = [h for h in f.h("tell.line").all()
                   if h.line < frames[0].line and "Traceback (most recent call last)" in h.text]
@@ -128,13 +128,12 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
     )]
 
 
-def _links_cuda_at_import(f: Facts, frames: list[Hit]) -> bool:
+def _links_cuda_at_import(f: Facts) -> bool:
     """Whether the TensorFlow that failed to import links its CUDA libraries into the native
     module, so that a missing CUDA DLL stops the import: the GPU builds up to 1.13 (from 1.14
     TensorFlow opens them lazily through its dso_loader and only skips the GPU without them,
     as library_load.py's cause of the native module says).  Only a version the facts or the
-    log give counts (``frames`` do not date the release: SWIG's loader served 1.x to 2.1)."""
-    del frames
+    log give counts (the traceback's frames do not date it: SWIG's loader served 1.x to 2.1)."""
     minor = tf_minor(f.tf_version)
     return minor is not None and minor < (1, 14)
 

@@ -23,7 +23,7 @@ from packaging.version import InvalidVersion, Version
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dist_key as _norm
-from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
+from tfgpu.diagnosis.checks._gpu_pin import GpuPin, gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
@@ -668,6 +668,27 @@ def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | 
             f"of it (knowledge row {rule.ref})")
 
 
+def cpu_only_distribution(kb: Knowledge, name: str, version: str | None, *,
+                          windows: bool) -> tuple[str, GpuPin | None] | None:
+    """Whether the TensorFlow distribution ``name`` (normalised as ``_common.dist_key``) of
+    ``version`` is a CPU-only build: ``("distribution", rule)`` for a name in platform fact
+    ``tf-distributions``' ``cpu_only`` (tensorflow-cpu, tf-nightly-cpu), ``("plain", rule)``
+    for the plain ``tensorflow`` of a release whose GPU build is tensorflow-gpu
+    (:func:`gpu_pin_requirement`'s ``keeps_name``: 1.x but 1.15.0, and 2.0; platform facts
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-2-0-cpu-only``), else ``None``.  ``rule``
+    is the requirement that installs the same release's GPU build (``None`` when the version
+    is unknown or not a version)."""
+    try:
+        rule = gpu_pin_requirement(kb, version, windows=windows) if version else None
+    except KnowledgeQueryError:
+        rule = None
+    if name in kb.cpu_only_distributions():
+        return "distribution", rule
+    if name == "tensorflow" and rule is not None and rule.keeps_name:
+        return "plain", rule
+    return None
+
+
 def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | None:
     """``tensorflow-cpu-only-build`` variant ``listed``: the log lists no GPU (``symptom``, the
     visibility rule's evidence) and its one TensorFlow distribution in a pip listing (``pip
@@ -687,19 +708,17 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     version = _tf_dist_versions(f).get(name)
     kb = f.kb
     dists = kb.platform_fact("tf-distributions")
-    cpu_only = kb.cpu_only_distributions()
-    try:
-        rule = gpu_pin_requirement(kb, version, windows=f.windows) if version else None
-    except KnowledgeQueryError:
-        rule = None
-    if name in cpu_only:
+    known = cpu_only_distribution(kb, name, version, windows=f.windows)
+    if known is None or (known[0] == "plain" and conda_row):
+        return None
+    kind, rule = known
+    if kind == "distribution":
         why = (f"{name} is a CPU-only distribution of TensorFlow (knowledge row {dists.ref}): "
                "it has no CUDA kernels, so TensorFlow lists only the CPU")
-    elif name == "tensorflow" and rule is not None and rule.keeps_name and not conda_row:
+    else:
+        assert rule is not None
         why = (f"the plain tensorflow package of release {version} is the CPU-only build: "
                f"{rule.why}")
-    else:
-        return None
     install = (f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None
                else c.and_cuda_fix(f))
     return catalogue.make(

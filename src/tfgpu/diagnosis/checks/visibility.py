@@ -15,7 +15,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.cuda_visible_devices import ray_prefix, ray_workers
+from tfgpu.diagnosis.checks.cuda_visible_devices import driver_says_why, ray_prefix, ray_workers
 from tfgpu.diagnosis.checks.jetson_tf_build import jetson_cause, jetson_shown, jetson_steps
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
 from tfgpu.diagnosis.checks.tf_install import (
@@ -206,12 +206,12 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
                and_cuda_fix(ctx)]
         doc = None
     elif (no_device and not ctx.h("cuda.drivers").count and not ctx.h("ctx.cvd_set").count
-          and ray_workers(ctx) and not _on_worker_lines(ctx, no_device)
-          and not any(ctx.h(n).count for n in _DRIVER_SAYS_WHY)):
+          and (workers := ray_workers(ctx)) and not _on_worker_lines(ctx, no_device)
+          and not driver_says_why(ctx)):
         # a Ray program's log, the no-device line without a worker's prefix (the log's own
         # CUDA_VISIBLE_DEVICES setting is read by cuda_visible_devices.cvd_in_log; a prefixed
         # cuInit line by cvd_hedged_no_device's ray-worker variant)
-        worker = ray_workers(ctx)[0]
+        worker = workers[0]
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="ray-in-log",
             prefix=ray_prefix(worker), evidence=log_evidence(no_device[:1], [worker]))]
@@ -380,12 +380,6 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
 
 
 # --- TensorFlow lists no GPU and the log does not say why -------------------------
-
-
-#: Patterns of lines that say why CUDA found no device, whatever Ray does: nvidia-smi finding
-#: none or no driver, NVML's unknown error, the driver library or kernel module missing.
-_DRIVER_SAYS_WHY = ("smi.no_devices", "smi.no_driver", "eco.nvml_unknown", "driver.libcuda",
-                    "driver.kernel", "diag.no_device_node", "diag.kernel_not_running")
 
 
 def _on_worker_lines(ctx: Facts, hits: list[Hit]) -> bool:
