@@ -16,11 +16,16 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: The NVIDIA libraries (CUDA toolkit, cuDNN, NCCL, TensorRT, the driver's libcuda) whose
+#: The CUDA stack's libraries (base names, parse_library: ``cudart`` for libcudart.so.12 and
+#: cudart64_110.dll): the toolkit's runtime and math libraries, cuDNN, NCCL, TensorRT.
+_CUDA_STACK_NAMES = (r"cudart|cublas\w*|cufft\w*|curand|cusolver\w*|cusparse\w*|cudnn\w*|cupti"
+                     r"|nccl|nvinfer\w*|nvrtc\w*|nvToolsExt|nvjpeg|nvJitLink|nvptxcompiler\w*")
+#: The NVIDIA libraries (CUDA toolkit, cuDNN, NCCL, TensorRT, the driver's libcuda; not
+#: libcurl or libcups, which a ``cu`` prefix alone would take) whose
 #: absence TensorFlow's op-library loader reports as NotFoundError: a custom op or plugin
 #: library built with nvcc links them. Other libraries in such a line (a plugin itself, a
 #: vendor's runtime such as Intel's libsycl) keep their own readings (directml.py, addons.py).
-_NVIDIA_BASE = re.compile(r"^(?:cu[a-zA-Z]\w*|cuda|nccl|nvinfer\w*|nvrtc\w*|nvToolsExt|nvjpeg)$")
+_NVIDIA_BASE = re.compile(rf"^(?:cuda|cufile\w*|cutensor\w*|cudla|{_CUDA_STACK_NAMES})$")
 
 
 def _fatal_hits(ctx: Facts) -> list[Hit]:
@@ -186,9 +191,7 @@ _BAZEL_ANY = re.compile(r"(?P<tool>(?:\S*/)?bazel-out/[\w.-]{1,120}/bin/\S{1,300
                         r"while loading shared libraries")
 #: The CUDA stack's libraries (base names, parse_library): what a folder on LD_LIBRARY_PATH
 #: can give a build step.
-_CUDA_STACK = re.compile(r"^(?:cudart|cublas\w*|cufft\w*|curand|cusolver\w*|cusparse\w*"
-                         r"|cudnn\w*|cupti|nccl|nvinfer\w*|nvrtc\w*|nvToolsExt|nvjpeg|nvJitLink"
-                         r"|nvptxcompiler\w*)$")
+_CUDA_STACK = re.compile(rf"^(?:{_CUDA_STACK_NAMES})$")
 
 
 def _bazel_tool(ctx: Facts, hit: Hit) -> re.Match[str] | None:
