@@ -201,9 +201,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cudnn",),
         r"Loaded runtime CuDNN library:?\s*(?P<rt>[\d.]+)\s*(?:\(compatibility version "
         r"(?P<rtc>\d+)\)\s*)?"
-        # ("but the source was compiled with": a pasted wording, jade-hpc-gpu.github.io#86)
-        r"but (?:the )?source was compiled with:?\s*(?P<src>[\d.]+)"
-        r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?",
+        # ("but the source was compiled with": a pasted wording, jade-hpc-gpu.github.io#86;
+        # the line cut off after the loaded version, tensorflow/tensorflow#17566)
+        r"(?:but (?:the )?source was compiled with:?\s*(?P<src>[\d.]+)"
+        r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?|(?:\[\.\.\.\]|\.\.\.|\u2026)?\s*$)",
     ),
     _p("cudnn.loaded", ("cudnn",), r"Loaded cuDNN version (?P<v>\d+)"),
     _p(
@@ -1769,6 +1770,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"because these package versions have conflicting dependencies"
         r"|ResolutionImpossible: for help visit",
     ),
+    # the PubGrub resolvers' words for the same: Poetry's SolverProblemError ends its report
+    # "So, because <project> depends on both A (x) and B (y), version solving failed."; uv's
+    # "No solution found when resolving dependencies:" heads its report
+    _p(
+        "pip.resolution",
+        ("version solving failed", "no solution found when resolving dependencies"),
+        r"(?P<pubgrub>\bversion solving failed\b|No solution found when resolving dependencies)",
+    ),
     # pip's requirement chain: InstallRequirement.__str__ adds " (from <comes_from>)", and
     # from_path() joins each requirement to the one that asked for it with "->"
     # (pip/_internal/req/req_install.py): "Collecting tensorflow<2.16,>=2.15.0 (from
@@ -1804,6 +1813,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
         r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
     ),
+    # a PubGrub report's "no versions of <name> match <constraint>" (Poetry; uv writes "there
+    # is no version of <name><spec>"): the requirement names a release the index lacks
+    _p(
+        "pip.pubgrub_no_versions",
+        ("no versions of", "there is no version of"),
+        r"\b(?:no versions of |there is no version of )(?P<pkg>[A-Za-z][\w.-]{0,80})"
+        r"(?: match (?P<spec>[^\s,]{1,60}(?:,[^\s,]{1,40})?)|(?P<spec2>[<>=!~]=?[^\s,]{1,40}))?",
+    ),
+    # the PubGrub reports' derivation lines (Poetry: "Because tensorflow[and-cuda] (2.15.0)
+    # depends on nvidia-nccl-cu12 (2.16.5)", " and jax[cuda12] (0.4.23) depends on
+    # nvidia-nccl-cu12 (>=2.18.3), ..."; uv writes "name==version depends on name<spec>")
+    *(_p(
+        "pip.depends",
+        ("depends on",),
+        lead + r"(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?)"
+        r"(?: \((?P<v>\d[\w.+]{0,30})\)|==(?P<v2>\d[\w.+]{0,30})) depends on "
+        r"(?P<req>[A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?)"
+        r"(?: \((?P<rspec>[^)\n]{1,80})\)|(?P<rspec2>[<>=!~]=?[^\s,;]{1,40}"
+        r"(?:,[<>=!~]=?[^\s,;]{1,40}){0,3}))?",
+    # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
+    # " and B (y) depends on ..."), and the second one uv writes on the same line
+    ) for lead in (r"(?:\bBecause |^\s*and )", r"(?<=\S) and ")),
     # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(
@@ -3255,7 +3286,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<missing>__cuda),? (?:which )?is missing on the system"
         r"|(?P<feat>feature:/[\w-]{1,20}::__cuda)==(?P<have>\d+(?:\.\d+)?)"
         r"|(?P<dep>__cuda)\[version='(?P<want>[^'\n]{1,40})'\]"
-        r"|requires (?P<req>__cuda) ?(?P<want2>[><=]{1,2}\s?\d+(?:\.\d+)?)",
+        r"|requires (?P<req>__cuda) ?(?P<want2>[><=]{1,2}\s?\d+(?:\.\d+)?)"
+        # conda's classic UnsatisfiableError "incompatible with your system" list: a chain
+        # from a requested spec ending in the bare virtual package ("  - tensorflow[version=
+        # '>=2.7',build=cuda11*] -> __cuda"), the system's own records listed as "feature:/
+        # <subdir>::__glibc==2.17=0" (conda/resolve.py _classify_bad_deps, conda 4.8-23.x)
+        r"|^\s*-\s+(?P<chain>[A-Za-z][\w.-]{0,80})(?:\[[^\]\n]{0,160}\])?"
+        r"(?:\s->\s\S{1,200}?)*\s->\s__cuda\s*$",
     ),
     _p(
         "tools.conda_your_version",
@@ -4296,7 +4333,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "placer.no_kernel",
         ("opkernel for",),
         r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
-        r"compatible with node",
+        r"compatible with node(?: \{\{node (?P<node>[^{}\s]{1,300})\}\})?",
     ),
     # A TF 1.x reference (variable) dtype in an attr that allows none: op_def_util.cc
     # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
@@ -7224,15 +7261,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- ctx.forked_child: the failing code ran in a process Python's multiprocessing started
     # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
     # traceback, popen_fork.py, pool.py workers named "ForkPoolWorker-N" under the fork
-    # context), or the log sets the fork start method or Keras' use_multiprocessing=True.
+    # context; the "Process Process-N:" / "Process ForkProcess-N:" header process.py's
+    # _bootstrap writes to stderr before a child's traceback: the default Process class, or
+    # the fork context's, named by BaseProcess.__init__ as type name + "-" + identity), or the
+    # log sets the fork start method or Keras' use_multiprocessing=True.
     # Explains no line (ctx. prefix); read by checks/cuda_driver_checks.py (and by
     # checks/driver.py cuda_driver_not_initialised, its forked variant): after TensorFlow
     # created a GPU device in the parent, a forked child cannot use CUDA (the CUDA Programming
     # Guide: CUDA is not fork-safe; tensorflow/tensorflow#57877).
     _p(
         "ctx.forked_child",
-        ("multiprocessing", "forkpoolworker", "os.fork"),
+        ("multiprocessing", "forkpoolworker", "os.fork", "process process-",
+         "process forkprocess-"),
         r"multiprocessing[\\/](?:process|popen_fork|pool)\.py\"|\bForkPoolWorker-\d"
+        r"|^Process (?:Fork)?Process-\d+(?::\d+)*:\s*$"
         r"|\buse_multiprocessing\s{0,3}=\s{0,3}True\b|\bos\.fork\(\)"
         r"|set_start_method\(\s{0,3}['\"]fork['\"]",
     ),

@@ -23,6 +23,8 @@ from tfgpu.findings import Finding
 
 #: A conda-forge CUDA build string: ``cuda112py310...`` -> CUDA 11.2, ``cuda120py311`` -> 12.0.
 _BUILD_CUDA_RE = re.compile(r"cuda(?P<maj>1\d|[89])(?P<min>\d)py")
+#: A match spec's build glob that names only the CUDA major (``build=cuda11*``).
+_BUILD_MAJOR_RE = re.compile(r"build=cuda(1\d)\*")
 
 
 def _near(hits: list[Hit], anchors: list[Hit], window: int = 12) -> list[Hit]:
@@ -46,7 +48,10 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     hits = ctx.h("tools.conda_cuda").all()
     if not hits:
         return []
-    have_hits = [h for h in hits if h.g("have")] + ctx.h("tools.conda_your_version").all()
+    feats = [h for h in hits if h.g("have")]
+    # "Your installed version is: X" speaks of the system record listed above it: __cuda's
+    # only when one is listed (not __glibc's 2.17 beside a chain to a bare __cuda)
+    have_hits = feats + (ctx.h("tools.conda_your_version").all() if feats else [])
     have = next((h.g("have") or h.g("v") for h in have_hits), None)
     want = next(((h.g("want") or h.g("want2") or "").strip() for h in hits
                  if h.g("want") or h.g("want2")), "")
@@ -74,7 +79,18 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
                  f"conda install -c conda-forge \"tensorflow=*=cuda{have.split('.')[0]}*\""
                  f"   # conda-forge's builds for CUDA {have.split('.')[0]}.x"),
         )]
-    pkg = next((h.g("pkg") for h in hits if h.g("pkg")), None)
+    pkg = next((h.g("pkg") or h.g("chain") for h in hits if h.g("pkg") or h.g("chain")), None)
+    # a spec that names only the build's CUDA major ("build=cuda11*"): the override needs a
+    # major.minor, which only the target's driver tells
+    major = next((m.group(1) for h in hits if (m := _BUILD_MAJOR_RE.search(h.text))), None)
+    if cuda is None and major is not None:
+        override_line = (f"CONDA_OVERRIDE_CUDA=\"{major}.<minor>\" conda install -c conda-forge "
+                         f"tensorflow   # the CUDA {major}.x the target's driver supports "
+                         "(nvidia-smi there): the build asked for is a CUDA " + major + " one")
+    else:
+        override_line = (f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install -c conda-forge "
+                         "tensorflow" + ("   # the build named above is for CUDA " + cuda
+                                         if cuda else ""))
     return [catalogue.make(
         "conda-cuda-virtual-package-missing",
         what=f"{pkg}" if pkg else "a CUDA build",
@@ -83,8 +99,7 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
              "conda info   # 'virtual packages' must list __cuda=<version>",
              "# installing where the GPU is not (a login node, docker build): say which CUDA "
              "the target's driver supports, e.g.",
-             f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install -c conda-forge tensorflow"
-             + ("   # the build named above is for CUDA " + cuda if cuda else "")),
+             override_line),
         doc="conda-virtual-packages",
     )]
 

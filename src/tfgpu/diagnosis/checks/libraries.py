@@ -1501,6 +1501,28 @@ def cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
 _CUDNN_START = re.compile(r"cudnn|\bDNN library", re.I)
 
 
+def _cudnn_mismatch_cut(ctx: Facts, hit: Hit, rt: tuple[int, int, int]) -> Finding:
+    """``cudnn-version-mismatch`` variant ``cut``: the version-check line with the build's
+    version cut off; the build's cuDNN from the tested configurations when the log names
+    the TensorFlow release (tf_tested_configs.toml)."""
+    build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    note = (f" TensorFlow {ctx.tf_version} was tested with cuDNN {build.cudnn} (knowledge "
+            f"row {build.row.ref})." if build is not None else "")
+    want = (f"cuDNN {build.cudnn}" if build is not None
+            else "the cuDNN this TensorFlow was built with")
+    where = (["where.exe cudnn64_*.dll"] if ctx.windows else
+             ["conda list cudnn"] if ctx.conda else
+             ["ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH"])
+    return catalogue.make(
+        "cudnn-version-mismatch", variant="cut", loaded=_ver(rt), built_note=note,
+        evidence=log_evidence([hit]),
+        fix=(*where,
+             f"# make the loader find {want} first (or remove the other copy), or install a "
+             f"TensorFlow release built for cuDNN {rt[0]}.{rt[1]}",
+             "# the whole line says which version the build wants: rerun and keep it"),
+    )
+
+
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
@@ -1508,6 +1530,8 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     if hit is None:
         return []
     rt, src = _cudnn_num(hit.g("rt") or ""), _cudnn_num(hit.g("src") or "")
+    if rt is not None and src is None and not hit.g("src"):
+        return [_cudnn_mismatch_cut(ctx, hit, rt)]
     if rt is None or src is None:
         return []
     cause = f"TensorFlow was compiled against cuDNN {_ver(src)} but loaded cuDNN {_ver(rt)}"

@@ -32,7 +32,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 #: Lines after the error (or before the node line) its device and kernel lists may stand.
 _SPAN = 12
@@ -100,6 +100,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
         if "GPU" in devs or (not devs and _metal_lines(ctx)):
             return _plugin_gpu_rnn(ctx, hit, devs_hit, near)
+        if not devs and op.startswith("CudnnRNN") and _directml_host(ctx):
+            return [_directml_rnn(ctx, op, log_evidence([hit], near[:1]))]
         listed = [h for h in ctx.h("placer.kernel_registered").all()
                   if hit.line < h.line <= hit.line + _SPAN]
         if listed and devs_hit is not None and not near:
@@ -219,6 +221,26 @@ def _metal_lines(ctx: Facts) -> bool:
     return bool(ctx.h("ctx.metal").count) and not _other_plugin_shown(ctx)
 
 
+def _directml_host(ctx: Facts) -> bool:
+    """Whether the GPU device here is tensorflow-directml-plugin's: the log names the plugin
+    or a DML PluggableDevice (:func:`_other_plugin_shown` without the bare OS), or the host is
+    Windows or WSL with GPUs and none of them NVIDIA's (a CUDA build has no device there)."""
+    dml = any((h.g("name") or "").strip().upper() == "DML"
+              for h in ctx.h("gpu.pluggable_created").all())
+    if dml or ctx.h("eco.dml_device").count or ctx.h("ctx.dml_plugin").count:
+        return True
+    host = ctx.host
+    return bool((ctx.windows or ctx.wsl) and host is not None and host.gpus
+                and not host.nvidia_gpus)
+
+
+def _directml_rnn(ctx: Facts, op: str, evidence: tuple[Evidence, ...]) -> Finding:
+    """``directml-plugin-missing-cudnn-rnn-kernel``: Keras's cuDNN LSTM/GRU path on
+    tensorflow-directml-plugin's GPU (:func:`_directml_host`), whose plugin registers no kernel
+    for the cuDNN RNN ops (platform fact gpu-build-only-ops)."""
+    return catalogue.make("directml-plugin-missing-cudnn-rnn-kernel", op=op, evidence=evidence)
+
+
 def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
                     near: list[Hit]) -> list[Finding]:
     """``metal-plugin-missing-cudnn-rnn-kernel`` for the placer's error ``hit`` naming a cuDNN
@@ -234,6 +256,8 @@ def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
     if not op.startswith("CudnnRNN"):
         return []
     if devs_hit is not None:
+        if near and _directml_host(ctx):
+            return [_directml_rnn(ctx, op, log_evidence([hit, devs_hit], near[:1]))]
         if not near or _other_plugin_shown(ctx):
             return []
         seen = (f"The placer found no device for {op}: the devices TensorFlow registered in "

@@ -50,6 +50,40 @@ def _requests_double(ctx: Facts, first: Hit) -> bool:
                for h in ctx.h("placer.requested_attrs").all() if 0 <= h.line - first.line <= 3)
 
 
+#: The name prefixes Grappler's optimizers give the nodes they add (tensorflow/core/grappler/
+#: optimizers: constant_folding.cc kConstantFoldingConst "ConstantFolding",
+#: arithmetic_optimizer.cc kArithmeticOptimizer "ArithmeticOptimizer", both through
+#: AddPrefixToNodeName, "<prefix>/<node>").
+_GRAPPLER_PREFIX = re.compile(r"^(?P<opt>ConstantFolding|ArithmeticOptimizer)/")
+
+
+def _grappler_node(hit: Hit) -> re.Match[str] | None:
+    return _GRAPPLER_PREFIX.match(hit.g("node") or "")
+
+
+def _grappler_placed(ctx: Facts, op: str, m: re.Match[str], nok: list[Hit],
+                     dtype: bool) -> Finding:
+    """``op-has-no-gpu-kernel`` variant ``grappler``: the node without a GPU kernel is one a
+    Grappler optimizer added (its name prefix, :data:`_GRAPPLER_PREFIX`) and placed on the GPU
+    (returnn#694: a string Const folded by ConstantFolding inside a while loop, TensorFlow
+    issue 52200), not one the program placed; soft placement, which the placer applies
+    before Grappler runs, does not move it."""
+    node = nok[0].g("node") or ""
+    return catalogue.make(
+        "op-has-no-gpu-kernel", variant="grappler", op=op, node=node, optimizer=m.group("opt"),
+        dtype_note=(" for the dtype of this node" if dtype or "DT_STRING" in nok[0].text
+                    or any("DT_STRING" in h.text for h in ctx.h("placer.requested_attrs").all())
+                    else ""),
+        evidence=log_evidence(nok, ctx.h("placer.requested_attrs").all()[:1]),
+        fix=("with tf.device('/CPU:0'): ...   # build the tensors this node comes from (string "
+             "constants, lookup tables) and the ops that use them on the CPU explicitly",
+             "tf.config.optimizer.set_experimental_options({'constant_folding': False})   "
+             "# or turn that optimizer off" if m.group("opt") == "ConstantFolding" else
+             "tf.config.optimizer.set_experimental_options({'arithmetic_optimization': False})"
+             "   # or turn that optimizer off"),
+    )
+
+
 def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     """``op-has-no-gpu-kernel`` from op_kernel.cc's "No registered 'X' OpKernel for 'GPU'
     devices" (variant ``not-registered``; ``dtype`` when the registered kernels listed under
@@ -77,6 +111,9 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         dtype = "GPU" in regs
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
+        grappler_node = _grappler_node(first)
+        if grappler_node is not None and not metal and not dml:
+            return [_grappler_placed(ctx, op, grappler_node, nok, dtype)]
         cause = (f"{op} has no GPU kernel in {where}"
                  + (" for the dtypes of this node (a GPU kernel exists for other dtypes)"
                     if dtype else "")

@@ -22,6 +22,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._and_cuda_pins import PinConflict, pin_conflict
 from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import GpuPin, gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
@@ -1569,9 +1570,19 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
+    pubgrub = all(h.g("pubgrub") for h in hits)
+    pins = pin_conflict(ctx.kb, depends)
+    if pins is not None:
+        return [_and_cuda_pin_conflict(ctx, pins, hits, pubgrub)]
     fix = [
-        (f"# {named.g('pkg')} {named.g('v')} depends on {named.g('req')}: pin that range in "
-         "your requirements, or drop your pin and let pip choose")
+        *(f"# no {n.g('pkg')} release matches {n.g('spec') or n.g('spec2') or 'that requirement'}"
+          " on the index the resolver read: the package that requires it (the lines above) "
+          "needs another release, or a platform marker that leaves it out"
+          for n in ctx.h("pip.pubgrub_no_versions").all()[:1] if pubgrub),
+        (f"# {named.g('pkg')} {named.g('v') or named.g('v2')} depends on {named.g('req')}"
+         + (f" ({named.g('rspec')})" if named.g("rspec") else named.g("rspec2") or "")
+         + ": pin that range in your requirements, or drop your pin and let the resolver "
+         "choose")
         if named is not None else
         "# read the 'The conflict is caused by:' lines: they name the two requirements that "
         "exclude each other; pin the range the package you keep depends on, or drop your pin",
@@ -1583,10 +1594,42 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         "give each its own virtual environment",
     ]
     return [catalogue.make(
-        "pip-tensorflow-pin-conflict",
+        "pip-tensorflow-pin-conflict", variant="pubgrub" if pubgrub else None,
         evidence=log_evidence(hits, tf_side[:2] or depends[:2], limit=4),
         fix=tuple(fix),
     )]
+
+
+def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
+                           pubgrub: bool) -> Finding:
+    """``pip-tensorflow-pin-conflict`` variant ``and-cuda-wheel``: TensorFlow's and-cuda
+    pin of an NVIDIA wheel against another package's range of it (:mod:`._and_cuda_pins`)."""
+    if p.fits:
+        shown = ", ".join(p.fits[:6]) + (" and later" if len(p.fits) > 6 else "")
+        fits = (f"TensorFlow releases whose and-cuda pin of {p.wheel} fits {p.other_spec}: "
+                f"{shown}.")
+        fix: tuple[str, ...] = (
+            c.pip(ctx, "install", f"tensorflow[and-cuda]=={p.fits[0]}",
+                  f"{p.other}=={p.other_version}")
+            + f"   # the oldest TensorFlow whose {p.wheel} pin fits; the resolver then "
+            "checks the other NVIDIA wheels both pin",
+            "# or give each framework its own virtual environment")
+    else:
+        fits = (f"No TensorFlow release in tfgpu's table pins a {p.wheel} that fits "
+                f"{p.other_spec}.")
+        fix = (f"# give TensorFlow and {p.other} a virtual environment each: no "
+               f"tensorflow[and-cuda] release pins a {p.wheel} in {p.other_spec}",)
+    return catalogue.make(
+        "pip-tensorflow-pin-conflict", variant="and-cuda-wheel",
+        tool="The resolver" if pubgrub else "pip", wheel=p.wheel,
+        tf_version=p.tf_version or "(this release)", tf_spec=str(p.tf_spec),
+        other=p.other, other_version=p.other_version, other_spec=str(p.other_spec),
+        fits=fits,
+        evidence=log_evidence(hits, [p.tf_line, p.other_line], limit=4),
+        fix=fix,
+        knowledge_ref=(f"tf_pip_cuda_wheels:{p.tf_version}-{p.wheel}"
+                       if p.tf_version else None),
+    )
 
 
 def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
