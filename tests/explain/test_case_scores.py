@@ -315,6 +315,19 @@ FLOORS["cases-holdout184"] = 0.8
 FLOORS["cases-holdout185"] = 0.2
 FLOORS["cases-holdout187"] = 0.7
 FLOORS["cases-holdout190"] = 0.66
+# session 27 (2026-12-05): held where no case is WRONG, at the share after the session's kinds
+# (193 keeps a WRONG answer)
+FLOORS["cases-holdout191"] = 0.25
+FLOORS["cases-holdout192"] = 0.7
+FLOORS["cases-holdout194"] = 0.5
+FLOORS["cases-holdout195"] = 0.66
+FLOORS["cases-holdout196"] = 0.4
+FLOORS["cases-holdout197"] = 0.5
+FLOORS["cases-holdout198"] = 0.66
+FLOORS["cases-holdout199"] = 0.26
+FLOORS["cases-holdout200"] = 0.6
+FLOORS["cases-holdout201"] = 0.5
+FLOORS["cases-holdout202"] = 0.87
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

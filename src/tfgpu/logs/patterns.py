@@ -3294,6 +3294,75 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*-\s+(?P<chain>[A-Za-z][\w.-]{0,80})(?:\[[^\]\n]{0,160}\])?"
         r"(?:\s->\s\S{1,200}?)*\s->\s__cuda\s*$",
     ),
+    # TensorFlow's configure.py check_bazel_version ("You have bazel X installed." then "Please
+    # upgrade|downgrade your bazel installation to version Y or higher|lower to build
+    # TensorFlow!") and Thrust's CUB check (thrust/system/cuda/config.h #error). Read by
+    # checks/source_build_versions.py
+    _p(
+        "build.bazel_version_check",
+        ("your bazel installation to version",),
+        r"Please (?P<dir>upgrade|downgrade) your bazel installation to version "
+        r"(?P<want>\d[\w.-]{0,30}) or (?:higher|lower) to build TensorFlow",
+    ),
+    _p("build.bazel_have", ("you have bazel",),
+       r"\bYou have bazel (?P<have>\d[\w.-]{0,30}) installed"),
+    # bazel's client when its server (a JVM) died mid-build: "Server terminated abruptly (error
+    # code: 14, error message: 'Socket closed', log file: '.../server/jvm.out')"
+    _p(
+        "build.bazel_server_died",
+        ("server terminated abruptly",),
+        r"Server terminated abruptly \(error code: \d+, error message: '[^'\n]{0,80}'"
+        r"(?:, log file: '(?P<log>[^'\n]{1,300})')?",
+    ),
+    # TensorFlow's tensorrt_configure.bzl copies a fixed list of TensorRT headers into
+    # @local_config_tensorrt (genrule tensorrt_include): a header of that list missing from the
+    # TensorRT install ("cp: cannot stat '/usr/include/x86_64-linux-gnu/NvUtils.h'", TensorRT 10
+    # has none; tensorflow/tensorflow#68867)
+    _p(
+        "trt.include_genrule",
+        ("local_config_tensorrt//:tensorrt_include",),
+        r"genrule @local_config_tensorrt//:tensorrt_include failed",
+    ),
+    _p(
+        "trt.header_missing",
+        ("cannot stat",),
+        r"\bcp: cannot stat ['\u2018](?P<path>[^'\u2019\n]{0,300}/"
+        r"(?P<hdr>Nv[A-Za-z]\w{0,60}\.h))['\u2019]",
+    ),
+    _p(
+        "build.thrust_cub",
+        ("the version of cub in your include path is not compatible",),
+        r"The version of CUB in your include path is not compatible with this release of Thrust",
+    ),
+    # apt's errors when installing the CUDA stack from NVIDIA's repositories (apt-private/
+    # private-cacheset.cc: "Unable to locate package %s", "Version '%s' for '%s' was not
+    # found"; private-install.cc: "Unable to correct problems, you have held broken
+    # packages."; private-output.cc ShowBroken: "<pkg> : Depends: <dep> (<ver>) but it is not
+    # going to be installed"). Read by checks/apt_install.py
+    _p(
+        "apt.not_located",
+        ("unable to locate package",),
+        r"\bUnable to locate package (?P<pkg>[A-Za-z0-9][\w.+:*-]{0,120})",
+    ),
+    _p(
+        "apt.version_not_found",
+        ("was not found",),
+        r"\bVersion ['\u2018\u2019](?P<v>[^'\u2018\u2019\s]{1,120})['\u2018\u2019] for "
+        r"['\u2018\u2019](?P<pkg>[^'\u2018\u2019\s]{1,120})['\u2018\u2019] was not found",
+    ),
+    _p(
+        "apt.held_broken",
+        ("you have held broken packages",),
+        r"Unable to correct problems, you have held broken packages",
+    ),
+    _p(
+        "apt.depends",
+        ("depends:",),
+        r"^\s*(?:(?P<pkg>[A-Za-z0-9][\w.+:-]{0,120})\s+:\s+)?Depends: "
+        r"(?P<dep>[A-Za-z0-9][\w.+:-]{0,120})(?: \((?P<spec>[^)\n]{1,60})\))? but "
+        r"(?P<why>it is not going to be installed|it is not installable|[\w.+~:-]{1,60} is "
+        r"to be installed)",
+    ),
     _p(
         "tools.conda_your_version",
         ("your installed version is",),
@@ -5057,6 +5126,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<which>Linked|Loaded) TensorRT version: \(?(?P<maj>\d{1,2}), ?(?P<min>\d{1,3}),"
         r" ?(?P<pat>\d{1,3})\)?",
     ),
+    # TF 1.x's TF-TRT converter (contrib/tensorrt, python/compiler/tensorrt trt_convert.py of
+    # 1.12-1.14) logging the TensorRT it runs against at INFO: "Running against TensorRT
+    # version 0.0.0" when the build has no TensorRT or none loaded (ardianumam/Tensorflow-
+    # TensorRT#21, a conda tensorflow-gpu 1.13)
+    _p(
+        "trt.running_against",
+        ("running against tensorrt version",),
+        r"Running against TensorRT version:? (?P<v>\d{1,2}(?:\.\d{1,3}){2})\b",
+    ),
     _p(
         "trt.incompatible",
         ("but linked tensorflow against tensorrt", "incompatible tensorrt major version",
@@ -6043,6 +6121,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no matching dali plugin",),
         r"No matching DALI plugin found for installed TensorFlow version",
     ),
+    # the loader's own frame in a traceback (tf.py: "_dali_tf_module = dali_tf_plugin.
+    # load_dali_tf_plugin()"): with TensorFlow's NotFoundError heading that traceback, the
+    # loader re-raised the first plugin library's load error (NVIDIA/DALI#4529, TF 2.11)
+    _p(
+        "dali.tf_plugin_load_frame",
+        ("load_dali_tf_plugin()",),
+        r"=\s*dali_tf_plugin\.load_dali_tf_plugin\(\)",
+    ),
+    _p("ctx.notfound_error", ("notfounderror",), r"\bNotFoundError\b"),
     # --- TF-TRT's TF 1.x / early 2.x Python version check -------------------------
     # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in
     # python/compiler/tensorrt/trt_convert.py before 2.4) create_inference_graph: ERROR
@@ -7721,6 +7808,21 @@ PATTERNS: tuple[Pattern, ...] = (
          "no module named tensorflow"),
         r"(?:ModuleNotFoundError|ImportError): No module named ['\"]?"
         r"(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})['\"]?",
+    ),
+    # the ImportError of `from tensorflow.<sub> import <name>` (CPython import_from: "cannot
+    # import name %R from %R (%S)", Python 3.6 and older without the module) and the code line
+    # a traceback prints above it: read by checks/tf_api_versions.py (module_missing)
+    _p(
+        "tfapi.cannot_import",
+        ("cannot import name",),
+        r"^\s*(?:ImportError: )?cannot import name '(?P<name>\w{1,80})'"
+        r"(?: from '(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'(?: \([^)\n]{0,400}\))?)?\s*$",
+    ),
+    _p(
+        "ctx.tf_from_import",
+        ("from tensorflow",),
+        r"^\s{0,16}from (?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8}) import "
+        r"(?P<names>\w{1,80}(?:\s*,\s*\w{1,80}){0,10})",
     ),
     _p(
         "tfapi.no_attr",

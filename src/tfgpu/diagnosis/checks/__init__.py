@@ -21,6 +21,7 @@ from tfgpu.diagnosis.checks.addons import (
     tfp_requires_newer_tensorflow,
 )
 from tfgpu.diagnosis.checks.allocator_statistics import gpu_allocator_without_statistics
+from tfgpu.diagnosis.checks.apt_install import apt_cuda_stack
 from tfgpu.diagnosis.checks.colab_magics import colab_dropped_tf1_magic
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
@@ -319,6 +320,11 @@ from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_newer_than_runtime
 from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
+from tfgpu.diagnosis.checks.source_build_versions import (
+    bazel_server_died,
+    bazel_version_outside_range,
+    thrust_cub_version_check,
+)
 from tfgpu.diagnosis.checks.source_configure import (
     source_configure_cuda_file_not_found,
     source_configure_toolkit_path_invalid,
@@ -477,7 +483,10 @@ from tfgpu.diagnosis.checks.op_registry import (
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
 from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
-from tfgpu.diagnosis.checks.tensorrt_versions import tensorrt_major_mismatch
+from tfgpu.diagnosis.checks.tensorrt_versions import (
+    tensorrt_major_mismatch,
+    tf1_running_against_none,
+)
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
 from tfgpu.diagnosis.checks.windows import (
     dll_load_bare,
@@ -789,6 +798,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- tool families ---
     host_ram_exhausted,
     slurm_job_cancelled,
+    apt_cuda_stack,
+    bazel_version_outside_range,
+    bazel_server_died,
+    thrust_cub_version_check,
     conda_cuda_virtual_package,
     conda_solver_failed,
     conda_packages_not_found,
@@ -897,6 +910,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_mapped_to_two_devices,
     dataset_variant_device_copy,
     tensorrt_major_mismatch,
+    tf1_running_against_none,
     ld_path_other_cuda,
     kernel_failure_with_other_cuda,
     # --- TensorFlow 0.x's "Unable to load cuDNN DSO" ---

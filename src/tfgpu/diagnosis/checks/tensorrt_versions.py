@@ -195,3 +195,21 @@ _TF1_FIX = (
     "container, or a source build)",
     "ldconfig -p | grep libnvinfer",
 )
+
+
+def tf1_running_against_none(ctx: Facts) -> list[Finding]:
+    """``tftrt-not-enabled`` variant ``tf1-none``: TF 1.x's converter says it runs against
+    TensorRT 0.0.0 (pattern ``trt.running_against``): the build has no TensorRT, or TensorRT
+    did not load; the converter then makes no TRTEngineOp."""
+    hits = [h for h in ctx.h("trt.running_against").all() if _zero(h.g("v") or "")]
+    if not hits:
+        return []
+    return [catalogue.make(
+        "tftrt-not-enabled", variant="tf1-none",
+        evidence=log_evidence(hits[:1], ctx.h("noise.trt").all()[:1]),
+        fix=("ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader finds",
+             "# a TensorFlow 1.x built with TensorRT: the Linux tensorflow-gpu wheels of the "
+             "Python package index (1.7 and later) or NVIDIA's NGC TensorFlow containers, not "
+             "conda's tensorflow-gpu builds, with the TensorRT release it was linked against "
+             "on the loader's path"),
+    )]

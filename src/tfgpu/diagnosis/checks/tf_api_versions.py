@@ -194,6 +194,23 @@ _NAMED_ELSEWHERE = re.compile(
     r"|python\._?pywrap)")
 
 
+def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
+    """"cannot import name 'X' from 'tensorflow.<sub>'" (or the bare Python 3.6 wording under
+    a ``from tensorflow.<sub> import X`` code line of the traceback, up to three lines above):
+    the hit and the missing name's full path (``tensorflow.python.ops.collective_ops``).  Only
+    submodules: a name from the top-level package is tools.tf1_api's reading."""
+    code = ctx.h("ctx.tf_from_import").all()
+    out = []
+    for h in ctx.h("tfapi.cannot_import").all():
+        name, mod = h.g("name") or "", h.g("mod")
+        if mod is None:
+            mod = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
+                        and name in re.split(r"\s*,\s*", c.g("names") or "")), None)
+        if mod and "." in mod:
+            out.append((h, f"{mod}.{name}"))
+    return out
+
+
 def module_missing(ctx: Facts) -> list[Finding]:
     """``tf-api-newer-than-installed`` variant ``module-missing`` (hedged): "No module named
     'tensorflow.<sub>'" (pattern ``tfapi.no_module``) raised where code outside the
@@ -204,16 +221,17 @@ def module_missing(ctx: Facts) -> list[Finding]:
     install) instead of one release.  Nothing for the modules other readers name
     (:data:`_NAMED_ELSEWHERE`), nor when TensorFlow's own import raised it (a broken install:
     the native-import and install findings), nor when a dated row already answered."""
-    hits = [h for h in ctx.h("tfapi.no_module").all()
-            if not _NAMED_ELSEWHERE.match(h.g("mod") or "")]
-    if not hits or _reads(ctx):
+    found = [(h, (h.g("mod") or "").rstrip(".")) for h in ctx.h("tfapi.no_module").all()]
+    found += _names_not_importable(ctx)
+    found = [(h, m) for h, m in found if not _NAMED_ELSEWHERE.match(m)]
+    if not found or _reads(ctx):
         return []
     inside = [p.line for p in ctx.h("ctx.pkg_path").all()
               if (p.g("pkg") or "") in ("tensorflow", "tensorflow_core")]
-    hit = next((h for h in hits if not any(0 < h.line - ln <= 3 for ln in inside)), None)
+    hit, module = next(((h, m) for h, m in found
+                        if not any(0 < h.line - ln <= 3 for ln in inside)), (None, ""))
     if hit is None:
         return []
-    module = (hit.g("mod") or "").rstrip(".")
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
     first = ctx.kb.platform_fact("keras3-switch")

@@ -98,6 +98,11 @@ def dali_tf_plugin_missing(ctx: Facts) -> list[Finding]:
     maintainer: install nvidia-dali-tf-plugin from the same index)."""
     missing = ctx.h("dali.tf_plugin_missing").all()
     nomatch = ctx.h("dali.tf_plugin_no_match").all()
+    frame = ctx.h("dali.tf_plugin_load_frame").all()
+    notfound = ctx.h("ctx.notfound_error").all()
+    if frame and not nomatch and any(n.line < frame[0].line for n in notfound):
+        # the loader re-raised a plugin library's NotFoundError (its message cut off)
+        nomatch = frame[:1]
     if not missing and not nomatch:
         return []
     fix = (pip_list_grep("dali", "tensorflow", windows=ctx.windows)

@@ -8,6 +8,10 @@ Sources:
   then one ``#include "stub/NvInfer_<major>_<minor>.inc"`` per supported TensorRT (7.0, 7.1,
   7.2, 8.0 at that commit), else ``#error This version of TensorRT is not supported.``: a
   release builds TF-TRT only against the TensorRT versions its stub lists.
+* third_party/tensorrt/tensorrt_configure.bzl: the TensorRT headers it copies into
+  @local_config_tensorrt (genrule ``tensorrt_include``) are a fixed list per TensorRT major the
+  release knows; a header of that list missing where configure found TensorRT (TensorRT 10 has
+  no NvUtils.h, tensorflow/tensorflow#68867 on TF 2.16) means another TensorRT version there.
 * bazel's summary of a target that did not compile: "C++ compilation of rule '<label>'
   failed (Exit 1)" (bazel 4 and older), "Compiling <file> failed: (Exit 1)" (bazel 5+); the
   compiler's own "error:" lines come before it.
@@ -27,6 +31,17 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     ``[]`` without either."""
     errors = ctx.h("trt.stub_version_error").all()
     targets = ctx.h("trt.build_target_failed").all()
+    genrule = ctx.h("trt.include_genrule").all()
+    headers = ctx.h("trt.header_missing").all()
+    if genrule and headers and not errors:
+        h = headers[0]
+        path = h.g("path") or ""
+        folder = path.rsplit("/", 1)[0] or "/"
+        return [catalogue.make(
+            "tf-source-tensorrt-version-not-supported", variant="headers",
+            header=h.g("hdr") or "a TensorRT header", folder=folder,
+            evidence=log_evidence(genrule[:1], headers[:1]),
+        )]
     if errors:
         first = errors[0]
         low = first.g("min")

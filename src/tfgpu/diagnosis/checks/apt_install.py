@@ -1,0 +1,130 @@
+"""apt failing to install the CUDA stack (CUDA toolkit, cuDNN, TensorRT, NCCL, the driver)
+from NVIDIA's Debian/Ubuntu repositories, read from apt's own errors.
+
+Source of the wordings: apt's apt-private/private-cacheset.cc ("Unable to locate package %s",
+"Version '%s' for '%s' was not found"), private-install.cc ("Unable to correct problems, you
+have held broken packages.") and private-output.cc (ShowBroken's "<pkg> : Depends: <dep>
+(<version>) but it is not going to be installed").
+
+Facts about NVIDIA's packages, from the package names and versions in its repositories (and
+the threads that established each: tensorflow/tensorflow#41848, #35936, #44300,
+tensorflow/docs#1462, #1599):
+* their Debian versions carry a revision between the upstream version and the CUDA suffix
+  (``libcudnn7=7.6.5.32-1+cuda10.1``, ``libnvinfer6=6.0.1-1+cuda10.1``);
+* the cuDNN and TensorRT package names carry the library's major version (``libcudnn7``,
+  ``libcudnn8``; ``libnvinfer5`` for TensorRT 5, ``libnvinfer6`` for TensorRT 6), so a
+  version of another major is another package;
+* ``cuda-X-Y`` depends on ``cuda-runtime-X-Y``, which depends on the repository's
+  ``cuda-drivers`` of at least that CUDA's minimum driver: a driver package of another branch
+  already installed (``nvidia-driver-NNN``) is what apt most often cannot install it beside.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Debian package names of the CUDA stack NVIDIA's repositories publish.
+_CUDA_STACK_DEB = re.compile(
+    r"^(?:cuda(?:-[\w.-]+)?|libcudnn\d*(?:-[\w.-]+)?|libnvinfer[\w-]*|python3-libnvinfer[\w-]*"
+    r"|tensorrt[\w-]*|libnccl\d*(?:-dev)?|libcublas[\w.-]*|libcufft[\w.-]*|libcusolver[\w.-]*"
+    r"|libcusparse[\w.-]*|libcurand[\w.-]*|nvidia-[\w.-]+|libnvidia-[\w.-]+)$")
+#: A package named after its library's major: cuDNN (libcudnn7, libcudnn8) and TensorRT
+#: (libnvinfer5 .. libnvinfer10), with their -dev/-plugin companions.
+_MAJOR_IN_NAME = re.compile(r"^(?P<base>libcudnn|libnvinfer)(?P<major>\d+)(?P<rest>(?:-dev)?)$")
+#: An NVIDIA driver package of one branch (``nvidia-driver-430``).
+_DRIVER = re.compile(r"^nvidia-driver-(\d+)$")
+#: NVIDIA's version form without the Debian revision: upstream then "+cudaX.Y".
+_NO_REVISION = re.compile(r"^(?P<up>\d[\d.]*)\+(?P<cuda>cuda[\d.]+)$")
+
+
+def _nvidia(pkg: str) -> bool:
+    return bool(_CUDA_STACK_DEB.match(pkg.split(":")[0]))
+
+
+def apt_cuda_stack(ctx: Facts) -> list[Finding]:
+    """``apt-cuda-package-unavailable``: apt could not install a CUDA-stack package (variants
+    ``not-located``, ``version-not-found``, ``held-broken``); only for the names of
+    :data:`_CUDA_STACK_DEB`."""
+    vers = [h for h in ctx.h("apt.version_not_found").all() if _nvidia(h.g("pkg") or "")]
+    if vers:
+        return [_version_not_found(vers)]
+    located = [h for h in ctx.h("apt.not_located").all() if _nvidia(h.g("pkg") or "")]
+    if located:
+        pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
+        return [catalogue.make(
+            "apt-cuda-package-unavailable", variant="not-located", pkg=", ".join(pkgs),
+            evidence=log_evidence(located, limit=3),
+            fix=(f"apt-cache policy {pkgs[0]}   # 'Unable to locate' = no source apt reads "
+                 "lists it",
+                 "grep -rh ^deb /etc/apt/sources.list /etc/apt/sources.list.d/   # is NVIDIA's "
+                 "CUDA repository among them?",
+                 "sudo apt-get update   # after adding a repository, before installing from it"),
+        )]
+    held = ctx.h("apt.held_broken").all()
+    deps = [h for h in ctx.h("apt.depends").all()
+            if _nvidia(h.g("pkg") or "") or _nvidia(h.g("dep") or "")]
+    if held and deps:
+        first = deps[0]
+        pkg = next((h.g("pkg") for h in deps if h.g("pkg")), None) or "the package"
+        dep = first.g("dep") or "a dependency"
+        drivers = [_DRIVER.match(x) for x in (pkg, dep)]
+        if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
+            why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
+                   f"the {drivers[1].group(1)} branch (an older branch's package can be a "
+                   f"transitional one that pulls a newer branch, tensorflow/tensorflow#36121), "
+                   f"so the driver that installs is {dep}'s, and that one cannot go beside what "
+                   "is installed (a driver of another branch, or packages it recommends left "
+                   "out).")
+        else:
+            why = ("With NVIDIA's repositories this is most often the driver: cuda-X-Y depends "
+                   "on cuda-runtime-X-Y, which depends on the repository's cuda-drivers of at "
+                   "least that CUDA's minimum driver, and a driver package of another branch "
+                   "already installed (nvidia-driver-NNN) conflicts with the branch the "
+                   "repository's cuda-drivers pulls.")
+        return [catalogue.make(
+            "apt-cuda-package-unavailable", variant="held-broken", pkg=pkg, dep=dep, why=why,
+            evidence=log_evidence(deps[:3], held[:1]),
+            fix=(f"sudo apt-get install {dep}   # apt then names the package that blocks it",
+                 "apt-cache policy cuda-drivers; dpkg -l 'nvidia-driver-*' | grep ^ii   # the "
+                 "driver branch the repository's CUDA pulls vs the one installed",
+                 "# install the driver branch the repository's cuda-drivers wants (sudo apt-get "
+                 f"install nvidia-driver-<branch>), or remove the other one, then install {pkg} "
+                 "again"),
+        )]
+    return []
+
+
+def _version_not_found(hits: list[Hit]) -> Finding:
+    """The ``version-not-found`` variant for the first of ``hits``, with the version NVIDIA's
+    repository would carry when the given one lacks the Debian revision or belongs to a
+    package of another major (module docstring)."""
+    h = hits[0]
+    pkg, ver = h.g("pkg") or "", h.g("v") or ""
+    note, guess = "", None
+    m = _NO_REVISION.match(ver)
+    if m is not None:
+        guess = f"{m.group('up')}-1+{m.group('cuda')}"
+        note = (f" NVIDIA's package versions carry a Debian revision between the version and "
+                f"the CUDA suffix ({guess}); '{ver}' has none.")
+    named = _MAJOR_IN_NAME.match(pkg)
+    major = re.match(r"(\d+)\.", ver)
+    other = None
+    if named is not None and major is not None and major.group(1) != named.group("major"):
+        other = f"{named.group('base')}{major.group(1)}{named.group('rest')}"
+        lib = "cuDNN" if named.group("base") == "libcudnn" else "TensorRT"
+        note += (f" {pkg} is {lib} {named.group('major')}'s package (the name carries the "
+                 f"major); version {ver} is {lib} {major.group(1)}'s, packaged as {other}.")
+    fix = [f"apt-cache madison {pkg}   # the versions the repositories apt reads have"]
+    if other is not None:
+        fix.append(f"sudo apt-get install {other}={guess or ver}   # the package of that major")
+    elif guess is not None:
+        fix.append(f"sudo apt-get install {pkg}={guess}")
+    return catalogue.make(
+        "apt-cuda-package-unavailable", variant="version-not-found", pkg=pkg, version=ver,
+        note=note, evidence=log_evidence(hits, limit=3), fix=tuple(fix),
+    )

@@ -1,0 +1,86 @@
+"""A TensorFlow source build stopped by a version check of its tools: configure.py's bazel
+range, and Thrust's check of the CUB beside it.
+
+* configure.py (TensorFlow 1.x-2.x, ``check_bazel_version``): "You have bazel X installed."
+  then "Please upgrade your bazel installation to version Y or higher to build TensorFlow!"
+  (below the release's ``_TF_MIN_BAZEL_VERSION``) or "Please downgrade your bazel installation
+  to version Y or lower to build TensorFlow!" (above ``_TF_MAX_BAZEL_VERSION``, skipped with
+  ``TF_IGNORE_MAX_BAZEL_VERSION`` set); the 2.x trees also name their bazel in
+  ``.bazelversion``, which bazelisk reads (UCL-ARC/rcps-buildscripts, TF 2.8 with bazel 0.27).
+* Thrust (CUDA 11 and later ship CUB beside it, thrust/system/cuda/config.h): "The version of
+  CUB in your include path is not compatible with this release of Thrust. ... Define
+  THRUST_IGNORE_CUB_VERSION_CHECK to ignore this.": the CUB first on the include path is not
+  the toolkit's own; a TensorFlow tree that fetches its own CUB for an older CUDA (TensorFlow
+  2.3's @cub_archive, tensorflow/tensorflow#41803) built with a newer toolkit.
+* bazel's client when its server, a JVM, died mid-build: "Server terminated abruptly (error
+  code: 14, error message: 'Socket closed', log file: '.../server/jvm.out')": most often the
+  kernel's OOM killer on a TensorFlow build with many parallel compile actions
+  (taskcluster/community-tc-config#330: a 32 GB worker; more RAM fixed it).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
+    """``tf-source-bazel-version-outside-range``: configure.py's bazel check failed."""
+    hits = ctx.h("build.bazel_version_check").all()
+    if not hits:
+        return []
+    h = hits[0]
+    up = h.g("dir") == "upgrade"
+    have = next((x.g("have") for x in ctx.h("build.bazel_have").all()), None)
+    fix = ["cat .bazelversion   # the bazel release this source tree is built with (2.x trees)",
+           "# install bazelisk as 'bazel': it downloads and runs the release .bazelversion "
+           "names",
+           f"bazel version   # then: {'at least' if up else 'at most'} {h.g('want')}"]
+    if not up:
+        fix.append("# or TF_IGNORE_MAX_BAZEL_VERSION=1 ./configure skips the upper bound "
+                   "(the build may then fail on what the newer bazel changed)")
+    return [catalogue.make(
+        "tf-source-bazel-version-outside-range", variant=None if up else "too-new",
+        want=h.g("want") or "?", have=have or "another release",
+        evidence=log_evidence(ctx.h("build.bazel_have").all()[:1], hits[:1]),
+        fix=tuple(fix),
+    )]
+
+
+def thrust_cub_version_check(ctx: Facts) -> list[Finding]:
+    """``tf-source-cub-older-than-thrust``: Thrust's CUB version check stopped a build; the
+    release's tested CUDA (tf_tested_configs.toml) when the log or host names the release."""
+    hits = ctx.h("build.thrust_cub").all()
+    if not hits:
+        return []
+    build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    tested = (f" TensorFlow {ctx.tf_version} was tested with CUDA {build.cuda} (knowledge row "
+              f"{build.row.ref})." if build is not None else "")
+    return [catalogue.make(
+        "tf-source-cub-older-than-thrust", tested=tested, evidence=log_evidence(hits[:1]),
+        fix=("# build the release with the CUDA it was tested with (tfgpu matrix), or a "
+             "TensorFlow release built for this CUDA",
+             "bazel build --copt=-DTHRUST_IGNORE_CUB_VERSION_CHECK ...   # or skip the check, "
+             "as Thrust's message says (the two CUBs must then agree in what the build uses)"),
+        knowledge_ref=build.row.ref if build is not None else None,
+    )]
+
+
+def bazel_server_died(ctx: Facts) -> list[Finding]:
+    """``host-ram-exhausted-process-killed`` variant ``bazel-server`` (a warning): bazel's
+    server died during the build; the JVM's log and the kernel's say whether it was memory."""
+    hits = ctx.h("build.bazel_server_died").all()
+    if not hits:
+        return []
+    log = hits[0].g("log")
+    return [catalogue.make(
+        "host-ram-exhausted-process-killed", variant="bazel-server",
+        evidence=log_evidence(hits[:1]),
+        fix=(f"tail -50 {c.quote(ctx, log) if log else '$(bazel info output_base)/server/jvm.out'}"
+             "   # the server's last words (an OutOfMemoryError, or nothing when it was killed)",
+             "sudo dmesg | grep -i -E 'killed process|out of memory'   # the kernel's OOM killer",
+             "bazel build --jobs=4 ...   # fewer compile actions at once (newer bazel also "
+             "--local_ram_resources=HOST_RAM*.5), or a machine with more RAM"),
+    )]
