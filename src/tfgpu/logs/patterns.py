@@ -926,8 +926,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.info",
         ("total memory:", "free memory:", "totalmemory:"),
-        r"^\s*(?:(?P<k1>Total|Free) memory:\s*(?P<v1>[\d.]+\s*[KMGT]i?B)"
-        r"|totalMemory:\s*(?P<total>[\d.]+\s*[KMGT]i?B)\s+freeMemory:\s*(?P<free>[\d.]+\s*[KMGT]i?B))",
+        r"^\s*(?P<k1>Total|Free) memory:\s*(?P<v1>[\d.]+\s*[KMGT]i?B)"
+        # TF 1.x's device properties line, also where a paste joined it to the "Found device"
+        # line before it
+        r"|\btotalMemory:\s*(?P<total>[\d.]+\s*[KMGT]i?B)\s+freeMemory:\s*(?P<free>[\d.]+\s*[KMGT]i?B)",
     ),
     _p(
         "mem.frozen",

@@ -68,7 +68,9 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     held = ctx.h("apt.held_broken").all()
     deps = [h for h in ctx.h("apt.depends").all()
             if _nvidia(h.g("pkg") or "") or _nvidia(h.g("dep") or "")]
-    if held and deps:
+    # apt prints the unmet dependencies, then "held broken packages": either marks the failure
+    deps = [h for h in deps if held or "not going to be installed" in h.text]
+    if deps:
         first = deps[0]
         pkg = next((h.g("pkg") for h in deps if h.g("pkg")), None) or "the package"
         dep = first.g("dep") or "a dependency"

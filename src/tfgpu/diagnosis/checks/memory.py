@@ -374,6 +374,18 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             cause += f"; only {free:,.0f} MiB of {total:,.0f} MiB were free when TensorFlow started"
         elif total is not None:
             cause += f" (GPU memory {total:,.0f} MiB)"
+        asked = _bytes(h0.g("bytes"))
+        if (asked is not None and not ctxfail and total is not None and free is not None
+                and asked / 2**20 > free * 1.001 and h0 is (cuda_oom.first or [None])[0]):
+            # a first pool larger than the memory free at start: the program's own fraction
+            # or memory limit (gpu_device.cc sizes the default pool from the free memory)
+            out.append(catalogue.make(
+                "gpu-memory-fraction-exceeds-free-memory", size=h0.g("size") or f"{asked} bytes",
+                share=f"{asked / 2**20 / total:.0%}", total=f"{total:,.0f} MiB",
+                free=f"{free:,.0f} MiB",
+                evidence=log_evidence([h0], info[:2]),
+            ))
+            return out
         held = _other_process_evidence(ctx, ctxfail, total, free)
         if absurd and _other_process_evidence(ctx, False, total, free) is None:
             out.append(catalogue.make(

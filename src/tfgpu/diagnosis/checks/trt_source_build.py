@@ -33,13 +33,16 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     targets = ctx.h("trt.build_target_failed").all()
     genrule = ctx.h("trt.include_genrule").all()
     headers = ctx.h("trt.header_missing").all()
-    if genrule and headers and not errors:
-        h = headers[0]
-        path = h.g("path") or ""
-        folder = path.rsplit("/", 1)[0] or "/"
+    if genrule and not errors:
+        # the genrule copies only TensorRT headers: its failure is one of them missing, named
+        # by cp's line when the log has it
+        h = headers[0] if headers else None
+        path = (h.g("path") or "") if h is not None else ""
+        folder = (path.rsplit("/", 1)[0] or "/") if path else "the folder configure was given"
         return [catalogue.make(
             "tf-source-tensorrt-version-not-supported", variant="headers",
-            header=h.g("hdr") or "a TensorRT header", folder=folder,
+            header=(h.g("hdr") if h is not None else None) or "a TensorRT header",
+            folder=folder,
             evidence=log_evidence(genrule[:1], headers[:1]),
         )]
     if errors:
