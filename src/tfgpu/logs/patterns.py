@@ -201,10 +201,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cudnn",),
         r"Loaded runtime CuDNN library:?\s*(?P<rt>[\d.]+)\s*(?:\(compatibility version "
         r"(?P<rtc>\d+)\)\s*)?"
-        # ("but the source was compiled with": a pasted wording, jade-hpc-gpu.github.io#86;
-        # the line cut off after the loaded version, tensorflow/tensorflow#17566)
-        r"(?:but (?:the )?source was compiled with:?\s*(?P<src>[\d.]+)"
-        r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?|(?:\[\.\.\.\]|\.\.\.|\u2026)?\s*$)",
+        # ("but the source was compiled with": a pasted wording, jade-hpc-gpu.github.io#86)
+        r"but (?:the )?source was compiled with:?\s*(?P<src>[\d.]+)"
+        r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?",
+    ),
+    # the same line cut off after the loaded version (tensorflow/tensorflow#17566: "Loaded
+    # runtime CuDNN library: 7101 [...]"): no src group, read by checks/libraries.py
+    _p(
+        "cudnn.mismatch",
+        ("cudnn",),
+        r"Loaded runtime CuDNN library:? ?(?P<rt>\d[\d.]{0,15})(?: ?(?:\[\.\.\.\]|\.\.\.|\u2026))?"
+        r" {0,4}$",
     ),
     _p("cudnn.loaded", ("cudnn",), r"Loaded cuDNN version (?P<v>\d+)"),
     _p(

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
+from typing import TYPE_CHECKING
 
 from tfgpu.facts.log import Hit
 from tfgpu.knowledge import Knowledge
+
+if TYPE_CHECKING:  # packaging's modules load only when a resolver report is read
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
 
 #: An NVIDIA CUDA-stack wheel with its CUDA major suffix (``nvidia-nccl-cu12``).
 _NVIDIA_WHEEL = re.compile(r"^nvidia-[a-z0-9-]+-cu\d{2}$")
@@ -40,6 +41,9 @@ def requirement(hit: Hit) -> tuple[str, SpecifierSet | None] | None:
     (a bare version is an exact pin) or ``(>=2.18.3)``; uv ``nvidia-nccl-cu12>=2.18.3``.
     ``None`` for a line that does not parse; the specifier ``None`` when none is given.
     """
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
     req = hit.g("req") or ""
     spec = (hit.g("rspec") or hit.g("rspec2") or "").strip()
     if spec:
@@ -57,6 +61,8 @@ def requirement(hit: Hit) -> tuple[str, SpecifierSet | None] | None:
 
 
 def _bounds(spec: SpecifierSet) -> list[Version]:
+    from packaging.version import InvalidVersion, Version
+
     out = []
     for s in spec:
         try:
@@ -103,6 +109,9 @@ def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
     """The first NVIDIA wheel two ``pip.depends`` lines ask for in ranges that exclude each
     other, one of them TensorFlow's (its and-cuda pin), with the releases whose pin would fit
     (knowledge table ``tf_pip_cuda_wheels``).  ``None`` when no such pair is in the lines."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import Version
+
     parsed = [(h, r) for h in depends if (r := requirement(h)) is not None and r[1] is not None]
     for th, (wheel, tspec) in parsed:
         if _name(th.g("pkg") or "") not in _TF_NAMES or not _NVIDIA_WHEEL.match(wheel):

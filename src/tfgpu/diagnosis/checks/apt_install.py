@@ -106,7 +106,7 @@ def _version_not_found(hits: list[Hit]) -> Finding:
     repository would carry when the given one lacks the Debian revision or belongs to a
     package of another major (module docstring)."""
     h = hits[0]
-    pkg, ver = h.g("pkg") or "", h.g("v") or ""
+    pkg, ver = h.need("pkg"), h.need("v")
     note, guess = "", None
     m = _NO_REVISION.match(ver)
     if m is not None:
