@@ -376,7 +376,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             cause += f" (GPU memory {total:,.0f} MiB)"
         asked = _bytes(h0.g("bytes"))
         if (asked is not None and not ctxfail and total is not None and free is not None
-                and asked / 2**20 > free * 1.001 and h0 is (cuda_oom.first or [None])[0]):
+                and asked / 2**20 > free * 1.001 and cuda_oom.first and h0 is cuda_oom.first[0]):
             # a first pool larger than the memory free at start: the program's own fraction
             # or memory limit (gpu_device.cc sizes the default pool from the free memory)
             out.append(catalogue.make(
