@@ -309,7 +309,7 @@ FLOORS["cases-holdout177"] = 0.25
 FLOORS["cases-holdout178"] = 0.66
 FLOORS["cases-holdout179"] = 0.25
 FLOORS["cases-holdout180"] = 0.71
-FLOORS["cases-holdout181"] = 0.5
+FLOORS["cases-holdout181"] = 0.66
 FLOORS["cases-holdout183"] = 0.5
 FLOORS["cases-holdout184"] = 0.8
 FLOORS["cases-holdout185"] = 0.2
@@ -326,7 +326,7 @@ FLOORS["cases-holdout197"] = 0.5
 FLOORS["cases-holdout198"] = 0.66
 FLOORS["cases-holdout199"] = 0.26
 FLOORS["cases-holdout200"] = 0.6
-FLOORS["cases-holdout201"] = 0.5
+FLOORS["cases-holdout201"] = 0.66
 FLOORS["cases-holdout202"] = 0.87
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0

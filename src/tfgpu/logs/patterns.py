@@ -1821,6 +1821,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("depends on",),
         r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
         r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
+        "pkg",
     ),
     # a PubGrub report's "no versions of <name> match <constraint>" (Poetry; uv writes "there
     # is no version of <name><spec>"): the requirement names a release the index lacks
@@ -1841,6 +1842,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<req>[A-Za-z][\w.-]{0,80}(?:\[[\w,-]{1,60}\])?)"
         r"(?: \((?P<rspec>[^)\n]{1,80})\)|(?P<rspec2>[<>=!~]=?[^\s,;]{1,40}"
         r"(?:,[<>=!~]=?[^\s,;]{1,40}){0,3}))?",
+        "pkg",
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\bBecause |^\s*and )", r"(?<=\S) and ")),
@@ -3300,7 +3302,7 @@ PATTERNS: tuple[Pattern, ...] = (
         # from a requested spec ending in the bare virtual package ("  - tensorflow[version=
         # '>=2.7',build=cuda11*] -> __cuda"), the system's own records listed as "feature:/
         # <subdir>::__glibc==2.17=0" (conda/resolve.py _classify_bad_deps, conda 4.8-23.x)
-        r"|^\s*-\s+(?P<chain>[A-Za-z][\w.-]{0,80})(?:\[[^\]\n]{0,160}\])?"
+        r"|^\s*-\s+(?P<chain>[A-Za-z][\w.-]{0,80})(?:[=<>!~][^\s\[]{0,80})?(?:\[[^\]\n]{0,160}\])?"
         r"(?:\s->\s\S{1,200}?)*\s->\s__cuda\s*$",
     ),
     # TensorFlow's configure.py check_bazel_version ("You have bazel X installed." then "Please
@@ -3338,6 +3340,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bcp: cannot stat ['\u2018](?P<path>[^'\u2019\n]{0,300}/"
         r"(?P<hdr>Nv[A-Za-z]\w{0,60}\.h))['\u2019]",
     ),
+    # a TensorFlow source tree or its bazel build in the log (its source folders, bazel's
+    # external repositories TensorFlow's WORKSPACE defines, a bazel command): the Thrust/CUB
+    # check is TensorFlow's build's only then (a PyTorch or CuPy build prints it too)
+    _p(
+        "ctx.tf_build_tree",
+        ("tensorflow/", "external/", "bazel"),
+        r"\btensorflow/(?:core|compiler|stream_executor|tools|tsl)/|\bexternal/(?:cub_archive"
+        r"|local_config_cuda|org_tensorflow|local_xla|xla)/|\bbazel(?:-out|isk)?\b",
+    ),
     _p(
         "build.thrust_cub",
         ("the version of cub in your include path is not compatible",),
@@ -3358,6 +3369,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("was not found",),
         r"\bVersion ['\u2018\u2019](?P<v>[^'\u2018\u2019\s]{1,120})['\u2018\u2019] for "
         r"['\u2018\u2019](?P<pkg>[^'\u2018\u2019\s]{1,120})['\u2018\u2019] was not found",
+    ),
+    # apt could not verify a repository (apt-pkg/acquire-item.cc: "The repository '%s' is not
+    # signed.", gpgv's "NO_PUBKEY <key>"): it reads nothing from it (NVIDIA rotated its CUDA
+    # repository key in 2022; the cuda-keyring package installs the new one)
+    _p(
+        "apt.repo_unsigned",
+        ("no_pubkey", "is not signed"),
+        r"\bNO_PUBKEY (?P<key>[0-9A-F]{8,40})\b|The repository '[^'\n]{1,300}' is not signed",
     ),
     _p(
         "apt.held_broken",
@@ -7365,6 +7384,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # checks/driver.py cuda_driver_not_initialised, its forked variant): after TensorFlow
     # created a GPU device in the parent, a forked child cannot use CUDA (the CUDA Programming
     # Guide: CUDA is not fork-safe; tensorflow/tensorflow#57877).
+    # --- ctx.spawned_child: the log shows children started without fork (the spawn context's
+    # "SpawnProcess-N" name or popen_spawn_* frames, a spawn start method set in the pasted
+    # code), so a child's CUDA failure is not the fork one; Windows has no fork at all
+    # (checks/cuda_driver_checks.py fork_shown)
+    _p(
+        "ctx.spawned_child",
+        ("spawnprocess-", "popen_spawn_", "'spawn'", '"spawn"'),
+        r"\bSpawnProcess-\d|popen_spawn_(?:posix|win32)\.py"
+        r"|(?:set_start_method|get_context)\(\s{0,3}['\"]spawn['\"]",
+    ),
     _p(
         "ctx.forked_child",
         ("multiprocessing", "forkpoolworker", "os.fork", "process process-",
@@ -7378,6 +7407,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # logical/virtual devices with a memory limit, TF 1.x GPUOptions' per-process fraction),
     # in pasted code or config. Explains no line; read by checks/memory_held.py (a small
     # pool is then the program's choice)
+    # the program lets TensorFlow's GPU pool grow (TF 1.x gpu_options.allow_growth, TF 2.x
+    # set_memory_growth, the environment switch): its allocations are growth chunks, not one
+    # pool sized at start (checks/memory.py)
+    _p(
+        "ctx.memory_growth",
+        ("allow_growth", "set_memory_growth", "tf_force_gpu_allow_growth"),
+        r"\ballow_growth\b|\bset_memory_growth\b|\bTF_FORCE_GPU_ALLOW_GROWTH\b",
+    ),
     _p(
         "ctx.gpu_memory_limit",
         ("memory_limit", "per_process_gpu_memory_fraction", "deviceconfiguration",

@@ -33,13 +33,22 @@ _CUDA_STACK_DEB = re.compile(
     r"^(?:cuda(?:-[\w.-]+)?|libcudnn\d*(?:-[\w.-]+)?|libnvinfer[\w-]*|python3-libnvinfer[\w-]*"
     r"|tensorrt[\w-]*|libnccl\d*(?:-dev)?|libcublas[\w.-]*|libcufft[\w.-]*|libcusolver[\w.-]*"
     r"|libcusparse[\w.-]*|libcurand[\w.-]*|nvidia-[\w.-]+|libnvidia-[\w.-]+)$")
-#: A package named after its library's major: cuDNN (libcudnn7, libcudnn8) and TensorRT
-#: (libnvinfer5 .. libnvinfer10), with their -dev/-plugin companions.
+#: Names only NVIDIA's CUDA repositories publish (a distribution's own nvidia-cuda-toolkit or
+#: nvidia-driver-NNN comes from its own archive): the not-located reading names NVIDIA's
+#: repository for these only.
+_NVIDIA_REPO_ONLY = re.compile(
+    r"^(?:cuda(?:-[\w.-]+)?|libcudnn\d*(?:-[\w.-]+)?|libnvinfer[\w-]*|python3-libnvinfer[\w-]*"
+    r"|tensorrt[\w-]*|libnccl\d*(?:-dev)?)$")
+#: A package named after its library's major: cuDNN up to 8 (libcudnn7, libcudnn8; cuDNN 9
+#: is packaged per CUDA major, libcudnn9-cuda-12) and TensorRT (libnvinfer5 .. libnvinfer10),
+#: with their -dev companions.
 _MAJOR_IN_NAME = re.compile(r"^(?P<base>libcudnn|libnvinfer)(?P<major>\d+)(?P<rest>(?:-dev)?)$")
 #: An NVIDIA driver package of one branch (``nvidia-driver-430``).
 _DRIVER = re.compile(r"^nvidia-driver-(\d+)$")
-#: NVIDIA's version form without the Debian revision: upstream then "+cudaX.Y".
+#: NVIDIA's version form without the Debian revision: upstream then "+cudaX.Y", for the
+#: packages that carry it (cuDNN up to 8, TensorRT, NCCL: "8.9.7.29-1+cuda12.2").
 _NO_REVISION = re.compile(r"^(?P<up>\d[\d.]*)\+(?P<cuda>cuda[\d.]+)$")
+_REVISION_PACKAGES = re.compile(r"^(?:libcudnn[5-8]|libnvinfer|python3-libnvinfer|libnccl)")
 
 
 def _nvidia(pkg: str) -> bool:
@@ -53,9 +62,23 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     vers = [h for h in ctx.h("apt.version_not_found").all() if _nvidia(h.g("pkg") or "")]
     if vers:
         return [_version_not_found(vers)]
-    located = [h for h in ctx.h("apt.not_located").all() if _nvidia(h.g("pkg") or "")]
+    located = [h for h in ctx.h("apt.not_located").all()
+               if _NVIDIA_REPO_ONLY.match((h.g("pkg") or "").split(":")[0])]
     if located:
         pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
+        keys = ctx.h("apt.repo_unsigned").all()
+        if keys:
+            key = next((k.g("key") for k in keys if k.g("key")), None)
+            return [catalogue.make(
+                "apt-cuda-package-unavailable", variant="unsigned", pkg=", ".join(pkgs),
+                key=f" (NO_PUBKEY {key})" if key else "",
+                evidence=log_evidence(keys[:2], located[:1]),
+                fix=("# install the repository's signing key: for NVIDIA's CUDA repository its "
+                     "cuda-keyring package for this distribution (NVIDIA's CUDA installation "
+                     "guide, network repository), then:",
+                     "sudo apt-get update   # no GPG error on NVIDIA's repository this time",
+                     f"apt-cache policy {pkgs[0]}   # then it has a candidate"),
+            )]
         return [catalogue.make(
             "apt-cuda-package-unavailable", variant="not-located", pkg=", ".join(pkgs),
             evidence=log_evidence(located, limit=3),
@@ -75,6 +98,21 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
         pkg = next((h.g("pkg") for h in deps if h.g("pkg")), None) or "the package"
         dep = first.g("dep") or "a dependency"
         drivers = [_DRIVER.match(x) for x in (pkg, dep)]
+        # the chain's other lines (a dependency of a dependency, any package) count too
+        chain = [h for h in ctx.h("apt.depends").all() if held or "not going" in h.text
+                 or "not installable" in h.text]
+        missing = next((h for h in chain if (h.g("why") or "") == "it is not installable"), None)
+        if missing is not None:
+            gone = missing.g("dep") or "a dependency"
+            by = missing.g("pkg") or "a package in the chain"
+            return [catalogue.make(
+                "apt-cuda-package-unavailable", variant="not-installable", pkg=pkg, dep=gone,
+                by=by, evidence=log_evidence([missing], deps[:1], held[:1]),
+                fix=(f"apt-cache policy {gone}   # no candidate: no repository apt reads has it",
+                     f"# find where {gone} comes from for this distribution release (or what "
+                     f"replaced it), or leave out the package that needs it ({by}); then "
+                     f"install {pkg} again"),
+            )]
         if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
             why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
                    f"the {drivers[1].group(1)} branch (an older branch's package can be a "
@@ -108,7 +146,7 @@ def _version_not_found(hits: list[Hit]) -> Finding:
     h = hits[0]
     pkg, ver = h.need("pkg"), h.need("v")
     note, guess = "", None
-    m = _NO_REVISION.match(ver)
+    m = _NO_REVISION.match(ver) if _REVISION_PACKAGES.match(pkg) else None
     if m is not None:
         guess = f"{m.group('up')}-1+{m.group('cuda')}"
         note = (f" NVIDIA's package versions carry a Debian revision between the version and "
@@ -117,10 +155,17 @@ def _version_not_found(hits: list[Hit]) -> Finding:
     major = re.match(r"(\d+)\.", ver)
     other = None
     if named is not None and major is not None and major.group(1) != named.group("major"):
-        other = f"{named.group('base')}{major.group(1)}{named.group('rest')}"
         lib = "cuDNN" if named.group("base") == "libcudnn" else "TensorRT"
-        note += (f" {pkg} is {lib} {named.group('major')}'s package (the name carries the "
-                 f"major); version {ver} is {lib} {major.group(1)}'s, packaged as {other}.")
+        if lib == "cuDNN" and int(major.group(1)) >= 9:
+            # cuDNN 9 is packaged per CUDA major: libcudnn9-cuda-12, libcudnn9-dev-cuda-12
+            note += (f" {pkg} is cuDNN {named.group('major')}'s package (the name carries the "
+                     f"major); version {ver} is cuDNN {major.group(1)}'s, packaged per CUDA "
+                     f"major (libcudnn{major.group(1)}-cuda-<CUDA major>"
+                     f"{', and -dev-cuda-<CUDA major>' if named.group('rest') else ''}).")
+        else:
+            other = f"{named.group('base')}{major.group(1)}{named.group('rest')}"
+            note += (f" {pkg} is {lib} {named.group('major')}'s package (the name carries the "
+                     f"major); version {ver} is {lib} {major.group(1)}'s, packaged as {other}.")
     fix = [f"apt-cache madison {pkg}   # the versions the repositories apt reads have"]
     if other is not None:
         fix.append(f"sudo apt-get install {other}={guess or ver}   # the package of that major")

@@ -121,10 +121,19 @@ def forked_after_gpu(ctx: Facts, hit: Hit) -> tuple[Hit, Hit] | None:
     too: :mod:`tfgpu.diagnosis.checks.driver`, :mod:`...cudart_stub_status`).  None
     otherwise."""
     created = [h for h in ctx.h("gpu.created").all() if h.line < hit.line]
-    forks = ctx.h("ctx.forked_child").all()
+    forks = fork_shown(ctx)
     if not created or not forks:
         return None
     return created[0], forks[0]
+
+
+def fork_shown(ctx: Facts) -> list[Hit]:
+    """The ``ctx.forked_child`` hits, when nothing in the log says the children were not
+    forked: a spawn start method or spawn context (``ctx.spawned_child``), or Windows, which
+    has no fork (CPython's multiprocessing spawns there).  ``[]`` otherwise."""
+    if ctx.windows or ctx.h("ctx.spawned_child").count:
+        return []
+    return ctx.h("ctx.forked_child").all()
 
 
 #: The CUDA runtime's start-up failure a forked child gets: cudaErrorInitializationError (3,

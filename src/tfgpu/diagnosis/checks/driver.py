@@ -1701,7 +1701,9 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
             if (h.g("err") or h.g("err2")) == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
-    workers = ctx.h("ctx.forked_child").all()
+    from tfgpu.diagnosis.checks.cuda_driver_checks import fork_shown
+
+    workers = fork_shown(ctx)
     if workers:
         # multiprocessing workers in the same log: the forked reading (google-deepmind/
         # open_spiel#1326: AlphaZero's actors forked after the parent initialised CUDA)

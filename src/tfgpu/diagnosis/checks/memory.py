@@ -375,15 +375,30 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         elif total is not None:
             cause += f" (GPU memory {total:,.0f} MiB)"
         asked = _bytes(h0.g("bytes"))
-        if (asked is not None and not ctxfail and total is not None and free is not None
-                and asked / 2**20 > free * 1.001 and cuda_oom.first and h0 is cuda_oom.first[0]):
-            # a first pool larger than the memory free at start: the program's own fraction
-            # or memory limit (gpu_device.cc sizes the default pool from the free memory)
+        one_gpu = sum(1 for h in info if h.g("total") or h.g("k1") == "Total") == 1
+        growing = ctx.h("mem.ran_out").count or ctx.h("ctx.memory_growth").count
+        if (asked is not None and not ctxfail and one_gpu and not growing
+                and total is not None and free is not None
+                and asked / 2**20 > free * 1.001 and asked / 2**20 >= 0.5 * total
+                and cuda_oom.first and h0 is cuda_oom.first[0]):
+            # one GPU, and the first allocation CUDA refused is a pool of at least half its
+            # memory, more than was free at start: the program's own fraction or memory limit
+            # (gpu_device.cc sizes the default pool from the free memory less a reserve);
+            # a growth chunk (the BFC allocator's "ran out of memory trying to allocate")
+            # or a program that sets growth or a limit itself is another story
+            fit = max(int(free / total * 10) / 10 - 0.1, 0.1)
             out.append(catalogue.make(
                 "gpu-memory-fraction-exceeds-free-memory", size=h0.g("size") or f"{asked} bytes",
                 share=f"{asked / 2**20 / total:.0%}", total=f"{total:,.0f} MiB",
                 free=f"{free:,.0f} MiB",
                 evidence=log_evidence([h0], info[:2]),
+                fix=(f"# lower the fraction below the free share ({free / total:.2f} was free): "
+                     f"tf.compat.v1.GPUOptions(per_process_gpu_memory_fraction={fit:.1f}) (or a "
+                     "memory_limit below the free MiB in set_logical_device_configuration)",
+                     "# or let the pool grow as needed: gpu_options.allow_growth = True "
+                     "(TF 2.x: tf.config.experimental.set_memory_growth)",
+                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                     "--format=csv   # what holds the rest before TensorFlow starts"),
             ))
             return out
         held = _other_process_evidence(ctx, ctxfail, total, free)

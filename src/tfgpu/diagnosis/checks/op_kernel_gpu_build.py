@@ -138,6 +138,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
                                    evidence=log_evidence(lists[:1], [node]))]
         if _metal_lines(ctx):
             return _plugin_gpu_rnn(ctx, node, None, lists)
+        if op.startswith("CudnnRNN") and _directml_host(ctx):
+            return [_directml_rnn(ctx, op, log_evidence(lists[:1], [node]))]
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
             devs_note="",

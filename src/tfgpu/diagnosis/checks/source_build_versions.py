@@ -53,8 +53,8 @@ def thrust_cub_version_check(ctx: Facts) -> list[Finding]:
     """``tf-source-cub-older-than-thrust``: Thrust's CUB version check stopped a build; the
     release's tested CUDA (tf_tested_configs.toml) when the log or host names the release."""
     hits = ctx.h("build.thrust_cub").all()
-    if not hits:
-        return []
+    if not hits or not (ctx.h("ctx.tf_build_tree").count or ctx.tf_version):
+        return []  # another project's CUDA build (PyTorch, CuPy) prints the same check
     build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     tested = (f" TensorFlow {ctx.tf_version} was tested with CUDA {build.cuda} (knowledge row "
               f"{build.row.ref})." if build is not None else "")

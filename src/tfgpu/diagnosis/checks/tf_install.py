@@ -1554,6 +1554,11 @@ def rule_pip(ctx: Facts) -> list[Finding]:
 # --- pip's resolver found no consistent set of versions --------------------------------
 
 
+#: Distributions that make a PubGrub report (Poetry's, uv's) one about TensorFlow's stack.
+_PYTHON_SIDE = re.compile(r"^(?:tensorflow[\w-]*|tf-[\w-]+|tf-nightly[\w-]*|keras[\w-]*"
+                          r"|tensorboard[\w-]*|nvidia-[\w-]+|jax(?:lib)?|torch\w*)$")
+
+
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     """pip's "Cannot install A and B because these package versions have conflicting
     dependencies" (ResolutionImpossible, pip >= 20.3): two requirements exclude each other.
@@ -1566,7 +1571,15 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     hits = ctx.h("pip.resolution").all()
     if not hits:
         return []
-    depends = ctx.h("pip.depends").all()
+    dep_hits = ctx.h("pip.depends")
+    depends = sorted({(h.line, h.text, h.g("pkg")): h
+                      for h in [*dep_hits.first, *dep_hits.by_key.values(),
+                                *([dep_hits.last] if dep_hits.last else [])]}.values(),
+                     key=lambda h: h.line)
+    if all(h.g("pubgrub") for h in hits) and not any(
+            _PYTHON_SIDE.match(_norm((x or "").split("[")[0]))
+            for h in depends for x in (h.g("pkg"), h.g("req"))):
+        return []  # a PubGrub report of another ecosystem (Dart's pub) or none of TensorFlow's
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
@@ -1584,8 +1597,11 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
          + ": pin that range in your requirements, or drop your pin and let the resolver "
          "choose")
         if named is not None else
-        "# read the 'The conflict is caused by:' lines: they name the two requirements that "
-        "exclude each other; pin the range the package you keep depends on, or drop your pin",
+        ("# read the 'Because A depends on X and B depends on Y' lines: they name the two "
+         "requirements that exclude each other; pin the range the package you keep depends on, "
+         "or drop your pin" if pubgrub else
+         "# read the 'The conflict is caused by:' lines: they name the two requirements that "
+         "exclude each other; pin the range the package you keep depends on, or drop your pin"),
         # only when tf-keras is in the conflict (not a NumPy or protobuf one)
         *(["# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" "
            "for TensorFlow X.Y"] if any(re.search(r"tf[-_]keras", h.text, re.I)
@@ -1613,15 +1629,18 @@ def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
                   f"{p.other}=={p.other_version}")
             + f"   # the oldest TensorFlow whose {p.wheel} pin fits; the resolver then "
             "checks the other NVIDIA wheels both pin",
-            "# or give each framework its own virtual environment")
+            f"# or, when {p.other} is your own project, loosen its pin of {p.wheel}; or give "
+            "each framework its own virtual environment")
     else:
         fits = (f"No TensorFlow release in tfgpu's table pins a {p.wheel} that fits "
                 f"{p.other_spec}.")
-        fix = (f"# give TensorFlow and {p.other} a virtual environment each: no "
-               f"tensorflow[and-cuda] release pins a {p.wheel} in {p.other_spec}",)
+        fix = (f"# no tensorflow[and-cuda] release pins a {p.wheel} in {p.other_spec}: give "
+               f"TensorFlow and {p.other} a virtual environment each, or, when {p.other} is "
+               f"your own project, loosen its pin of {p.wheel}",)
     return catalogue.make(
         "pip-tensorflow-pin-conflict", variant="and-cuda-wheel",
         tool="The resolver" if pubgrub else "pip", wheel=p.wheel,
+        tf_pkg=p.tf_line.g("pkg") or "tensorflow[and-cuda]",
         tf_version=p.tf_version or "(this release)", tf_spec=str(p.tf_spec),
         other=p.other, other_version=p.other_version, other_spec=str(p.other_spec),
         fits=fits,

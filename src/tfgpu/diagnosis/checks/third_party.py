@@ -100,7 +100,10 @@ def dali_tf_plugin_missing(ctx: Facts) -> list[Finding]:
     nomatch = ctx.h("dali.tf_plugin_no_match").all()
     frame = ctx.h("dali.tf_plugin_load_frame").all()
     notfound = ctx.h("ctx.notfound_error").all()
-    if frame and not nomatch and any(n.line < frame[0].line for n in notfound):
+    # TensorFlow's NotFoundError is this traceback's exception: below the frame (Python's
+    # traceback ends with it), or heading it (IPython's "NotFoundError   Traceback ...")
+    if frame and not nomatch and any(n.line > frame[0].line or "Traceback" in n.text
+                                     for n in notfound):
         # the loader re-raised a plugin library's NotFoundError (its message cut off)
         nomatch = frame[:1]
     if not missing and not nomatch:
