@@ -85,8 +85,9 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     major = next((m.group(1) for h in hits if (m := _BUILD_MAJOR_RE.search(h.text))), None)
     if cuda is None and major is not None:
         override_line = (f"CONDA_OVERRIDE_CUDA=\"{major}.<minor>\" conda install -c conda-forge "
-                         f"{pkg or 'tensorflow'}   # the CUDA {major}.x the target's driver supports "
-                         "(nvidia-smi there): the build asked for is a CUDA " + major + " one")
+                         f"{pkg or 'tensorflow'}   # the CUDA {major}.x the target's driver "
+                         "supports (nvidia-smi there): the build asked for is a CUDA " + major
+                         + " one")
     else:
         override_line = (f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install -c conda-forge "
                          f"{pkg or 'tensorflow'}" + ("   # the build named above is for CUDA "
