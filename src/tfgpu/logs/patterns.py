@@ -210,7 +210,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cudnn.mismatch",
         ("cudnn",),
-        r"Loaded runtime CuDNN library:? ?(?P<rt>\d[\d.]{0,15})(?: ?(?:\[\.\.\.\]|\.\.\.|\u2026))?"
+        # only with an explicit cut mark: a terminal wrap cuts a version too ("8.1." | "0")
+        r"Loaded runtime CuDNN library:? ?(?P<rt>\d[\d.]{0,15}\d) ?(?:\[\.\.\.\]|\.\.\.|\u2026)"
         r" {0,4}$",
     ),
     _p("cudnn.loaded", ("cudnn",), r"Loaded cuDNN version (?P<v>\d+)"),

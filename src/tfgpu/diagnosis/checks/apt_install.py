@@ -109,8 +109,8 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                 "apt-cuda-package-unavailable", variant="not-installable", pkg=pkg, dep=gone,
                 by=by, evidence=log_evidence([missing], deps[:1], held[:1]),
                 fix=(f"apt-cache policy {gone}   # no candidate: no repository apt reads has it",
-                     f"# find where {gone} comes from for this distribution release (or what "
-                     f"replaced it), or leave out the package that needs it ({by}); then "
+                     f"# look up which repository provides {gone} for this distribution release "
+                     f"(or what replaced it), or leave out the package that needs it ({by}); then "
                      f"install {pkg} again"),
             )]
         if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):

@@ -1559,6 +1559,13 @@ _PYTHON_SIDE = re.compile(r"^(?:tensorflow[\w-]*|tf-[\w-]+|tf-nightly[\w-]*|kera
                           r"|tensorboard[\w-]*|nvidia-[\w-]+|jax(?:lib)?|torch\w*)$")
 
 
+#: The same names with a Python version after them, as Poetry's closing line names the
+#: project's two requirements ("depends on both jax[cuda12] (0.4.23) and tensorflow[and-cuda]
+#: (2.15.0)") or uv writes them ("tensorflow==2.15.0").
+_PYTHON_SIDE_NAMED = re.compile(r"\b(?:tensorflow[\w-]*|tf-nightly[\w-]*|keras[\w-]*|jax(?:lib)?"
+                                r"|torch\w*|nvidia-[\w-]+)(?:\[[\w,-]+\])?(?: \(\d|==\d)")
+
+
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     """pip's "Cannot install A and B because these package versions have conflicting
     dependencies" (ResolutionImpossible, pip >= 20.3): two requirements exclude each other.
@@ -1578,7 +1585,8 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
                      key=lambda h: h.line)
     if all(h.g("pubgrub") for h in hits) and not any(
             _PYTHON_SIDE.match(_norm((x or "").split("[")[0]))
-            for h in depends for x in (h.g("pkg"), h.g("req"))):
+            for h in depends for x in (h.g("pkg"), h.g("req"))) and not any(
+            _PYTHON_SIDE_NAMED.search(h.text) for h in hits):
         return []  # a PubGrub report of another ecosystem (Dart's pub) or none of TensorFlow's
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
