@@ -1846,7 +1846,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "pkg",
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
-    ) for lead in (r"(?:\bBecause |^\s*and )", r"(?<=\S) and ")),
+    ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
     # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(

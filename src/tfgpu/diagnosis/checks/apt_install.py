@@ -113,6 +113,21 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                      f"(or what replaced it), or leave out the package that needs it ({by}); then "
                      f"install {pkg} again"),
             )]
+        pair = next((h for h in deps if (h.g("why") or "").endswith(" is to be installed")
+                     and h.g("spec")), None)
+        if pair is not None:
+            other = (pair.g("why") or "").removesuffix(" is to be installed")
+            ppkg, pdep, spec = pair.g("pkg") or pkg, pair.g("dep") or dep, pair.g("spec")
+            assert spec is not None  # the line was chosen for its version
+            want = spec.removeprefix("=").strip()
+            return [catalogue.make(
+                "apt-cuda-package-unavailable", variant="version-pair", pkg=ppkg, dep=pdep,
+                spec=spec, other=other, evidence=log_evidence([pair], held[:1]),
+                fix=(f"apt-cache policy {pdep} {ppkg}   # the versions each can have",
+                     (f"sudo apt-get install {ppkg} {pdep}={want}   # the same version for both"
+                      if spec.startswith("=") else
+                      f"# ask for versions of {ppkg} and {pdep} that fit each other")),
+            )]
         if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
             why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
                    f"the {drivers[1].group(1)} branch (an older branch's package can be a "

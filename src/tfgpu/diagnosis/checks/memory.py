@@ -378,11 +378,12 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         one_gpu = sum(1 for h in info if h.g("total") or h.g("k1") == "Total") == 1
         growing = ctx.h("mem.ran_out").count or ctx.h("ctx.memory_growth").count
         if (asked is not None and not ctxfail and one_gpu and not growing
-                and total is not None and free is not None
+                and total is not None and free is not None and free >= 0.5 * total
                 and asked / 2**20 > free * 1.001 and asked / 2**20 >= 0.5 * total
                 and cuda_oom.first and h0 is cuda_oom.first[0]):
-            # one GPU, and the first allocation CUDA refused is a pool of at least half its
-            # memory, more than was free at start: the program's own fraction or memory limit
+            # one GPU, mostly free at start (else another process's memory is the story),
+            # and the first allocation CUDA refused is a pool of at least half its memory,
+            # more than was free: the program's own fraction or memory limit
             # (gpu_device.cc sizes the default pool from the free memory less a reserve);
             # a growth chunk (the BFC allocator's "ran out of memory trying to allocate")
             # or a program that sets growth or a limit itself is another story

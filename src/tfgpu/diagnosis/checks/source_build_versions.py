@@ -43,7 +43,7 @@ def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
                    "(the build may then fail on what the newer bazel changed)")
     return [catalogue.make(
         "tf-source-bazel-version-outside-range", variant=None if up else "too-new",
-        want=h.g("want") or "?", have=have or "another release",
+        want=h.need("want"), have=f" ({have})" if have else "",
         evidence=log_evidence(ctx.h("build.bazel_have").all()[:1], hits[:1]),
         fix=tuple(fix),
     )]

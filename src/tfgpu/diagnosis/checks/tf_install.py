@@ -1629,13 +1629,18 @@ def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
     """``pip-tensorflow-pin-conflict`` variant ``and-cuda-wheel``: TensorFlow's and-cuda
     pin of an NVIDIA wheel against another package's range of it (:mod:`._and_cuda_pins`)."""
     if p.fits:
-        shown = ", ".join(p.fits[:6]) + (" and later" if len(p.fits) > 6 else "")
         fits = (f"TensorFlow releases whose and-cuda pin of {p.wheel} fits {p.other_spec}: "
-                f"{shown}.")
+                f"{', '.join(p.fits)}.")
+        # the first fitting release after the one asked for (the smallest move), else the
+        # newest fitting one
+        after = [v for v in p.fits if _parses(v) and _parses(p.tf_version)
+                 and Version(v) > Version(p.tf_version)]
+        pick, why = ((after[0], "the first TensorFlow after " + p.tf_version) if after
+                     else (p.fits[-1], "the newest TensorFlow"))
         fix: tuple[str, ...] = (
-            c.pip(ctx, "install", f"tensorflow[and-cuda]=={p.fits[0]}",
+            c.pip(ctx, "install", f"tensorflow[and-cuda]=={pick}",
                   f"{p.other}=={p.other_version}")
-            + f"   # the oldest TensorFlow whose {p.wheel} pin fits; the resolver then "
+            + f"   # {why} whose {p.wheel} pin fits; the resolver then "
             "checks the other NVIDIA wheels both pin",
             f"# or, when {p.other} is your own project, loosen its pin of {p.wheel}; or give "
             "each framework its own virtual environment")
