@@ -3326,6 +3326,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Server terminated abruptly \(error code: \d+, error message: '[^'\n]{0,80}'"
         r"(?:, log file: '(?P<log>[^'\n]{1,300})')?",
     ),
+    # bazel saying why its server died ("FATAL: bazel crashed due to an internal error",
+    # a Java exception such as java.lang.OutOfMemoryError: Java heap space), and cp failing to
+    # write (a permission or disk fault, not a header missing)
+    _p(
+        "build.bazel_crashed",
+        ("bazel crashed due to", "java.lang."),
+        r"bazel crashed due to an internal error|\bjava\.lang\.\w{1,60}(?:Error|Exception)\b",
+    ),
+    _p("build.cp_cannot_create", ("cp: cannot create",), r"\bcp: cannot create "),
     # TensorFlow's tensorrt_configure.bzl copies a fixed list of TensorRT headers into
     # @local_config_tensorrt (genrule tensorrt_include): a header of that list missing from the
     # TensorRT install ("cp: cannot stat '/usr/include/x86_64-linux-gnu/NvUtils.h'", TensorRT 10
@@ -7863,7 +7872,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "tfapi.cannot_import",
         ("cannot import name",),
         r"^\s*(?:ImportError: )?cannot import name '(?P<name>\w{1,80})'"
-        r"(?: from '(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'(?: \([^)\n]{0,400}\))?)?\s*$",
+        r"(?: from '(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'"
+        r"(?: \((?P<loc>[^)\n]{0,400})\))?)?\s*$",
     ),
     _p(
         "ctx.tf_from_import",

@@ -90,8 +90,9 @@ class PinConflict:
         tf_spec: TensorFlow's pin (``==2.16.5``).
         other_line: the other package's line; ``other`` its name with extras, ``other_version``.
         other_spec: its range (``>=2.18.3``).
-        fits: releases in ``tf_pip_cuda_wheels`` whose pin of ``wheel`` overlaps ``other_spec``,
-            oldest first.
+        fits: releases in ``tf_pip_cuda_wheels`` whose pins of every NVIDIA wheel the other
+            package asks for (``wheels``) overlap its ranges, oldest first.
+        wheels: those wheels.
     """
 
     wheel: str
@@ -103,6 +104,7 @@ class PinConflict:
     other_version: str
     other_spec: SpecifierSet
     fits: tuple[str, ...]
+    wheels: tuple[str, ...] = ()
 
 
 def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
@@ -122,13 +124,21 @@ def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
             assert tspec is not None and ospec is not None
             if _overlap(tspec, ospec):
                 continue
-            fits = []
+            # every NVIDIA wheel the other package asks for in the report must fit the same
+            # release's pins (jax or torch pin several: nccl and cudnn, cublas...)
+            other_name = _name(oh.g("pkg") or "")
+            wanted = {w: sp for h, (w, sp) in parsed
+                      if _name(h.g("pkg") or "") == other_name and _NVIDIA_WHEEL.match(w)}
+            pins: dict[str, dict[str, str]] = {}
             for pin in kb.pins:
-                if pin.package != wheel or pin.tf_version in fits:
-                    continue
+                pins.setdefault(pin.tf_version, {})[pin.package] = pin.specifier
+            fits = []
+            for release, by_wheel in pins.items():
                 try:
-                    if _overlap(SpecifierSet(pin.specifier), ospec):
-                        fits.append(pin.tf_version)
+                    if all(w in by_wheel and sp is not None
+                           and _overlap(SpecifierSet(by_wheel[w]), sp)
+                           for w, sp in wanted.items()):
+                        fits.append(release)
                 except InvalidSpecifier:
                     continue
             fits.sort(key=Version)
@@ -136,5 +146,5 @@ def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
                 wheel=wheel, tf_line=th, tf_version=th.g("v") or th.g("v2") or "",
                 tf_spec=tspec, other_line=oh, other=oh.g("pkg") or "",
                 other_version=oh.g("v") or oh.g("v2") or "", other_spec=ospec,
-                fits=tuple(fits))
+                fits=tuple(fits), wheels=tuple(wanted))
     return None

@@ -49,6 +49,12 @@ _DRIVER = re.compile(r"^nvidia-driver-(\d+)$")
 #: packages that carry it (cuDNN up to 8, TensorRT, NCCL: "8.9.7.29-1+cuda12.2").
 _NO_REVISION = re.compile(r"^(?P<up>\d[\d.]*)\+(?P<cuda>cuda[\d.]+)$")
 _REVISION_PACKAGES = re.compile(r"^(?:libcudnn[5-8]|libnvinfer|python3-libnvinfer|libnccl)")
+#: Upstream version parts NVIDIA's packages carry: cuDNN and TensorRT four (8.9.7.29,
+#: 8.6.1.6), NCCL three (2.18.3); a shorter version is cut, and no revision guess fits it.
+_UPSTREAM_PARTS = (("libnccl", 3), ("", 4))
+#: Packages of the CUDA toolkit's driver chain (cuda-X-Y, cuda-drivers, nvidia-driver-NNN):
+#: the driver-branch hedge is about these.
+_CUDA_DRIVER_CHAIN = re.compile(r"^(?:cuda(?:-[\w.-]+)?|nvidia-driver-\d+|libnvidia-[\w.-]+)$")
 
 
 def _nvidia(pkg: str) -> bool:
@@ -66,7 +72,7 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                if _NVIDIA_REPO_ONLY.match((h.g("pkg") or "").split(":")[0])]
     if located:
         pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
-        keys = ctx.h("apt.repo_unsigned").all()
+        keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
         if keys:
             key = next((k.g("key") for k in keys if k.g("key")), None)
             return [catalogue.make(
@@ -128,6 +134,7 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                       if spec.startswith("=") else
                       f"# ask for versions of {ppkg} and {pdep} that fit each other")),
             )]
+        cuda_chain = any(_CUDA_DRIVER_CHAIN.match(x) for x in (pkg, dep))
         if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
             why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
                    f"the {drivers[1].group(1)} branch (an older branch's package can be a "
@@ -135,6 +142,9 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                    f"so the driver that installs is {dep}'s, and that one cannot go beside what "
                    "is installed (a driver of another branch, or packages it recommends left "
                    "out).")
+        elif not cuda_chain:
+            why = (f"Which installed package blocks {dep} is not on these lines; installing "
+                   f"{dep} by itself makes apt say.")
         else:
             why = ("With NVIDIA's repositories this is most often the driver: cuda-X-Y depends "
                    "on cuda-runtime-X-Y, which depends on the repository's cuda-drivers of at "
@@ -162,6 +172,10 @@ def _version_not_found(hits: list[Hit]) -> Finding:
     pkg, ver = h.need("pkg"), h.need("v")
     note, guess = "", None
     m = _NO_REVISION.match(ver) if _REVISION_PACKAGES.match(pkg) else None
+    if m is not None:
+        parts = next(n for prefix, n in _UPSTREAM_PARTS if pkg.startswith(prefix))
+        if len(m.group("up").split(".")) != parts:
+            m = None  # a cut upstream version: the revision is not what is missing
     if m is not None:
         guess = f"{m.group('up')}-1+{m.group('cuda')}"
         note = (f" NVIDIA's package versions carry a Debian revision between the version and "

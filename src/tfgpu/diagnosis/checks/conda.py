@@ -58,7 +58,8 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     cuda = _build_cuda(hits) or (re.sub(r"[^\d.]", "", want) or None)
     override = cuda or "12.0"
     evidence = log_evidence(hits, have_hits, ctx.h("tools.conda_unsat").first[:1])
-    if have is not None and not want and all(h.g("feat") for h in hits):
+    if have is not None and not want and any(h.g("feat") for h in hits) and all(
+            h.g("feat") or h.g("chain") for h in hits):
         # conda 4.8's conflict report lists the system's own __cuda record
         # ("feature:/win-64::__cuda==11.0=0", resolve.py _classify_bad_deps at 4.8.3: every
         # chain ending in __cuda) even when no requested package depends on it (goatools,
@@ -83,13 +84,15 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     # a spec that names only the build's CUDA major ("build=cuda11*"): the override needs a
     # major.minor, which only the target's driver tells
     major = next((m.group(1) for h in hits if (m := _BUILD_MAJOR_RE.search(h.text))), None)
+    # conda-forge's channel for its TensorFlow builds; another package keeps the user's channels
+    channel = "-c conda-forge " if (pkg or "tensorflow").startswith("tensorflow") else ""
     if cuda is None and major is not None:
-        override_line = (f"CONDA_OVERRIDE_CUDA=\"{major}.<minor>\" conda install -c conda-forge "
+        override_line = (f"CONDA_OVERRIDE_CUDA=\"{major}.<minor>\" conda install {channel}"
                          f"{pkg or 'tensorflow'}   # the CUDA {major}.x the target's driver "
                          "supports (nvidia-smi there): the build asked for is a CUDA " + major
                          + " one")
     else:
-        override_line = (f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install -c conda-forge "
+        override_line = (f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install {channel}"
                          f"{pkg or 'tensorflow'}" + ("   # the build named above is for CUDA "
                                                      + cuda if cuda else ""))
     return [catalogue.make(

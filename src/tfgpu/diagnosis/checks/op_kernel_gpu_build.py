@@ -232,8 +232,14 @@ def _directml_host(ctx: Facts) -> bool:
     if dml or ctx.h("eco.dml_device").count or ctx.h("ctx.dml_plugin").count:
         return True
     host = ctx.host
-    return bool((ctx.windows or ctx.wsl) and host is not None and host.gpus
-                and not host.nvidia_gpus)
+    if host is None or not (ctx.windows or ctx.wsl) or not host.gpus or host.nvidia_gpus:
+        return False
+    names = {c.dist_key(d.name) for d in (host.python.distributions if host.python else ())}
+    if "tensorflow-directml-plugin" in names:
+        return True
+    # a package listing without the plugin (other packages, or tensorflow-cpu alone) says
+    # the plugin is not there; a host described by its TensorFlow alone leaves it open
+    return not (names - {"tensorflow"})
 
 
 def _directml_rnn(ctx: Facts, op: str, evidence: tuple[Evidence, ...]) -> Finding:

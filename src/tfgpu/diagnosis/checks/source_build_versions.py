@@ -72,8 +72,8 @@ def bazel_server_died(ctx: Facts) -> list[Finding]:
     """``host-ram-exhausted-process-killed`` variant ``bazel-server`` (a warning): bazel's
     server died during the build; the JVM's log and the kernel's say whether it was memory."""
     hits = ctx.h("build.bazel_server_died").all()
-    if not hits:
-        return []
+    if not hits or ctx.h("build.bazel_crashed").count:
+        return []  # bazel printed why it crashed: that is the cause
     log = hits[0].g("log")
     return [catalogue.make(
         "host-ram-exhausted-process-killed", variant="bazel-server",

@@ -1556,14 +1556,14 @@ def rule_pip(ctx: Facts) -> list[Finding]:
 
 #: Distributions that make a PubGrub report (Poetry's, uv's) one about TensorFlow's stack.
 _PYTHON_SIDE = re.compile(r"^(?:tensorflow[\w-]*|tf-[\w-]+|tf-nightly[\w-]*|keras[\w-]*"
-                          r"|tensorboard[\w-]*|nvidia-[\w-]+|jax(?:lib)?|torch\w*)$")
+                          r"|tensorboard[\w-]*)$")
 
 
 #: The same names with a Python version after them, as Poetry's closing line names the
 #: project's two requirements ("depends on both jax[cuda12] (0.4.23) and tensorflow[and-cuda]
 #: (2.15.0)") or uv writes them ("tensorflow==2.15.0").
-_PYTHON_SIDE_NAMED = re.compile(r"\b(?:tensorflow[\w-]*|tf-nightly[\w-]*|keras[\w-]*|jax(?:lib)?"
-                                r"|torch\w*|nvidia-[\w-]+)(?:\[[\w,-]+\])?(?: \(\d|==\d)")
+_PYTHON_SIDE_NAMED = re.compile(r"\b(?:tensorflow[\w-]*|tf-nightly[\w-]*|keras[\w-]*)"
+                                r"(?:\[[\w,-]+\])?(?: \(\d|==\d)")
 
 
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
@@ -1629,8 +1629,9 @@ def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
     """``pip-tensorflow-pin-conflict`` variant ``and-cuda-wheel``: TensorFlow's and-cuda
     pin of an NVIDIA wheel against another package's range of it (:mod:`._and_cuda_pins`)."""
     if p.fits:
-        fits = (f"TensorFlow releases whose and-cuda pin of {p.wheel} fits {p.other_spec}: "
-                f"{', '.join(p.fits)}.")
+        asked = (f"pins of {', '.join(p.wheels)} fit {p.other}'s" if len(p.wheels) > 1
+                 else f"pin of {p.wheel} fits {p.other_spec}")
+        fits = f"TensorFlow releases whose and-cuda {asked}: {', '.join(p.fits)}."
         # the first fitting release after the one asked for (the smallest move), else the
         # newest fitting one
         after = [v for v in p.fits if _parses(v) and _parses(p.tf_version)
@@ -1640,16 +1641,17 @@ def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
         fix: tuple[str, ...] = (
             c.pip(ctx, "install", f"tensorflow[and-cuda]=={pick}",
                   f"{p.other}=={p.other_version}")
-            + f"   # {why} whose {p.wheel} pin fits; the resolver then "
-            "checks the other NVIDIA wheels both pin",
+            + f"   # {why} whose {'pins fit' if len(p.wheels) > 1 else p.wheel + ' pin fits'};"
+            " the resolver then checks the rest",
             f"# or, when {p.other} is your own project, loosen its pin of {p.wheel}; or give "
             "each framework its own virtual environment")
     else:
-        fits = (f"No TensorFlow release in tfgpu's table pins a {p.wheel} that fits "
-                f"{p.other_spec}.")
-        fix = (f"# no tensorflow[and-cuda] release pins a {p.wheel} in {p.other_spec}: give "
-               f"TensorFlow and {p.other} a virtual environment each, or, when {p.other} is "
-               f"your own project, loosen its pin of {p.wheel}",)
+        asked = ", ".join(p.wheels) if len(p.wheels) > 1 else f"{p.wheel} ({p.other_spec})"
+        fits = (f"No TensorFlow release in tfgpu's table pins versions of {asked} that fit "
+                f"{p.other}'s.")
+        fix = (f"# no tensorflow[and-cuda] release pins versions of {asked} that fit "
+               f"{p.other}'s: give TensorFlow and {p.other} a virtual environment each, or, "
+               f"when {p.other} is your own project, loosen its pins",)
     return catalogue.make(
         "pip-tensorflow-pin-conflict", variant="and-cuda-wheel",
         tool="The resolver" if pubgrub else "pip", wheel=p.wheel,

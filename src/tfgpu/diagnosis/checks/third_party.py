@@ -102,8 +102,11 @@ def dali_tf_plugin_missing(ctx: Facts) -> list[Finding]:
     notfound = ctx.h("ctx.notfound_error").all()
     # TensorFlow's NotFoundError is this traceback's exception: below the frame (Python's
     # traceback ends with it), or heading it (IPython's "NotFoundError   Traceback ...")
-    if frame and not nomatch and any(n.line > frame[0].line or "Traceback" in n.text
-                                     for n in notfound):
+    if (frame and not nomatch
+            and any(n.line > frame[0].line or "Traceback" in n.text for n in notfound)
+            and not any(n.line > frame[0].line and "cannot open shared object file" in n.text
+                        for n in notfound)):
+        # (a library the plugin links that did not load is that library's finding)
         # the loader re-raised a plugin library's NotFoundError (its message cut off)
         nomatch = frame[:1]
     if not missing and not nomatch:

@@ -33,7 +33,7 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     targets = ctx.h("trt.build_target_failed").all()
     genrule = ctx.h("trt.include_genrule").all()
     headers = ctx.h("trt.header_missing").all()
-    if genrule and not errors:
+    if genrule and not errors and not ctx.h("build.cp_cannot_create").count:
         # the genrule copies only TensorRT headers: its failure is one of them missing, named
         # by cp's line when the log has it
         h = headers[0] if headers else None
