@@ -62,106 +62,117 @@ def _nvidia(pkg: str) -> bool:
 
 
 def apt_cuda_stack(ctx: Facts) -> list[Finding]:
-    """``apt-cuda-package-unavailable``: apt could not install a CUDA-stack package (variants
-    ``not-located``, ``version-not-found``, ``held-broken``); only for the names of
-    :data:`_CUDA_STACK_DEB`."""
+    """``apt-cuda-package-unavailable``: apt could not install a CUDA-stack package.  Variants:
+    ``version-not-found`` (:func:`_version_not_found`), ``not-located`` and ``unsigned``
+    (:func:`_not_located`), ``not-installable``, ``version-pair`` and ``held-broken``
+    (:func:`_unmet`); only for the names of :data:`_CUDA_STACK_DEB`."""
     vers = [h for h in ctx.h("apt.version_not_found").all() if _nvidia(h.g("pkg") or "")]
     if vers:
         return [_version_not_found(vers)]
     located = [h for h in ctx.h("apt.not_located").all()
                if _NVIDIA_REPO_ONLY.match((h.g("pkg") or "").split(":")[0])]
     if located:
-        pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
-        keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
-        if keys:
-            key = next((k.g("key") for k in keys if k.g("key")), None)
-            return [catalogue.make(
-                "apt-cuda-package-unavailable", variant="unsigned", pkg=", ".join(pkgs),
-                key=f" (NO_PUBKEY {key})" if key else "",
-                evidence=log_evidence(keys[:2], located[:1]),
-                fix=("# install the repository's signing key: for NVIDIA's CUDA repository its "
-                     "cuda-keyring package for this distribution (NVIDIA's CUDA installation "
-                     "guide, network repository), then:",
-                     "sudo apt-get update   # no GPG error on NVIDIA's repository this time",
-                     f"apt-cache policy {pkgs[0]}   # then it has a candidate"),
-            )]
-        return [catalogue.make(
-            "apt-cuda-package-unavailable", variant="not-located", pkg=", ".join(pkgs),
-            evidence=log_evidence(located, limit=3),
-            fix=(f"apt-cache policy {pkgs[0]}   # 'Unable to locate' = no source apt reads "
-                 "lists it",
-                 "grep -rh ^deb /etc/apt/sources.list /etc/apt/sources.list.d/   # is NVIDIA's "
-                 "CUDA repository among them?",
-                 "sudo apt-get update   # after adding a repository, before installing from it"),
-        )]
+        return [_not_located(ctx, located)]
     held = ctx.h("apt.held_broken").all()
-    deps = [h for h in ctx.h("apt.depends").all()
-            if _nvidia(h.g("pkg") or "") or _nvidia(h.g("dep") or "")]
     # apt prints the unmet dependencies, then "held broken packages": either marks the failure
-    deps = [h for h in deps if held or "not going to be installed" in h.text]
-    if deps:
-        first = deps[0]
-        pkg = next((h.g("pkg") for h in deps if h.g("pkg")), None) or "the package"
-        dep = first.g("dep") or "a dependency"
-        drivers = [_DRIVER.match(x) for x in (pkg, dep)]
-        # the chain's other lines (a dependency of a dependency, any package) count too
-        chain = [h for h in ctx.h("apt.depends").all() if held or "not going" in h.text
-                 or "not installable" in h.text]
-        missing = next((h for h in chain if (h.g("why") or "") == "it is not installable"), None)
-        if missing is not None:
-            gone = missing.g("dep") or "a dependency"
-            by = missing.g("pkg") or "a package in the chain"
-            return [catalogue.make(
-                "apt-cuda-package-unavailable", variant="not-installable", pkg=pkg, dep=gone,
-                by=by, evidence=log_evidence([missing], deps[:1], held[:1]),
-                fix=(f"apt-cache policy {gone}   # no candidate: no repository apt reads has it",
-                     f"# look up which repository provides {gone} for this distribution release "
-                     f"(or what replaced it), or leave out the package that needs it ({by}); then "
-                     f"install {pkg} again"),
-            )]
-        pair = next((h for h in deps if (h.g("why") or "").endswith(" is to be installed")
-                     and h.g("spec")), None)
-        if pair is not None:
-            other = (pair.g("why") or "").removesuffix(" is to be installed")
-            ppkg, pdep, spec = pair.g("pkg") or pkg, pair.g("dep") or dep, pair.g("spec")
-            assert spec is not None  # the line was chosen for its version
-            want = spec.removeprefix("=").strip()
-            return [catalogue.make(
-                "apt-cuda-package-unavailable", variant="version-pair", pkg=ppkg, dep=pdep,
-                spec=spec, other=other, evidence=log_evidence([pair], held[:1]),
-                fix=(f"apt-cache policy {pdep} {ppkg}   # the versions each can have",
-                     (f"sudo apt-get install {ppkg} {pdep}={want}   # the same version for both"
-                      if spec.startswith("=") else
-                      f"# ask for versions of {ppkg} and {pdep} that fit each other")),
-            )]
-        cuda_chain = any(_CUDA_DRIVER_CHAIN.match(x) for x in (pkg, dep))
-        if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
-            why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
-                   f"the {drivers[1].group(1)} branch (an older branch's package can be a "
-                   f"transitional one that pulls a newer branch, tensorflow/tensorflow#36121), "
-                   f"so the driver that installs is {dep}'s, and that one cannot go beside what "
-                   "is installed (a driver of another branch, or packages it recommends left "
-                   "out).")
-        elif not cuda_chain:
-            why = (f"Which installed package blocks {dep} is not on these lines; installing "
-                   f"{dep} by itself makes apt say.")
-        else:
-            why = ("With NVIDIA's repositories this is most often the driver: cuda-X-Y depends "
-                   "on cuda-runtime-X-Y, which depends on the repository's cuda-drivers of at "
-                   "least that CUDA's minimum driver, and a driver package of another branch "
-                   "already installed (nvidia-driver-NNN) conflicts with the branch the "
-                   "repository's cuda-drivers pulls.")
-        return [catalogue.make(
-            "apt-cuda-package-unavailable", variant="held-broken", pkg=pkg, dep=dep, why=why,
-            evidence=log_evidence(deps[:3], held[:1]),
-            fix=(f"sudo apt-get install {dep}   # apt then names the package that blocks it",
-                 "apt-cache policy cuda-drivers; dpkg -l 'nvidia-driver-*' | grep ^ii   # the "
-                 "driver branch the repository's CUDA pulls vs the one installed",
-                 "# install the driver branch the repository's cuda-drivers wants (sudo apt-get "
-                 f"install nvidia-driver-<branch>), or remove the other one, then install {pkg} "
-                 "again"),
-        )]
-    return []
+    deps = [h for h in ctx.h("apt.depends").all()
+            if (_nvidia(h.g("pkg") or "") or _nvidia(h.g("dep") or ""))
+            and (held or "not going to be installed" in h.text)]
+    return [_unmet(ctx, deps, held)] if deps else []
+
+
+def _not_located(ctx: Facts, located: list[Hit]) -> Finding:
+    """"Unable to locate package": variant ``unsigned`` when the log shows apt could not
+    verify NVIDIA's repository (so it read nothing from it), else ``not-located``."""
+    pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
+    keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
+    if keys:
+        key = next((k.g("key") for k in keys if k.g("key")), None)
+        return catalogue.make(
+            "apt-cuda-package-unavailable", variant="unsigned", pkg=", ".join(pkgs),
+            key=f" (NO_PUBKEY {key})" if key else "",
+            evidence=log_evidence(keys[:2], located[:1]),
+            fix=("# install the repository's signing key: for NVIDIA's CUDA repository its "
+                 "cuda-keyring package for this distribution (NVIDIA's CUDA installation "
+                 "guide, network repository), then:",
+                 "sudo apt-get update   # no GPG error on NVIDIA's repository this time",
+                 f"apt-cache policy {pkgs[0]}   # then it has a candidate"),
+        )
+    return catalogue.make(
+        "apt-cuda-package-unavailable", variant="not-located", pkg=", ".join(pkgs),
+        evidence=log_evidence(located, limit=3),
+        fix=(f"apt-cache policy {pkgs[0]}   # 'Unable to locate' = no source apt reads lists it",
+             "grep -rh ^deb /etc/apt/sources.list /etc/apt/sources.list.d/   # is NVIDIA's "
+             "CUDA repository among them?",
+             "sudo apt-get update   # after adding a repository, before installing from it"),
+    )
+
+
+def _unmet(ctx: Facts, deps: list[Hit], held: list[Hit]) -> Finding:
+    """apt's unmet dependencies of a CUDA-stack package (``deps``: its "Depends: ... but"
+    lines): a package of the chain no repository has (``not-installable``), two packages asked
+    for at different versions (``version-pair``), else the ``held-broken`` hedge, whose driver
+    wording is for the CUDA driver chain only."""
+    pkg = next((h.g("pkg") for h in deps if h.g("pkg")), None) or "the package"
+    dep = deps[0].g("dep") or "a dependency"
+    # the chain's other lines (a dependency of a dependency, any package) count too
+    chain = [h for h in ctx.h("apt.depends").all()
+             if held or "not going" in h.text or "not installable" in h.text]
+    missing = next((h for h in chain if (h.g("why") or "") == "it is not installable"), None)
+    if missing is not None:
+        gone = missing.g("dep") or "a dependency"
+        by = missing.g("pkg") or "a package in the chain"
+        return catalogue.make(
+            "apt-cuda-package-unavailable", variant="not-installable", pkg=pkg, dep=gone,
+            by=by, evidence=log_evidence([missing], deps[:1], held[:1]),
+            fix=(f"apt-cache policy {gone}   # no candidate: no repository apt reads has it",
+                 f"# look up which repository provides {gone} for this distribution release "
+                 f"(or what replaced it), or leave out the package that needs it ({by}); then "
+                 f"install {pkg} again"),
+        )
+    pair = next((h for h in deps if (h.g("why") or "").endswith(" is to be installed")
+                 and h.g("spec")), None)
+    if pair is not None:
+        other = (pair.g("why") or "").removesuffix(" is to be installed")
+        ppkg, pdep, spec = pair.g("pkg") or pkg, pair.g("dep") or dep, pair.g("spec")
+        assert spec is not None  # the line was chosen for its version
+        want = spec.removeprefix("=").strip()
+        return catalogue.make(
+            "apt-cuda-package-unavailable", variant="version-pair", pkg=ppkg, dep=pdep,
+            spec=spec, other=other, evidence=log_evidence([pair], held[:1]),
+            fix=(f"apt-cache policy {pdep} {ppkg}   # the versions each can have",
+                 (f"sudo apt-get install {ppkg} {pdep}={want}   # the same version for both"
+                  if spec.startswith("=") else
+                  f"# ask for versions of {ppkg} and {pdep} that fit each other")),
+        )
+    drivers = [_DRIVER.match(x) for x in (pkg, dep)]
+    cuda_chain = any(_CUDA_DRIVER_CHAIN.match(x) for x in (pkg, dep))
+    if drivers[0] and drivers[1] and drivers[0].group(1) != drivers[1].group(1):
+        why = (f"Both are NVIDIA driver packages: in NVIDIA's repository {pkg} depends on "
+               f"the {drivers[1].group(1)} branch (an older branch's package can be a "
+               f"transitional one that pulls a newer branch, tensorflow/tensorflow#36121), "
+               f"so the driver that installs is {dep}'s, and that one cannot go beside what "
+               "is installed (a driver of another branch, or packages it recommends left out).")
+    elif cuda_chain:
+        why = ("With NVIDIA's repositories this is most often the driver: cuda-X-Y depends "
+               "on cuda-runtime-X-Y, which depends on the repository's cuda-drivers of at "
+               "least that CUDA's minimum driver, and a driver package of another branch "
+               "already installed (nvidia-driver-NNN) conflicts with the branch the "
+               "repository's cuda-drivers pulls.")
+    else:
+        why = (f"Which installed package blocks {dep} is not on these lines; installing "
+               f"{dep} by itself makes apt say.")
+    driver_steps = (("apt-cache policy cuda-drivers; dpkg -l 'nvidia-driver-*' | grep ^ii   # "
+                     "the driver branch the repository's CUDA pulls vs the one installed",
+                     "# install the driver branch the repository's cuda-drivers wants (sudo "
+                     f"apt-get install nvidia-driver-<branch>), or remove the other one, then "
+                     f"install {pkg} again") if cuda_chain else ())
+    return catalogue.make(
+        "apt-cuda-package-unavailable", variant="held-broken", pkg=pkg, dep=dep, why=why,
+        evidence=log_evidence(deps[:3], held[:1]),
+        fix=(f"sudo apt-get install {dep}   # apt then names the package that blocks it",
+             *driver_steps),
+    )
 
 
 def _version_not_found(hits: list[Hit]) -> Finding:
