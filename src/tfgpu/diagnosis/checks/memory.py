@@ -385,8 +385,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             # and the first allocation CUDA refused is a pool of at least half its memory,
             # more than was free: the program's own fraction or memory limit
             # (gpu_device.cc sizes the default pool from the free memory less a reserve);
-            # a growth chunk (the BFC allocator's "ran out of memory trying to allocate")
-            # or a program that sets growth or a limit itself is another story
+            # a growth chunk (the BFC allocator's "ran out of memory trying to allocate", or
+            # a program that lets the pool grow) is another story
             fit = max(int(free / total * 10) / 10 - 0.1, 0.1)
             out.append(catalogue.make(
                 "gpu-memory-fraction-exceeds-free-memory", size=h0.g("size") or f"{asked} bytes",

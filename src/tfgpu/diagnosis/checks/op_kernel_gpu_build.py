@@ -100,8 +100,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
         if "GPU" in devs or (not devs and _metal_lines(ctx)):
             return _plugin_gpu_rnn(ctx, hit, devs_hit, near)
-        if not devs and op.startswith("CudnnRNN") and _directml_host(ctx):
-            return [_directml_rnn(ctx, op, log_evidence([hit], near[:1]))]
+        if not devs and op.startswith("CudnnRNN") and directml_host(ctx):
+            return [directml_rnn(ctx, op, log_evidence([hit], near[:1]))]
         listed = [h for h in ctx.h("placer.kernel_registered").all()
                   if hit.line < h.line <= hit.line + _SPAN]
         if listed and devs_hit is not None and not near:
@@ -138,8 +138,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
                                    evidence=log_evidence(lists[:1], [node]))]
         if _metal_lines(ctx):
             return _plugin_gpu_rnn(ctx, node, None, lists)
-        if op.startswith("CudnnRNN") and _directml_host(ctx):
-            return [_directml_rnn(ctx, op, log_evidence(lists[:1], [node]))]
+        if op.startswith("CudnnRNN") and directml_host(ctx):
+            return [directml_rnn(ctx, op, log_evidence(lists[:1], [node]))]
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
             devs_note="",
@@ -223,10 +223,12 @@ def _metal_lines(ctx: Facts) -> bool:
     return bool(ctx.h("ctx.metal").count) and not _other_plugin_shown(ctx)
 
 
-def _directml_host(ctx: Facts) -> bool:
+def directml_host(ctx: Facts) -> bool:
     """Whether the GPU device here is tensorflow-directml-plugin's: the log names the plugin
-    or a DML PluggableDevice (:func:`_other_plugin_shown` without the bare OS), or the host is
-    Windows or WSL with GPUs and none of them NVIDIA's (a CUDA build has no device there)."""
+    or a DML PluggableDevice; or the host is Windows or WSL with GPUs and none of them
+    NVIDIA's, and its package listing holds the plugin, or holds nothing but TensorFlow (a host
+    described by its TensorFlow alone).  A listing without the plugin (tensorflow-cpu, other
+    packages) is no DirectML host: a CPU-only TensorFlow there has no GPU device at all."""
     dml = any((h.g("name") or "").strip().upper() == "DML"
               for h in ctx.h("gpu.pluggable_created").all())
     if dml or ctx.h("eco.dml_device").count or ctx.h("ctx.dml_plugin").count:
@@ -242,9 +244,9 @@ def _directml_host(ctx: Facts) -> bool:
     return not (names - {"tensorflow"})
 
 
-def _directml_rnn(ctx: Facts, op: str, evidence: tuple[Evidence, ...]) -> Finding:
+def directml_rnn(ctx: Facts, op: str, evidence: tuple[Evidence, ...]) -> Finding:
     """``directml-plugin-missing-cudnn-rnn-kernel``: Keras's cuDNN LSTM/GRU path on
-    tensorflow-directml-plugin's GPU (:func:`_directml_host`), whose plugin registers no kernel
+    tensorflow-directml-plugin's GPU (:func:`directml_host`), whose plugin registers no kernel
     for the cuDNN RNN ops (platform fact gpu-build-only-ops)."""
     return catalogue.make("directml-plugin-missing-cudnn-rnn-kernel", op=op, evidence=evidence)
 
@@ -264,8 +266,8 @@ def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
     if not op.startswith("CudnnRNN"):
         return []
     if devs_hit is not None:
-        if near and _directml_host(ctx):
-            return [_directml_rnn(ctx, op, log_evidence([hit, devs_hit], near[:1]))]
+        if near and directml_host(ctx):
+            return [directml_rnn(ctx, op, log_evidence([hit, devs_hit], near[:1]))]
         if not near or _other_plugin_shown(ctx):
             return []
         seen = (f"The placer found no device for {op}: the devices TensorFlow registered in "

@@ -112,10 +112,10 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
         if op.startswith("CudnnRNN") and not metal:
-            from tfgpu.diagnosis.checks.op_kernel_gpu_build import _directml_host, _directml_rnn
+            from tfgpu.diagnosis.checks.op_kernel_gpu_build import directml_host, directml_rnn
 
-            if _directml_host(ctx):
-                return [_directml_rnn(ctx, op, log_evidence(nok))]
+            if directml_host(ctx):
+                return [directml_rnn(ctx, op, log_evidence(nok))]
         grappler_node = _grappler_node(first)
         if grappler_node is not None and not metal and not dml:
             return [_grappler_placed(ctx, op, grappler_node, nok, dtype)]
