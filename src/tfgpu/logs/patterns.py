@@ -3371,8 +3371,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # going to be installed"). Read by checks/apt_install.py
     _p(
         "apt.not_located",
-        ("unable to locate package",),
-        r"\bUnable to locate package (?P<pkg>[A-Za-z0-9][\w.+:*-]{0,120})",
+        ("unable to locate package", "has no installation candidate"),
+        r"\bUnable to locate package (?P<pkg>[A-Za-z0-9][\w.+:*-]{0,120})"
+        # apt-pkg/depcache / apt-private: "E: Package 'cuda' has no installation candidate"
+        # (the name is known, from another package's reference, but no source has a version)
+        r"|\bPackage ['\u2018](?P<pkg2>[A-Za-z0-9][\w.+:-]{0,120})['\u2019] has no installation "
+        r"candidate",
     ),
     _p(
         "apt.version_not_found",

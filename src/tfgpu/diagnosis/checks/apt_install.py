@@ -70,7 +70,7 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     if vers:
         return [_version_not_found(vers)]
     located = [h for h in ctx.h("apt.not_located").all()
-               if _NVIDIA_REPO_ONLY.match((h.g("pkg") or "").split(":")[0])]
+               if _NVIDIA_REPO_ONLY.match(_located_name(h))]
     if located:
         return [_not_located(ctx, located)]
     held = ctx.h("apt.held_broken").all()
@@ -81,10 +81,16 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     return [_unmet(ctx, deps, held)] if deps else []
 
 
+def _located_name(h: Hit) -> str:
+    """The package an ``apt.not_located`` line names ("Unable to locate package X", "Package
+    'X' has no installation candidate"), without an architecture suffix."""
+    return (h.g("pkg") or h.g("pkg2") or "").split(":")[0]
+
+
 def _not_located(ctx: Facts, located: list[Hit]) -> Finding:
     """"Unable to locate package": variant ``unsigned`` when the log shows apt could not
     verify NVIDIA's repository (so it read nothing from it), else ``not-located``."""
-    pkgs = list(dict.fromkeys(h.g("pkg") or "" for h in located))
+    pkgs = list(dict.fromkeys(_located_name(h) for h in located))
     keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
     if keys:
         key = next((k.g("key") for k in keys if k.g("key")), None)
