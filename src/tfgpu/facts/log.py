@@ -119,6 +119,14 @@ class Hits:
             out.append(self.last)
         return out
 
+    def kept(self) -> list[Hit]:
+        """Every hit kept: the first ones, one per key and the last, without duplicates, in
+        line order (two matches on one line, with other groups, both stay)."""
+        seen: dict[tuple[int, tuple[tuple[str, str], ...]], Hit] = {}
+        for h in [*self.first, *self.by_key.values(), *([self.last] if self.last else [])]:
+            seen.setdefault((h.line, tuple(sorted(h.groups.items()))), h)
+        return sorted(seen.values(), key=lambda h: h.line)
+
 
 #: How byte-oriented input is decoded (line by line).
 BYTES_ENCODING = "bytes (UTF-8, GBK or latin-1 per line)"

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis.checks._common import dist_key
 from tfgpu.facts.log import Hit
 from tfgpu.knowledge import Knowledge
 
@@ -30,8 +31,8 @@ _TF_NAMES = ("tensorflow", "tf-nightly")
 
 
 def _name(text: str) -> str:
-    """PEP 503 normalised distribution name without extras."""
-    return re.sub(r"[-_.]+", "-", text.split("[")[0]).lower()
+    """A distribution name without its extras, as the checks compare them (dist_key)."""
+    return dist_key(text.split("[")[0])
 
 
 def requirement(hit: Hit) -> tuple[str, SpecifierSet | None] | None:
@@ -115,6 +116,9 @@ def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
     from packaging.version import Version
 
     parsed = [(h, r) for h in depends if (r := requirement(h)) is not None and r[1] is not None]
+    pins: dict[str, dict[str, str]] = {}  # release -> wheel -> and-cuda specifier
+    for pin in kb.pins:
+        pins.setdefault(pin.tf_version, {})[pin.package] = pin.specifier
     for th, (wheel, tspec) in parsed:
         if _name(th.g("pkg") or "") not in _TF_NAMES or not _NVIDIA_WHEEL.match(wheel):
             continue
@@ -129,9 +133,6 @@ def pin_conflict(kb: Knowledge, depends: list[Hit]) -> PinConflict | None:
             other_name = _name(oh.g("pkg") or "")
             wanted = {w: sp for h, (w, sp) in parsed
                       if _name(h.g("pkg") or "") == other_name and _NVIDIA_WHEEL.match(w)}
-            pins: dict[str, dict[str, str]] = {}
-            for pin in kb.pins:
-                pins.setdefault(pin.tf_version, {})[pin.package] = pin.specifier
             fits = []
             for release, by_wheel in pins.items():
                 try:

@@ -202,14 +202,13 @@ def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
     code = ctx.h("ctx.tf_from_import").all()
     out = []
     for h in ctx.h("tfapi.cannot_import").all():
-        name0, loc = h.g("name") or "", h.g("loc")
-        if loc and loc != "unknown location" and (name0 != name0.lower()
+        name, mod, loc = h.need("name"), h.g("mod"), h.g("loc")
+        if loc and loc != "unknown location" and (name != name.lower()
                                                   or not loc.endswith("__init__.py")):
             continue  # the module's file is printed and the name is no submodule of it (a
             # class or function the module lacks): another reading's (keras moves, versions)
-        if (h.g("mod") or "").startswith("tensorflow.python.keras"):
+        if (mod or "").startswith("tensorflow.python.keras"):
             continue  # TensorFlow's old private Keras copy: keras-public-api-moved reads it
-        name, mod = h.g("name") or "", h.g("mod")
         if mod is None:
             mod = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
                         and name in re.split(r"\s*,\s*", c.g("names") or "")), None)

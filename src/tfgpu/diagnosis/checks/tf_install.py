@@ -1555,15 +1555,12 @@ def rule_pip(ctx: Facts) -> list[Finding]:
 
 
 #: Distributions that make a PubGrub report (Poetry's, uv's) one about TensorFlow's stack.
-_PYTHON_SIDE = re.compile(r"^(?:tensorflow[\w-]*|tf-[\w-]+|tf-nightly[\w-]*|keras[\w-]*"
-                          r"|tensorboard[\w-]*)$")
-
-
+_TF_STACK = r"tensorflow[\w-]*|tf-[\w-]+|keras[\w-]*|tensorboard[\w-]*"
+_PYTHON_SIDE = re.compile(rf"^(?:{_TF_STACK})$")
 #: The same names with a Python version after them, as Poetry's closing line names the
 #: project's two requirements ("depends on both jax[cuda12] (0.4.23) and tensorflow[and-cuda]
 #: (2.15.0)") or uv writes them ("tensorflow==2.15.0").
-_PYTHON_SIDE_NAMED = re.compile(r"\b(?:tensorflow[\w-]*|tf-nightly[\w-]*|keras[\w-]*)"
-                                r"(?:\[[\w,-]+\])?(?: \(\d|==\d)")
+_PYTHON_SIDE_NAMED = re.compile(rf"\b(?:{_TF_STACK})(?:\[[\w,-]+\])?(?: \(\d|==\d)")
 
 
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
@@ -1578,11 +1575,8 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     hits = ctx.h("pip.resolution").all()
     if not hits:
         return []
-    dep_hits = ctx.h("pip.depends")
-    depends = sorted({(h.line, h.text, h.g("pkg")): h
-                      for h in [*dep_hits.first, *dep_hits.by_key.values(),
-                                *([dep_hits.last] if dep_hits.last else [])]}.values(),
-                     key=lambda h: h.line)
+    # every derivation line kept (one per depending package beyond the first five)
+    depends = ctx.h("pip.depends").kept()
     if all(h.g("pubgrub") for h in hits) and not any(
             _PYTHON_SIDE.match(_norm((x or "").split("[")[0]))
             for h in depends for x in (h.g("pkg"), h.g("req"))) and not any(

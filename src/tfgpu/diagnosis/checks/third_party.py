@@ -100,14 +100,14 @@ def dali_tf_plugin_missing(ctx: Facts) -> list[Finding]:
     nomatch = ctx.h("dali.tf_plugin_no_match").all()
     frame = ctx.h("dali.tf_plugin_load_frame").all()
     notfound = ctx.h("ctx.notfound_error").all()
-    # TensorFlow's NotFoundError is this traceback's exception: below the frame (Python's
-    # traceback ends with it), or heading it (IPython's "NotFoundError   Traceback ...")
+    # the loader re-raised a plugin library's NotFoundError (its message cut off): that error
+    # is this traceback's exception, below the frame (Python's traceback ends with it) or
+    # heading it (IPython's "NotFoundError   Traceback ..."); a library the plugin links that
+    # did not load ("cannot open shared object file") is that library's finding
     if (frame and not nomatch
             and any(n.line > frame[0].line or "Traceback" in n.text for n in notfound)
             and not any(n.line > frame[0].line and "cannot open shared object file" in n.text
                         for n in notfound)):
-        # (a library the plugin links that did not load is that library's finding)
-        # the loader re-raised a plugin library's NotFoundError (its message cut off)
         nomatch = frame[:1]
     if not missing and not nomatch:
         return []
