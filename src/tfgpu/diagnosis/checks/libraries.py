@@ -2212,7 +2212,7 @@ def dependency_failures(ctx: Facts) -> dict[str, tuple[str, Hit]]:
     """``{library found: (its dependency the loader could not open, the hit)}`` from the
     dlerror texts of the log's ``lib.missing`` hits (only where the two names differ)."""
     out: dict[str, tuple[str, Hit]] = {}
-    for hit in ctx.h("lib.missing").all() + list(ctx.h("lib.missing").by_key.values()):
+    for hit in ctx.h("lib.missing").kept():
         outer, err = hit.g("lib"), hit.g("err")
         if not outer or not err or outer in out:
             continue
@@ -2720,7 +2720,7 @@ def symbol_mismatches(ctx: Facts) -> dict[str, tuple[str, str, str, Hit]]:
     undefined-symbol text: the file was found and opened; the copy of a library it links
     against that loaded lacks the symbol."""
     out: dict[str, tuple[str, str, str, Hit]] = {}
-    for hit in ctx.h("lib.missing").all() + list(ctx.h("lib.missing").by_key.values()):
+    for hit in ctx.h("lib.missing").kept():
         outer, err = hit.g("lib"), hit.g("err")
         if not outer or not err or outer in out:
             continue
