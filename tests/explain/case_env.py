@@ -152,7 +152,8 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
     tf_text = env.get("tf") or ""
     tf_v = tf_version(tf_text)
     if tf_v:
-        name = "tensorflow-gpu" if "tensorflow-gpu" in tf_text else "tensorflow"
+        named = re.search(r"(?i)\btensorflow-(gpu|rocm|macos|directml|intel)\b", tf_text)
+        name = named.group(0).lower() if named else "tensorflow"
         dists.append(F.Distribution(name, tf_v))
     for key in ("numpy", "protobuf"):
         v = _version(env.get(key))
@@ -166,6 +167,8 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
         distributions=tuple(dists),
     )
     # "11.x", or a bare major first ("10", "10 (Colab runtime)", "9 (host)"): the major only
+    if re.search(r"(?i)\b(?:rocm|hip)\b", env.get("cuda") or ""):
+        env = {**env, "cuda": None}  # AMD's ROCm release in the CUDA field: no CUDA toolkit
     cuda_m = (re.search(r"\b(\d+)\.x\b", env.get("cuda") or "")
               or re.match(r"\s*(\d{1,2})(?![\d.])", env.get("cuda") or ""))
     # a bare major first wins over a dotted version later in the text, which names something

@@ -336,7 +336,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*Illegal instruction(?: \(core dumped\)|: 4)?\s*$"
         r"|(?P<zsh>zsh|bash|fish):`? (?:\d+ )?illegal hardware instruction"
         r"|^\s*(?:\[\d+\]\s*)?(?:\d+\s+)?illegal hardware instruction"
-        r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)",
+        r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)"
+        # bash's report of a script's child killed by the signal ("<script>: line 3:    12
+        # Illegal instruction     <command>", jobs.c)
+        r"|: line \d+: +\d+ Illegal instruction\b",
     ),
     # the same deaths as a shell prints them in another language (glibc's strsignal()
     # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)
@@ -347,6 +350,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("compiled to use", "aren't available on your machine"),
         r"(?:library|binary) was compiled to use (?P<isa>[\w.]{1,12}(?:(?:,| and)? [\w.]{1,12})"
         r"{0,6}?) instructions,? but these aren't available on your machine",
+    ),
+    # an emulator running this process: QEMU's user-mode emulator when the emulated process
+    # dies of a signal ("qemu: uncaught target signal %d (%s) - %s", qemu linux-user/
+    # signal.c), and the Docker daemon's warning at container creation (moby daemon/
+    # create.go) for an image of another platform than the host's (checks/cpu.py)
+    _p(
+        "ctx.emulated",
+        ("uncaught target signal", "does not match the detected host platform"),
+        r"^qemu: uncaught target signal (?P<sig>\d{1,2}) \((?P<signame>[^()]{1,40})\)"
+        r"|The requested image's platform \((?P<image>[\w/.-]{1,40})\) does not match the "
+        r"detected host platform \((?P<host>[\w/.-]{1,40})\)",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
@@ -1383,14 +1397,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # Eager/graph dtype mismatches under a float16/bfloat16 policy (mixed precision).
     _p(
         "mixed.dtype_mismatch",
-        ("was expected to be a", "that does not match type", "conversion requested dtype"),
+        ("was expected to be a", "that does not match type", "conversion requested dtype",
+         "must have the same dtype"),
         r"cannot compute (?P<op>\w+) as input #\d+(?:\(zero-based\))? was expected to be a "
         r"(?P<want>half|float|bfloat16|double) tensor but is a (?P<got>half|float|bfloat16|double)"
         r" tensor"
         r"|Input '\w+' of '(?P<op2>\w+)' Op has type (?P<got2>float16|float32|bfloat16|float64) "
         r"that does not match type (?P<want2>float16|float32|bfloat16|float64)"
         r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
-        r"dtype (?P<got3>float16|float32|bfloat16)",
+        r"dtype (?P<got3>float16|float32|bfloat16)"
+        # the binary math ops' own check (math_ops.py truediv, div_no_nan, mul_no_nan: "`x`
+        # and `y` must have the same dtype, got tf.float16 != tf.float32"; TF 1.x without
+        # the backticks)
+        r"|`?x`? and `?y`? must have the same dtype, got tf\.(?P<got4>float16|float32|bfloat16|"
+        r"float64) != tf\.(?P<want4>float16|float32|bfloat16|float64)",
     ),
     # A function loaded from a SavedModel called with arguments none of its traces takes
     # (tensorflow/python/saved_model/function_deserialization.py restored_function_body):
@@ -2707,6 +2727,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "gpu.devlib",
         ("physical_device:",),
         r"PhysicalDevice\(name='/physical_device:(?P<dev>(?:XLA_)?[A-Z]+):\d+'",
+    ),
+    # TF 1.x Session.list_devices() printed: session.py's _DeviceAttributes repr
+    # ("_DeviceAttributes(/job:localhost/replica:0/task:0/device:CPU:0, CPU, 268435456)")
+    _p(
+        "gpu.devlib",
+        ("_deviceattributes(",),
+        r"_DeviceAttributes\(/job:[\w-]{1,40}/replica:\d+/task:\d+/device:"
+        r"(?P<dev>(?:XLA_)?[A-Z]+):\d+,",
     ),
     # a TensorFlow imported from the user site-packages (pip install --user) while the
     # interpreter runs from a conda environment (its own lib/pythonX.Y in the traceback)
@@ -4217,6 +4245,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<op>[\w>./-]{1,200})' is neither a type of a primitive operation nor a name of a "
         r"function registered",
     ),
+    # node_def_util.cc ValidateNodeDef: a node's attribute the registered op does not
+    # define ("NodeDef mentions attr 'dilations' not in Op<name=Conv2D; signature=...")
+    _p(
+        "op.attr_not_in_op",
+        ("nodedef mentions attr",),
+        r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name=(?P<op>[\w>.-]{1,200});",
+    ),
+    # xla/parse_flags_from_env.cc: a flag this release does not define left in XLA_FLAGS or
+    # TF_XLA_FLAGS ("Unknown flags in XLA_FLAGS: --xla_disabled_backends=cpu,gpu"), QFATAL
+    _p(
+        "xla.unknown_flag",
+        ("unknown flag in", "unknown flags in"),
+        r"Unknown flags? in (?P<envvar>(?:TF_)?XLA_FLAGS): (?P<flags>[^\r\n]{1,400})",
+    ),
     # A graph node annotation naming an NCCL op ("[[node NcclAllReduce ...]]",
     # "[[{{node NcclAllReduce}}]]", TF1 "[[Node: scope/NcclAllReduce = NcclAllReduce[...]]]"
     # or a bare "[[scope/NcclAllReduce]]"): the op that failed is an NCCL collective.
@@ -4719,7 +4761,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.no_gpu_kernel",
         ("no supported kernel for gpu devices is available",),
-        r"^\W{0,6}no supported kernel for GPU devices is available\W{0,6}$",
+        r"^\W{0,6}no supported kernel for GPU devices is available\W{0,6}$"
+        # the message after the op's name alone ("DenseToDenseSetOperation: Could not
+        # satisfy ..."), the start of the line: an issue title, or TF 1.x's Python-side text
+        r"|^\W{0,6}(?P<op>[A-Z]\w{1,100}): Could not satisfy explicit device specification "
+        r"'[^'\s]{0,200}' because no supported kernel for GPU devices is available",
     ),
     # tensorflow/core/kernels/matmul_op_impl.h: the matrix-vector form of the cuBLAS launch
     # failure ("Blas GEMV launch failed:  m=<m>, n=<n>")
@@ -4727,6 +4773,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.handle",
         ("gemv launch failed",),
         r"(?P<gemm>Blas (?:x|S|D|H|C|Z)?GEMV launch failed)",
+    ),
+    # TensorRT 7/8 (its closed safeContext.cpp, as TF-TRT's trt_logger.cc relays it) when
+    # it cannot start cuDNN or cuBLAS for an engine it builds: "Cudnn Error in
+    # initializeCommonContext: 1 (Could not initialize cudnn, please check cudnn
+    # installation.)" (1: CUDNN_STATUS_NOT_INITIALIZED in cudnn.h), the same handle failure
+    _p(
+        "mem.handle",
+        ("error in initializecommoncontext",),
+        r"\b(?P<lib>Cudnn|Cublas|CublasLt) Error in initializeCommonContext\b",
     ),
     # conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
     # failed to initialize, ..." wrapped by a paste (or a terminal) after its first sentence
@@ -7169,7 +7224,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (keras/backend/tensorflow_backend.py at 2.3.1)
     _p("keras.other_backend", ("using theano backend", "using cntk backend",
                                "using tensorflow backend"),
-       r"^\s*Using (?P<backend>Theano|CNTK|TensorFlow) backend\.?\s*$"),
+       r"^\s*Using (?P<backend>Theano|CNTK|TensorFlow) backend\.?(?:\s*\([^()]{0,80}\))?\s*$"),
     _p("keras.tf_only_call", ("get_session", "set_session", "clear_session",
                               "tensorflow_backend"),
        r"\b(?:get_session|set_session|clear_session|tensorflow_backend)\b"),

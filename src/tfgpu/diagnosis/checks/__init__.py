@@ -54,6 +54,7 @@ from tfgpu.diagnosis.checks.cpu import (
     cpu_lacks_required_instructions,
     cpu_named_without_avx,
     rule_illegal_instruction,
+    x86_emulation_crash,
 )
 from tfgpu.diagnosis.checks.cudart_stub_status import (
     cuda_pointer_check,
@@ -240,6 +241,7 @@ from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
 from tfgpu.diagnosis.checks.xla_autotuner_compile import xla_autotuner_no_config_compiled
 from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
 from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initialised
+from tfgpu.diagnosis.checks.xla_flags_env import xla_unknown_flag
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -477,6 +479,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 )
 from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
+    node_attr_not_in_op,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -751,6 +754,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cpu_guard_abort,
     cpu_named_without_avx,
     rule_illegal_instruction,
+    x86_emulation_crash,
     rule_gpu_created,
     rule_noise,
     # --- ecosystem ---
@@ -867,6 +871,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     nouveau_holds_gpu,
     nvrm_probe_not_called,
     op_not_registered,
+    node_attr_not_in_op,
+    xla_unknown_flag,
     cvd_in_log,
     r_seed_disabled_gpu,
     directml_no_wheel,

@@ -73,6 +73,14 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
                if _NVIDIA_REPO_ONLY.match(_located_name(h))]
     if located:
         return [_not_located(ctx, located)]
+    drivers = [h for h in ctx.h("apt.not_located").all() if _DRIVER.match(_located_name(h))
+               and not h.g("pkg2")]
+    if drivers:
+        return [catalogue.make(
+            "apt-cuda-package-unavailable", variant="driver-not-located",
+            pkg=", ".join(dict.fromkeys(_located_name(h) for h in drivers)),
+            evidence=log_evidence(drivers, limit=3),
+        )]
     held = ctx.h("apt.held_broken").all()
     # apt prints the unmet dependencies, then "held broken packages": either marks the failure
     deps = [h for h in ctx.h("apt.depends").all()

@@ -57,6 +57,57 @@ def _no_isa_fix(isa: str, windows: bool, *, macos: bool = False) -> tuple[str, .
     )
 
 
+def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
+    """``(how the log shows it, the hits)`` when an x86-64 program ran under an emulator on
+    an ARM host (pattern ``ctx.emulated``), else ``None``.
+
+    The Docker daemon's platform warning names both platforms: an amd64 (or 386) image on an
+    ARM host counts, any other pair does not (and then a QEMU line beside it is that other
+    emulation).  Without it, QEMU's user-mode emulator naming itself as the process died
+    counts: in a TensorFlow log that is an x86-64 image on an ARM host (Docker on Apple
+    silicon), the common case, and the finding's commands check it."""
+    hits = f.h("ctx.emulated").kept()
+    docker = [h for h in hits if h.g("image")]
+    for h in docker:
+        image, host = (h.g("image") or "").lower(), (h.g("host") or "").lower()
+        if ("amd64" in image or "386" in image) and ("arm" in host or "aarch64" in host):
+            return (f"Docker warned that the image's platform ({h.g('image')}) is not the "
+                    f"host's ({h.g('host')})"), [h]
+    if docker:
+        return None
+    qemu = [h for h in hits if h.g("sig")]
+    if qemu:
+        h = qemu[0]
+        return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
+                f"{h.g('sig')} ({h.g('signame')})')"), [h]
+    return None
+
+
+def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
+    """``x86-tensorflow-under-emulation`` for a death under emulation that is neither the
+    feature guard's abort nor an illegal instruction (those two are read by
+    :func:`cpu_guard_abort` and :func:`rule_illegal_instruction`): a failed CHECK, an abort
+    or a segmentation fault (pattern ``tell.fatal``) with :func:`x86_emulation` true."""
+    if f.h("cpu.guard_abort").count or f.h("cpu.illegal").count:
+        return
+    emulated = x86_emulation(f) if f.h("tell.fatal").count else None
+    if emulated is None:
+        return
+    how, hits = emulated
+    # the process's own death line, not the emulator's report of it
+    fatal = [h for h in f.h("tell.fatal").all() if h.line not in {e.line for e in hits}
+             and not h.text.lstrip().startswith("qemu:")]
+    if not fatal:
+        return
+    check = next((h for h in fatal if "check failed" in h.text.lower()), None)
+    died = (f" (a failed check: {check.text.strip()[:160]})" if check is not None
+            else " (it was aborted)")
+    yield catalogue.make(
+        "x86-tensorflow-under-emulation", how=how, died=died,
+        evidence=log_evidence(fatal, hits),
+    )
+
+
 def cpu_lacks_required_instructions(f: Facts) -> Iterator[Finding]:
     """The CPU lacks an instruction set the TensorFlow binary was compiled for.
 
@@ -92,6 +143,14 @@ def cpu_guard_abort(f: Facts) -> Iterator[Finding]:
     if not guard.count:
         return
     isa = guard.first[0].g("isa") or "AVX"
+    emulated = x86_emulation(f)
+    if emulated is not None:
+        how, hits = emulated
+        yield catalogue.make(
+            "x86-tensorflow-under-emulation", variant="guard-abort", how=how, isa=isa,
+            evidence=log_evidence(guard, hits),
+        )
+        return
     chip = _apple_chip_named(f)
     if chip is not None:
         yield catalogue.make(
@@ -166,6 +225,13 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
            if (h.g("code") or "").lower() in _WIN_ILLEGAL]
     if not ill.count and not win:
         return []
+    emulated = x86_emulation(ctx) if not win else None
+    if emulated is not None:
+        how, hits = emulated
+        return [catalogue.make(
+            "x86-tensorflow-under-emulation", how=how, died=" with an illegal instruction",
+            evidence=log_evidence(ill, hits),
+        )]
     flags = _flags(ctx)
     if flags is not None and "avx" not in flags:
         return []  # cpu_lacks_required_instructions (host) says it

@@ -95,8 +95,8 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     mism: list[tuple[Hit, set[str]]] = []
     for h in ctx.h("mixed.dtype_mismatch").all():
-        pair = {h.g("want") or h.g("want2") or h.g("want3") or "",
-                h.g("got") or h.g("got2") or h.g("got3") or ""} - {""}
+        pair = {h.g("want") or h.g("want2") or h.g("want3") or h.g("want4") or "",
+                h.g("got") or h.g("got2") or h.g("got3") or h.g("got4") or ""} - {""}
         if pair & _HALF and len(pair) == 2:
             mism.append((h, pair))
     if mism:

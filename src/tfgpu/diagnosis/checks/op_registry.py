@@ -545,6 +545,33 @@ def _library_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding
     )
 
 
+def node_attr_not_in_op(f: Facts) -> list[Finding]:
+    """``graph-attr-from-newer-tensorflow``: "NodeDef mentions attr 'A' not in Op<name=X;
+    ...>" (``node_def_util.cc``): a node carries an attribute this binary's op X does not
+    define.  For one of TensorFlow's own ops (platform fact ``tf-core-op-types``) the graph
+    was written by a newer TensorFlow; for another op (variant ``library-op``) by another
+    version of the library that registers it."""
+    hits = f.h("op.attr_not_in_op")
+    if not hits.count:
+        return []
+    first = hits.first[0]
+    op, attr = first.g("op") or "?", first.g("attr") or "?"
+    # the log's own TensorFlow (the one that printed the error, the loading side), never the
+    # host facts' (a host that wrote the model may run another release)
+    tf = Facts(None, f.log, f.kb).tf_version
+    loader = f" (TensorFlow {tf} in this log)" if tf else ""
+    if op in _core_op_types(f):
+        return [catalogue.make(
+            "graph-attr-from-newer-tensorflow", op=op, attr=attr, loader=loader,
+            evidence=log_evidence(hits, limit=2),
+            knowledge_ref=f.kb.platform_fact("tf-core-op-types").ref,
+        )]
+    return [catalogue.make(
+        "graph-attr-from-newer-tensorflow", variant="library-op", op=op, attr=attr,
+        loader=loader, evidence=log_evidence(hits, limit=2),
+    )]
+
+
 # --- an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
 
 

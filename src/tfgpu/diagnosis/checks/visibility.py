@@ -66,7 +66,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     built = ctx.built_without_cuda()
     skipping = ctx.h("gpu.skipping").all()
     devlib = ctx.h("gpu.devlib").all()
-    devs = {h.g("dev") for h in devlib}
+    # one reading per line: a listing with several devices on one line (TF 1.x's
+    # _DeviceAttributes list) names its GPU in the line's text
+    devs = {h.g("dev") for h in devlib} | {"GPU" for h in devlib if ":GPU:" in h.text}
     xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
     if devlib and "GPU" not in devs:
         evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
@@ -181,9 +183,19 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         fix = []
         doc = None
     elif ctx.host is not None and ctx.host.gpus and not ctx.host.nvidia_gpus:
-        cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
-        fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
-        doc = None
+        # the host's GPUs are all another vendor's: the same fault doctor's hardware check
+        # names (no-nvidia-gpu), here from the facts beside the log's CPU-only device list
+        names = ", ".join(sorted({g.name for g in ctx.host.gpus if g.name})) or "another vendor's"
+        return [catalogue.make(
+            "no-nvidia-gpu",
+            evidence=ev + fev,
+            cause=(f"This host's GPU is {names}, not NVIDIA's, and TensorFlow's own GPU builds "
+                   "use CUDA, which runs only on NVIDIA GPUs: TensorFlow lists the CPU only and "
+                   "runs there."),
+            fix=("# an AMD GPU: tensorflow-rocm on Linux with a ROCm-supported GPU; an Intel "
+                 "GPU: intel-extension-for-tensorflow; an Apple GPU: tensorflow-metal; "
+                 "otherwise a machine (or cloud runtime) with an NVIDIA GPU",),
+        )]
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None and not (
@@ -821,10 +833,13 @@ def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | Non
     CUDA 10.1, on Linux or on native Windows.  The build's CUDA comes from the tested
     configuration of that OS (``tf_tested_configs.toml``).  Not when the pip ``nvidia-cuda-
     runtime-cuXX`` wheel of the build's major is installed (TensorFlow loads that copy), in
-    a conda environment (its own CUDA), or when a libcudart of the right version is found."""
+    a conda environment (its own CUDA), or when a libcudart of the right version is found;
+    not for a ROCm log or a host whose GPUs are all another vendor's (no CUDA build then)."""
     host = ctx.host
     have = ctx.cuda_versions
     if host is None or not have or not ctx.tf_version:
+        return None
+    if ctx.rocm_log or ctx.has_nvidia_gpu is False:
         return None
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is None:
