@@ -538,9 +538,12 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.listing",
         ("tensorflow  ", "tensorflow-gpu  ", "tensorflow-cpu  ", "tf-nightly  ", "tf-nightly-gpu  ",
-         "tf-nightly-cpu  "),
+         "tf-nightly-cpu  ", "intel-tensorflow  "),
+        # intel-tensorflow: Intel's oneDNN CPU build, another distribution of the tensorflow
+        # package (platform fact tf-distributions); tensorflow-intel and tensorflow-macos are
+        # not here: Windows' and macOS's tensorflow requires them, a normal pair
         r"^\s*(?P<dist>tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|tf-nightly-gpu"
-        r"|tf-nightly-cpu)\s+(?P<v>\d+\.\d+(?!\d)[\w.]*)(?:\s+(?P<build>\S+)\s+(?P<channel>conda-forge"
+        r"|tf-nightly-cpu|intel-tensorflow)\s+(?P<v>\d+\.\d+(?!\d)[\w.]*)(?:\s+(?P<build>\S+)\s+(?P<channel>conda-forge"
         r"|defaults|pypi|pkgs/main|anaconda))?\s*$",
         "dist",
     ),
@@ -553,8 +556,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "pip.listing",
         ("tensorflow==", "tensorflow-gpu==", "tensorflow_gpu==", "tensorflow-cpu==",
          "tensorflow_cpu==", "tf-nightly", "tf_nightly", "tensorflow @", "tensorflow-gpu @",
-         "tensorflow_gpu @", "tensorflow-cpu @", "tensorflow_cpu @"),
-        r"^\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?))"
+         "tensorflow_gpu @", "tensorflow-cpu @", "tensorflow_cpu @", "intel-tensorflow==",
+         "intel_tensorflow=="),
+        r"^\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?"
+        r"|intel[-_]tensorflow))"
         r"(?:\s*==\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)|\s+@\s+\S+)\s*$",
         "dist",
     ),
@@ -4252,6 +4257,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nodedef mentions attr",),
         r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name=(?P<op>[\w>.-]{1,200});",
     ),
+    # XLA's LinkWithBitcodeVector (gpu_backend_lib.cc): a bitcode module to link is missing;
+    # ROCm's device libraries only here (libdevice is the CUDA path's: xla.libdevice)
+    _p(
+        "xla.rocm_bitcode_missing",
+        ("bitcode module",),
+        r"bitcode module (?:is required by this HLO module but was )?not found at "
+        r"(?P<path>\S{0,300}?(?P<name>(?:ocml|ockl|opencl|hip|irif|oclc_\w{1,60})\.bc))\b",
+    ),
     # xla/parse_flags_from_env.cc: a flag this release does not define left in XLA_FLAGS or
     # TF_XLA_FLAGS ("Unknown flags in XLA_FLAGS: --xla_disabled_backends=cpu,gpu"), QFATAL
     _p(
@@ -7329,6 +7342,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:[ \t]{1,60}-->[ \t]{1,60}(?:[\w.:/-]{0,120}::[\w-]{1,30}-)?"
         r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-"
         r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.]))?",
+    ),
+    # conda 4.4-4.5's change report ("    _tflow_180_select:   1.0-gpu  --> 3.0-eigen"): the
+    # name with a colon, version-build joined by "-"; TensorFlow 1.8-era recipes named the
+    # selector per release (_tflow_180_select, _tflow_190_select)
+    _p(
+        "conda.tf_defaults_build",
+        ("_tflow_", "-mkl_py", "-eigen_py", "-gpu_py"),
+        r"^[ \t]{0,8}(?P<pkg>_tflow(?:_\d{2,3})?_select|tensorflow(?:-base|-gpu)?):[ \t]{1,60}"
+        r"(?P<v>\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)-"
+        r"(?P<build>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.])[ \t]{1,60}-->"
+        r"[ \t]{1,60}(?P<nv>\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)-"
+        r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.])",
     ),
     # --- ctx.tensorflowjs: the log runs the tensorflowjs Python converter (its command, its
     # package folder in a traceback, its import). Explains no line (ctx. prefix); read by

@@ -281,6 +281,7 @@ from tfgpu.diagnosis.checks.rocm import (
     rocm_queue_abort,
     rocm_runtime_missing,
     rocm_vm_fault,
+    xla_rocm_device_libs,
 )
 from tfgpu.diagnosis.checks.rocm_dnn import rocm_miopen_failed
 from tfgpu.diagnosis.checks.rocm_memory import rocm_device_out_of_memory
@@ -873,6 +874,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_not_registered,
     node_attr_not_in_op,
     xla_unknown_flag,
+    xla_rocm_device_libs,
     cvd_in_log,
     r_seed_disabled_gpu,
     directml_no_wheel,

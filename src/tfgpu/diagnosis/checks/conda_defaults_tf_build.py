@@ -41,6 +41,12 @@ def _variant(build: str | None) -> str | None:
     return head if head in (*_CPU_VARIANTS, "gpu") else None
 
 
+def _selector(h: Hit) -> bool:
+    """The row is the variant selector: ``_tflow_select``, or a TensorFlow 1.8-era
+    per-release one (``_tflow_180_select``)."""
+    return (h.g("pkg") or "").startswith("_tflow")
+
+
 def _now(h: Hit) -> str | None:
     """The variant the row leaves installed: the new build of a change-report row, else the
     build."""
@@ -72,7 +78,7 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     host = ctx.host
     if host is not None and host.gpus and not host.nvidia_gpus:
         return []  # no NVIDIA GPU: a CPU build is the right one
-    tf_rows = [h for h in hits if h.g("pkg") != "_tflow_select"]
+    tf_rows = [h for h in hits if not _selector(h)]
     if any(_now(h) == "gpu" for h in tf_rows):
         return []
     cpu = [h for h in hits if _now(h) in _CPU_VARIANTS]
@@ -82,8 +88,8 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     variant = _now(first) or "mkl"
     build = first.g("nbuild") or first.g("build") or variant
     version = first.g("nv") or first.g("v") or ""
-    shown = (f"{first.g('pkg')} {version}, build {build}" if first.g("pkg") != "_tflow_select"
-             else f"_tflow_select {version} {build}, the variant selector")
+    shown = (f"{first.g('pkg')} {version}, build {build}" if not _selector(first)
+             else f"{first.g('pkg')} {version} {build}, the variant selector")
     swapped = bool(first.g("nbuild")) and _variant(first.g("build")) == "gpu"
     cause = (
         f"The conda environment's TensorFlow is Anaconda's {variant.upper()} CPU build "
@@ -96,7 +102,8 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
         + (" The listing shows conda replacing a gpu_ build with it: undo that change."
            if swapped else "")
     )
-    pin = f"={version}" if version else ""
+    # the selector's own version (1.0, 3.0, 2.3.0) is no TensorFlow release
+    pin = f"={version}" if version and not _selector(first) else ""
     stale = _other_release_gpu_package(ctx, version)
     if stale is not None:
         cause += (f" The listing also shows tensorflow-gpu {stale.g('v')} (line {stale.line}), "
@@ -109,13 +116,13 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
         flavour=variant.upper(),
         evidence=log_evidence(cpu, [stale] if stale else [], limit=4),
         cause=cause,
-        fix=("conda list '^(tensorflow|_tflow_select)'   # the build string: mkl_/eigen_ (CPU) "
+        fix=("conda list '^(tensorflow|_tflow)'   # the build string: mkl_/eigen_ (CPU) "
              "or gpu_ (CUDA)",
              f'conda install "tensorflow-gpu{pin}"   # Anaconda\'s metapackage that selects the '
              "gpu_ build (and its cudatoolkit/cuDNN)"
              + ("; name the version: without one the solver may pick an old tensorflow-gpu"
                 if stale is not None and pin else ""),
-             f'or: conda install "tensorflow-base{pin}=gpu_*"',
+             f'or: conda install "tensorflow-base{pin or "=*"}=gpu_*"',
              "python -c \"import tensorflow as tf; "
              "print(tf.config.list_physical_devices('GPU'))\""),
     )]

@@ -232,3 +232,24 @@ def rocm_queue_abort(f: Facts) -> list[Finding]:
         evidence=log_evidence(hits[:1]),
     )]
 
+
+
+def xla_rocm_device_libs(f: Facts) -> list[Finding]:
+    """``xla-rocm-device-libs-not-found``: "bitcode module not found at <dir>/ocml.bc" (or
+    opencl.bc, ockl.bc, oclc_*.bc: ROCm's device libraries; pattern
+    ``xla.rocm_bitcode_missing``).  A path in the current folder ("./opencl.bc") is XLA's
+    last resort: no folder it tried exists (``GetROCDLDir``)."""
+    hits = f.h("xla.rocm_bitcode_missing")
+    if not hits.count:
+        return []
+    first = hits.first[0]
+    path = first.g("path") or ""
+    name = first.g("name") or "the device library"
+    folder = path[: -len(name)].rstrip("/") if path.endswith(name) else ""
+    where = ("the current folder, XLA's last resort when neither the XLA_FLAGS folder nor the "
+             "ROCm root's device-library folder exists" if folder in ("", ".")
+             else f"{folder}, which does not hold it")
+    return [catalogue.make(
+        "xla-rocm-device-libs-not-found", name=name, where=where,
+        evidence=log_evidence(hits, limit=2),
+    )]
