@@ -328,6 +328,19 @@ FLOORS["cases-holdout199"] = 0.26
 FLOORS["cases-holdout200"] = 0.6
 FLOORS["cases-holdout201"] = 0.66
 FLOORS["cases-holdout202"] = 0.87
+# session 28 (2026-12-05): held where no case is WRONG, at the share after the session's kinds
+# (203 keeps a WRONG answer)
+FLOORS["cases-holdout204"] = 0.47
+FLOORS["cases-holdout205"] = 0.28
+FLOORS["cases-holdout206"] = 0.16
+FLOORS["cases-holdout207"] = 0.5
+FLOORS["cases-holdout208"] = 0.25
+FLOORS["cases-holdout209"] = 0.37
+FLOORS["cases-holdout210"] = 0.45
+FLOORS["cases-holdout211"] = 0.6
+FLOORS["cases-holdout212"] = 0.71
+FLOORS["cases-holdout213"] = 0.8
+FLOORS["cases-holdout214"] = 0.66
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -2829,11 +2829,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<built>\d[\w.]{0,20}?),",
     ),
     # HIP's code-object lookup (ROCm HIP rocclr/hip_code_object.cpp): no kernels in the
-    # program's fat binary for the GPU's gfx target
+    # program's fat binary for the GPU's gfx target; ROCm 1.x's HCC runtime said it as "HCC
+    # RUNTIME ERROR: Fail to find compatible kernel" (hcc lib/hsa/mcwamp_hsa.cpp, the
+    # hipTensorFlow era: ROCmSoftwarePlatform/hiptensorflow#43 on a Hawaii GPU)
     _p(
         "rocm.no_binary",
-        ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
-        r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
+        ("hiperrornobinaryforgpu", "unable to find code object for all current devices",
+         "fail to find compatible kernel"),
+        r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices"
+        r"|HCC RUNTIME ERROR: Fail to find compatible kernel",
     ),
     # rocBLAS's Tensile kernel library lookup (ROCm/rocBLAS library/src/tensile_host.cpp at
     # b520bc83): "\nrocBLAS error: Cannot read <path>/TensileLibrary.dat: <strerror>" then
