@@ -39,6 +39,14 @@ def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hi
     return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
 
+#: Another GPU vendor's route to TensorFlow (the ``no-nvidia-gpu`` finding's remedy).
+_OTHER_VENDOR_ROUTES = (
+    ("amd", "# an AMD GPU: tensorflow-rocm, on Linux with a GPU the ROCm release supports"),
+    ("intel", "# an Intel GPU: intel-extension-for-tensorflow (Linux or WSL2)"),
+    ("apple", "# an Apple GPU: tensorflow-metal beside tensorflow, on macOS"),
+)
+
+
 def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     """Empty GPU lists, CPU-only device lists, "GPU is NOT AVAILABLE", built without CUDA."""
     calls = ctx.h("gpu.list_call").all()
@@ -182,19 +190,21 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         cause = "The host facts show no GPU at all, so TensorFlow running on the CPU is expected."
         fix = []
         doc = None
+    elif ctx.rocm_log and ctx.has_nvidia_gpu is not True:
+        return []  # tensorflow-rocm's own lines say why (rocm.py, rocm_dnn.py)
     elif ctx.host is not None and ctx.host.gpus and not ctx.host.nvidia_gpus:
         # the host's GPUs are all another vendor's: the same fault doctor's hardware check
         # names (no-nvidia-gpu), here from the facts beside the log's CPU-only device list
         names = ", ".join(sorted({g.name for g in ctx.host.gpus if g.name})) or "another vendor's"
+        vendors = {g.vendor for g in ctx.host.gpus}
+        routes = [route for vendor, route in _OTHER_VENDOR_ROUTES if vendor in vendors]
         return [catalogue.make(
             "no-nvidia-gpu",
             evidence=ev + fev,
             cause=(f"This host's GPU is {names}, not NVIDIA's, and TensorFlow's own GPU builds "
                    "use CUDA, which runs only on NVIDIA GPUs: TensorFlow lists the CPU only and "
                    "runs there."),
-            fix=("# an AMD GPU: tensorflow-rocm on Linux with a ROCm-supported GPU; an Intel "
-                 "GPU: intel-extension-for-tensorflow; an Apple GPU: tensorflow-metal; "
-                 "otherwise a machine (or cloud runtime) with an NVIDIA GPU",),
+            fix=(*routes, "# or run on a machine (or a cloud runtime) with an NVIDIA GPU"),
         )]
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list
