@@ -240,8 +240,8 @@ from tfgpu.diagnosis.checks.xla import (
 from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
 from tfgpu.diagnosis.checks.xla_autotuner_compile import xla_autotuner_no_config_compiled
 from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
-from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initialised
 from tfgpu.diagnosis.checks.xla_flags_env import xla_unknown_flag
+from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initialised
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split

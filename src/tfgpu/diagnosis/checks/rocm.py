@@ -8,6 +8,7 @@ post-install step adds /opt/rocm/lib and /opt/rocm/lib64 to /etc/ld.so.conf.d/ro
 runs ldconfig: platform_facts source ROCMPOSTINSTALL).  AMD's release matrix is platform fact
 ``amd-rocm``.  CUDA fixes never apply, so
 :func:`tfgpu.diagnosis.checks.libraries.rule_missing_libraries` leaves these libraries here.
+XLA on tensorflow-rocm also needs ROCm's device-library bitcode (:func:`xla_rocm_device_libs`).
 """
 
 from __future__ import annotations
@@ -231,7 +232,6 @@ def rocm_queue_abort(f: Facts) -> list[Finding]:
         text=f" ('{text.lstrip(': ')}')" if text.lstrip(": ") else "",
         evidence=log_evidence(hits[:1]),
     )]
-
 
 
 def xla_rocm_device_libs(f: Facts) -> list[Finding]:
