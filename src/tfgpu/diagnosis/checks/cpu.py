@@ -65,7 +65,8 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     ARM host counts, any other pair does not (and then a QEMU line beside it is that other
     emulation).  Without it, QEMU's user-mode emulator naming itself as the process died
     counts: in a TensorFlow log that is an x86-64 image on an ARM host (Docker on Apple
-    silicon), the common case, and the finding's commands check it."""
+    silicon), the common case, and the finding's commands check it; not when the log names
+    an ARM machine (aarch64, armv7l: ARM code emulated on another host)."""
     hits = f.h("ctx.emulated").kept()
     docker = [h for h in hits if h.g("image")]
     for h in docker:
@@ -76,6 +77,8 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     if docker:
         return None
     qemu = [h for h in hits if h.g("sig")]
+    if qemu and any(h.g("arch") for h in f.h("tools.arm_board").all()):
+        return None  # the emulated process names an ARM machine: ARM code on another host
     if qemu:
         h = qemu[0]
         return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
