@@ -339,7 +339,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)"
         # bash's report of a script's child killed by the signal ("<script>: line 3:    12
         # Illegal instruction     <command>", jobs.c)
-        r"|: line \d+: +\d+ Illegal instruction\b",
+        r"|: line \d+: +\d+ Illegal instruction(?: +\(core dumped\))?(?: +(?P<bashcmd>\S{1,300}))?",
     ),
     # the same deaths as a shell prints them in another language (glibc's strsignal()
     # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)
@@ -361,6 +361,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^qemu: uncaught target signal (?P<sig>\d{1,2}) \((?P<signame>[^()]{1,40})\)"
         r"|The requested image's platform \((?P<image>[\w/.-]{1,40})\) does not match the "
         r"detected host platform \((?P<host>[\w/.-]{1,40})\)",
+    ),
+    # an ARM image or platform asked for (docker's --platform linux/arm64, Docker Hub's
+    # arm64v8/ and arm32v7/ namespaces, buildx's "[linux/arm64 ...]" step prefix): an ARM
+    # program, which QEMU emulates on an x86 host (checks/cpu.py x86_emulation)
+    _p(
+        "ctx.arm_image",
+        ("--platform", "arm64v8/", "arm32v7/", "[linux/arm"),
+        r"--platform[ =](?:linux/)?(?:arm64|aarch64|arm)(?:/v\d)?\b|\barm(?:64v8|32v[67])/[\w.-]"
+        r"|\[linux/arm(?:64|/v[67])\b",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
@@ -2211,6 +2220,15 @@ PATTERNS: tuple[Pattern, ...] = (
          "singularity "),
         r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:(?:nvidia-)?docker|podman)\s+(?:run|exec)\b"
         r"|^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?P<apt>apptainer|singularity)\s+(?:exec|run|shell)\b",
+    ),
+    # a container image being built: BuildKit's steps ("#5 [2/6] RUN apt-get ...", "#4 FROM
+    # docker.io/nvidia/cuda:..."), the legacy builder's ("Step 3/8 : RUN ..."), a Dockerfile's
+    # own FROM/RUN lines as pasted
+    _p(
+        "ctx.image_build",
+        ("from ", "run ", "step "),
+        r"^\s*(?:#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?|Step \d{1,3}/\d{1,3} : )(?:FROM|RUN)\s"
+        r"|^\s*FROM\s+(?:[\w.-]{1,100}/)?nvidia/cuda[:@]",
     ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
@@ -4267,7 +4285,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "xla.rocm_bitcode_missing",
         ("bitcode module",),
         r"bitcode module (?:is required by this HLO module but was )?not found at "
-        r"(?P<path>\S{0,300}?(?P<name>(?:ocml|ockl|opencl|hip|irif|oclc_\w{1,60})\.bc))\b",
+        r"(?P<path>\S{0,300}?(?P<name>(?:ocml|ockl|opencl|hip|irif|oclc_\w{1,60})"
+        r"(?:\.amdgcn)?\.bc))\b",
     ),
     # xla/parse_flags_from_env.cc: a flag this release does not define left in XLA_FLAGS or
     # TF_XLA_FLAGS ("Unknown flags in XLA_FLAGS: --xla_disabled_backends=cpu,gpu"), QFATAL
@@ -4781,7 +4800,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\W{0,6}no supported kernel for GPU devices is available\W{0,6}$"
         # the message after the op's name alone ("DenseToDenseSetOperation: Could not
         # satisfy ..."), the start of the line: an issue title, or TF 1.x's Python-side text
-        r"|^\W{0,6}(?P<op>[A-Z]\w{1,100}): Could not satisfy explicit device specification "
+        r"|^\W{0,6}(?P<op>(?![A-Za-z]{0,80}(?:Error|Exception|Warning):)[A-Z]\w{1,100}): "
+        r"Could not satisfy explicit device specification "
         r"'[^'\s]{0,200}' because no supported kernel for GPU devices is available",
     ),
     # tensorflow/core/kernels/matmul_op_impl.h: the matrix-vector form of the cuBLAS launch
@@ -4790,6 +4810,16 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.handle",
         ("gemv launch failed",),
         r"(?P<gemm>Blas (?:x|S|D|H|C|Z)?GEMV launch failed)",
+    ),
+    # TensorRT 7/8's own check of the CUDA libraries it loads (relayed by TF-TRT's
+    # trt_logger.cc, or printed by TensorRT alone): "TensorRT was linked against cuDNN 8.1.0
+    # but loaded cuDNN 8.0.5" (likewise cuBLAS and cuBLAS LT)
+    _p(
+        "trt.lib_linked_loaded",
+        ("tensorrt was linked against",),
+        r"TensorRT was linked against (?P<lib>cuDNN|cuBLAS LT|cuBLASLt|cuBLAS) "
+        r"(?P<linked>\d[\d.]{0,20}) but loaded (?:cuDNN|cuBLAS LT|cuBLASLt|cuBLAS) "
+        r"(?P<loaded>\d[\d.]{0,20})",
     ),
     # TensorRT 7/8 (its closed safeContext.cpp, as TF-TRT's trt_logger.cc relays it) when
     # it cannot start cuDNN or cuBLAS for an engine it builds: "Cudnn Error in
@@ -5660,6 +5690,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "estimator.split_inputs_node",
         ("split_inputs/split",),
         r"(?<![\w.-])split_inputs/split(?:_\d{1,4})?(?![\w/])",
+    ),
+    # TF 1.x's node dump under an error (errors.cc, before 1.14's "{{node name}}"): the
+    # node's name and its op type, "[[Node: InceptionV4/Logits/Predictions = Softmax[...]"
+    _p(
+        "tf1.node_op",
+        ("[[node: ",),
+        r"\[\[Node: (?P<node>[\w./-]{1,300}) = (?P<op>[A-Z]\w{0,100})\[",
     ),
     # TF 1.x node dumps (errors.cc's "[[Node: name = Op[attrs](inputs)]]", before 1.14's
     # "{{node name}}"): the Split node with its attributes, and a Recv of its output whose

@@ -488,6 +488,7 @@ from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
 from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
 from tfgpu.diagnosis.checks.tensorrt_versions import (
+    tensorrt_library_mismatch,
     tensorrt_major_mismatch,
     tf1_running_against_none,
 )
@@ -874,6 +875,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_not_registered,
     node_attr_not_in_op,
     xla_unknown_flag,
+    tensorrt_library_mismatch,
     xla_rocm_device_libs,
     cvd_in_log,
     r_seed_disabled_gpu,

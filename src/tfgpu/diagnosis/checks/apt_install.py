@@ -75,9 +75,13 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
         return [_not_located(ctx, located)]
     drivers = [h for h in ctx.h("apt.not_located").all() if _DRIVER.match(_located_name(h))
                and not h.g("pkg2")]
+    keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
+    if drivers and keys:
+        return [_not_located(ctx, drivers)]  # NVIDIA's repository unread: it has the branches
     if drivers:
         return [catalogue.make(
-            "apt-cuda-package-unavailable", variant="driver-not-located",
+            "apt-cuda-package-unavailable",
+            variant="driver-in-image" if ctx.h("ctx.image_build").count else "driver-not-located",
             pkg=", ".join(dict.fromkeys(_located_name(h) for h in drivers)),
             evidence=log_evidence(drivers, limit=3),
         )]

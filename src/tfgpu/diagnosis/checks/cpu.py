@@ -66,7 +66,8 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     emulation).  Without it, QEMU's user-mode emulator naming itself as the process died
     counts: in a TensorFlow log that is an x86-64 image on an ARM host (Docker on Apple
     silicon), the common case, and the finding's commands check it; not when the log names
-    an ARM machine (aarch64, armv7l: ARM code emulated on another host)."""
+    an ARM machine (aarch64, armv7l) or asks for an ARM image (``ctx.arm_image``: ARM code
+    emulated on an x86 host)."""
     hits = f.h("ctx.emulated").kept()
     docker = [h for h in hits if h.g("image")]
     for h in docker:
@@ -77,8 +78,9 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     if docker:
         return None
     qemu = [h for h in hits if h.g("sig")]
-    if qemu and any(h.g("arch") for h in f.h("tools.arm_board").all()):
-        return None  # the emulated process names an ARM machine: ARM code on another host
+    if qemu and (any(h.g("arch") for h in f.h("tools.arm_board").all())
+                 or f.h("ctx.arm_image").count):
+        return None  # an ARM machine or image named: ARM code emulated on another host
     if qemu:
         h = qemu[0]
         return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
@@ -86,28 +88,37 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     return None
 
 
+#: A failed check that names another fault than the emulated CPU (CUDA, the GPU, memory,
+#: XLA): its own finding speaks.
+_NOT_EMULATION_CHECK = re.compile(r"(?i)cuda|cudnn|cublas|\bgpu\b|driver|memory|alloc|xla")
+
+
 def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
-    """``x86-tensorflow-under-emulation`` for a death under emulation that is neither the
-    feature guard's abort nor an illegal instruction (those two are read by
-    :func:`cpu_guard_abort` and :func:`rule_illegal_instruction`): a failed CHECK, an abort
-    or a segmentation fault (pattern ``tell.fatal``) with :func:`x86_emulation` true."""
+    """``x86-tensorflow-under-emulation`` (variant ``failed-check``) for a failed CHECK at
+    start-up under emulation (:func:`x86_emulation`) that is neither the feature guard's
+    abort nor an illegal instruction (those two are read by :func:`cpu_guard_abort` and
+    :func:`rule_illegal_instruction`): QEMU mis-emulating the x86 code TensorFlow runs at
+    import (docker/for-mac#5342, Docker's answer: "a qemu bug").  Not after a GPU device
+    was created or an epoch ran, and not for a check about CUDA, the GPU or memory."""
     if f.h("cpu.guard_abort").count or f.h("cpu.illegal").count:
         return
     emulated = x86_emulation(f) if f.h("tell.fatal").count else None
     if emulated is None:
         return
     how, hits = emulated
-    # the process's own death line, not the emulator's report of it
-    fatal = [h for h in f.h("tell.fatal").all() if h.line not in {e.line for e in hits}
-             and not h.text.lstrip().startswith("qemu:")]
-    if not fatal:
+    # the process's own failed check, at start-up: none once a GPU was set up or training
+    # ran (the emulated CPU then ran TensorFlow: a later crash is its own fault), and not a
+    # check about CUDA, the GPU or memory (those findings speak)
+    if f.h("gpu.created").count or f.h("ctx.keras_epoch").count:
         return
-    check = next((h for h in fatal if "check failed" in h.text.lower()), None)
-    died = (f" (a failed check: {check.text.strip()[:160]})" if check is not None
-            else " (it was aborted)")
+    checks = [h for h in f.h("tell.fatal").all()
+              if "check failed" in h.text.lower() and not h.text.lstrip().startswith("qemu:")
+              and not _NOT_EMULATION_CHECK.search(h.text)]
+    if not checks:
+        return
     yield catalogue.make(
-        "x86-tensorflow-under-emulation", how=how, died=died,
-        evidence=log_evidence(fatal, hits),
+        "x86-tensorflow-under-emulation", variant="failed-check", how=how,
+        check=checks[0].text.strip()[:160], evidence=log_evidence(checks[:1], hits),
     )
 
 
@@ -213,6 +224,13 @@ def _apple_silicon(f: Facts) -> bool:
     return any(w in words for w in ("Apple M", "arm64", "M1", "M2", "M3", "M4"))
 
 
+def _other_program(h: Hit) -> bool:
+    """bash's report names the command that died (group ``bashcmd``), and it is neither
+    Python nor a TensorFlow program."""
+    cmd = (h.g("bashcmd") or "").lower()
+    return bool(cmd) and not re.search(r"python|jupyter|tensorflow|\.py\b|tf_|conda", cmd)
+
+
 def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     """``Illegal instruction`` / ``illegal hardware instruction`` / 0xC000001D.
 
@@ -224,6 +242,8 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     if ctx.h("cpu.guard_abort").count:
         return []  # cpu_lacks_required_instructions names the instruction set
     ill = ctx.h("cpu.illegal")
+    if ill.count and all(_other_program(h) for h in ill.all()):
+        return []  # a script's child that is not Python or TensorFlow died (ffmpeg, a tool)
     win = [h for h in ctx.h("win.status").all()
            if (h.g("code") or "").lower() in _WIN_ILLEGAL]
     if not ill.count and not win:
@@ -232,8 +252,7 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     if emulated is not None:
         how, hits = emulated
         return [catalogue.make(
-            "x86-tensorflow-under-emulation", how=how, died=" with an illegal instruction",
-            evidence=log_evidence(ill, hits),
+            "x86-tensorflow-under-emulation", how=how, evidence=log_evidence(ill, hits),
         )]
     flags = _flags(ctx)
     if flags is not None and "avx" not in flags:

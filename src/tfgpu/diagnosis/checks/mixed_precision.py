@@ -103,18 +103,23 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
         h, pair = mism[0]
         op = h.g("op") or h.g("op2") or "an op"
         low = sorted(pair & _HALF)[0]
+        high = sorted(pair - _HALF)
+        # claim audit C: tensorflow#49460 (Keras mixed precision on) and #33077 (TF 1.14 graph
+        # code that casts to float16 itself, no Keras policy): both kinds
+        cause = (f"{op} got a {low} tensor and a {high[0]} one. Most often a Keras "
+                 "mixed-precision policy makes layers compute in the low-precision dtype while "
+                 "code that creates its own float32 tensors (constants, embeddings sums, custom "
+                 "layers, variable updates) does not follow it; code that casts to "
+                 f"{low} itself (TensorFlow 1 graphs, no Keras policy) fails the same way. "
+                 "Either way one side must be cast to the other's dtype.") if high else (
+                 f"{op} got a {' and a '.join(sorted(pair))} tensor: two low-precision types "
+                 "mixed, such as a mixed_bfloat16 policy beside code that casts to float16 (or "
+                 "the reverse). One side must be cast to the other's dtype.")
         out.append(catalogue.make(
             "mixed-precision-dtype-mismatch",
             op=op,
             evidence=log_evidence([m for m, _ in mism]),
-            # claim audit C: tensorflow#49460 (Keras mixed precision on) and #33077 (TF 1.14
-            # graph code that casts to float16 itself, no Keras policy): both kinds
-            cause=(f"{op} got a {low} tensor and a {sorted(pair - _HALF)[0]} one. Most often a "
-                   "Keras mixed-precision policy makes layers compute in the low-precision "
-                   "dtype while code that creates its own float32 tensors (constants, "
-                   "embeddings sums, custom layers, variable updates) does not follow it; code "
-                   f"that casts to {low} itself (TensorFlow 1 graphs, no Keras policy) fails "
-                   "the same way. Either way one side must be cast to the other's dtype."),
+            cause=cause,
         ))
     # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
     # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)

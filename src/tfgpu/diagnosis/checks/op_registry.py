@@ -545,30 +545,52 @@ def _library_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding
     )
 
 
+def _op_attrs(f: Facts) -> dict[str, frozenset[str]]:
+    """``{op: its attributes in TensorFlow 2.21}`` (platform fact ``tf-op-attrs``, items
+    ``"Op:attr,attr"``); empty when the fact is missing or malformed."""
+    try:
+        items = f.kb.platform_fact("tf-op-attrs").items("op_attrs")
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return {}
+    out: dict[str, frozenset[str]] = {}
+    for item in items:
+        op, _, attrs = str(item).partition(":")
+        out[op] = frozenset(a for a in attrs.split(",") if a)
+    return out
+
+
 def node_attr_not_in_op(f: Facts) -> list[Finding]:
     """``graph-attr-from-newer-tensorflow``: "NodeDef mentions attr 'A' not in Op<name=X;
     ...>" (``node_def_util.cc``): a node carries an attribute this binary's op X does not
     define.  For one of TensorFlow's own ops (platform fact ``tf-core-op-types``) the graph
-    was written by a newer TensorFlow; for another op (variant ``library-op``) by another
-    version of the library that registers it."""
+    was written by a newer TensorFlow, unless TensorFlow 2.21 lacks the attribute too
+    (platform fact ``tf-op-attrs``; variant ``edited-graph``: no release wrote it); for
+    another op (variant ``library-op``) by another version of the library that registers
+    it."""
     hits = f.h("op.attr_not_in_op")
     if not hits.count:
         return []
     first = hits.first[0]
     op, attr = first.g("op") or "?", first.g("attr") or "?"
-    # the log's own TensorFlow (the one that printed the error, the loading side), never the
-    # host facts' (a host that wrote the model may run another release)
-    tf = Facts(None, f.log, f.kb).tf_version
-    loader = f" (TensorFlow {tf} in this log)" if tf else ""
+    # no release is named as the loader's: a log (or host) often shows the writing side's
+    # version beside the loading one's (a Python TensorFlow that exported the model, a
+    # Serving, Java or cloud runtime that loads it)
     if op in _core_op_types(f):
+        known = _op_attrs(f).get(op)
+        if known is not None and attr not in known:
+            return [catalogue.make(
+                "graph-attr-from-newer-tensorflow", variant="edited-graph", op=op, attr=attr,
+                evidence=log_evidence(hits, limit=2),
+                knowledge_ref=f.kb.platform_fact("tf-op-attrs").ref,
+            )]
         return [catalogue.make(
-            "graph-attr-from-newer-tensorflow", op=op, attr=attr, loader=loader,
+            "graph-attr-from-newer-tensorflow", op=op, attr=attr,
             evidence=log_evidence(hits, limit=2),
-            knowledge_ref=f.kb.platform_fact("tf-core-op-types").ref,
+            knowledge_ref=f.kb.platform_fact("tf-op-attrs" if known else "tf-core-op-types").ref,
         )]
     return [catalogue.make(
         "graph-attr-from-newer-tensorflow", variant="library-op", op=op, attr=attr,
-        loader=loader, evidence=log_evidence(hits, limit=2),
+        evidence=log_evidence(hits, limit=2),
     )]
 
 

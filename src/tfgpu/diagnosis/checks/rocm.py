@@ -238,7 +238,8 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
     """``xla-rocm-device-libs-not-found``: "bitcode module not found at <dir>/ocml.bc" (or
     opencl.bc, ockl.bc, oclc_*.bc: ROCm's device libraries; pattern
     ``xla.rocm_bitcode_missing``).  A path in the current folder ("./opencl.bc") is XLA's
-    last resort: no folder it tried exists (``GetROCDLDir``)."""
+    last resort: no folder it tried exists (``GetROCDLDir``); a path in a named folder
+    (variant ``folder-incomplete``): that folder exists and lacks the file."""
     hits = f.h("xla.rocm_bitcode_missing")
     if not hits.count:
         return []
@@ -246,10 +247,23 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
     path = first.g("path") or ""
     name = first.g("name") or "the device library"
     folder = path[: -len(name)].rstrip("/") if path.endswith(name) else ""
-    where = ("the current folder, XLA's last resort when neither the XLA_FLAGS folder nor the "
-             "ROCm root's device-library folder exists" if folder in ("", ".")
-             else f"{folder}, which does not hold it")
+    if folder in ("", "."):
+        return [catalogue.make(
+            "xla-rocm-device-libs-not-found", name=name, path=path or name,
+            evidence=log_evidence(hits, limit=2),
+            fix=("find /opt/rocm* -name ocml.bc 2>/dev/null   # the folder that holds ROCm's "
+                 "device libraries",
+                 "export XLA_FLAGS=--xla_gpu_cuda_data_dir=<that folder>   # XLA looks there "
+                 "first (or export ROCM_PATH=<the ROCm root, e.g. /opt/rocm>, which later "
+                 "tensorflow-rocm releases read)",
+                 "# or run without XLA: jit_compile=False, TF_XLA_FLAGS=--tf_xla_auto_jit=0"),
+        )]
     return [catalogue.make(
-        "xla-rocm-device-libs-not-found", name=name, where=where,
-        evidence=log_evidence(hits, limit=2),
+        "xla-rocm-device-libs-not-found", variant="folder-incomplete", name=name,
+        folder=folder, evidence=log_evidence(hits, limit=2),
+        fix=(f"ls {folder}   # the device libraries this ROCm has",
+             "rocminfo | grep -E 'Name: +gfx'   # the GPU's target: oclc_isa_version_<its "
+             "number>.bc must be in that folder",
+             "# install a ROCm release (with its tensorflow-rocm) that supports this GPU, or "
+             "reinstall ROCm's rocm-device-libs package if files are missing"),
     )]

@@ -213,3 +213,25 @@ def tf1_running_against_none(ctx: Facts) -> list[Finding]:
              "conda's tensorflow-gpu builds, with the TensorRT release it was linked against "
              "on the loader's path"),
     )]
+
+
+def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
+    """``cudnn-version-mismatch`` (variant ``tensorrt``): TensorRT's own "TensorRT was linked
+    against <lib> X but loaded <lib> Y" (pattern ``trt.lib_linked_loaded``), the cause of its
+    cuDNN or cuBLAS context failing after it (memory.py's handle reading steps aside)."""
+    hits = [h for h in ctx.h("trt.lib_linked_loaded").all() if h.g("linked") != h.g("loaded")]
+    if not hits:
+        return []
+    first = hits[0]
+    lib = first.g("lib") or "cuDNN"
+    ctxs = [h for h in ctx.h("mem.handle").all() if "initializeCommonContext" in h.text]
+    return [catalogue.make(
+        "cudnn-version-mismatch", variant="tensorrt", lib=lib,
+        linked=(first.g("linked") or "?").rstrip("."),
+        loaded=(first.g("loaded") or "?").rstrip("."),
+        evidence=log_evidence(hits[:1], ctxs[:1]),
+        fix=(f"# install the {lib} version this TensorRT release was built with (its support "
+             f"matrix), or the TensorRT release built for the {lib} you have",
+             "# then make the loader find that copy first: LD_LIBRARY_PATH (PATH on Windows), "
+             "or remove the other copy"),
+    )]

@@ -26,8 +26,9 @@ from tfgpu.diagnosis.checks.tf_install import (
     _windows_too_new,
     cpu_only_build_listed,
 )
-from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
+from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -45,6 +46,41 @@ _OTHER_VENDOR_ROUTES = (
     ("intel", "# an Intel GPU: intel-extension-for-tensorflow (Linux or WSL2)"),
     ("apple", "# an Apple GPU: tensorflow-metal beside tensorflow, on macOS"),
 )
+
+
+#: Distributions that already take another vendor's route (the no-NVIDIA reading would
+#: send their user to it): tensorflow-rocm, Apple's plugin, DirectML's, Intel's extension.
+_OTHER_ROUTE_DISTS = ("tensorflow-rocm", "tensorflow-metal", "tensorflow-directml",
+                      "tensorflow-directml-plugin", "intel-extension-for-tensorflow")
+
+
+def _other_vendor_gpus_only(ctx: Facts) -> tuple[GPU, ...] | None:
+    """The host's GPUs when they are all another vendor's and no NVIDIA GPU can hide there,
+    else ``None``: probed facts need presence "absent" (:func:`nvidia_gpu_presence`: a
+    listing that answered; the DRM fallback and WSL2's PCI bus never show a card without
+    its driver); facts a user described (no probe records, not WSL) are taken as said.  Not
+    when a distribution of another vendor's route is installed (:data:`_OTHER_ROUTE_DISTS`:
+    the user is on it; its own checks speak)."""
+    host = ctx.host
+    if host is None or not host.gpus or host.nvidia_gpus:
+        return None
+    if any(host.python.dist(d) is not None for d in _OTHER_ROUTE_DISTS):
+        return None
+    described = not host.probes and not host.os.is_wsl
+    if not described and nvidia_gpu_presence(host).state != "absent":
+        return None
+    return host.gpus
+
+
+def _windows_other_vendor_route(ctx: Facts) -> str:
+    """The route an AMD or Intel GPU has to TensorFlow on native Windows: Microsoft's
+    DirectML plugin with the TensorFlow it pins (platform fact ``directml-plugin-tf-pin``;
+    no longer developed), or WSL2/Linux for the vendor's own route."""
+    pin = ctx.kb.platform_fact("directml-plugin-tf-pin")
+    return (f"# native Windows: tensorflow-directml-plugin with {pin.value('pip_requirement')} "
+            "(its last release; no longer developed); or the vendor's Linux route "
+            "(tensorflow-rocm for AMD, intel-extension-for-tensorflow for Intel) under WSL2 "
+            "or Linux, where the GPU is supported")
 
 
 def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
@@ -76,7 +112,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     devlib = ctx.h("gpu.devlib").all()
     # one reading per line: a listing with several devices on one line (TF 1.x's
     # _DeviceAttributes list) names its GPU in the line's text
-    devs = {h.g("dev") for h in devlib} | {"GPU" for h in devlib if ":GPU:" in h.text}
+    devs = ({h.g("dev") for h in devlib} | {"GPU" for h in devlib if ":GPU:" in h.text}
+            | {"XLA_GPU" for h in devlib if ":XLA_GPU:" in h.text})
     xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
     if devlib and "GPU" not in devs:
         evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
@@ -192,12 +229,13 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         doc = None
     elif ctx.rocm_log and ctx.has_nvidia_gpu is not True:
         return []  # tensorflow-rocm's own lines say why (rocm.py, rocm_dnn.py)
-    elif ctx.host is not None and ctx.host.gpus and not ctx.host.nvidia_gpus:
+    elif (other := _other_vendor_gpus_only(ctx)) is not None:
         # the host's GPUs are all another vendor's: the same fault doctor's hardware check
         # names (no-nvidia-gpu), here from the facts beside the log's CPU-only device list
-        names = ", ".join(sorted({g.name for g in ctx.host.gpus if g.name})) or "another vendor's"
-        vendors = {g.vendor for g in ctx.host.gpus}
-        routes = [route for vendor, route in _OTHER_VENDOR_ROUTES if vendor in vendors]
+        names = ", ".join(sorted({g.name for g in other if g.name})) or "another vendor's"
+        vendors = {g.vendor for g in other}
+        routes = ([_windows_other_vendor_route(ctx)] if ctx.windows and vendors - {"apple"}
+                  else [route for vendor, route in _OTHER_VENDOR_ROUTES if vendor in vendors])
         return [catalogue.make(
             "no-nvidia-gpu",
             evidence=ev + fev,
@@ -348,6 +386,11 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     first = hits[0]
+    named = first.g("op") or ""
+    # TF 1.x names the node ("Cannot assign a device for operation 'scope/name'"); its dump
+    # "[[Node: scope/name = OpType[...]" a few lines on gives the op type
+    op_type = next((h.g("op") for h in ctx.h("tf1.node_op").all()
+                    if h.g("node") == named and 0 <= h.line - first.line <= 10), None)
     members = [h for h in ctx.h("placer.coloc_member").all() if h.line > first.line][:60]
     gpu = [h for h in members if "GPU" in (h.g("devs") or "").split()]
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
@@ -370,9 +413,11 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(hits, [h for h in members if h not in gpu][:4]),
             fix=fix,
         )]
+    nodes = [h for h in ctx.h("tf1.node_op").all() if op_type and h.g("node") == named]
     return [catalogue.make(
-        "op-has-no-gpu-kernel", op=first.g("op") or "an op",
-        evidence=log_evidence(hits), fix=fix,
+        "op-has-no-gpu-kernel", op=(f"{op_type} (node {named})" if op_type
+                                    else named or "an op"),
+        evidence=log_evidence(hits, nodes[:1]), fix=fix,
     )]
 
 

@@ -8,6 +8,8 @@ left over is fatal: ``LOG(QFATAL) << "Unknown flag" << (n > 1 ? "s" : "") << " i
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -20,7 +22,27 @@ def xla_unknown_flag(f: Facts) -> list[Finding]:
     if not hits.count:
         return []
     first = hits.first[0]
+    envvar = first.g("envvar") or "XLA_FLAGS"
+    # XLA's own hint after the flags ("Perhaps you meant to specify these on the TF_XLA_FLAGS
+    # envvar?", printed for any XLA_FLAGS failure) is not one of them
+    flags = _HINT.split(first.g("flags") or "")[0].strip() or "?"
+    tf_flags = envvar == "XLA_FLAGS" and any(
+        w.startswith("--tf_xla_") for w in flags.split())
+    shown = flags if len(flags) <= 80 else flags[:77] + "..."
     return [catalogue.make(
-        "xla-flags-unknown-flag", envvar=first.g("envvar") or "XLA_FLAGS",
-        flags=(first.g("flags") or "?").strip()[:200], evidence=log_evidence(hits, limit=2),
+        "xla-flags-unknown-flag", envvar=envvar, flags=shown,
+        evidence=log_evidence(hits, limit=2),
+        fix=(("# the --tf_xla_* flags are TensorFlow's, read from TF_XLA_FLAGS: move them "
+              "there (export TF_XLA_FLAGS=...), keep only --xla_* flags in XLA_FLAGS",)
+             if tf_flags else ())
+        + (f"echo \"${envvar}\"   # where the flag comes from (a shell profile, a notebook "
+           "cell, a job script)",
+           "# remove or correct that flag, then run again; the flags a release defines are "
+           "in its xla/debug_options_flags.cc (XLA_FLAGS) and "
+           "tensorflow/compiler/jit/flags.cc (TF_XLA_FLAGS)"),
     )]
+
+
+#: XLA's hint after the unknown flags of XLA_FLAGS (parse_flags_from_env.cc in later
+#: releases): not a flag.
+_HINT = re.compile(r"\s*Perhaps you meant")
