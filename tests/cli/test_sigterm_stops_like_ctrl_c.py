@@ -39,9 +39,11 @@ def test_sigterm_to_the_doctor_leaves_no_hung_nvidia_smi(
         tmp_path: Path, sig: signal.Signals, code: int, round_: int) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC),
            "PATH": f"{_hung_smi(tmp_path)}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # the child starts with the signal's default action, as a terminal's process does: under
+    # nohup (SIGHUP ignored, and inherited) the doctor rightly keeps ignoring it
     proc = subprocess.Popen([sys.executable, "-m", "tfgpu", "doctor", "--no-tf", "--json"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env=env)
+                            env=env, preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
     pid_file = tmp_path / "smi.pid"
     try:
         deadline = time.monotonic() + 20

@@ -367,7 +367,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # program, which QEMU emulates on an x86 host (checks/cpu.py x86_emulation)
     _p(
         "ctx.arm_image",
-        ("--platform", "arm64v8/", "arm32v7/", "[linux/arm"),
+        ("--platform", "arm"),
         r"--platform[ =](?:linux/)?(?:arm64|aarch64|arm)(?:/v\d)?\b|\barm(?:64v8|32v[67])/[\w.-]"
         r"|\[linux/arm(?:64|/v[67])\b",
     ),
@@ -3110,8 +3110,11 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "tell.fatal",
-        ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error"),
-        r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error",
+        ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error",
+         "uncaught target signal"),
+        r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error"
+        # QEMU's user-mode emulator reporting the emulated process's death (linux-user/signal.c)
+        r"|^qemu: uncaught target signal",
     ),
     # glog/absl's failed CHECK ("F<time> <path or basename>:<line>] Check failed: <expr>") and
     # XLA's RET_CHECK Status ("RET_CHECK failure (<path>:<line>) <expr>"), any source file:
@@ -4293,7 +4296,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "xla.unknown_flag",
         ("unknown flag in", "unknown flags in"),
-        r"Unknown flags? in (?P<envvar>(?:TF_)?XLA_FLAGS): (?P<flags>[^\r\n]{1,400})",
+        r"(?:^\s*|\]\s)Unknown flags? in (?P<envvar>(?:TF_)?XLA_FLAGS): (?P<flags>[^\r\n]{1,400})",
     ),
     # A graph node annotation naming an NCCL op ("[[node NcclAllReduce ...]]",
     # "[[{{node NcclAllReduce}}]]", TF1 "[[Node: scope/NcclAllReduce = NcclAllReduce[...]]]"

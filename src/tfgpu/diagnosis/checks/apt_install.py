@@ -78,10 +78,13 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     keys = [k for k in ctx.h("apt.repo_unsigned").all() if "nvidia" in k.text.lower()]
     if drivers and keys:
         return [_not_located(ctx, drivers)]  # NVIDIA's repository unread: it has the branches
+    if drivers and any(h.g("board") for h in ctx.h("tools.arm_board").all()):
+        return []  # a Jetson (or a Raspberry Pi): the driver comes with the board's Linux
     if drivers:
+        variant = ("driver-in-image" if ctx.h("ctx.image_build").count
+                   else "driver-in-wsl" if ctx.wsl else "driver-not-located")
         return [catalogue.make(
-            "apt-cuda-package-unavailable",
-            variant="driver-in-image" if ctx.h("ctx.image_build").count else "driver-not-located",
+            "apt-cuda-package-unavailable", variant=variant,
             pkg=", ".join(dict.fromkeys(_located_name(h) for h in drivers)),
             evidence=log_evidence(drivers, limit=3),
         )]

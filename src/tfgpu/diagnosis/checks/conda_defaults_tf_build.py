@@ -22,6 +22,8 @@ MKL variant; installing the ``gpu_py3x`` build fixed it).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.conda_tf_build import gpu_build_shown
 from tfgpu.facts.log import Hit
@@ -102,8 +104,11 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
         + (" The listing shows conda replacing a gpu_ build with it: undo that change."
            if swapped else "")
     )
-    # the selector's own version (1.0, 3.0, 2.3.0) is no TensorFlow release
-    pin = f"={version}" if version and not _selector(first) else ""
+    # the selector's own version (1.0, 3.0, 2.3.0) is no TensorFlow release; a per-release
+    # selector names its release (_tflow_180_select: TensorFlow 1.8)
+    per_release = re.match(r"_tflow_(\d)(\d{1,2})0_select$", first.g("pkg") or "")
+    pin = (f"={version}" if version and not _selector(first)
+           else f"={per_release.group(1)}.{per_release.group(2)}" if per_release else "")
     stale = _other_release_gpu_package(ctx, version)
     if stale is not None:
         cause += (f" The listing also shows tensorflow-gpu {stale.g('v')} (line {stale.line}), "

@@ -67,7 +67,10 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
     counts: in a TensorFlow log that is an x86-64 image on an ARM host (Docker on Apple
     silicon), the common case, and the finding's commands check it; not when the log names
     an ARM machine (aarch64, armv7l) or asks for an ARM image (``ctx.arm_image``: ARM code
-    emulated on an x86 host)."""
+    emulated on an x86 host), and never once TensorFlow created a GPU device (a process under
+    QEMU's user-mode emulation has no CUDA GPU: that one ran natively)."""
+    if f.h("gpu.created").count:
+        return None  # the process set up a CUDA GPU: it ran natively (no GPU under QEMU)
     hits = f.h("ctx.emulated").kept()
     docker = [h for h in hits if h.g("image")]
     for h in docker:
@@ -90,7 +93,8 @@ def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
 
 #: A failed check that names another fault than the emulated CPU (CUDA, the GPU, memory,
 #: XLA): its own finding speaks.
-_NOT_EMULATION_CHECK = re.compile(r"(?i)cuda|cudnn|cublas|\bgpu\b|driver|memory|alloc|xla")
+_NOT_EMULATION_CHECK = re.compile(
+    r"(?i)cuda|cudnn|cublas|\bgpu\b|driver|memory|alloc|xla|thread|resource|pthread")
 
 
 def x86_emulation_crash(f: Facts) -> Iterator[Finding]:

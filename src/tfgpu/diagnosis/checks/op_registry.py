@@ -562,8 +562,9 @@ def _op_attrs(f: Facts) -> dict[str, frozenset[str]]:
 def node_attr_not_in_op(f: Facts) -> list[Finding]:
     """``graph-attr-from-newer-tensorflow``: "NodeDef mentions attr 'A' not in Op<name=X;
     ...>" (``node_def_util.cc``): a node carries an attribute this binary's op X does not
-    define.  For one of TensorFlow's own ops (platform fact ``tf-core-op-types``) the graph
-    was written by a newer TensorFlow, unless TensorFlow 2.21 lacks the attribute too
+    define.  For one of TensorFlow's own ops (platform facts ``tf-core-op-types``,
+    ``tf-other-op-types`` and ``tftrt-op-types``) the graph was written by a newer
+    TensorFlow, unless TensorFlow 2.21 lacks the attribute too
     (platform fact ``tf-op-attrs``; variant ``edited-graph``: no release wrote it); for
     another op (variant ``library-op``) by another version of the library that registers
     it."""
@@ -575,7 +576,9 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
     # no release is named as the loader's: a log (or host) often shows the writing side's
     # version beside the loading one's (a Python TensorFlow that exported the model, a
     # Serving, Java or cloud runtime that loads it)
-    if op in _core_op_types(f):
+    ours = (op in _core_op_types(f) or op in tftrt_op_types(f)
+            or (bool(_core_op_types(f)) and not _not_tensorflows_op(f, op)))
+    if ours:
         known = _op_attrs(f).get(op)
         if known is not None and attr not in known:
             return [catalogue.make(

@@ -587,7 +587,8 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
     if conda and _conda_forge_metapackage_pair(listed.all()):
         return
     shown = _tf_dist_versions(f)
-    version = shown.get("tensorflow-gpu") or next(iter(shown.values()), None)
+    version = (shown.get("tensorflow-gpu") or shown.get("tensorflow")
+               or next(iter(shown.values()), None))
     try:
         rule = gpu_pin_requirement(f.kb, version, windows=f.windows) if version else None
     except KnowledgeQueryError:

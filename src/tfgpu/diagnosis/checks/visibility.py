@@ -115,6 +115,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     devs = ({h.g("dev") for h in devlib} | {"GPU" for h in devlib if ":GPU:" in h.text}
             | {"XLA_GPU" for h in devlib if ":XLA_GPU:" in h.text})
     xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
+    if "TPU" in devs or any(":TPU:" in h.text for h in devlib):
+        return []  # a TPU runtime's device list: no GPU is expected there
     if devlib and "GPU" not in devs:
         evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
     calls_avail = ctx.h("gpu.avail_call").all()
