@@ -45,6 +45,14 @@ GPU_ONLY_CATEGORIES: tuple[str, ...] = (
     "version-mismatch", "compute-capability", "xla-ptxas", "multigpu-nccl",
     "mixed-precision", "cupti",
 )
+#: Findings about another vendor's GPU stack (AMD ROCm, Apple Metal, DirectML, Intel's
+#: extension) by id prefix: "no NVIDIA GPU" says nothing about them, so they keep their
+#: severity; so do the catalogue's ``gpu_neutral`` rows (errors on any device: a model
+#: from a newer TensorFlow, an unknown XLA flag, a dtype mismatch).
+OTHER_VENDOR_PREFIXES: tuple[str, ...] = (
+    "rocm-", "tensorflow-rocm-", "xla-rocm-", "metal-", "tensorflow-metal-", "directml-",
+    "wsl-directml-", "itex-",
+)
 _CPU_HOST_NOTE = " (this host has no NVIDIA GPU, so it does not affect TensorFlow on the CPU)"
 _NO_DRIVER_NOTE = (" (no NVIDIA driver is installed here, so TensorFlow runs on the CPU and this "
                    "does not affect it; it matters once an NVIDIA GPU and its driver are in use)")
@@ -77,7 +85,9 @@ def no_driver_gpu_unknown(facts: HostFacts) -> bool:
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``;
     likewise on a host without an NVIDIA driver where GPU presence is unknown
-    (:func:`no_driver_gpu_unknown`: no CUDA program can use a GPU there either).
+    (:func:`no_driver_gpu_unknown`: no CUDA program can use a GPU there either).  Findings
+    of another vendor's stack (:data:`OTHER_VENDOR_PREFIXES`) and the catalogue's
+    ``gpu_neutral`` rows keep their severity.
 
     Their fix commands are dropped too: they set up the GPU path, which this host lacks.
 
@@ -91,9 +101,13 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
         note = _NO_DRIVER_NOTE
     else:
         return items
+    book = load_catalogue()
     out = []
     for f in items:
-        if f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank:
+        spec = book.spec_of(f.id)
+        if (f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank
+                and not f.id.startswith(OTHER_VENDOR_PREFIXES)
+                and not (spec is not None and spec.gpu_neutral)):
             # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
             f = dataclasses.replace(
                 f, severity=Severity.INFO, cause=f.cause + note, fix=()

@@ -358,18 +358,22 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.emulated",
         ("uncaught target signal", "does not match the detected host platform"),
-        r"^qemu: uncaught target signal (?P<sig>\d{1,2}) \((?P<signame>[^()]{1,40})\)"
+        # (BuildKit prefixes a step's output with "#<step> <seconds> ")
+        r"^(?:#\d{1,4} [\d.]{1,9} )?qemu: uncaught target signal (?P<sig>\d{1,2}) "
+        r"\((?P<signame>[^()]{1,40})\)"
         r"|The requested image's platform \((?P<image>[\w/.-]{1,40})\) does not match the "
         r"detected host platform \((?P<host>[\w/.-]{1,40})\)",
     ),
-    # an ARM image or platform asked for (docker's --platform linux/arm64, Docker Hub's
-    # arm64v8/ and arm32v7/ namespaces, buildx's "[linux/arm64 ...]" step prefix): an ARM
-    # program, which QEMU emulates on an x86 host (checks/cpu.py x86_emulation)
+    # an image or platform of another CPU than x86 asked for (docker's --platform linux/arm64
+    # or linux/ppc64le, Docker Hub's arm64v8/ and arm32v7/ namespaces, buildx's "[linux/arm64
+    # ...]" step prefix): a non-x86 program, which QEMU emulates on an x86 host
+    # (checks/cpu.py x86_emulation); group x86 for buildx's "[linux/amd64 ...]" step prefix
     _p(
-        "ctx.arm_image",
-        ("--platform", "arm"),
-        r"--platform[ =](?:linux/)?(?:arm64|aarch64|arm)(?:/v\d)?\b|\barm(?:64v8|32v[67])/[\w.-]"
-        r"|\[linux/arm(?:64|/v[67])\b",
+        "ctx.non_x86_image",
+        ("--platform", "arm", "[linux/"),
+        r"--platform[ =](?:linux/)?(?:arm64|aarch64|arm|ppc64le|s390x|riscv64)(?:/v\d)?\b"
+        r"|\barm(?:64v8|32v[67])/[\w.-]|\[linux/(?:arm(?:64|/v[67])|ppc64le|s390x|riscv64)\b"
+        r"|\[(?P<x86>linux/(?:amd64|386))\b",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
@@ -2230,6 +2234,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?|Step \d{1,3}/\d{1,3} : )(?:FROM|RUN)\s"
         r"|^\s*FROM\s+(?:[\w.-]{1,100}/)?nvidia/cuda[:@]",
     ),
+    # the end of an image build: the legacy builder's "Successfully built <id>" / "Successfully
+    # tagged", BuildKit's "#N naming to ..." / "#N DONE": later lines are no build step's
+    _p(
+        "ctx.image_build_done",
+        ("successfully built", "successfully tagged", "naming to"),
+        r"^\s*Successfully (?:built|tagged)\s|^\s*#\d{1,4} naming to\s",
+    ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
        r"GPU access blocked by the operating system"),
@@ -3114,7 +3125,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "uncaught target signal"),
         r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error"
         # QEMU's user-mode emulator reporting the emulated process's death (linux-user/signal.c)
-        r"|^qemu: uncaught target signal",
+        r"|^(?:#\d{1,4} [\d.]{1,9} )?qemu: uncaught target signal",
     ),
     # glog/absl's failed CHECK ("F<time> <path or basename>:<line>] Check failed: <expr>") and
     # XLA's RET_CHECK Status ("RET_CHECK failure (<path>:<line>) <expr>"), any source file:

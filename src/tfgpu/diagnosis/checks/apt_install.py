@@ -81,7 +81,7 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     if drivers and any(h.g("board") for h in ctx.h("tools.arm_board").all()):
         return []  # a Jetson (or a Raspberry Pi): the driver comes with the board's Linux
     if drivers:
-        variant = ("driver-in-image" if ctx.h("ctx.image_build").count
+        variant = ("driver-in-image" if _in_image_build(ctx, drivers[0])
                    else "driver-in-wsl" if ctx.wsl else "driver-not-located")
         return [catalogue.make(
             "apt-cuda-package-unavailable", variant=variant,
@@ -94,6 +94,17 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
             if (_nvidia(h.g("pkg") or "") or _nvidia(h.g("dep") or ""))
             and (held or "not going to be installed" in h.text)]
     return [_unmet(ctx, deps, held)] if deps else []
+
+
+def _in_image_build(ctx: Facts, hit: Hit) -> bool:
+    """``hit`` sits inside an image build's step: after a build step line (pattern
+    ``ctx.image_build``) and before the build's end (``ctx.image_build_done``), or carries
+    BuildKit's "#N <seconds>" prefix."""
+    if hit.text.lstrip().startswith("#"):
+        return True
+    steps = [h.line for h in ctx.h("ctx.image_build").kept() if h.line < hit.line]
+    ends = [h.line for h in ctx.h("ctx.image_build_done").kept() if h.line < hit.line]
+    return bool(steps) and (not ends or max(ends) < max(steps))
 
 
 def _located_name(h: Hit) -> str:

@@ -97,10 +97,13 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
         f"The conda environment's TensorFlow is Anaconda's {variant.upper()} CPU build "
         f"({shown}). Anaconda names its TensorFlow builds by variant: 'mkl_py...' and "
         "'eigen_py...' are built without CUDA, 'gpu_py...' with CUDA (it brings cudatoolkit and "
-        "cuDNN as conda packages, so only the NVIDIA driver must be on the host). The "
-        "_tflow_select package ranks the variants MKL > Eigen > GPU, so a plain `conda install "
-        "tensorflow` takes the MKL CPU build. A CPU build can never use an NVIDIA GPU, whatever "
-        "the driver."
+        "cuDNN as conda packages, so only the NVIDIA driver must be on the host). "
+        + ("The variant selector's versions rank the variants and a solver prefers the "
+           "highest, a CPU one here, so an update can swap the gpu_ build out. "
+           if _selector(first) else
+           "The _tflow_select package ranks the variants MKL > Eigen > GPU, so a plain "
+           "`conda install tensorflow` takes the MKL CPU build. ")
+        + "A CPU build can never use an NVIDIA GPU, whatever the driver."
         + (" The listing shows conda replacing a gpu_ build with it: undo that change."
            if swapped else "")
     )

@@ -9,8 +9,9 @@ which (no AVX; x86 Python under Rosetta); otherwise the finding says what is unk
 what to run.
 
 Sources: official x86-64 wheels use AVX since TF 1.6 (TensorFlow RELEASE.md, Release 1.6.0);
-``tensorflow/core/platform/cpu_feature_guard.cc`` (the abort and its wording); Rosetta 2
-does not translate AVX instructions (Apple, "About the Rosetta translation environment").
+``tensorflow/core/platform/cpu_feature_guard.cc`` (the abort and its wording); Rosetta 2 did
+not translate AVX instructions until recent macOS releases, which translate AVX and AVX2 but
+not AVX-512 (Apple, "About the Rosetta translation environment").
 """
 
 from __future__ import annotations
@@ -57,40 +58,72 @@ def _no_isa_fix(isa: str, windows: bool, *, macos: bool = False) -> tuple[str, .
     )
 
 
-def x86_emulation(f: Facts) -> tuple[str, list[Hit]] | None:
+def x86_emulation(f: Facts, *, x86_code: bool = False) -> tuple[str, list[Hit]] | None:
     """``(how the log shows it, the hits)`` when an x86-64 program ran under an emulator on
     an ARM host (pattern ``ctx.emulated``), else ``None``.
 
     The Docker daemon's platform warning names both platforms: an amd64 (or 386) image on an
     ARM host counts, any other pair does not (and then a QEMU line beside it is that other
-    emulation).  Without it, QEMU's user-mode emulator naming itself as the process died
-    counts: in a TensorFlow log that is an x86-64 image on an ARM host (Docker on Apple
-    silicon), the common case, and the finding's commands check it; not when the log names
-    an ARM machine (aarch64, armv7l) or asks for an ARM image (``ctx.arm_image``: ARM code
-    emulated on an x86 host), and never once TensorFlow created a GPU device (a process under
-    QEMU's user-mode emulation has no CUDA GPU: that one ran natively)."""
+    emulation); in a Compose log, only for the service whose lines show the failure.
+    Without it, QEMU's user-mode emulator naming itself as the process died counts when the
+    log shows x86 code being emulated: ``x86_code`` (the caller read TensorFlow's x86 feature
+    guard, which only x86 builds hold) or a buildx step for linux/amd64; otherwise only when
+    nothing in the log names the other direction: an ARM machine (aarch64, armv7l), a
+    non-x86 image asked for (``ctx.non_x86_image``) or an x86 host (a bare ``x86_64``
+    line, as ``uname -m`` prints it).  Never once TensorFlow created a GPU device: a process
+    under QEMU's user-mode emulation has no CUDA GPU, so that one ran natively."""
     if f.h("gpu.created").count:
-        return None  # the process set up a CUDA GPU: it ran natively (no GPU under QEMU)
+        return None
     hits = f.h("ctx.emulated").kept()
     docker = [h for h in hits if h.g("image")]
     for h in docker:
         image, host = (h.g("image") or "").lower(), (h.g("host") or "").lower()
-        if ("amd64" in image or "386" in image) and ("arm" in host or "aarch64" in host):
+        if (("amd64" in image or "386" in image) and ("arm" in host or "aarch64" in host)
+                and _service_matches(f, h)):
             return (f"Docker warned that the image's platform ({h.g('image')}) is not the "
                     f"host's ({h.g('host')})"), [h]
     if docker:
         return None
     qemu = [h for h in hits if h.g("sig")]
-    if qemu and (any(h.g("arch") for h in f.h("tools.arm_board").all())
-                 or f.h("ctx.arm_image").count):
-        return None  # an ARM machine or image named: ARM code emulated on another host
-    if qemu:
-        h = qemu[0]
-        return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
-                f"{h.g('sig')} ({h.g('signame')})')"), [h]
-    return None
+    if not qemu:
+        return None
+    images = f.h("ctx.non_x86_image").all()
+    x86_step = any(h.g("x86") for h in images)
+    other_way = (any(h.g("arch") for h in f.h("tools.arm_board").all())
+                 or any(not h.g("x86") for h in images)
+                 or any(h.text.strip() == "x86_64" for h in f.h("ctx.x86_64").all()))
+    if not (x86_code or x86_step) and other_way:
+        return None  # the log names the other direction: non-x86 code on an x86 host
+    h = qemu[0]
+    return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
+            f"{h.g('sig')} ({h.g('signame')})')"), [h]
 
 
+#: Docker Compose's prefix of a service's output ("trainer-1  | ...") and the service its
+#: warnings name (" ! db The requested image's platform ...").
+_COMPOSE_LINE = re.compile(r"^\s*(?P<svc>[\w.-]{1,80}?)(?:[-_]\d{1,3})?\s{1,20}\|\s")
+_COMPOSE_WARNING = re.compile(r"^\s*!\s+(?P<svc>[\w.-]{1,80})\s+The requested image's")
+
+
+def _service_matches(f: Facts, warning: Hit) -> bool:
+    """The platform warning names the Compose service whose lines show the failure, or the
+    log is no Compose log (no service named)."""
+    m = _COMPOSE_WARNING.match(warning.text)
+    if m is None:
+        return True
+    failing = {c.group("svc") for h in (*f.h("cpu.guard_abort").all(),
+                                        *f.h("cpu.illegal").all(), *f.h("tell.fatal").all())
+               if (c := _COMPOSE_LINE.match(h.text))}
+    return not failing or m.group("svc") in failing
+
+
+#: Where a check fails at start-up, before a model runs: TensorFlow's platform and library
+#: code (monitoring counters at import: tensorflow/core/lib/monitoring/sampler.cc in
+#: docker/for-mac#5342), TSL's, and protobuf's descriptor database (TF Serving under Docker
+#: Desktop's QEMU, docker/for-mac#6620).
+_STARTUP_CHECK = re.compile(
+    r"(?:tensorflow/core/(?:platform|lib)|tsl/(?:platform|lib)|google/protobuf)/[\w/]{1,80}\.cc"
+    r"|CHECK failed: GeneratedDatabase")
 #: A failed check that names another fault than the emulated CPU (CUDA, the GPU, memory,
 #: XLA): its own finding speaks.
 _NOT_EMULATION_CHECK = re.compile(
@@ -102,8 +135,9 @@ def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
     start-up under emulation (:func:`x86_emulation`) that is neither the feature guard's
     abort nor an illegal instruction (those two are read by :func:`cpu_guard_abort` and
     :func:`rule_illegal_instruction`): QEMU mis-emulating the x86 code TensorFlow runs at
-    import (docker/for-mac#5342, Docker's answer: "a qemu bug").  Not after a GPU device
-    was created or an epoch ran, and not for a check about CUDA, the GPU or memory."""
+    import (docker/for-mac#5342, Docker's answer: "a qemu bug").  Only a check in start-up
+    code (:data:`_STARTUP_CHECK`), not after a GPU device was created or an epoch ran, and
+    not for a check about CUDA, the GPU or memory."""
     if f.h("cpu.guard_abort").count or f.h("cpu.illegal").count:
         return
     emulated = x86_emulation(f) if f.h("tell.fatal").count else None
@@ -116,7 +150,7 @@ def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
     if f.h("gpu.created").count or f.h("ctx.keras_epoch").count:
         return
     checks = [h for h in f.h("tell.fatal").all()
-              if "check failed" in h.text.lower() and not h.text.lstrip().startswith("qemu:")
+              if "check failed" in h.text.lower() and _STARTUP_CHECK.search(h.text)
               and not _NOT_EMULATION_CHECK.search(h.text)]
     if not checks:
         return
@@ -161,7 +195,7 @@ def cpu_guard_abort(f: Facts) -> Iterator[Finding]:
     if not guard.count:
         return
     isa = guard.first[0].g("isa") or "AVX"
-    emulated = x86_emulation(f)
+    emulated = x86_emulation(f, x86_code=True)  # the guard is in x86 builds only
     if emulated is not None:
         how, hits = emulated
         yield catalogue.make(

@@ -101,23 +101,25 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
             mism.append((h, pair))
     if mism:
         h, pair = mism[0]
-        op = h.g("op") or h.g("op2") or "an op"
+        op = h.g("op") or h.g("op2") or ("A binary math op" if h.g("got4") else "An op")
         low = sorted(pair & _HALF)[0]
         high = sorted(pair - _HALF)
         # claim audit C: tensorflow#49460 (Keras mixed precision on) and #33077 (TF 1.14 graph
         # code that casts to float16 itself, no Keras policy): both kinds
+        numpy = (" A float64 side is most often a NumPy array or a Python float: NumPy's "
+                 "default dtype is float64." if high and high[0] in ("double", "float64") else "")
         cause = (f"{op} got a {low} tensor and a {high[0]} one. Most often a Keras "
                  "mixed-precision policy makes layers compute in the low-precision dtype while "
                  "code that creates its own float32 tensors (constants, embeddings sums, custom "
                  "layers, variable updates) does not follow it; code that casts to "
                  f"{low} itself (TensorFlow 1 graphs, no Keras policy) fails the same way. "
-                 "Either way one side must be cast to the other's dtype.") if high else (
+                 "Either way one side must be cast to the other's dtype." + numpy) if high else (
                  f"{op} got a {' and a '.join(sorted(pair))} tensor: two low-precision types "
                  "mixed, such as a mixed_bfloat16 policy beside code that casts to float16 (or "
                  "the reverse). One side must be cast to the other's dtype.")
         out.append(catalogue.make(
             "mixed-precision-dtype-mismatch",
-            op=op,
+            op=op, dtypes=" and ".join(sorted(pair & _HALF) + high),
             evidence=log_evidence([m for m, _ in mism]),
             cause=cause,
         ))

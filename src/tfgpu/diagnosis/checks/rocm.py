@@ -258,6 +258,16 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
                  "tensorflow-rocm releases read)",
                  "# or run without XLA: jit_compile=False, TF_XLA_FLAGS=--tf_xla_auto_jit=0"),
         )]
+    if not folder.rstrip("/").endswith(("amdgcn/bitcode", "/lib", "/bitcode")):
+        return [catalogue.make(
+            "xla-rocm-device-libs-not-found", variant="folder-not-device-libs", name=name,
+            folder=folder, evidence=log_evidence(hits, limit=2),
+            fix=("echo \"$XLA_FLAGS\"   # a --xla_gpu_cuda_data_dir naming that folder",
+                 "find /opt/rocm* -name ocml.bc 2>/dev/null   # the folder that holds ROCm's "
+                 "device libraries",
+                 "export XLA_FLAGS=--xla_gpu_cuda_data_dir=<that folder>   # or leave the flag "
+                 "out: XLA then looks under the ROCm root"),
+        )]
     return [catalogue.make(
         "xla-rocm-device-libs-not-found", variant="folder-incomplete", name=name,
         folder=folder, evidence=log_evidence(hits, limit=2),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 
 def _tuple(h: Hit) -> str:
@@ -215,6 +215,13 @@ def tf1_running_against_none(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _same_library(context_lib: str | None, lib: str) -> bool:
+    """TensorRT's context line ("Cudnn", "Cublas", "CublasLt") names the library of its
+    linked/loaded line ("cuDNN", "cuBLAS", "cuBLAS LT")."""
+    norm = (context_lib or "").lower().replace(" ", "")
+    return norm == lib.lower().replace(" ", "")
+
+
 def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
     """``cudnn-version-mismatch`` (variant ``tensorrt``): TensorRT's own "TensorRT was linked
     against <lib> X but loaded <lib> Y" (pattern ``trt.lib_linked_loaded``), the cause of its
@@ -224,9 +231,15 @@ def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
         return []
     first = hits[0]
     lib = first.g("lib") or "cuDNN"
-    ctxs = [h for h in ctx.h("mem.handle").all() if "initializeCommonContext" in h.text]
+    # its context failures of that library after it: the mismatch is their cause (an error);
+    # alone, on a run that went on, a warning
+    ctxs = [h for h in ctx.h("mem.handle").all() if "initializeCommonContext" in h.text
+            and _same_library(h.g("lib"), lib) and h.line > first.line]
     return [catalogue.make(
         "cudnn-version-mismatch", variant="tensorrt", lib=lib,
+        severity=Severity.ERROR if ctxs else Severity.WARNING,
+        after=(", as its context failure after this line shows (line "
+               f"{ctxs[0].line})") if ctxs else "",
         linked=(first.g("linked") or "?").rstrip("."),
         loaded=(first.g("loaded") or "?").rstrip("."),
         evidence=log_evidence(hits[:1], ctxs[:1]),

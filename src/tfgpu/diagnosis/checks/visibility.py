@@ -244,7 +244,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             cause=(f"This host's GPU is {names}, not NVIDIA's, and TensorFlow's own GPU builds "
                    "use CUDA, which runs only on NVIDIA GPUs: TensorFlow lists the CPU only and "
                    "runs there."),
-            fix=(*routes, "# or run on a machine (or a cloud runtime) with an NVIDIA GPU"),
+            fix=(*routes, ("# or run" if routes else "# run")
+                 + " on a machine (or a cloud runtime) with an NVIDIA GPU"),
         )]
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list

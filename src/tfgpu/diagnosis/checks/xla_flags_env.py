@@ -26,20 +26,30 @@ def xla_unknown_flag(f: Facts) -> list[Finding]:
     # XLA's own hint after the flags ("Perhaps you meant to specify these on the TF_XLA_FLAGS
     # envvar?", printed for any XLA_FLAGS failure) is not one of them
     flags = _HINT.split(first.g("flags") or "")[0].strip() or "?"
-    tf_flags = envvar == "XLA_FLAGS" and any(
-        w.startswith("--tf_xla_") for w in flags.split())
+    words = flags.split()
+    tf_flags = envvar == "XLA_FLAGS" and any(w.startswith("--tf_xla_") for w in words)
+    xla_flags = envvar == "TF_XLA_FLAGS" and any(w.startswith("--xla_") for w in words)
+    bare = [w for w in words if not w.startswith("-")]
     shown = flags if len(flags) <= 80 else flags[:77] + "..."
+    lead: tuple[str, ...] = ()
+    if tf_flags:
+        lead += ("# the --tf_xla_* flags are TensorFlow's, read from TF_XLA_FLAGS: move them "
+                  "there (export TF_XLA_FLAGS=...), keep only --xla_* flags in XLA_FLAGS",)
+    if xla_flags:
+        lead += ("# the --xla_* flags are XLA's, read from XLA_FLAGS: move them there "
+                  "(export XLA_FLAGS=...), keep only --tf_xla_* flags in TF_XLA_FLAGS",)
+    if bare:
+        lead += (f"# '{bare[0]}' is no flag: a value after a space; write it as "
+                  "--flag=value (no space around '=')",)
     return [catalogue.make(
         "xla-flags-unknown-flag", envvar=envvar, flags=shown,
         evidence=log_evidence(hits, limit=2),
-        fix=(("# the --tf_xla_* flags are TensorFlow's, read from TF_XLA_FLAGS: move them "
-              "there (export TF_XLA_FLAGS=...), keep only --xla_* flags in XLA_FLAGS",)
-             if tf_flags else ())
-        + (f"echo \"${envvar}\"   # where the flag comes from (a shell profile, a notebook "
-           "cell, a job script)",
-           "# remove or correct that flag, then run again; the flags a release defines are "
-           "in its xla/debug_options_flags.cc (XLA_FLAGS) and "
-           "tensorflow/compiler/jit/flags.cc (TF_XLA_FLAGS)"),
+        fix=(*lead,
+             f"echo \"${envvar}\"   # where the flag comes from (a shell profile, a notebook "
+             "cell, a job script)",
+             "# remove or correct that flag, then run again; the flags a release defines are "
+             "in its xla/debug_options_flags.cc (XLA_FLAGS) and "
+             "tensorflow/compiler/jit/flags.cc (TF_XLA_FLAGS)"),
     )]
 
 
