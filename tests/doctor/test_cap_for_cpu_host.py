@@ -53,3 +53,18 @@ def test_host_with_nvidia_gpu_keeps_findings_as_they_are() -> None:
     gpu = GPU(index=0, vendor="nvidia", name="NVIDIA L4", source="nvml")
     host = _host(DriverFacts(ProbeStatus.OK, version="535.161.08"), (gpu,))
     assert cap_for_cpu_host(host, [STRAY_TOOLKIT]) == (STRAY_TOOLKIT,)
+
+
+def test_findings_that_fail_on_any_device_or_another_vendors_gpu_keep_their_severity() -> None:
+    """The catalogue's gpu_neutral rows (a model from a newer TensorFlow stops a CPU run too)
+    and another vendor's stack (ROCm's) say nothing about an NVIDIA GPU: not lowered."""
+    newer_graph = Finding(id="graph-attr-from-newer-tensorflow", severity=Severity.ERROR,
+                          category="version-mismatch", title="x", area="tensorflow",
+                          fix=("upgrade",))
+    rocm = Finding(id="xla-rocm-device-libs-not-found", severity=Severity.ERROR,
+                   category="xla-ptxas", title="x", area="cuda", fix=("find",))
+    out = {f.id: f for f in cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)),
+                                             [STRAY_TOOLKIT, newer_graph, rocm])}
+    assert out["graph-attr-from-newer-tensorflow"] == newer_graph
+    assert out["xla-rocm-device-libs-not-found"] == rocm
+    assert out["cuda-major-mismatch"].severity is Severity.INFO
