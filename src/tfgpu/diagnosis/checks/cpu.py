@@ -147,16 +147,21 @@ def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
     # the process's own failed check, at start-up: none once a GPU was set up or training
     # ran (the emulated CPU then ran TensorFlow: a later crash is its own fault), and not a
     # check about CUDA, the GPU or memory (those findings speak)
-    if f.h("gpu.created").count or f.h("ctx.keras_epoch").count:
+    if f.h("ctx.keras_epoch").count:  # (a GPU set up: x86_emulation said no)
         return
     checks = [h for h in f.h("tell.fatal").all()
               if "check failed" in h.text.lower() and _STARTUP_CHECK.search(h.text)
               and not _NOT_EMULATION_CHECK.search(h.text)]
     if not checks:
         return
+    # from the file glog names ("sampler.cc:42] Check failed: ..."): no time or path before it
+    check = re.sub(r"^.{0,200}?(?<![\w.])([\w.-]{1,80}\.cc:\d{1,6}\])", r"\1",
+                   checks[0].text.strip())
+    if len(check) > 160:
+        check = check[:160].rsplit(" ", 1)[0] + " ..."
     yield catalogue.make(
-        "x86-tensorflow-under-emulation", variant="failed-check", how=how,
-        check=checks[0].text.strip()[:160], evidence=log_evidence(checks[:1], hits),
+        "x86-tensorflow-under-emulation", variant="failed-check", how=how, check=check,
+        evidence=log_evidence(checks[:1], hits),
     )
 
 

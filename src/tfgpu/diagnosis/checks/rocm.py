@@ -238,8 +238,10 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
     """``xla-rocm-device-libs-not-found``: "bitcode module not found at <dir>/ocml.bc" (or
     opencl.bc, ockl.bc, oclc_*.bc: ROCm's device libraries; pattern
     ``xla.rocm_bitcode_missing``).  A path in the current folder ("./opencl.bc") is XLA's
-    last resort: no folder it tried exists (``GetROCDLDir``); a path in a named folder
-    (variant ``folder-incomplete``): that folder exists and lacks the file."""
+    last resort: no folder it tried exists (``GetROCDLDir``); a path in a named folder: that
+    folder exists and lacks the file (variant ``folder-incomplete``), or is no device-library
+    folder at all, so a --xla_gpu_cuda_data_dir names the wrong one (variant
+    ``folder-not-device-libs``)."""
     hits = f.h("xla.rocm_bitcode_missing")
     if not hits.count:
         return []
