@@ -63,8 +63,14 @@ def test_findings_that_fail_on_any_device_or_another_vendors_gpu_keep_their_seve
                           fix=("upgrade",))
     rocm = Finding(id="xla-rocm-device-libs-not-found", severity=Severity.ERROR,
                    category="xla-ptxas", title="x", area="cuda", fix=("find",))
-    out = {f.id: f for f in cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)),
+    amd = GPU(index=0, vendor="amd", name="Radeon RX 6800 XT", source="lspci")
+    out = {f.id: f for f in cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING), (amd,)),
                                              [STRAY_TOOLKIT, newer_graph, rocm])}
     assert out["graph-attr-from-newer-tensorflow"] == newer_graph
     assert out["xla-rocm-device-libs-not-found"] == rocm
     assert out["cuda-major-mismatch"].severity is Severity.INFO
+    # a host shown to have no GPU at all runs no ROCm either: capped like the CUDA findings
+    bare = {f.id: f for f in cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)),
+                                              [newer_graph, rocm])}
+    assert bare["xla-rocm-device-libs-not-found"].severity is Severity.INFO
+    assert bare["graph-attr-from-newer-tensorflow"] == newer_graph

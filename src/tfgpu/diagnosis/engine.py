@@ -47,8 +47,9 @@ GPU_ONLY_CATEGORIES: tuple[str, ...] = (
 )
 #: Findings about another vendor's GPU stack (AMD ROCm, Apple Metal, DirectML, Intel's
 #: extension) by id prefix: "no NVIDIA GPU" says nothing about them, so they keep their
-#: severity; so do the catalogue's ``gpu_neutral`` rows (errors on any device: a model
-#: from a newer TensorFlow, an unknown XLA flag, a dtype mismatch).
+#: severity where that vendor's GPU is listed or GPUs are unknown; so do the catalogue's
+#: ``gpu_neutral`` rows (errors on any device: a model from a newer TensorFlow, an unknown
+#: XLA flag, a dtype mismatch).
 OTHER_VENDOR_PREFIXES: tuple[str, ...] = (
     "rocm-", "tensorflow-rocm-", "xla-rocm-", "metal-", "tensorflow-metal-", "directml-",
     "wsl-directml-", "itex-",
@@ -102,11 +103,15 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     else:
         return items
     book = load_catalogue()
+    # another vendor's stack keeps its findings when that GPU may be here: one is listed, or
+    # the host's GPUs are unknown (no NVIDIA driver, no listing answered); a host shown to
+    # have no GPU at all runs none of them
+    other_vendor_gpu = any(g.vendor != "nvidia" for g in facts.gpus) or note == _NO_DRIVER_NOTE
     out = []
     for f in items:
         spec = book.spec_of(f.id)
         if (f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank
-                and not f.id.startswith(OTHER_VENDOR_PREFIXES)
+                and not (other_vendor_gpu and f.id.startswith(OTHER_VENDOR_PREFIXES))
                 and not (spec is not None and spec.gpu_neutral)):
             # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
             f = dataclasses.replace(

@@ -359,7 +359,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.emulated",
         ("uncaught target signal", "does not match the detected host platform"),
         # (BuildKit prefixes a step's output with "#<step> <seconds> ")
-        r"^(?:#\d{1,4} [\d.]{1,9} )?qemu: uncaught target signal (?P<sig>\d{1,2}) "
+        r"^(?:#(?P<qstep>\d{1,4}) [\d.]{1,9} )?qemu: uncaught target signal (?P<sig>\d{1,2}) "
         r"\((?P<signame>[^()]{1,40})\)"
         r"|The requested image's platform \((?P<image>[\w/.-]{1,40})\) does not match the "
         r"detected host platform \((?P<host>[\w/.-]{1,40})\)",
@@ -370,10 +370,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # (checks/cpu.py x86_emulation); group x86 for buildx's "[linux/amd64 ...]" step prefix
     _p(
         "ctx.non_x86_image",
-        ("--platform", "arm", "[linux/"),
+        ("--platform", "arm", "[linux/", "--arch", "_aarch", "tensorflow-cpu-aws"),
         r"--platform[ =](?:linux/)?(?:arm64|aarch64|arm|ppc64le|s390x|riscv64)(?:/v\d)?\b"
+        r"|--arch[ =](?:arm64|aarch64)\b|_aarch64\b|\btensorflow-cpu-aws\b"
         r"|\barm(?:64v8|32v[67])/[\w.-]|\[linux/(?:arm(?:64|/v[67])|ppc64le|s390x|riscv64)\b"
-        r"|\[(?P<x86>linux/(?:amd64|386))\b",
+        r"|\[(?P<x86>linux/(?:amd64|386))\b"
+        r"|--platform[ =](?P<x86ask>(?:linux/)?(?:amd64|386|x86_64))\b",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
@@ -2226,20 +2228,30 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?P<apt>apptainer|singularity)\s+(?:exec|run|shell)\b",
     ),
     # a container image being built: BuildKit's steps ("#5 [2/6] RUN apt-get ...", "#4 FROM
-    # docker.io/nvidia/cuda:..."), the legacy builder's ("Step 3/8 : RUN ..."), a Dockerfile's
-    # own FROM/RUN lines as pasted
+    # docker.io/nvidia/cuda:..."), the legacy builder's ("Step 3/8 : RUN ..."); a Dockerfile
+    # pasted alone is no build
     _p(
         "ctx.image_build",
         ("from ", "run ", "step "),
-        r"^\s*(?:#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?|Step \d{1,3}/\d{1,3} : )(?:FROM|RUN)\s"
-        r"|^\s*FROM\s+(?:[\w.-]{1,100}/)?nvidia/cuda[:@]",
+        r"^\s*(?:#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?|Step \d{1,3}/\d{1,3} : )(?:FROM|RUN)\s",
+    ),
+    # a BuildKit step's header with its platform ("#13 [linux/arm64 4/4] RUN ..."): which
+    # platform the step's later "#13 <seconds> ..." lines come from (checks/cpu.py)
+    _p(
+        "ctx.buildx_step",
+        ("[linux/",),
+        r"^\s*#(?P<step>\d{1,4}) \[(?P<plat>linux/[\w/]{2,20})\s",
     ),
     # the end of an image build: the legacy builder's "Successfully built <id>" / "Successfully
     # tagged", BuildKit's "#N naming to ..." / "#N DONE": later lines are no build step's
     _p(
         "ctx.image_build_done",
-        ("successfully built", "successfully tagged", "naming to"),
-        r"^\s*Successfully (?:built|tagged)\s|^\s*#\d{1,4} naming to\s",
+        ("successfully built", "successfully tagged", "naming to", "done", "failed to solve",
+         "returned a non-zero code", "$ "),
+        r"^\s*Successfully (?:built|tagged)\s|^\s*#\d{1,4} (?:naming to\s|DONE\b)"
+        r"|^\s*ERROR: failed to solve\b|^The command '.{0,300}' returned a non-zero code"
+        # a shell prompt after the build: the next command is the host's
+        r"|^\s*(?:[\w.@:~/-]{0,80})?\$\s+\S",
     ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
@@ -3123,7 +3135,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "tell.fatal",
         ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error",
          "uncaught target signal"),
-        r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error"
+        r"Check failed:|CHECK failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault"
+        r"|Fatal Python error"
         # QEMU's user-mode emulator reporting the emulated process's death (linux-user/signal.c)
         r"|^(?:#\d{1,4} [\d.]{1,9} )?qemu: uncaught target signal",
     ),
@@ -4831,9 +4844,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "trt.lib_linked_loaded",
         ("tensorrt was linked against",),
-        r"TensorRT was linked against (?P<lib>cuDNN|cuBLAS LT|cuBLASLt|cuBLAS) "
-        r"(?P<linked>\d[\d.]{0,20}) but loaded (?:cuDNN|cuBLAS LT|cuBLASLt|cuBLAS) "
-        r"(?P<loaded>\d[\d.]{0,20})",
+        r"TensorRT was linked against (?P<lib>cuDNN|cuBLAS/cuBLAS LT|cuBLAS LT|cuBLASLt|cuBLAS) "
+        r"(?P<linked>\d[\d.]{0,20}) but loaded (?:cuDNN|cuBLAS/cuBLAS LT|cuBLAS LT|cuBLASLt"
+        r"|cuBLAS) (?P<loaded>\d[\d.]{0,20})",
     ),
     # TensorRT 7/8 (its closed safeContext.cpp, as TF-TRT's trt_logger.cc relays it) when
     # it cannot start cuDNN or cuBLAS for an engine it builds: "Cudnn Error in
@@ -4841,8 +4854,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # installation.)" (1: CUDNN_STATUS_NOT_INITIALIZED in cudnn.h), the same handle failure
     _p(
         "mem.handle",
-        ("error in initializecommoncontext",),
-        r"\b(?P<lib>Cudnn|Cublas|CublasLt) Error in initializeCommonContext\b",
+        ("error in initializecommoncontext", "(could not initialize cud",
+         "(could not initialize cub"),
+        r"\b(?P<lib>(?i:cudnn|cublaslt|cublas)) Error in initializeCommonContext\b"
+        # TensorRT 8's form: "[executionResources.cpp::setTacticSources::178] Error Code 1:
+        # Cudnn (Could not initialize cudnn, please check cudnn installation.)"
+        r"|Error Code \d{1,3}: (?P<lib2>Cudnn|Cublas|CublasLt) \(Could not initialize",
     ),
     # conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
     # failed to initialize, ..." wrapped by a paste (or a terminal) after its first sentence

@@ -81,7 +81,7 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     if drivers and any(h.g("board") for h in ctx.h("tools.arm_board").all()):
         return []  # a Jetson (or a Raspberry Pi): the driver comes with the board's Linux
     if drivers:
-        variant = ("driver-in-image" if _in_image_build(ctx, drivers[0])
+        variant = ("driver-in-image" if all(_in_image_build(ctx, h) for h in drivers)
                    else "driver-in-wsl" if ctx.wsl else "driver-not-located")
         return [catalogue.make(
             "apt-cuda-package-unavailable", variant=variant,

@@ -86,6 +86,10 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     cpu = [h for h in hits if _now(h) in _CPU_VARIANTS]
     if not cpu:
         return []
+    if all(_selector(h) for h in cpu) and any(
+            (h.g("channel") or "") == "pypi" or (h.g("build") or "").startswith("pypi")
+            for h in ctx.h("pip.listing").all()):
+        return []  # a stale selector beside a TensorFlow pip installed: the pip one is used
     first = next((h for h in cpu if h.g("pkg") in ("tensorflow", "tensorflow-base")), cpu[0])
     variant = _now(first) or "mkl"
     build = first.g("nbuild") or first.g("build") or variant

@@ -67,10 +67,12 @@ def x86_emulation(f: Facts, *, x86_code: bool = False) -> tuple[str, list[Hit]] 
     emulation); in a Compose log, only for the service whose lines show the failure.
     Without it, QEMU's user-mode emulator naming itself as the process died counts when the
     log shows x86 code being emulated: ``x86_code`` (the caller read TensorFlow's x86 feature
-    guard, which only x86 builds hold) or a buildx step for linux/amd64; otherwise only when
-    nothing in the log names the other direction: an ARM machine (aarch64, armv7l), a
-    non-x86 image asked for (``ctx.non_x86_image``) or an x86 host (a bare ``x86_64``
-    line, as ``uname -m`` prints it).  Never once TensorFlow created a GPU device: a process
+    guard, which only x86 builds hold; then a platform warning of any Compose service counts)
+    or an x86 platform asked for (--platform linux/amd64); a QEMU line in a BuildKit step's
+    output goes by that step's platform; otherwise only when nothing in the log names the
+    other direction: an ARM machine (aarch64, armv7l), a non-x86 image or wheel
+    (``ctx.non_x86_image``) or an x86 host (a bare ``x86_64`` line, as ``uname -m`` prints
+    it).  Never once TensorFlow created a GPU device: a process
     under QEMU's user-mode emulation has no CUDA GPU, so that one ran natively."""
     if f.h("gpu.created").count:
         return None
@@ -79,7 +81,7 @@ def x86_emulation(f: Facts, *, x86_code: bool = False) -> tuple[str, list[Hit]] 
     for h in docker:
         image, host = (h.g("image") or "").lower(), (h.g("host") or "").lower()
         if (("amd64" in image or "386" in image) and ("arm" in host or "aarch64" in host)
-                and _service_matches(f, h)):
+                and (x86_code or _service_matches(f, h))):
             return (f"Docker warned that the image's platform ({h.g('image')}) is not the "
                     f"host's ({h.g('host')})"), [h]
     if docker:
@@ -87,16 +89,33 @@ def x86_emulation(f: Facts, *, x86_code: bool = False) -> tuple[str, list[Hit]] 
     qemu = [h for h in hits if h.g("sig")]
     if not qemu:
         return None
-    images = f.h("ctx.non_x86_image").all()
-    x86_step = any(h.g("x86") for h in images)
-    other_way = (any(h.g("arch") for h in f.h("tools.arm_board").all())
-                 or any(not h.g("x86") for h in images)
-                 or any(h.text.strip() == "x86_64" for h in f.h("ctx.x86_64").all()))
-    if not (x86_code or x86_step) and other_way:
-        return None  # the log names the other direction: non-x86 code on an x86 host
     h = qemu[0]
+    step = _buildx_platform(f, h)
+    if step is not None:
+        # the QEMU line is a BuildKit step's output: that step's platform says what ran
+        if not step.startswith(("linux/amd64", "linux/386")):
+            return None
+    else:
+        images = f.h("ctx.non_x86_image").all()
+        x86_asked = any(i.g("x86") or i.g("x86ask") for i in images)
+        other_way = (any(b.g("arch") for b in f.h("tools.arm_board").all())
+                     or any(not (i.g("x86") or i.g("x86ask")) for i in images)
+                     or any(x.text.strip() == "x86_64" for x in f.h("ctx.x86_64").all()))
+        if not (x86_code or x86_asked) and other_way:
+            return None  # the log names the other direction: non-x86 code on an x86 host
     return (f"QEMU's user-mode emulator ran the process ('qemu: uncaught target signal "
             f"{h.g('sig')} ({h.g('signame')})')"), [h]
+
+
+def _buildx_platform(f: Facts, qemu: Hit) -> str | None:
+    """The platform of the BuildKit step whose output the QEMU line is ("#13 9.871 qemu:
+    ..." under "#13 [linux/arm64 4/4] RUN ..."), or ``None`` (no step number, or no header
+    for it)."""
+    step = qemu.g("qstep")
+    if not step:
+        return None
+    return next((h.g("plat") for h in f.h("ctx.buildx_step").kept()
+                 if h.g("step") == step and h.line < qemu.line), None)
 
 
 #: Docker Compose's prefix of a service's output ("trainer-1  | ...") and the service its
@@ -127,7 +146,8 @@ _STARTUP_CHECK = re.compile(
 #: A failed check that names another fault than the emulated CPU (CUDA, the GPU, memory,
 #: XLA): its own finding speaks.
 _NOT_EMULATION_CHECK = re.compile(
-    r"(?i)cuda|cudnn|cublas|\bgpu\b|driver|memory|alloc|xla|thread|resource|pthread")
+    r"(?i)cuda|cudnn|cublas|\bgpu\b|driver|memory|alloc|xla|thread|resource|pthread"
+    r"|already exists")
 
 
 def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
@@ -269,9 +289,11 @@ def _apple_silicon(f: Facts) -> bool:
 
 def _other_program(h: Hit) -> bool:
     """bash's report names the command that died (group ``bashcmd``), and it is neither
-    Python nor a TensorFlow program."""
+    Python, a TensorFlow program nor a runtime of TensorFlow's other bindings (Java, Node.js,
+    Go)."""
     cmd = (h.g("bashcmd") or "").lower()
-    return bool(cmd) and not re.search(r"python|jupyter|tensorflow|\.py\b|tf_|conda", cmd)
+    return bool(cmd) and not re.search(
+        r"python|jupyter|tensorflow|\.py\b|tf_|conda|java|\.jar\b|node|\bgo\b", cmd)
 
 
 def rule_illegal_instruction(ctx: Facts) -> list[Finding]:

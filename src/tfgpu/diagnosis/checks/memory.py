@@ -820,14 +820,6 @@ def _library_handle(ctx: Facts) -> list[Finding]:
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
     found = [h for h in handle_failures(ctx) if not rnn_call_failure(ctx, h)]
-    mismatched = {(h.g("lib") or "").lower().replace(" ", "")
-                  for h in ctx.h("trt.lib_linked_loaded").all() if h.g("linked") != h.g("loaded")}
-    if mismatched:
-        # TensorRT named the copy of a library it loaded as another than its build's: its
-        # context failures of that library are that (tensorrt_versions.tensorrt_library_
-        # mismatch); another library's stay here
-        found = [h for h in found if not ("initializeCommonContext" in h.text
-                                          and (h.g("lib") or "").lower() in mismatched)]
     if any("cublas" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
         # no BLAS because libcublas did not load: the missing-library finding names it
         found = [h for h in found if not _no_blas_support(h)]

@@ -117,11 +117,21 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
                  f"{op} got a {' and a '.join(sorted(pair))} tensor: two low-precision types "
                  "mixed, such as a mixed_bfloat16 policy beside code that casts to float16 (or "
                  "the reverse). One side must be cast to the other's dtype.")
+        other = high[0] if high else sorted(pair - {low})[0]
+        tf_low = "float16" if low == "half" else low
         out.append(catalogue.make(
             "mixed-precision-dtype-mismatch",
             op=op, dtypes=" and ".join(sorted(pair & _HALF) + high),
             evidence=log_evidence([m for m, _ in mism]),
             cause=cause,
+            fix=(f"# cast the {other} tensor to the layer's compute dtype in that code: "
+                 "tf.cast(x, self.compute_dtype)",
+                 f"# without Keras: tf.cast(x, tf.{tf_low}) on the {other} side (or keep the "
+                 "whole computation in float32)",
+                 "# or leave the Keras policy at float32 for this model: "
+                 "keras.mixed_precision.set_global_policy('float32')",
+                 "# or use the graph rewrite instead: tf.config.optimizer."
+                 "set_experimental_options({'auto_mixed_precision': True})"),
         ))
     # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
     # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Finding
 
 
 def _tuple(h: Hit) -> str:
@@ -215,17 +215,27 @@ def tf1_running_against_none(ctx: Facts) -> list[Finding]:
     )]
 
 
-def _same_library(context_lib: str | None, lib: str) -> bool:
-    """TensorRT's context line ("Cudnn", "Cublas", "CublasLt") names the library of its
-    linked/loaded line ("cuDNN", "cuBLAS", "cuBLAS LT")."""
-    norm = (context_lib or "").lower().replace(" ", "")
-    return norm == lib.lower().replace(" ", "")
+def trt_context_library(h: Hit) -> str | None:
+    """The library of TensorRT's own failure to start it ("cudnn", "cublas", "cublaslt"):
+    TensorRT 7's "<Lib> Error in initializeCommonContext", TensorRT 8's "Error Code N: <Lib>
+    (Could not initialize ...)" (pattern ``mem.handle``, groups ``lib``/``lib2``); ``None``
+    for any other handle failure."""
+    if "initializeCommonContext" not in h.text and not h.g("lib2"):
+        return None
+    return (h.g("lib") or h.g("lib2") or "").lower() or None
+
+
+def _norm(lib: str) -> str:
+    """A linked/loaded line's library as TensorRT's context lines spell it: "cuDNN" ->
+    "cudnn", "cuBLAS LT" -> "cublaslt", "cuBLAS/cuBLAS LT" -> "cublas"."""
+    return lib.split("/")[0].lower().replace(" ", "")
 
 
 def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
-    """``cudnn-version-mismatch`` (variant ``tensorrt``): TensorRT's own "TensorRT was linked
-    against <lib> X but loaded <lib> Y" (pattern ``trt.lib_linked_loaded``), the cause of its
-    cuDNN or cuBLAS context failing after it (memory.py's handle reading steps aside)."""
+    """``tensorrt-cuda-library-mismatch`` (a warning): TensorRT's own "TensorRT
+    was linked against <lib> X but loaded <lib> Y" (pattern ``trt.lib_linked_loaded``); a
+    context failure of that library after it is named as one of its two usual causes, beside
+    the memory reading (memory.py), which stays."""
     hits = [h for h in ctx.h("trt.lib_linked_loaded").all() if h.g("linked") != h.g("loaded")]
     if not hits:
         return []
@@ -233,13 +243,12 @@ def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
     lib = first.g("lib") or "cuDNN"
     # its context failures of that library after it: the mismatch is their cause (an error);
     # alone, on a run that went on, a warning
-    ctxs = [h for h in ctx.h("mem.handle").all() if "initializeCommonContext" in h.text
-            and _same_library(h.g("lib"), lib) and h.line > first.line]
+    ctxs = [h for h in ctx.h("mem.handle").all()
+            if trt_context_library(h) == _norm(lib) and h.line > first.line]
     return [catalogue.make(
-        "cudnn-version-mismatch", variant="tensorrt", lib=lib,
-        severity=Severity.ERROR if ctxs else Severity.WARNING,
-        after=(", as its context failure after this line shows (line "
-               f"{ctxs[0].line})") if ctxs else "",
+        "tensorrt-cuda-library-mismatch", lib=lib,
+        after=(f"; its context failure after this line (line {ctxs[0].line}) may be this, or "
+               "GPU memory TensorFlow already took (the other finding)") if ctxs else "",
         linked=(first.g("linked") or "?").rstrip("."),
         loaded=(first.g("loaded") or "?").rstrip("."),
         evidence=log_evidence(hits[:1], ctxs[:1]),
