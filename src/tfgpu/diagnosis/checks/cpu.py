@@ -150,6 +150,12 @@ _NOT_EMULATION_CHECK = re.compile(
     r"|already exists")
 
 
+def _with_before(h: Hit) -> str:
+    """The hit's line with the line before it when that may be the same message's start (a
+    terminal or paste wrapped glog's prefix, with the source file, onto its own line)."""
+    return f"{h.before or ''} {h.text}"
+
+
 def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
     """``x86-tensorflow-under-emulation`` (variant ``failed-check``) for a failed CHECK at
     start-up under emulation (:func:`x86_emulation`) that is neither the feature guard's
@@ -170,7 +176,7 @@ def x86_emulation_crash(f: Facts) -> Iterator[Finding]:
     if f.h("ctx.keras_epoch").count:  # (a GPU set up: x86_emulation said no)
         return
     checks = [h for h in f.h("tell.fatal").all()
-              if "check failed" in h.text.lower() and _STARTUP_CHECK.search(h.text)
+              if "check failed" in h.text.lower() and _STARTUP_CHECK.search(_with_before(h))
               and not _NOT_EMULATION_CHECK.search(h.text)]
     if not checks:
         return
