@@ -612,10 +612,12 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
             fix=(f"pip uninstall -y {' '.join(seen)}", install),
         )
         return
+    gpu_shown = bool(f.h("gpu.created").count) and not conda
     yield catalogue.make(
-        "tensorflow-variants-conflict", severity=Severity.ERROR,
+        "tensorflow-variants-conflict",
+        **({"variant": "gpu-shown"} if gpu_shown else {"severity": Severity.ERROR}),
         packages=" and ".join(seen), listing=", ".join(seen),
-        evidence=log_evidence(listed, versions),
+        evidence=log_evidence(listed, versions, f.h("gpu.created").first[:1] if gpu_shown else []),
         fix=((f"conda remove {' '.join(seen)}   # channels mixed: {', '.join(channels)}",
               "# then install one TensorFlow from one channel only (or recreate the env)")
              if conda else
