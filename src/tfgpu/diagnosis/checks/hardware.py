@@ -143,36 +143,7 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         yield _presence_unknown(facts, presence, (*ev, *_listing_records(facts)))
         return
     ev.extend(_listing_records(facts, answered_only=True))
-    system = facts.os.system
-    fix: list[str] = []
-    words: list[str] = []
-    doc = "tf-pip"
-    if "amd" in vendors:
-        if system == "Linux" and not facts.os.is_wsl:
-            # AMD's ROCm Linux support list per model (knowledge table amd_gpus)
-            amd = [f.kb.rocm_support(g.name or "AMD GPU") for g in others if g.vendor == "amd"]
-            if any(v.uses_rocm or v.status == "unknown" for v in amd):
-                words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
-                             "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels "
-                             "are on AMD's own repository, not the usual package index)")
-                fix.append("# install ROCm, then tensorflow-rocm, following "
-                           + docs.url("rocm-tensorflow"))
-            words.extend(v.describe() for v in amd if v.status != "unknown")
-            fix.extend(f"# unofficial, unsupported by AMD: export {v.override}"
-                       for v in amd if v.override and not v.uses_rocm)
-        else:
-            words.append("AMD GPU: `tensorflow-rocm` exists only for native Linux, so on this "
-                         f"{system} host TensorFlow runs on the CPU (the DirectML plugin for "
-                         "TF 2.10 is the only other route, a preview)")
-        doc = "rocm-tensorflow"
-    if "intel" in vendors:
-        words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow` "
-                     "adds Intel GPUs on Linux/WSL2 for TF 2.10-2.15 only (2.16 needs a source "
-                     "build, 2.17+ is not supported)")
-        if system == "Linux":
-            fix.append(c.pip(facts, "install", "tensorflow==2.15.1",
-                             "intel-extension-for-tensorflow[xpu]"))
-        doc = "intel-extension-tensorflow"
+    words, fix, doc = other_vendor_routes(f, facts, others)
     metal = metal_route(facts)
     tf_gpus = facts.tf.gpus if facts.tf is not None and facts.tf.status is ProbeStatus.OK \
         else None
@@ -189,10 +160,11 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         fix.append(pip_list_grep("tensorflow(-macos|-metal)?", anchored=True)
                    + "   # the pair installed")
         doc = "apple-metal-plugin"
-    elif "apple" in vendors or (system == "Darwin" and (facts.os.machine or "") == "arm64"):
-        words.append("Apple GPU: install Apple's `tensorflow-metal` plugin next to `tensorflow` "
-                     "(macOS 12+, Python 3.9+); there is no CUDA on macOS")
-        fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
+    elif "apple" in vendors or (facts.os.system == "Darwin"
+                                and (facts.os.machine or "") == "arm64"):
+        word, line = apple_route(facts)
+        words.append(word)
+        fix.append(line)
         doc = "apple-metal-plugin"
     vm = _virtual_adapter(f, others)
     if vm is not None:
@@ -216,6 +188,61 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         how += f", and {looked} shows no NVIDIA display adapter"
     yield catalogue.make("no-nvidia-gpu", evidence=ev, cause=f"{how}; " + "; ".join(words),
                          fix=fix, doc=doc)
+
+
+def other_vendor_routes(f: Facts, facts: HostFacts,
+                        others: list[GPU]) -> tuple[list[str], list[str], str]:
+    """``(sentences, fix lines, docs.toml key)`` for the AMD and Intel GPUs among ``others``
+    (the host's GPUs that are not NVIDIA's): AMD -> ``tensorflow-rocm``, native Linux only,
+    with AMD's ROCm support of each model (knowledge table ``amd_gpus``); Intel ->
+    ``intel-extension-for-tensorflow``, Linux and WSL2, TF 2.10-2.15 (compat/FACTS.md
+    ROCM622, PLUGINS, ITEX).  Empty lists and ``"tf-pip"`` when neither vendor is there."""
+    vendors = {g.vendor for g in others}
+    system = facts.os.system
+    fix: list[str] = []
+    words: list[str] = []
+    doc = "tf-pip"
+    if "amd" in vendors:
+        if system == "Linux" and not facts.os.is_wsl:
+            # AMD's ROCm Linux support list per model (knowledge table amd_gpus)
+            amd = [f.kb.rocm_support(g.name or "AMD GPU") for g in others if g.vendor == "amd"]
+            if any(v.uses_rocm or v.status == "unknown" for v in amd):
+                words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
+                             "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels "
+                             "are on AMD's own repository, not the usual package index)")
+                fix.append("# install ROCm, then tensorflow-rocm, following "
+                           + docs.url("rocm-tensorflow"))
+            words.extend(v.describe() for v in amd if v.status != "unknown")
+            fix.extend(f"# unofficial, unsupported by AMD: export {v.override}"
+                       for v in amd if v.override and not v.uses_rocm)
+        elif system in ("Windows", "Darwin") or facts.os.is_wsl:
+            words.append("AMD GPU: `tensorflow-rocm` exists only for native Linux, so on this "
+                         f"{system} host TensorFlow runs on the CPU (the DirectML plugin for "
+                         "TF 2.10 is the only other route, a preview)")
+        else:  # the system is not known (facts a user described)
+            words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
+                         "`tensorflow-rocm` build, on native Linux and a GPU the ROCm release "
+                         "supports")
+            fix.append("# on native Linux: install ROCm, then tensorflow-rocm, following "
+                       + docs.url("rocm-tensorflow"))
+        doc = "rocm-tensorflow"
+    if "intel" in vendors:
+        words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow` "
+                     "adds Intel GPUs on Linux/WSL2 for TF 2.10-2.15 only (2.16 needs a source "
+                     "build, 2.17+ is not supported)")
+        if system == "Linux":
+            fix.append(c.pip(facts, "install", "tensorflow==2.15.1",
+                             "intel-extension-for-tensorflow[xpu]"))
+        doc = "intel-extension-tensorflow"
+    return words, fix, doc
+
+
+def apple_route(facts: HostFacts) -> tuple[str, str]:
+    """``(sentence, fix line)`` for an Apple GPU: Apple's ``tensorflow-metal`` plugin beside
+    ``tensorflow`` on macOS 12+ (compat/FACTS.md APPLE); there is no CUDA on macOS."""
+    return ("Apple GPU: install Apple's `tensorflow-metal` plugin next to `tensorflow` "
+            "(macOS 12+, Python 3.9+); there is no CUDA on macOS",
+            c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
 
 
 def _virtual_adapter(f: Facts, gpus: list[GPU]) -> GPU | None:

@@ -573,13 +573,14 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
         return []
     first = hits.first[0]
     op, attr = first.g("op") or "?", first.g("attr") or "?"
-    # no release is named as the loader's: a log (or host) often shows the writing side's
-    # version beside the loading one's (a Python TensorFlow that exported the model, a
-    # Serving, Java or cloud runtime that loads it)
     # TensorFlow's own: its exported ops, TF-TRT's, the other ops it registers, and the
-    # internal ones Grappler and the graph rewrites make ("_FusedConv2D", "_MklConv2D")
-    ours = (op in _core_op_types(f) or op in tftrt_op_types(f) or op.startswith("_")
-            or (bool(_core_op_types(f)) and not _not_tensorflows_op(f, op)))
+    # internal ones Grappler and the graph rewrites make ("_FusedConv2D", "_MklConv2D").  No
+    # release is named as the loader's: a log (or host) often shows the writing side's version
+    # beside the loading one's (a Python TensorFlow that exported the model, a Serving, Java
+    # or cloud runtime that loads it)
+    core = _core_op_types(f)
+    ours = (op in core or op in tftrt_op_types(f) or op.startswith("_")
+            or (bool(core) and not _not_tensorflows_op(f, op)))
     if ours:
         known = _op_attrs(f).get(op)
         if known is not None and attr not in known:

@@ -234,6 +234,11 @@ def rocm_queue_abort(f: Facts) -> list[Finding]:
     )]
 
 
+#: Where ROCm's device libraries are on this host (the folder XLA_FLAGS should name).
+_FIND_DEVICE_LIBS = ("find /opt/rocm* -name ocml.bc 2>/dev/null   # the folder that holds "
+                     "ROCm's device libraries")
+
+
 def xla_rocm_device_libs(f: Facts) -> list[Finding]:
     """``xla-rocm-device-libs-not-found``: "bitcode module not found at <dir>/ocml.bc" (or
     opencl.bc, ockl.bc, oclc_*.bc: ROCm's device libraries; pattern
@@ -253,8 +258,7 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "xla-rocm-device-libs-not-found", name=name, path=path or name,
             evidence=log_evidence(hits, limit=2),
-            fix=("find /opt/rocm* -name ocml.bc 2>/dev/null   # the folder that holds ROCm's "
-                 "device libraries",
+            fix=(_FIND_DEVICE_LIBS,
                  "export XLA_FLAGS=--xla_gpu_cuda_data_dir=<that folder>   # XLA looks there "
                  "first (or export ROCM_PATH=<the ROCm root, e.g. /opt/rocm>, which later "
                  "tensorflow-rocm releases read)",
@@ -265,8 +269,7 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
             "xla-rocm-device-libs-not-found", variant="folder-not-device-libs", name=name,
             folder=folder, evidence=log_evidence(hits, limit=2),
             fix=("echo \"$XLA_FLAGS\"   # a --xla_gpu_cuda_data_dir naming that folder",
-                 "find /opt/rocm* -name ocml.bc 2>/dev/null   # the folder that holds ROCm's "
-                 "device libraries",
+                 _FIND_DEVICE_LIBS,
                  "export XLA_FLAGS=--xla_gpu_cuda_data_dir=<that folder>   # or leave the flag "
                  "out: XLA then looks under the ROCm root"),
         )]

@@ -241,8 +241,7 @@ def tensorrt_library_mismatch(ctx: Facts) -> list[Finding]:
         return []
     first = hits[0]
     lib = first.g("lib") or "cuDNN"
-    # its context failures of that library after it: the mismatch is their cause (an error);
-    # alone, on a run that went on, a warning
+    # its context failures of that library after it: named as one cause, beside memory
     ctxs = [h for h in ctx.h("mem.handle").all()
             if trt_context_library(h) == _norm(lib) and h.line > first.line]
     return [catalogue.make(

@@ -16,6 +16,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cuda_visible_devices import driver_says_why, ray_prefix, ray_workers
+from tfgpu.diagnosis.checks.hardware import apple_route, other_vendor_routes
 from tfgpu.diagnosis.checks.jetson_tf_build import jetson_cause, jetson_shown, jetson_steps
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
 from tfgpu.diagnosis.checks.tf_install import (
@@ -40,14 +41,6 @@ def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hi
     return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
 
-#: Another GPU vendor's route to TensorFlow (the ``no-nvidia-gpu`` finding's remedy).
-_OTHER_VENDOR_ROUTES = (
-    ("amd", "# an AMD GPU: tensorflow-rocm, on Linux with a GPU the ROCm release supports"),
-    ("intel", "# an Intel GPU: intel-extension-for-tensorflow (Linux or WSL2)"),
-    ("apple", "# an Apple GPU: tensorflow-metal beside tensorflow, on macOS"),
-)
-
-
 #: Distributions that already take another vendor's route (the no-NVIDIA reading would
 #: send their user to it): tensorflow-rocm, Apple's plugin, DirectML's, Intel's extension.
 _OTHER_ROUTE_DISTS = ("tensorflow-rocm", "tensorflow-metal", "tensorflow-directml",
@@ -70,17 +63,6 @@ def _other_vendor_gpus_only(ctx: Facts) -> tuple[GPU, ...] | None:
     if not described and nvidia_gpu_presence(host).state != "absent":
         return None
     return host.gpus
-
-
-def _windows_other_vendor_route(ctx: Facts) -> str:
-    """The route an AMD or Intel GPU has to TensorFlow on native Windows: Microsoft's
-    DirectML plugin with the TensorFlow it pins (platform fact ``directml-plugin-tf-pin``;
-    no longer developed), or WSL2/Linux for the vendor's own route."""
-    pin = ctx.kb.platform_fact("directml-plugin-tf-pin")
-    return (f"# native Windows: tensorflow-directml-plugin with {pin.value('pip_requirement')} "
-            "(its last release; no longer developed); or the vendor's Linux route "
-            "(tensorflow-rocm for AMD, intel-extension-for-tensorflow for Intel) under WSL2 "
-            "or Linux, where the GPU is supported")
 
 
 def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
@@ -233,19 +215,24 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return []  # tensorflow-rocm's own lines say why (rocm.py, rocm_dnn.py)
     elif (other := _other_vendor_gpus_only(ctx)) is not None:
         # the host's GPUs are all another vendor's: the same fault doctor's hardware check
-        # names (no-nvidia-gpu), here from the facts beside the log's CPU-only device list
+        # names (no-nvidia-gpu), here from the facts beside the log's CPU-only device list,
+        # with that check's routes for those vendors (hardware.py)
+        host = ctx.host
+        assert host is not None  # _other_vendor_gpus_only read it
         names = ", ".join(sorted({g.name for g in other if g.name})) or "another vendor's"
-        vendors = {g.vendor for g in other}
-        routes = ([_windows_other_vendor_route(ctx)] if ctx.windows and vendors - {"apple"}
-                  else [route for vendor, route in _OTHER_VENDOR_ROUTES if vendor in vendors])
+        words, routes, doc = other_vendor_routes(ctx, host, list(other))
+        if any(g.vendor == "apple" for g in other):
+            apple_word, apple_fix = apple_route(host)
+            words, routes, doc = [*words, apple_word], [*routes, apple_fix], "apple-metal-plugin"
         return [catalogue.make(
             "no-nvidia-gpu",
             evidence=ev + fev,
             cause=(f"This host's GPU is {names}, not NVIDIA's, and TensorFlow's own GPU builds "
                    "use CUDA, which runs only on NVIDIA GPUs: TensorFlow lists the CPU only and "
-                   "runs there."),
+                   "runs there." + "".join(f" {w[0].upper()}{w[1:]}." for w in words)),
             fix=(*routes, ("# or run" if routes else "# run")
                  + " on a machine (or a cloud runtime) with an NVIDIA GPU"),
+            doc=doc,
         )]
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list

@@ -16,8 +16,11 @@ from tfgpu.findings import Finding
 
 
 def xla_unknown_flag(f: Facts) -> list[Finding]:
-    """``xla-flags-unknown-flag`` from "Unknown flag(s) in XLA_FLAGS: <flags>" (pattern
-    ``xla.unknown_flag``); ``flags`` is the rest of the line, cut to 200 characters."""
+    """``xla-flags-unknown-flag`` from "Unknown flag(s) in XLA_FLAGS: <flags>" (or in
+    TF_XLA_FLAGS; pattern ``xla.unknown_flag``): the flags are the rest of the line up to
+    XLA's own "Perhaps you meant ..." hint, quoted up to 80 characters; the fix moves
+    TensorFlow's --tf_xla_* flags out of XLA_FLAGS (and XLA's --xla_* flags out of
+    TF_XLA_FLAGS) and names a value written after a space.  Returns one finding or none."""
     hits = f.h("xla.unknown_flag")
     if not hits.count:
         return []
