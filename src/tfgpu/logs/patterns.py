@@ -1470,6 +1470,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\{\{node [^}]{0,200}\}\} = )(?P<op>\w+)",
     ),
     _p("mixed.bf16_attr", ("t=dt_bfloat",), r"\bT=DT_BFLOAT16\b"),
+    # Eager placement's NotFound/Internal of TensorFlow 1.x and early 2.x (eager/execute.cc
+    # SelectDevice; reports of 2.0-2.3):
+    # "Could not find valid device for node.\nNode: {{node X}}\nAll kernels registered for op
+    # X :\n..." (the node's attributes not printed), TF 1.x's "Could not find valid
+    # device for node name: \"X\" op: \"X\" ..." (NodeDef.DebugString), and the kernel list's
+    # header that names the op.
+    _p(
+        "eager.no_valid_device",
+        ("could not find valid device for node",),
+        r"Could not find valid device for node\b(?:[.:]?\s{0,4}(?:Node:\s?\{\{node "
+        r"(?P<node>[^{}\s]{1,200})\}\}|name: \"(?P<name>[^\"\s]{1,200})\"))?",
+    ),
+    _p(
+        "eager.kernels_for_op",
+        ("all kernels registered for op",),
+        r"All kernels registered for op (?P<op>\w{1,120}) ?:",
+    ),
     # Plain-text evidence that TensorFlow sees no GPU (k-gpu): device_lib listings,
     # tf.test.is_gpu_available() -> False, tf.test.gpu_device_name() -> ''.
     _p("gpu.devlib", ('name: "/device:',), r'name: "/device:(?P<dev>(?:XLA_)?[A-Z]+):\d+"'),
@@ -4714,8 +4731,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # TensorFlow's headers): "<path>/x.so: undefined symbol: _ZN10tensorflow...".
     _p(
         "op.custom_op_symbol",
-        ("undefined symbol: _zn",),
-        r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: _ZN\w{0,40}10tensorflow",
+        ("undefined symbol: _zn", "undefined symbol:_zn"),
+        r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: ?_ZN\w{0,40}10tensorflow",
     ),
     # A language binding calling a TensorFlow C API function the native library it loaded
     # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry

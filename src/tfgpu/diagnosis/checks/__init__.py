@@ -543,7 +543,11 @@ from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
     op_gpu_build_only,
     plugin_gpu_rnn_eager,
 )
-from tfgpu.diagnosis.checks.op_registry import op_kernel_registry, op_no_kernel_for_attrs_eager
+from tfgpu.diagnosis.checks.op_registry import (
+    op_kernel_registry,
+    op_no_kernel_for_attrs_eager,
+    op_no_valid_device_eager,
+)
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
 # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
@@ -952,6 +956,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
     op_no_kernel_for_attrs_eager,
+    op_no_valid_device_eager,
     and_cuda_nvidia_wheel_unavailable,
     pip_range_not_offered,
     keras_jit_fallback,

@@ -290,7 +290,8 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
 #: functors
 OP_FUNCTOR = re.compile(r"5Eigen(?:9GpuDevice|16ThreadPoolDevice|13DefaultDevice)")
 
-_UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
+#: (a paste may have lost the space after the colon: "undefined symbol:_ZN...")
+_UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: ?(?P<sym>_ZN\w*10tensorflow\w{0,300})")
 
 #: The library glibc names before ": undefined symbol" (``<object>: undefined symbol: <name>``,
 #: elf/dl-lookup.c): the path up to it, without the traceback a one-line paste puts before it.

@@ -164,7 +164,9 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
 
 
 def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> list[str]:
-    if ctx.windows:
+    # a Linux soname (libcublas.so.9.0) was missed by Linux's loader, whatever else the
+    # facts say of the host (a WSL or container run beside Windows paths)
+    if ctx.windows and not _SONAME.search(filename):
         fix = [f"where.exe {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             fix.append(_windows_toolkit_line(ctx, filename, base, expected))
@@ -734,6 +736,10 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
     )
 
 
+#: A Linux shared object's file name: ``libcublas.so``, ``libcublas.so.9.0``.
+_SONAME = re.compile(r"\.so(?:\.|$)")
+
+
 def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None,
                       same: list[Hit]) -> Finding | None:
     """``windows-dll-directory-not-searched``: native Windows, a CUDA DLL of the CUDA major
@@ -743,6 +749,8 @@ def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None
     words = (expected or "").split()
     if not ctx.windows or base not in _MATH_LIBS or len(words) < 2 or words[0] != "CUDA":
         return None
+    if _SONAME.search(filename):
+        return None  # a Linux soname (libcublas.so.9.0): the loader that missed it is Linux's
     want = words[1].split(".")[0]
     have = [v for v in ctx.cuda_versions if v.split(".")[0] == want]
     if not have:

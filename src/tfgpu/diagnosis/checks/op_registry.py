@@ -29,13 +29,18 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.gpu_kernels import (
+    NEWER_RELEASE_FIX,
+    dtype_name,
+    newer_gpu_kernel,
+)
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.diagnosis.checks.trt_ops import tftrt_op_types, tftrt_ops_missing
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, PlatformFact
 
 
 def _metal(ctx: Facts) -> bool:
@@ -124,6 +129,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                     if dtype else "")
                  + ": the op cannot run on the GPU. Not a setup fault; the GPU works for "
                    "other ops.")
+        newer = "" if metal or dml else newer_gpu_kernel(
+            ctx, op, dtype_name(_node_t(first.text)), _listed_gpu_dtypes(ctx, first.line))
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
                       "tensorflow-metal may add it.")
@@ -141,6 +148,10 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                "tf.config.set_soft_device_placement(True)   # let TensorFlow place it on the CPU"]
         if metal:
             fix.append("python -m pip install -U tensorflow-metal   # newer plugins add ops")
+        if newer:
+            return [catalogue.make("op-has-no-gpu-kernel", variant="newer-release", op=op,
+                                   evidence=log_evidence(nok), why=cause + newer,
+                                   fix=(*fix, NEWER_RELEASE_FIX))]
         return [catalogue.make("op-has-no-gpu-kernel", variant="dtype" if dtype else
                                "not-registered", op=op, evidence=log_evidence(nok),
                                why=cause, fix=tuple(fix))]
@@ -216,7 +227,7 @@ def op_not_registered(f: Facts) -> list[Finding]:
                      f"# import {module} before loading the model; pip install a {package} "
                      "release built for this TensorFlow (its README's compatibility table)"),
             ))
-        elif op in _core_op_types(f) and not _WRAPPER_CALL.search(hits.first[0].text):
+        elif op in core_op_types(f) and not _WRAPPER_CALL.search(hits.first[0].text):
             out.append(_core_op_finding(f, op, ev))
         else:
             out.append(catalogue.make(
@@ -293,7 +304,7 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         if not kernels and not none and attrs:
             rows = _kernel_rows(ctx, hit.line)
             if rows:
-                return [_no_kernel_for_attrs(op, attrs, rows, [hit, devs_hit])]
+                return [_no_kernel_for_attrs(ctx, op, attrs, rows, [hit, devs_hit])]
         node_line = any(hit.line < h.line <= hit.line + _KERNEL_LIST_SPAN
                         for h in ctx.h("placer.node_device").all())
         if not attrs and not none and _attrs_unprinted(hit.text) and not node_line:
@@ -305,7 +316,7 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             # "[[Node: X = Op[T=...]]]" after the list prints the attributes
             rows = _kernel_rows(ctx, hit.line)
             if rows and {h.g("dev") or "" for h in rows} <= set(devs):
-                return [_no_kernel_for_attrs(op, {}, rows, [hit, devs_hit])]
+                return [_no_kernel_for_attrs(ctx, op, {}, rows, [hit, devs_hit])]
         if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
             xla = (" An XLA_GPU device without a GPU device (TensorFlow 2.3 and earlier) means "
                    "the GPU was found but TensorFlow's own GPU device was not created, "
@@ -351,10 +362,11 @@ def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:
             if line < h.line <= line + _KERNEL_LIST_SPAN]
 
 
-def _no_kernel_for_attrs(op: str, attrs: dict[str, str], rows: list[Hit],
+def _no_kernel_for_attrs(ctx: Facts, op: str, attrs: dict[str, str], rows: list[Hit],
                          hits: list[Hit]) -> Finding:
     """``op-no-kernel-for-node-dtype``: the op's kernel ``rows`` are listed and none takes the
-    node's ``attrs`` (the dtype or format attributes a row constrains)."""
+    node's ``attrs`` (the dtype or format attributes a row constrains); with the note that
+    TensorFlow 2.21's GPU build takes the node's T when it does (checks/gpu_kernels.py)."""
     constrained = sorted({name for h in rows for name, _ in _CONSTRAINT.findall(h.text)
                           if name in attrs})
     attr_text = ", ".join(f"{n}={attrs[n]}" for n in constrained) or "these attributes"
@@ -362,6 +374,13 @@ def _no_kernel_for_attrs(op: str, attrs: dict[str, str], rows: list[Hit],
     gpu = any((h.g("dev") or "") == "GPU" for h in rows)
     note = ("" if gpu else " The list has no device='GPU' kernel at all: if this TensorFlow "
             "is a CPU-only build, a GPU build may list more types for the op.")
+    t = dtype_name(attrs.get("T", ""))
+    if t:
+        listed = frozenset(dtype_name(v.strip()) for h in rows if (h.g("dev") or "") == "GPU"
+                           for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
+                           for v in vals.split(","))
+        if t not in listed:
+            note += newer_gpu_kernel(ctx, op, t, listed or None)
     return catalogue.make(
         "op-no-kernel-for-node-dtype", op=op, attrs=attr_text, kernels=kernels, note=note,
         evidence=log_evidence(hits, rows[:3]),
@@ -394,17 +413,76 @@ def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
         attrs = {m.group(1): m.group(3) for m in _ATTR.finditer(rest.split("]\n", 1)[0] + "]")}
         rows = _kernel_rows(ctx, hit.line)
         if attrs and rows and not any(_kernel_fits(h.text, attrs) for h in rows):
-            return [_no_kernel_for_attrs(op, attrs, rows, [hit])]
+            return [_no_kernel_for_attrs(ctx, op, attrs, rows, [hit])]
     return []
+
+
+def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
+    """``op-no-kernel-for-node-dtype`` variant ``unprinted`` for eager execution's "Could not
+    find valid device for node." of TensorFlow 1.x and early 2.x (eager/execute.cc SelectDevice;
+    reports of 2.0-2.3), whose
+    kernel list has a CPU row: the CPU is always a device, so the node's attributes (most
+    often an input's dtype) fit none of the CPU kernels, and no GPU kernel took them either,
+    but the log does not print them: a hedge that names the dtype first and what to print.
+    An empty list is ``op-kernel-not-in-this-build`` (variant ``eager``); a list of GPU kernels
+    only is left to the GPU readings (no GPU device, or the dtype: the line cannot tell)."""
+    none = ctx.h("placer.no_kernels_listed").all()
+    heads = ctx.h("eager.kernels_for_op").all()
+    for hit in ctx.h("eager.no_valid_device").all():
+        near = [h for h in heads if hit.line <= h.line <= hit.line + 3]
+        op = (near[0].g("op") if near else None) or hit.g("node") or hit.g("name") or ""
+        start = near[0].line if near else hit.line
+        empty = [h for h in none if start <= h.line <= start + 2]
+        if empty and op:
+            return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
+                                   evidence=log_evidence([hit], empty[:1]))]
+        rows = _kernel_rows(ctx, start)
+        if not op or not any((h.g("dev") or "") == "CPU" for h in rows):
+            continue
+        kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4
+                                                                  else "")
+        listed = frozenset(dtype_name(t.strip()) for h in rows
+                           for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
+                           for t in vals.split(","))
+        newer = newer_gpu_kernel(ctx, op, "", listed) if not ctx.h("ctx.metal").count else ""
+        return [catalogue.make(
+            "op-no-kernel-for-node-dtype", variant="unprinted", op=op, kernels=kernels,
+            newer=newer, evidence=log_evidence([hit], rows[:3]),
+        )]
+    return []
+
+
+#: The id every platform fact of GPU-only ops starts with (one row per CPU kernel's merge).
+_GPU_ONLY_ROWS = "gpu-only-kernel-ops-until"
+
+
+def _gpu_only_rows(ctx: Facts) -> dict[str, PlatformFact]:
+    """``{op: its row}`` of the platform facts whose id starts with ``gpu-only-kernel-ops-
+    until``: ops whose kernels TensorFlow registered for the GPU only until a later release
+    added a CPU kernel (the row's ``cpu_kernel_merged``); empty when the facts are missing or
+    malformed."""
+    try:
+        return {op: row for row in ctx.kb.facts if row.id.startswith(_GPU_ONLY_ROWS)
+                for op in row.items("ops")}
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return {}
 
 
 def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
     """Ops whose kernels TensorFlow registered for the GPU only until a later release added a
-    CPU kernel (platform fact ``gpu-only-kernel-ops-until``); empty when the fact is missing."""
-    try:
-        return frozenset(ctx.kb.platform_fact("gpu-only-kernel-ops-until").items("ops"))
-    except (LookupError, KnowledgeError, KnowledgeQueryError):
-        return frozenset()
+    CPU kernel (:func:`_gpu_only_rows`)."""
+    return frozenset(_gpu_only_rows(ctx))
+
+
+def _listed_gpu_dtypes(ctx: Facts, line: int) -> frozenset[str] | None:
+    """The T dtypes of the device='GPU' kernel rows under the error on ``line``; ``None``
+    when the log lists no GPU kernel there."""
+    rows = [h for h in _kernel_rows(ctx, line) if (h.g("dev") or "") == "GPU"]
+    if not rows:
+        return None
+    return frozenset(dtype_name(t.strip()) for h in rows
+                     for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
+                     for t in vals.split(","))
 
 
 def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
@@ -413,7 +491,7 @@ def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
     kernels>" for an op whose kernels were GPU-only in the releases before its CPU kernel, and
     no GPU among the registered devices: a CPU-only build of such a release (a release with
     the CPU kernel would list it)."""
-    row = ctx.kb.platform_fact("gpu-only-kernel-ops-until")
+    row = _gpu_only_rows(ctx)[op]
     return catalogue.make(
         "op-kernel-gpu-only-no-gpu-device", variant="gpu-only-release", op=op,
         devs=", ".join(devs), cpu_from=row.value("cpu_kernel_merged"), evidence=ev,
@@ -453,6 +531,17 @@ def _node_attrs(text: str) -> dict[str, str]:
     if not sep:
         return {}
     return {m.group(1): m.group(3) for m in _ATTR.finditer(rest.split("]\n", 1)[0] + "]")}
+
+
+#: The node's T attribute in op_kernel.cc's "compatible with node X = Op[T=DT_COMPLEX64, ...]"
+#: or the placer's "with these attrs: [T=DT_FLOAT, ...]".
+_NODE_T = re.compile(r"[\[,(]\s?T=(DT_\w{2,20})")
+
+
+def _node_t(text: str) -> str:
+    """The node's ``T`` (``"DT_COMPLEX64"``) in the error ``text``; ``""`` when not printed."""
+    m = _NODE_T.search(text)
+    return m.group(1) if m else ""
 
 
 def _kernel_fits(row: str, attrs: dict[str, str]) -> bool:
@@ -518,7 +607,7 @@ def _not_tensorflows_op(ctx: Facts, op: str) -> bool:
         other = frozenset(ctx.kb.platform_fact("tf-other-op-types").items("ops"))
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return False
-    core = _core_op_types(ctx)
+    core = core_op_types(ctx)
     return bool(core) and op not in core and op not in other
 
 
@@ -578,7 +667,7 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
     # release is named as the loader's: a log (or host) often shows the writing side's version
     # beside the loading one's (a Python TensorFlow that exported the model, a Serving, Java
     # or cloud runtime that loads it)
-    core = _core_op_types(f)
+    core = core_op_types(f)
     ours = (op in core or op in tftrt_op_types(f) or op.startswith("_")
             or (bool(core) and not _not_tensorflows_op(f, op)))
     if ours:
@@ -603,7 +692,7 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
 # --- an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
 
 
-def _core_op_types(f: Facts) -> frozenset[str]:
+def core_op_types(f: Facts) -> frozenset[str]:
     """The op types TensorFlow 2.21 registers itself (platform fact ``tf-core-op-types``:
     tensorflow/core/ops at v2.21.0, as the 2.21.0 wheel's gen_*_ops.py export them); empty
     when the fact is missing or malformed."""

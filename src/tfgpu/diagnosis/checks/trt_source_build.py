@@ -11,7 +11,10 @@ Sources:
 * third_party/tensorrt/tensorrt_configure.bzl: the TensorRT headers it copies into
   @local_config_tensorrt (genrule ``tensorrt_include``) are a fixed list per TensorRT major the
   release knows; a header of that list missing where configure found TensorRT (TensorRT 10 has
-  no NvUtils.h, tensorflow/tensorflow#68867 on TF 2.16) means another TensorRT version there.
+  no NvUtils.h, tensorflow/tensorflow#68867 on TF 2.16) means another TensorRT version there,
+  except the plugin headers: every version's list has NvInferPlugin.h (NvInferPluginUtils.h
+  from TensorRT 6), and NVIDIA's Debian/Ubuntu packages ship them in libnvinfer-plugin-dev
+  (TensorRT's installation guide; tensorflow/tensorflow#37341: the plugin runtime without it).
 * bazel's summary of a target that did not compile: "C++ compilation of rule '<label>'
   failed (Exit 1)" (bazel 4 and older), "Compiling <file> failed: (Exit 1)" (bazel 5+); the
   compiler's own "error:" lines come before it.
@@ -23,12 +26,19 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: TensorRT's plugin headers, which NVIDIA's Debian/Ubuntu packages ship in
+#: libnvinfer-plugin-dev (libnvinfer-headers-plugin-dev from TensorRT 8.6), not libnvinfer-dev;
+#: tensorrt_configure.bzl copies NvInferPlugin.h for every TensorRT version and
+#: NvInferPluginUtils.h from TensorRT 6, so their absence is a package, not a version.
+_PLUGIN_HEADERS = frozenset({"NvInferPlugin.h", "NvInferPluginUtils.h"})
+
 
 def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     """``tf-source-tensorrt-version-not-supported`` for the stub's ``#error`` (a TensorRT
     newer than the release lists, or older than its floor); its ``hedged`` variant for bazel's
-    line that a tf2tensorrt target did not compile without the compiler's error in the log.
-    ``[]`` without either."""
+    line that a tf2tensorrt target did not compile without the compiler's error in the log;
+    ``tf-source-tensorrt-plugin-headers-missing`` when the header-copy genrule missed a
+    plugin header (its -dev package, not the version). ``[]`` without any."""
     errors = ctx.h("trt.stub_version_error").all()
     targets = ctx.h("trt.build_target_failed").all()
     genrule = ctx.h("trt.include_genrule").all()
@@ -39,6 +49,12 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
         h = headers[0] if headers else None
         path = (h.g("path") or "") if h is not None else ""
         folder = (path.rsplit("/", 1)[0] or "/") if path else "the folder configure was given"
+        header = (h.g("hdr") if h is not None else None) or ""
+        if header in _PLUGIN_HEADERS:
+            return [catalogue.make(
+                "tf-source-tensorrt-plugin-headers-missing", header=header, folder=folder,
+                evidence=log_evidence(genrule[:1], headers[:1]),
+            )]
         return [catalogue.make(
             "tf-source-tensorrt-version-not-supported", variant="headers",
             header=(h.g("hdr") if h is not None else None) or "a TensorRT header",

@@ -386,6 +386,27 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
            "CPU",
            "# or place it yourself: with tf.device('/CPU:0'): ...")
+    from tfgpu.diagnosis.checks.gpu_kernels import gpu_kernel_dtypes
+    from tfgpu.diagnosis.checks.op_registry import core_op_types
+
+    known = gpu_kernel_dtypes(ctx)
+    # member op types of TensorFlow's own that its GPU build has no kernel for (2.21's:
+    # platform facts tf-core-op-types and tf-gpu-kernel-dtypes): they, not a missing GPU
+    # device, keep the group off the GPU (the Saver's string ops: ShardedFilename beside a
+    # string Identity, tensorflow#3596)
+    types = {h.g("op") or "" for h in members} & core_op_types(ctx)
+    never = sorted(types - set(known)) if known else []
+    if len(members) >= 2 and not gpu and never:
+        return [catalogue.make(
+            "op-has-no-gpu-kernel", variant="colocation", op=", ".join(never),
+            why=(f"{first.g('op') or 'The node'} was placed on the GPU explicitly, and its "
+                 f"colocation group holds {', '.join(never)}, which no TensorFlow GPU build "
+                 "has a kernel for (TensorFlow 2.21's has none either: platform fact "
+                 "tf-gpu-kernel-dtypes; string ops such as the Saver's run on the CPU): not a "
+                 "setup fault. Soft device placement runs such ops on the CPU; a device scope "
+                 "that covers a Saver or a string op pins them to the GPU."),
+            evidence=log_evidence(hits, members[:4]), fix=fix,
+        )]
     if len(members) >= 2 and not gpu:
         return [catalogue.make(
             "op-has-no-gpu-kernel", variant="no-gpu-device", op=first.g("op") or "an op",
@@ -404,11 +425,31 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
             fix=fix,
         )]
     nodes = [h for h in ctx.h("tf1.node_op").all() if op_type and h.g("node") == named]
+    shown = f"{op_type} (node {named})" if op_type else named or "an op"
+    # the op type: the node dump's, else a node name that is TensorFlow's default one for its
+    # op (the type itself, "_N" after it for repeats)
+    from tfgpu.diagnosis.checks.gpu_kernels import NEWER_RELEASE_FIX, newer_gpu_kernel
+
+    newer = newer_gpu_kernel(ctx, op_type or _default_node_op(named), "", None)
+    if newer:
+        return [catalogue.make(
+            "op-has-no-gpu-kernel", variant="newer-release", op=shown,
+            why=(f"{shown} was placed on the GPU explicitly, and this TensorFlow has no GPU "
+                 "kernel for it: the placer cannot put it there. Not a setup fault; the GPU "
+                 "works for other ops." + newer),
+            evidence=log_evidence(hits, nodes[:1]), fix=(*fix, NEWER_RELEASE_FIX),
+        )]
     return [catalogue.make(
-        "op-has-no-gpu-kernel", op=(f"{op_type} (node {named})" if op_type
-                                    else named or "an op"),
-        evidence=log_evidence(hits, nodes[:1]), fix=fix,
+        "op-has-no-gpu-kernel", op=shown, evidence=log_evidence(hits, nodes[:1]), fix=fix,
     )]
+
+
+def _default_node_op(name: str) -> str:
+    """The op type a node ``name`` is TensorFlow's default for (``scope/MatrixInverse_1`` ->
+    ``MatrixInverse``): its last component without a ``_N`` suffix, when that is CamelCase;
+    else ``""``."""
+    last = re.sub(r"_\d{1,4}$", "", name.rsplit("/", 1)[-1])
+    return last if re.fullmatch(r"[A-Z][A-Za-z0-9]{1,80}", last) else ""
 
 
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
