@@ -102,3 +102,18 @@ def test_drm_cards_alone_are_no_evidence_of_absence() -> None:
     presence = nvidia_gpu_presence(facts)
     assert presence.state == "unknown"
     assert presence.unanswered == ("/sys/class/drm shows only adapters with a driver bound",)
+
+
+def test_windows_host_whose_adapter_listing_failed_gets_windows_listings(tmp_path: Path) -> None:
+    failed = CommandResult(gpus_other.WIN_COMMAND, ProbeStatus.ERROR, returncode=1,
+                           message="powershell failed")
+    ctx = ProbeContext(runner=FakeRunner({gpus_other.WIN_COMMAND: failed}),
+                       fs=FakeFileSystem(tmp_path), env={}, system="Windows")
+    found = merge([nvidia.run(ctx, nvml=NoNvml()), gpus_other.run(ctx)], ctx)
+    facts = dataclasses.replace(
+        found, os=linux(system="Windows", name="Windows 10", version="10.0.19045",
+                        kernel=None, machine="AMD64", glibc=None),
+        cpu=cpu_ok(), python=python(dist("tensorflow", "2.10.1")))
+    f = next(f for f in diagnose(facts).findings if f.id == "nvidia-gpu-presence-unknown")
+    assert f.fix[0].startswith("Get-CimInstance Win32_VideoController")
+    assert not any("/sys/bus/pci" in line or "lspci" in line for line in f.fix)

@@ -341,6 +341,19 @@ FLOORS["cases-holdout211"] = 0.6
 FLOORS["cases-holdout212"] = 0.71
 FLOORS["cases-holdout213"] = 0.8
 FLOORS["cases-holdout214"] = 0.66
+# session 29 (2026-12-05): held at the share after the session's kinds (none is WRONG)
+FLOORS["cases-holdout215"] = 0.8
+FLOORS["cases-holdout216"] = 0.62
+FLOORS["cases-holdout217"] = 0.83
+FLOORS["cases-holdout218"] = 0.58
+FLOORS["cases-holdout219"] = 0.62
+FLOORS["cases-holdout220"] = 0.33
+FLOORS["cases-holdout221"] = 0.5
+FLOORS["cases-holdout222"] = 0.54
+FLOORS["cases-holdout223"] = 0.0
+FLOORS["cases-holdout224"] = 0.66
+FLOORS["cases-holdout225"] = 0.27
+FLOORS["cases-holdout226"] = 0.57
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -112,13 +112,24 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
         spec = book.spec_of(f.id)
         if (f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank
                 and not (other_vendor_gpu and f.id.startswith(OTHER_VENDOR_PREFIXES))
-                and not (spec is not None and spec.gpu_neutral)):
+                and not (spec is not None and spec.gpu_neutral)
+                and not _import_failed(f)):
             # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
             f = dataclasses.replace(
                 f, severity=Severity.INFO, cause=f.cause + note, fix=()
             )
         out.append(f)
     return sort_findings(out)
+
+
+def _import_failed(f: Finding) -> bool:
+    """Whether ``f`` rests on a log line of TensorFlow's import failing (an ``ImportError``
+    loading its native module, pywrap_tensorflow.py's "Failed to load the native TensorFlow
+    runtime"): TensorFlow does not run at all then, on the CPU neither, so the finding is not
+    GPU-only on a host without a GPU."""
+    return any(e.source == "log" and ("ImportError" in e.text
+                                      or "Failed to load the native TensorFlow runtime" in e.text)
+               for e in f.evidence)
 
 
 def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:

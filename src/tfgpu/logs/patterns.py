@@ -2932,12 +2932,25 @@ PATTERNS: tuple[Pattern, ...] = (
     # (MIOpen src/include/miopen/errors.hpp: "MIOpen Error: <file>:<line>: ...";
     # miopenStatus*), rocBLAS's rocblas_status_*, HIP's hipError* names, the ROCm libraries'
     # file names, /opt/rocm paths and the tensorflow-rocm package
+    # TensorFlow in an Android app or the JVM (TF Mobile's TensorFlowInferenceInterface, its
+    # libtensorflow_inference.so, Android's runtime tag, the Java bindings' packages): its
+    # kernel set is its own build's (selective registration), not a pip wheel's
+    _p(
+        "ctx.mobile_tf",
+        ("tensorflowinferenceinterface", "libtensorflow_inference", "androidruntime",
+         "org.tensorflow."),
+        r"\bTensorFlowInferenceInterface\b|\blibtensorflow_inference\.so\b|\bAndroidRuntime\b"
+        r"|\borg\.tensorflow\.",
+    ),
     _p(
         "ctx.rocm",
-        ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl", "rocfft",
-         "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas", "amd_comgr",
-         "hsakmt", "mcwamp", "hc_am", "hcrng", "hiprng", "hcblas"),
+        ("rocm", "amdgpu isa", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl",
+         "rocfft", "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas",
+         "amd_comgr", "hsakmt", "mcwamp", "hc_am", "hcrng", "hiprng", "hcblas"),
         r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
+        # gpu_device.cc's device properties on a ROCm build ("ROCm AMDGPU Arch: gfx908",
+        # older "AMDGPU ISA: gfx906")
+        r"|\bROCm AMDGPU Arch:|\bAMDGPU ISA:"
         r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
         r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt"
@@ -4591,10 +4604,13 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # op_kernel.cc: the registered kernels listed under that error
     # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
+    # (keyed by device type: a long list keeps its first row of each, so the CPU row of a
+    # TensorFlow 2.0-2.3 list, printed after the XLA and GPU rows, stays readable)
     _p(
         "placer.kernel_registered",
         ("registered:", "device='"),
         r"(?:Registered:\s+)?device='(?P<dev>[A-Z_]{2,20})'",
+        "dev",
     ),
     # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of
     # its members has no kernel for. TF 1.x "... because the node was colocated with a group
@@ -4767,7 +4783,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("undefined symbol", "symbol not found"),
         # the library is the word before ": undefined symbol: " (checks/custom_ops.py reads
         # it from the line): anchored on the first occurrence, linear on long lines
-        _first(": undefined symbol: ") + r"(?P<sym>[\w@.$]{1,400})"
+        # (a paste may have lost the space after the colon)
+        _first(": undefined symbol:") + r" ?(?P<sym>[\w@.$]{1,400})"
         r"|" + _first("dlopen(") + r"(?P<mlib>[^,()]{1,300}\.(?:so|dylib)), "
         r"(?:0x)?[0-9a-fA-F]{1,8}\): "
         r"(?:symbol not found in flat namespace '(?P<msym>[\w@.$]{1,400})'"
@@ -5113,7 +5130,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "dist.ompi_plugin_symbol",
         ("undefined symbol",),
-        r"(?P<plugin>mca_\w{1,60}\.so): undefined symbol: "
+        r"(?P<plugin>mca_\w{1,60}\.so): undefined symbol: ?"
         r"(?P<sym>(?:opal|ompi|orte|pmix)_\w{1,200})",
     ),
     # --- tf-keras for deepface, pasted Illegal instruction, /proc driver, cuDNN 8 sub-DLLs ---
@@ -5845,10 +5862,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("keras.step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
     _p(
         "driver.libcuda_symbol",
-        ("in libcuda dso", "not found", "undefined symbol: cu"),
+        ("in libcuda dso", "not found", "undefined symbol: cu", "undefined symbol:cu"),
         r"could not find (?P<sym>cu[A-Z][a-z]\w{0,60}?) ?in libcuda DSO"
         r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
-        r"|undefined symbol: (?P<sym3>cu[A-Z][a-z]\w{0,60})",
+        r"|undefined symbol: ?(?P<sym3>cu[A-Z][a-z]\w{0,60})",
     ),
     # --- grappler's kernel check, NCCL's SHM registration, dyld's macOS, the placer's kernel
     # lists, Keras' jit fallback, XLA variables, nvidia-container-cli on WSL, [and-cuda] wheels
@@ -8483,12 +8500,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # checks/bare_tf_symbol.py when no line names the library.
     _p(
         "op.bare_tf_symbol",
-        ("undefined symbol: _z",),
+        ("undefined symbol: _z", "undefined symbol:_z"),
         r"(?:^\W{0,6}(?:[\w.]{0,80}Error: )?(?:(?P<op>[A-Za-z_][\w>-]{0,60}): ?)?"
         # or inside a sentence: 'I got an error "undefined symbol: _ZN10tensorflow..."',
         # "a bug:undefined symbol: ..."
         r"|(?<=[\s\"'`:]))"
-        r"undefined symbol: (?P<sym>_Z\w{0,12}?(?:10tensorflow|3tsl)\d\w{0,400})",
+        r"undefined symbol: ?(?P<sym>_Z\w{0,12}?(?:10tensorflow|3tsl)\d\w{0,400})",
     ),
     # The GPU check cell of Colab's notebooks: `if tf.test.gpu_device_name() != '/device:GPU:0':`
     # then `raise SystemError('GPU device not found')` (Colab's GPU example notebook) or

@@ -525,7 +525,7 @@ def _metal_pair_install(facts: HostFacts, kb: Knowledge) -> str:
 #: prefixes and PowerShell's ``$env:``/``&`` count as commands too.
 COMMAND_WORDS = frozenset({
     "pip", "pip3", "python", "python3", "py", "conda", "mamba", "sudo", "apt", "apt-get", "printf",
-    "apt-cache", "apt-mark", "dpkg", "rpm",
+    "apt-cache", "apt-mark", "dpkg", "rpm", "pnputil",
     "nvidia-smi", "nvcc", "export", "unset", "set", "setx", "Remove-Item", "wsl", "ls",
     "lsmod", "modprobe", "mokutil", "dmesg", "ldconfig", "ldd", "echo", "tfgpu", "cat",
     "grep", "find", "reboot", "ubuntu-drivers", "dkms", "source", ".", "&", "winget",

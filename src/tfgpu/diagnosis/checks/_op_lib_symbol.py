@@ -16,7 +16,7 @@ from tfgpu.facts.log import Hit
 __all__ = ["UNDEFINED", "op_lib_symbol"]
 
 #: glibc's words between the object and the symbol it lacks.
-UNDEFINED = ": undefined symbol: "
+UNDEFINED = ": undefined symbol:"
 
 #: The shared library named before glibc's ": undefined symbol: " is the last word there
 #: (after a space, quote, bracket or parenthesis)...

@@ -295,7 +295,7 @@ _UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: ?(?P<sym>_ZN\w*10tensorflo
 
 #: The library glibc names before ": undefined symbol" (``<object>: undefined symbol: <name>``,
 #: elf/dl-lookup.c): the path up to it, without the traceback a one-line paste puts before it.
-_FAILING_OBJECT = re.compile(r"(?P<path>[^\s'\"]{1,400}?\.so[\w.]{0,12}): undefined symbol: ")
+_FAILING_OBJECT = re.compile(r"(?P<path>[^\s'\"]{1,400}?\.so[\w.]{0,12}): undefined symbol: ?")
 
 
 def _failing_path(text: str) -> str:

@@ -1,36 +1,50 @@
 """The GPU kernels TensorFlow 2.21 registers (platform fact ``tf-gpu-kernel-dtypes``): an op a
-log finds no GPU kernel for, that a newer release's GPU build has one for.
+log finds no GPU kernel for, with the node's types, that a newer release's GPU build has.
 
 Sources:
 
 * TensorFlow 2.21.0's Linux wheel, ``kernels.get_all_registered_kernels()`` (device_type GPU,
-  the allowed values of each kernel's ``T`` constraint): scripts/probe_tf_gpu_kernels.py
-  prints the row.  The wheel registers its GPU kernels whether or not a GPU is present.
+  and DEFAULT, which a GPU device runs; the allowed values of each type constraint, merged
+  per attribute over the op's kernels): scripts/probe_tf_gpu_kernels.py prints the row.  The
+  wheel registers its GPU kernels whether or not a GPU is present.
 * GPU kernels are added across releases: complex types for the element-wise ops
-  (tensorflow/tensorflow#15103, #15182), cuSOLVER's decompositions (#9518: SelfAdjointEigV2
-  had only a CPU kernel in TensorFlow 1.1), NonMaxSuppressionV3's GPU kernel.
+  (tensorflow/tensorflow#15103, #15182), int32 Mod (#2505), cuSOLVER's decompositions (#9518:
+  SelfAdjointEigV2 had only a CPU kernel in TensorFlow 1.1).
+* The fact is CUDA's kernel set: tensorflow-metal, DirectML and other PluggableDevices,
+  tensorflow-rocm and mobile builds register their own, so no note is given for them.
 """
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.facts.view import Facts, tf_minor
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
-__all__ = ["NEWER_RELEASE_FIX", "dtype_name", "gpu_kernel_dtypes", "newer_gpu_kernel"]
+__all__ = ["NEWER_RELEASE_FIX", "another_build", "dtype_name", "gpu_build_takes",
+           "gpu_kernel_dtypes", "newer_gpu_kernel", "node_types"]
+
+#: ``{op: {attribute: dtypes}}``: the types TensorFlow 2.21's GPU kernels take.
+KernelTypes = dict[str, dict[str, frozenset[str]]]
 
 
-def gpu_kernel_dtypes(ctx: Facts) -> dict[str, frozenset[str]]:
-    """``{op: the dtypes of T its GPU kernels take}`` in TensorFlow 2.21's GPU build (platform
-    fact ``tf-gpu-kernel-dtypes``, items ``"Op:float32,float64"``; an empty set: its GPU
-    kernels do not constrain T); ``{}`` when the fact is missing or malformed."""
+def gpu_kernel_dtypes(ctx: Facts) -> KernelTypes:
+    """``{op: {attribute: the dtypes its GPU kernels take}}`` in TensorFlow 2.21's GPU build
+    (platform fact ``tf-gpu-kernel-dtypes``, items ``"Op:T=float32,float64;Tidx=int32"``; an
+    empty dict: the kernels constrain no type); ``{}`` when the fact is missing or
+    malformed."""
     try:
         items = ctx.kb.platform_fact("tf-gpu-kernel-dtypes").items("op_dtypes")
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return {}
-    out: dict[str, frozenset[str]] = {}
+    out: KernelTypes = {}
     for item in items:
-        op, _, types = item.partition(":")
-        out[op] = frozenset(t for t in types.split(",") if t)
+        op, _, rest = item.partition(":")
+        attrs: dict[str, frozenset[str]] = {}
+        for part in filter(None, rest.split(";")):
+            name, _, types = part.partition("=")
+            attrs[name] = frozenset(filter(None, types.split(",")))
+        out[op] = attrs
     return out
 
 
@@ -41,43 +55,83 @@ _DT_NAMES = {"FLOAT": "float32", "HALF": "float16", "DOUBLE": "float64"}
 def dtype_name(dt: str) -> str:
     """``"complex64"`` for ``"DT_COMPLEX64"`` (or ``"DT_COMPLEX64_REF"``), ``"float32"`` for
     ``"DT_FLOAT"``: the tf.dtypes name of a DataType enum name; ``""`` for another text."""
+    dt = dt.strip()
     if not dt.startswith("DT_"):
         return ""
     core = dt[3:].removesuffix("_REF")
     return _DT_NAMES.get(core, core.lower())
 
 
-def newer_gpu_kernel(ctx: Facts, op: str, dtype: str, listed: frozenset[str] | None) -> str:
+#: A node attribute holding a type: ``T=DT_FLOAT`` in a node dump ("Exp = Exp[T=DT_COMPLEX64]",
+#: "[[Node: x = Op[T=DT_FLOAT, ...]]") or op_kernel.cc's "Requested Attributes: T=DT_INT32".
+_NODE_TYPE = re.compile(r"(?<![\w.])(\w{1,40})=(DT_\w{2,30})\b")
+
+
+def node_types(text: str) -> dict[str, str]:
+    """``{attribute: tf.dtypes name}`` of the node's type attributes in ``text``
+    (``{"T": "complex64"}`` for ``"... Exp = Exp[T=DT_COMPLEX64](x)"``); ``{}`` when none is
+    printed."""
+    return {m.group(1): dtype_name(m.group(2)) for m in _NODE_TYPE.finditer(text)}
+
+
+def another_build(ctx: Facts) -> bool:
+    """Whether the log's GPU kernels are another build's than TensorFlow's CUDA wheels:
+    tensorflow-metal (or a macOS host), a PluggableDevice (DirectML, Metal, Intel's), ROCm,
+    or a mobile (Android, Java) build."""
+    return bool(ctx.h("ctx.metal").count or ctx.os == "macos" or ctx.rocm_log
+                or ctx.h("gpu.pluggable_created").count or ctx.h("ctx.mobile_tf").count)
+
+
+def gpu_build_takes(ctx: Facts, op: str, node: dict[str, str]) -> bool:
+    """Whether TensorFlow 2.21's GPU build has a kernel for ``op`` that takes the node's
+    printed types ``node`` (every constrained attribute printed; ``{}``: any kernel of the
+    op), and the log's kernels are CUDA TensorFlow's (not :func:`another_build`'s)."""
+    have = gpu_kernel_dtypes(ctx).get(op)
+    if have is None or another_build(ctx):
+        return False
+    return all(t in have[a] for a, t in node.items() if a in have)
+
+
+def newer_gpu_kernel(ctx: Facts, op: str, node: dict[str, str],
+                     listed: dict[str, frozenset[str]] | None) -> str:
     """The note that TensorFlow 2.21's GPU build has a GPU kernel for ``op`` that this log's
     TensorFlow lacks (platform fact ``tf-gpu-kernel-dtypes``), or ``""``.
 
-    ``dtype`` is the node's T (a tf.dtypes name, ``""`` when the log does not print it);
-    ``listed`` the T dtypes of the GPU kernels the log lists (``None``: no list shown, so this
-    TensorFlow registers none for the op).  With a dtype the note needs 2.21's GPU kernels to
-    take it; without one, that 2.21 lists GPU types the log's kernels lack ("may").  No note
-    for tensorflow-metal, DirectML or ROCm logs (another build's kernel set), nor for a log of
-    TensorFlow 2.21 or newer."""
-    if ctx.h("ctx.metal").count or ctx.rocm_log or not op:
+    ``node``: the node's type attributes as printed (:func:`node_types`; ``{}`` when not);
+    ``listed``: the types the log's own GPU kernel rows take, per attribute (``None``: the
+    log lists no GPU kernel for the op).  With the node's types printed, the note is a claim
+    and needs 2.21's kernels to take every constrained attribute printed, the deciding one
+    (T, else dtype, else the first) among them, and the log's GPU kernels not to take that
+    type already (then another attribute is the mismatch).  Without them it says "may", for
+    the types 2.21 takes beyond the log's.  No note for :func:`another_build`'s logs nor
+    for a log of TensorFlow 2.21 or newer."""
+    if not op or another_build(ctx):
         return ""
     if (tm := tf_minor(ctx.tf_version)) is not None and tm >= (2, 21):
         return ""
     have = gpu_kernel_dtypes(ctx).get(op)
     if have is None:
         return ""
-    if dtype:
-        if have and dtype not in have:
+    key = "T" if "T" in have else "dtype" if "dtype" in have else next(iter(have), "")
+    if node:
+        if key and key not in node:
+            return ""  # the deciding type is not printed
+        if any(a in have and t not in have[a] for a, t in node.items()):
             return ""
-        return (f" TensorFlow 2.21's GPU build registers a GPU kernel for {op} with "
-                f"T={dtype} (platform fact tf-gpu-kernel-dtypes): this TensorFlow is older, "
-                "and a newer release runs the op on the GPU.")
-    extra = sorted(have - (listed or frozenset()))
+        if listed is not None and (not key or node[key] in listed.get(key, frozenset())):
+            return ""  # the log's GPU kernels take this type: another attribute differs
+        which = f" with {key}={node[key]}" if key else ""
+        return (f" TensorFlow 2.21's GPU build registers a GPU kernel for {op}{which} "
+                "(platform fact tf-gpu-kernel-dtypes): this TensorFlow is older, and a newer "
+                "release runs the op on the GPU.")
+    extra = sorted(have.get(key, frozenset()) - (listed or {}).get(key, frozenset()))
     if listed is not None and not extra:
         return ""
-    types = f"T in [{', '.join(extra)}]" if extra else "any T"
+    types = f"{key} in [{', '.join(extra)}]" if extra else "any type"
     kind = "more GPU kernels" if listed else "GPU kernels"
     return (f" TensorFlow 2.21's GPU build registers {kind} for {op} ({types}), which this "
             "TensorFlow lacks (platform fact tf-gpu-kernel-dtypes): a newer release may run "
-            "it on the GPU, if the node's dtype is among those.")
+            "it on the GPU, if the node's types are among those.")
 
 
 #: The fix line that names the newer release (after soft placement, which works today).

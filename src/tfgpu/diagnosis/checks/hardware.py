@@ -304,8 +304,9 @@ def _presence_unknown(facts: HostFacts, presence: Presence,
     unanswered = ("nothing could list the PCI devices: " + ", ".join(presence.unanswered)
                   if presence.unanswered else
                   "no probe listed the PCI devices (lspci, /sys/bus/pci/devices)")
-    return catalogue.make("nvidia-gpu-presence-unknown", evidence=ev, driver=driver,
-                          unanswered=unanswered)
+    windows = facts.os is not None and facts.os.system == "Windows"
+    return catalogue.make("nvidia-gpu-presence-unknown", variant="windows" if windows else None,
+                          evidence=ev, driver=driver, unanswered=unanswered)
 
 
 #: Where WSL2 mounts the Windows NVIDIA driver's Linux libraries (libcuda.so...).

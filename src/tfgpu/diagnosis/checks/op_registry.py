@@ -33,6 +33,7 @@ from tfgpu.diagnosis.checks.gpu_kernels import (
     NEWER_RELEASE_FIX,
     dtype_name,
     newer_gpu_kernel,
+    node_types,
 )
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
@@ -129,8 +130,12 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                     if dtype else "")
                  + ": the op cannot run on the GPU. Not a setup fault; the GPU works for "
                    "other ops.")
+        # the node's types: its dump on the line, or op_kernel.cc's "Requested Attributes:"
+        # on it or the next lines
+        asked = " ".join([first.text, *(h.text for h in ctx.h("placer.requested_attrs").all()
+                                        if 0 < h.line - first.line <= 3)])
         newer = "" if metal or dml else newer_gpu_kernel(
-            ctx, op, dtype_name(_node_t(first.text)), _listed_gpu_dtypes(ctx, first.line))
+            ctx, op, node_types(asked), _listed_types(ctx, first, gpu_only=True))
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
                       "tensorflow-metal may add it.")
@@ -339,7 +344,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "uninstall both, then install tensorflow-gpu alone",
                      *_R_SEED_LINES * ctx.r_host),
             )]
-        if none and "GPU" not in devs and op in _gpu_only_before_cpu_kernel(ctx):
+        if (none and "GPU" not in devs and op in _gpu_only_before_cpu_kernel(ctx)
+                and not ctx.h("ctx.mobile_tf").count):  # a mobile build registers its own
             return [_gpu_only_release(ctx, op, devs, ev)]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(
@@ -356,10 +362,41 @@ def _attrs_unprinted(text: str) -> bool:
 
 
 def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:
-    """The "device='X'; ..." rows of the kernel list under the error on ``line`` (within
-    :data:`_KERNEL_LIST_SPAN` lines after it)."""
-    return [h for h in ctx.h("placer.kernel_registered").all()
-            if line < h.line <= line + _KERNEL_LIST_SPAN]
+    """The "device='X'; ..." rows of the kernel list under the error on ``line``: the first
+    within :data:`_KERNEL_LIST_SPAN` lines after it, then each row that follows the one before
+    it within two lines (a list can be long: TensorFlow 2.0-2.3 print the XLA and GPU rows
+    before the CPU ones), at most :data:`_KERNEL_ROWS_MAX` rows."""
+    rows: list[Hit] = []
+    for h in ctx.h("placer.kernel_registered").all():
+        if h.line <= line:
+            continue
+        if not rows and h.line > line + _KERNEL_LIST_SPAN:
+            break
+        if rows and h.line > rows[-1].line + 2:
+            break
+        rows.append(h)
+        if len(rows) >= _KERNEL_ROWS_MAX:
+            break
+    return rows
+
+
+def _listed_rows(ctx: Facts, start: int, heads: list[Hit]) -> list[Hit]:
+    """The kernel rows kept of the list whose header ("All kernels registered for op X :") is
+    on ``start``: :func:`_kernel_rows`, and beyond them the first row of each device type the
+    log kept (a long list's CPU rows come after its XLA and GPU rows), up to the next header
+    in ``heads`` or :data:`_KERNEL_ROWS_MAX` lines on."""
+    end = min([h.line for h in heads if h.line > start] + [start + _KERNEL_ROWS_MAX])
+    rows = _kernel_rows(ctx, start)
+    if not rows:
+        return rows
+    seen = {h.line for h in rows}
+    more = [h for h in ctx.h("placer.kernel_registered").kept()
+            if rows[-1].line < h.line < end and h.line not in seen]
+    return rows + more
+
+
+#: The most kernel rows one list is read for (TensorFlow's longest lists have some hundred).
+_KERNEL_ROWS_MAX = 400
 
 
 def _no_kernel_for_attrs(ctx: Facts, op: str, attrs: dict[str, str], rows: list[Hit],
@@ -374,13 +411,9 @@ def _no_kernel_for_attrs(ctx: Facts, op: str, attrs: dict[str, str], rows: list[
     gpu = any((h.g("dev") or "") == "GPU" for h in rows)
     note = ("" if gpu else " The list has no device='GPU' kernel at all: if this TensorFlow "
             "is a CPU-only build, a GPU build may list more types for the op.")
-    t = dtype_name(attrs.get("T", ""))
-    if t:
-        listed = frozenset(dtype_name(v.strip()) for h in rows if (h.g("dev") or "") == "GPU"
-                           for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
-                           for v in vals.split(","))
-        if t not in listed:
-            note += newer_gpu_kernel(ctx, op, t, listed or None)
+    node = {a: dtype_name(v) for a, v in attrs.items() if dtype_name(v)}
+    if node:
+        note += newer_gpu_kernel(ctx, op, node, _row_types(rows, gpu_only=True))
     return catalogue.make(
         "op-no-kernel-for-node-dtype", op=op, attrs=attr_text, kernels=kernels, note=note,
         evidence=log_evidence(hits, rows[:3]),
@@ -430,21 +463,21 @@ def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
     heads = ctx.h("eager.kernels_for_op").all()
     for hit in ctx.h("eager.no_valid_device").all():
         near = [h for h in heads if hit.line <= h.line <= hit.line + 3]
-        op = (near[0].g("op") if near else None) or hit.g("node") or hit.g("name") or ""
+        op = (near[0].g("op") if near else None) or hit.g("node") or hit.g("name")
+        if not op:
+            continue  # the op is not named (a cut paste)
         start = near[0].line if near else hit.line
         empty = [h for h in none if start <= h.line <= start + 2]
-        if empty and op:
+        if empty:
             return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
                                    evidence=log_evidence([hit], empty[:1]))]
-        rows = _kernel_rows(ctx, start)
-        if not op or not any((h.g("dev") or "") == "CPU" for h in rows):
+        rows = _listed_rows(ctx, start, heads)
+        if not any((h.g("dev") or "") == "CPU" for h in rows):
             continue
         kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4
                                                                   else "")
-        listed = frozenset(dtype_name(t.strip()) for h in rows
-                           for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
-                           for t in vals.split(","))
-        newer = newer_gpu_kernel(ctx, op, "", listed) if not ctx.h("ctx.metal").count else ""
+        # a CPU kernel taking the node's types would have run it: every listed row counts
+        newer = newer_gpu_kernel(ctx, op, {}, _row_types(rows, gpu_only=False))
         return [catalogue.make(
             "op-no-kernel-for-node-dtype", variant="unprinted", op=op, kernels=kernels,
             newer=newer, evidence=log_evidence([hit], rows[:3]),
@@ -474,15 +507,33 @@ def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
     return frozenset(_gpu_only_rows(ctx))
 
 
-def _listed_gpu_dtypes(ctx: Facts, line: int) -> frozenset[str] | None:
-    """The T dtypes of the device='GPU' kernel rows under the error on ``line``; ``None``
-    when the log lists no GPU kernel there."""
-    rows = [h for h in _kernel_rows(ctx, line) if (h.g("dev") or "") == "GPU"]
-    if not rows:
-        return None
-    return frozenset(dtype_name(t.strip()) for h in rows
-                     for name, vals in _CONSTRAINT.findall(h.text) if name == "T"
-                     for t in vals.split(","))
+#: One row of a kernel list with its constraints: ``device='GPU'; T in [DT_FLOAT]; Tidx in
+#: [DT_INT32]`` (several on one line in a one-line paste).
+_ROW = re.compile(r"device='(?P<dev>[A-Z_]{2,20})'"
+                  r"(?P<cons>(?:;\s{0,4}\w{1,40} in \[[^\]]{0,400}\])*)")
+
+
+def _row_types(rows: list[Hit], *, gpu_only: bool) -> dict[str, frozenset[str]] | None:
+    """``{attribute: dtypes}`` the kernel rows in ``rows``' lines take (device='GPU' rows
+    only when ``gpu_only``; every row of a line is read, a one-line paste holds them all);
+    ``None`` when there is no such row."""
+    out: dict[str, set[str]] = {}
+    seen = False
+    for h in rows:
+        for m in _ROW.finditer(h.text):
+            if gpu_only and m.group("dev") != "GPU":
+                continue
+            seen = True
+            for name, vals in _CONSTRAINT.findall(m.group("cons")):
+                out.setdefault(name, set()).update(
+                    dtype_name(v) for v in vals.split(",") if dtype_name(v))
+    return {a: frozenset(ts) for a, ts in out.items()} if seen else None
+
+
+def _listed_types(ctx: Facts, first: Hit, *, gpu_only: bool) -> dict[str, frozenset[str]] | None:
+    """:func:`_row_types` of the kernel list under the error ``first``: its own line (a
+    one-line paste) and the rows after it (:func:`_kernel_rows`)."""
+    return _row_types([first, *_kernel_rows(ctx, first.line)], gpu_only=gpu_only)
 
 
 def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
@@ -531,17 +582,6 @@ def _node_attrs(text: str) -> dict[str, str]:
     if not sep:
         return {}
     return {m.group(1): m.group(3) for m in _ATTR.finditer(rest.split("]\n", 1)[0] + "]")}
-
-
-#: The node's T attribute in op_kernel.cc's "compatible with node X = Op[T=DT_COMPLEX64, ...]"
-#: or the placer's "with these attrs: [T=DT_FLOAT, ...]".
-_NODE_T = re.compile(r"[\[,(]\s?T=(DT_\w{2,20})")
-
-
-def _node_t(text: str) -> str:
-    """The node's ``T`` (``"DT_COMPLEX64"``) in the error ``text``; ``""`` when not printed."""
-    m = _NODE_T.search(text)
-    return m.group(1) if m else ""
 
 
 def _kernel_fits(row: str, attrs: dict[str, str]) -> bool:

@@ -22,6 +22,8 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -43,16 +45,22 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     targets = ctx.h("trt.build_target_failed").all()
     genrule = ctx.h("trt.include_genrule").all()
     headers = ctx.h("trt.header_missing").all()
-    if genrule and not errors and not ctx.h("build.cp_cannot_create").count:
+    # cp's line alone counts in a TensorFlow build's log (its tree or bazel named): the
+    # genrule's own line may be cut off the paste (tensorflow/tensorflow#32925 quotes cp's)
+    copy = genrule or (headers and ctx.h("ctx.tf_build_tree").count)
+    if copy and not errors and not ctx.h("build.cp_cannot_create").count:
         # the genrule copies only TensorRT headers: its failure is one of them missing, named
         # by cp's line when the log has it
         h = headers[0] if headers else None
         path = (h.g("path") or "") if h is not None else ""
         folder = (path.rsplit("/", 1)[0] or "/") if path else "the folder configure was given"
-        header = (h.g("hdr") if h is not None else None) or ""
-        if header in _PLUGIN_HEADERS:
+        hdr = h.g("hdr") if h is not None else None
+        if hdr is not None and hdr in _PLUGIN_HEADERS:
+            # Debian's multiarch folder (/usr/include/x86_64-linux-gnu): NVIDIA's apt packages
+            debian = re.fullmatch(r"/usr/include/\w{1,20}-linux-gnu\w{0,8}", folder) is not None
             return [catalogue.make(
-                "tf-source-tensorrt-plugin-headers-missing", header=header, folder=folder,
+                "tf-source-tensorrt-plugin-headers-missing",
+                variant=None if debian else "other-layout", header=hdr, folder=folder,
                 evidence=log_evidence(genrule[:1], headers[:1]),
             )]
         return [catalogue.make(

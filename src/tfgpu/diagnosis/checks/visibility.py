@@ -30,7 +30,7 @@ from tfgpu.diagnosis.checks.tf_install import (
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.presence import nvidia_gpu_presence
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
 if TYPE_CHECKING:
@@ -407,7 +407,7 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
                  "that covers a Saver or a string op pins them to the GPU."),
             evidence=log_evidence(hits, members[:4]), fix=fix,
         )]
-    if len(members) >= 2 and not gpu:
+    if len(members) >= 2 and not gpu and not ctx.h("gpu.created").count:
         return [catalogue.make(
             "op-has-no-gpu-kernel", variant="no-gpu-device", op=first.g("op") or "an op",
             evidence=log_evidence(hits, members[:4]),
@@ -428,9 +428,27 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     shown = f"{op_type} (node {named})" if op_type else named or "an op"
     # the op type: the node dump's, else a node name that is TensorFlow's default one for its
     # op (the type itself, "_N" after it for repeats)
-    from tfgpu.diagnosis.checks.gpu_kernels import NEWER_RELEASE_FIX, newer_gpu_kernel
+    from tfgpu.diagnosis.checks.gpu_kernels import (
+        NEWER_RELEASE_FIX,
+        gpu_build_takes,
+        newer_gpu_kernel,
+        node_types,
+    )
 
-    newer = newer_gpu_kernel(ctx, op_type or _default_node_op(named), "", None)
+    kind = op_type or _default_node_op(named)
+    dump = node_types(nodes[0].text) if nodes else {}
+    # (only with the node's types printed: a type no GPU build takes gives the same message)
+    old_or_cpu = (bool(dump) and gpu_build_takes(ctx, kind, dump)
+                  and ((tm := tf_minor(ctx.tf_version)) is None or tm < (2, 21)))
+    newer = newer_gpu_kernel(ctx, kind, dump, None) if dump else ""
+    if old_or_cpu and not (ctx.h("gpu.created").count or gpu):
+        # nothing shows a GPU device, and GPU builds have this op's kernel now: an older
+        # release, or a CPU-only build (it registers no GPU kernels, and TF 1.x's placer then
+        # says just this); soft placement runs the op in both
+        return [catalogue.make(
+            "op-has-no-gpu-kernel", variant="no-gpu-shown", op=shown,
+            evidence=log_evidence(hits, nodes[:1]),
+        )]
     if newer:
         return [catalogue.make(
             "op-has-no-gpu-kernel", variant="newer-release", op=shown,
