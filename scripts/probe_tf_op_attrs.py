@@ -12,6 +12,7 @@ from pathlib import Path
 
 import tensorflow as tf
 import tomllib
+from _fact_row import print_items
 from tensorflow.python.framework import op_def_registry
 
 FACTS = Path(__file__).resolve().parents[1] / "src/tfgpu/knowledge/data/platform_facts.toml"
@@ -30,16 +31,7 @@ def main() -> None:
     print(f'title = "The attributes each op of tf-core-op-types declares in TensorFlow '
           f'{tf.__version__}: a graph node with an attribute its op lacks there was not written '
           'by any release up to it"')
-    print("op_attrs = [")
-    line = "   "
-    for item in items:
-        piece = f' "{item}",'
-        if len(line) + len(piece) > 100:
-            print(line)
-            line = "   "
-        line += piece
-    print(line)
-    print("]")
+    print_items("op_attrs", items)
     print('source = "TF221-OPDEFS"')
     print("retrieved = 2026-12-05")
     print('note = "From op_def_registry.get(op).attr of the installed wheel; attributes are '

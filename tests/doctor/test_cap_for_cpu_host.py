@@ -6,7 +6,7 @@ from doctor_helpers import PCI_NO_DISPLAY, cpu_ok, linux, python
 
 from tfgpu.diagnosis.engine import cap_for_cpu_host
 from tfgpu.facts import GPU, DriverFacts, HostFacts, ProbeRecord, ProbeStatus
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Evidence, Finding, Severity
 
 STRAY_TOOLKIT = Finding(
     id="cuda-major-mismatch", severity=Severity.ERROR, category="version-mismatch",
@@ -74,3 +74,29 @@ def test_findings_that_fail_on_any_device_or_another_vendors_gpu_keep_their_seve
                                               [newer_graph, rocm])}
     assert bare["xla-rocm-device-libs-not-found"].severity is Severity.INFO
     assert bare["graph-attr-from-newer-tensorflow"] == newer_graph
+
+
+def _library_finding(line: str) -> Finding:
+    return Finding(id="library-not-loaded-libcublas-so-9-0", severity=Severity.ERROR,
+                   category="version-mismatch", title="libcublas.so.9.0 is missing",
+                   area="cuda", evidence=(Evidence("log", line, 4),),
+                   fix=("# install CUDA 9.0",))
+
+
+def test_a_tensorflow_import_that_failed_keeps_its_severity_on_a_gpu_less_host() -> None:
+    # TensorFlow 1.x GPU builds link the CUDA libraries into their native module: without
+    # them nothing of TensorFlow runs, on the CPU neither
+    fatal = _library_finding(
+        "ImportError: libcublas.so.9.0: cannot open shared object file: No such file or directory")
+    (out,) = cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)), [fatal])
+    assert out == fatal
+
+
+def test_an_importerror_of_python_names_quoted_on_the_line_is_still_capped() -> None:
+    # a one-line paste: TF 2.4's harmless cudart dlerror, then Keras' own ImportError
+    quoted = _library_finding(
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load dynamic "
+        "library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object "
+        "file ImportError: cannot import name 'LayerNormalization' from 'keras.layers'")
+    (out,) = cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)), [quoted])
+    assert out.severity is Severity.INFO and out.fix == ()

@@ -21,6 +21,7 @@ the PCI devices gets "GPU presence unknown" instead, with the same cap.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 
 from tfgpu.diagnosis.catalogue import load_catalogue
@@ -122,14 +123,22 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     return sort_findings(out)
 
 
+#: A log line of a native module's import failing: Python's ImportError from the loader
+#: (dlopen's "cannot open shared object file" / "undefined symbol", Windows' "DLL load
+#: failed", macOS's dyld), at the line's start, or pywrap_tensorflow.py's own line.
+_NATIVE_IMPORT_FAILED = re.compile(
+    r"^\s{0,8}ImportError: [^\n]{0,400}?(?:cannot open shared object file|undefined symbol"
+    r"|DLL load failed|Library not loaded|image not found)"
+    r"|Failed to load the native TensorFlow runtime")
+
+
 def _import_failed(f: Finding) -> bool:
-    """Whether ``f`` rests on a log line of TensorFlow's import failing (an ``ImportError``
-    loading its native module, pywrap_tensorflow.py's "Failed to load the native TensorFlow
-    runtime"): TensorFlow does not run at all then, on the CPU neither, so the finding is not
-    GPU-only on a host without a GPU."""
-    return any(e.source == "log" and ("ImportError" in e.text
-                                      or "Failed to load the native TensorFlow runtime" in e.text)
-               for e in f.evidence)
+    """Whether ``f`` rests on a log line of a native module failing to import
+    (:data:`_NATIVE_IMPORT_FAILED`: TensorFlow's pywrap module linking a CUDA library it
+    cannot load): TensorFlow does not run at all then, on the CPU neither, so the finding is
+    not GPU-only on a host without a GPU.  An ImportError of Python names ("cannot import
+    name") or one quoted inside another line does not count."""
+    return any(e.source == "log" and _NATIVE_IMPORT_FAILED.search(e.text) for e in f.evidence)
 
 
 def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:

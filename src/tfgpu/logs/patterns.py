@@ -3462,6 +3462,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bcp: cannot stat ['\u2018](?P<path>[^'\u2019\n]{0,300}/"
         r"(?P<hdr>Nv[A-Za-z]\w{0,60}\.h))['\u2019]",
     ),
+    # TensorFlow's own TensorRT build configuration in a log: its repository rule's name, the
+    # TF-TRT sources, the configure variable, a bazel target in TensorFlow's tree
+    _p(
+        "trt.tf_build",
+        ("local_config_tensorrt", "tf2tensorrt", "tf_need_tensorrt", "//tensorflow/",
+         "build_pip_package"),
+        r"local_config_tensorrt|\btf2tensorrt\b|\bTF_NEED_TENSORRT\b|//tensorflow/"
+        r"|\bbuild_pip_package\b",
+    ),
     # a TensorFlow source tree or its bazel build in the log (its source folders, bazel's
     # external repositories TensorFlow's WORKSPACE defines, a bazel command): the Thrust/CUB
     # check is TensorFlow's build's only then (a PyTorch or CuPy build prints it too)
@@ -4604,13 +4613,14 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # op_kernel.cc: the registered kernels listed under that error
     # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
-    # (keyed by device type: a long list keeps its first row of each, so the CPU row of a
-    # TensorFlow 2.0-2.3 list, printed after the XLA and GPU rows, stays readable)
+    # (keyed by the row: a long list keeps up to MAX_KEYS distinct rows, so the CPU rows of a
+    # TensorFlow 2.0-2.3 list, printed after the XLA and GPU rows, stay readable)
     _p(
         "placer.kernel_registered",
         ("registered:", "device='"),
-        r"(?:Registered:\s+)?device='(?P<dev>[A-Z_]{2,20})'",
-        "dev",
+        r"(?:Registered:\s+)?(?P<row>device='(?P<dev>[A-Z_]{2,20})'"
+        r"(?:;\s{0,4}\w{1,40} in \[[^\]\n]{0,300}\])*)",
+        "row",
     ),
     # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of
     # its members has no kernel for. TF 1.x "... because the node was colocated with a group
@@ -5191,7 +5201,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("ctx.tf_macos_named", ("tensorflow-macos",), r"\btensorflow-macos\b"),
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
-    _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
+    # (and the plugin's own line as it sets up an adapter: "DirectML: creating device on
+    # adapter 0 (<name>)", tensorflow-directml-plugin's device cache)
+    _p("ctx.dml_plugin", ("tensorflow-directml-plugin", "directml: creating device"),
+       r"\btensorflow-directml-plugin\b|\bDirectML: creating device on adapter\b"),
     # TensorFlow Serving's own sources in its log prefixes ("E tensorflow_serving/util/
     # retrier.cc:40] Loading servable: {name: m version: 1} failed: ...") and its binary's
     # name, and its model server's start-up failure (tensorflow_serving/model_servers/

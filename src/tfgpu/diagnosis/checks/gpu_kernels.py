@@ -11,7 +11,14 @@ Sources:
   (tensorflow/tensorflow#15103, #15182), int32 Mod (#2505), cuSOLVER's decompositions (#9518:
   SelfAdjointEigV2 had only a CPU kernel in TensorFlow 1.1).
 * The fact is CUDA's kernel set: tensorflow-metal, DirectML and other PluggableDevices,
-  tensorflow-rocm and mobile builds register their own, so no note is given for them.
+  tensorflow-rocm and mobile builds register their own, and native Windows has no GPU
+  release after 2.10 (platform fact windows-native-gpu-last), so no note is given for them.
+* A kernel with every argument in host memory (HostMemory: int32 Mod, Assert, LinSpace) is
+  placed on a GPU device but computes on the CPU: the fact lists such ops apart
+  (``host_only``), and no note says a newer release runs them on the GPU.
+* The types are merged per attribute over an op's kernels, so a pair of attributes may be
+  listed that no one kernel takes (Fill's int32 with int64 indices, Cast's pairs): no note
+  is a claim for an op whose kernels constrain two attributes or more.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from tfgpu.facts.view import Facts, tf_minor
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 __all__ = ["NEWER_RELEASE_FIX", "another_build", "dtype_name", "gpu_build_takes",
-           "gpu_kernel_dtypes", "newer_gpu_kernel", "node_types"]
+           "gpu_kernel_dtypes", "gpu_placeable_ops", "newer_gpu_kernel", "node_types"]
 
 #: ``{op: {attribute: dtypes}}``: the types TensorFlow 2.21's GPU kernels take.
 KernelTypes = dict[str, dict[str, frozenset[str]]]
@@ -48,6 +55,17 @@ def gpu_kernel_dtypes(ctx: Facts) -> KernelTypes:
     return out
 
 
+def gpu_placeable_ops(ctx: Facts) -> frozenset[str]:
+    """The ops a GPU device of TensorFlow 2.21 takes: those of :func:`gpu_kernel_dtypes` and
+    the fact's ``host_only`` ones (kernels that keep every argument in host memory); empty
+    when the fact is missing or malformed."""
+    try:
+        host = ctx.kb.platform_fact("tf-gpu-kernel-dtypes").items("host_only")
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return frozenset()
+    return frozenset(gpu_kernel_dtypes(ctx)) | frozenset(host)
+
+
 #: TensorFlow's DataType enum names whose Python dtype name is not the lower-cased rest.
 _DT_NAMES = {"FLOAT": "float32", "HALF": "float16", "DOUBLE": "float64"}
 
@@ -65,21 +83,42 @@ def dtype_name(dt: str) -> str:
 #: A node attribute holding a type: ``T=DT_FLOAT`` in a node dump ("Exp = Exp[T=DT_COMPLEX64]",
 #: "[[Node: x = Op[T=DT_FLOAT, ...]]") or op_kernel.cc's "Requested Attributes: T=DT_INT32".
 _NODE_TYPE = re.compile(r"(?<![\w.])(\w{1,40})=(DT_\w{2,30})\b")
+#: A node dump's attribute bracket: ``<node> = <Op>[...]`` (``{{node X}} = X[...]`` too).
+_DUMP = r"(?<![\w/.-]){name}(?:\}}\}})? = \w{{1,120}}\[(?P<attrs>[^\]]{{0,2000}})\]"
+#: op_kernel.cc's "Requested Attributes: T=DT_INT32, ..." up to the kernel list.
+_REQUESTED = re.compile(r"Requested Attributes:\s?(?P<attrs>[^\n]{0,2000}?)"
+                        r"(?:\s\.\s|\.\s{1,4}Registered|(?=\n)|$)")
 
 
-def node_types(text: str) -> dict[str, str]:
-    """``{attribute: tf.dtypes name}`` of the node's type attributes in ``text``
-    (``{"T": "complex64"}`` for ``"... Exp = Exp[T=DT_COMPLEX64](x)"``); ``{}`` when none is
+def node_types(text: str, node: str | None = None) -> dict[str, str]:
+    """``{attribute: tf.dtypes name}`` of one node's type attributes in ``text``: its dump's
+    bracket (``node``'s, else the first dump's: ``{"T": "complex64"}`` for ``"... Exp =
+    Exp[T=DT_COMPLEX64](x)"``) and op_kernel.cc's "Requested Attributes:"; the first value of
+    an attribute counts (a one-line paste holds other nodes' dumps).  ``{}`` when none is
     printed."""
-    return {m.group(1): dtype_name(m.group(2)) for m in _NODE_TYPE.finditer(text)}
+    name = re.escape(node) if node else r"[\w/.-]{1,400}"
+    parts = [m.group("attrs") for m in (re.search(_DUMP.format(name=name), text),
+                                        _REQUESTED.search(text)) if m is not None]
+    out: dict[str, str] = {}
+    for part in parts:
+        for m in _NODE_TYPE.finditer(part):
+            out.setdefault(m.group(1), dtype_name(m.group(2)))
+    return out
 
 
 def another_build(ctx: Facts) -> bool:
-    """Whether the log's GPU kernels are another build's than TensorFlow's CUDA wheels:
-    tensorflow-metal (or a macOS host), a PluggableDevice (DirectML, Metal, Intel's), ROCm,
-    or a mobile (Android, Java) build."""
-    return bool(ctx.h("ctx.metal").count or ctx.os == "macos" or ctx.rocm_log
-                or ctx.h("gpu.pluggable_created").count or ctx.h("ctx.mobile_tf").count)
+    """Whether the log's GPU kernels are another build's than TensorFlow's Linux CUDA wheels,
+    or a newer one cannot run there: tensorflow-metal (or a macOS host), a PluggableDevice
+    (DirectML, Metal, Intel's) or DirectML's words, ROCm (the log, or the host's build), a
+    mobile (Android, Java) build, native Windows (no GPU release after 2.10)."""
+    from tfgpu.diagnosis.checks.op_kernel_gpu_build import directml_host
+
+    host = ctx.host
+    rocm_host = (host is not None and host.tf is not None
+                 and host.tf.build_info.get("is_rocm_build") == "True")
+    return bool(ctx.h("ctx.metal").count or ctx.os == "macos" or ctx.rocm_log or rocm_host
+                or ctx.windows or ctx.h("gpu.pluggable_created").count
+                or ctx.h("ctx.mobile_tf").count or directml_host(ctx))
 
 
 def gpu_build_takes(ctx: Facts, op: str, node: dict[str, str]) -> bool:
@@ -114,6 +153,8 @@ def newer_gpu_kernel(ctx: Facts, op: str, node: dict[str, str],
         return ""
     key = "T" if "T" in have else "dtype" if "dtype" in have else next(iter(have), "")
     if node:
+        if len(have) > 1:
+            return ""  # two constrained attributes: the fact's pairs are not each a kernel's
         if key and key not in node:
             return ""  # the deciding type is not printed
         if any(a in have and t not in have[a] for a, t in node.items()):

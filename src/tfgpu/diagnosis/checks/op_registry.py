@@ -113,7 +113,9 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     if nok:
         first = nok[0]
         op = first.g("op") or "an op"
-        regs = {h.g("dev") for h in ctx.h("placer.kernel_registered").all() if h.line >= first.line}
+        # the devices of the kernels listed under it (on its own line in a one-line paste)
+        regs = {m.group("dev") for h in [first, *_kernel_rows(ctx, first.line)]
+                for m in _ROW.finditer(h.text)}
         dtype = "GPU" in regs
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
@@ -132,10 +134,11 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                    "other ops.")
         # the node's types: its dump on the line, or op_kernel.cc's "Requested Attributes:"
         # on it or the next lines
-        asked = " ".join([first.text, *(h.text for h in ctx.h("placer.requested_attrs").all()
-                                        if 0 < h.line - first.line <= 3)])
+        asked = node_types(first.text) or next(
+            (t for h in ctx.h("placer.requested_attrs").all() if 0 < h.line - first.line <= 3
+             if (t := node_types(h.text))), {})
         newer = "" if metal or dml else newer_gpu_kernel(
-            ctx, op, node_types(asked), _listed_types(ctx, first, gpu_only=True))
+            ctx, op, asked, _listed_types(ctx, first, gpu_only=True))
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
                       "tensorflow-metal may add it.")
@@ -362,37 +365,27 @@ def _attrs_unprinted(text: str) -> bool:
 
 
 def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:
-    """The "device='X'; ..." rows of the kernel list under the error on ``line``: the first
-    within :data:`_KERNEL_LIST_SPAN` lines after it, then each row that follows the one before
-    it within two lines (a list can be long: TensorFlow 2.0-2.3 print the XLA and GPU rows
-    before the CPU ones), at most :data:`_KERNEL_ROWS_MAX` rows."""
-    rows: list[Hit] = []
-    for h in ctx.h("placer.kernel_registered").all():
-        if h.line <= line:
-            continue
-        if not rows and h.line > line + _KERNEL_LIST_SPAN:
-            break
-        if rows and h.line > rows[-1].line + 2:
-            break
-        rows.append(h)
-        if len(rows) >= _KERNEL_ROWS_MAX:
-            break
-    return rows
+    """The "device='X'; ..." rows of the kernel list under the error on ``line``: the rows
+    kept of the log (its first ones, up to ``MAX_KEYS`` distinct ones and the last) from the
+    first within :data:`_KERNEL_LIST_SPAN` lines after it to the end of that list, which the
+    next error, list header or op_kernel.cc "Registered:" list bounds (a list can be long:
+    TensorFlow 2.0-2.3 print the XLA and GPU rows before the CPU ones), at most
+    :data:`_KERNEL_ROWS_MAX` lines on."""
+    kept = [h for h in ctx.h("placer.kernel_registered").kept() if h.line > line]
+    if not kept or kept[0].line > line + _KERNEL_LIST_SPAN:
+        return []
+    first = kept[0].line
+    bounds = [h.line for name in _LIST_ENDS for h in ctx.h(name).all() if h.line > first]
+    bounds += [h.line for h in kept if h.line > first and "Registered:" in h.text]
+    end = min([*bounds, line + _KERNEL_ROWS_MAX])
+    return [h for h in kept if h.line < end]
 
 
-def _listed_rows(ctx: Facts, start: int, heads: list[Hit]) -> list[Hit]:
-    """The kernel rows kept of the list whose header ("All kernels registered for op X :") is
-    on ``start``: :func:`_kernel_rows`, and beyond them the first row of each device type the
-    log kept (a long list's CPU rows come after its XLA and GPU rows), up to the next header
-    in ``heads`` or :data:`_KERNEL_ROWS_MAX` lines on."""
-    end = min([h.line for h in heads if h.line > start] + [start + _KERNEL_ROWS_MAX])
-    rows = _kernel_rows(ctx, start)
-    if not rows:
-        return rows
-    seen = {h.line for h in rows}
-    more = [h for h in ctx.h("placer.kernel_registered").kept()
-            if rows[-1].line < h.line < end and h.line not in seen]
-    return rows + more
+#: Messages whose line ends the kernel list above them: the errors a list follows and the
+#: eager list's header.
+_LIST_ENDS = ("placer.no_opkernel", "placer.no_kernel", "mixed.no_kernel",
+              "eager.no_valid_device", "eager.kernels_for_op", "placer.no_gpu_kernel",
+              "placer.registered_devices")
 
 
 #: The most kernel rows one list is read for (TensorFlow's longest lists have some hundred).
@@ -471,7 +464,7 @@ def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
         if empty:
             return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
                                    evidence=log_evidence([hit], empty[:1]))]
-        rows = _listed_rows(ctx, start, heads)
+        rows = _kernel_rows(ctx, start)
         if not any((h.g("dev") or "") == "CPU" for h in rows):
             continue
         kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4

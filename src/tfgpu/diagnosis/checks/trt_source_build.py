@@ -45,9 +45,10 @@ def trt_source_version_unsupported(ctx: Facts) -> list[Finding]:
     targets = ctx.h("trt.build_target_failed").all()
     genrule = ctx.h("trt.include_genrule").all()
     headers = ctx.h("trt.header_missing").all()
-    # cp's line alone counts in a TensorFlow build's log (its tree or bazel named): the
+    # cp's line alone counts in a log of TensorFlow's TensorRT build configuration (its
+    # repository rule, TF-TRT's sources, TF_NEED_TENSORRT, a //tensorflow/ target): the
     # genrule's own line may be cut off the paste (tensorflow/tensorflow#32925 quotes cp's)
-    copy = genrule or (headers and ctx.h("ctx.tf_build_tree").count)
+    copy = genrule or (headers and ctx.h("trt.tf_build").count)
     if copy and not errors and not ctx.h("build.cp_cannot_create").count:
         # the genrule copies only TensorRT headers: its failure is one of them missing, named
         # by cp's line when the log has it

@@ -386,44 +386,38 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
            "CPU",
            "# or place it yourself: with tf.device('/CPU:0'): ...")
-    from tfgpu.diagnosis.checks.gpu_kernels import gpu_kernel_dtypes
+    from tfgpu.diagnosis.checks.gpu_kernels import gpu_placeable_ops
     from tfgpu.diagnosis.checks.op_registry import core_op_types
 
-    known = gpu_kernel_dtypes(ctx)
+    known = gpu_placeable_ops(ctx)
     # member op types of TensorFlow's own that its GPU build has no kernel for (2.21's:
     # platform facts tf-core-op-types and tf-gpu-kernel-dtypes): they, not a missing GPU
     # device, keep the group off the GPU (the Saver's string ops: ShardedFilename beside a
     # string Identity, tensorflow#3596)
     types = {h.g("op") or "" for h in members} & core_op_types(ctx)
     never = sorted(types - set(known)) if known else []
-    if len(members) >= 2 and not gpu and never:
-        return [catalogue.make(
-            "op-has-no-gpu-kernel", variant="colocation", op=", ".join(never),
-            why=(f"{first.g('op') or 'The node'} was placed on the GPU explicitly, and its "
-                 f"colocation group holds {', '.join(never)}, which no TensorFlow GPU build "
-                 "has a kernel for (TensorFlow 2.21's has none either: platform fact "
-                 "tf-gpu-kernel-dtypes; string ops such as the Saver's run on the CPU): not a "
-                 "setup fault. Soft device placement runs such ops on the CPU; a device scope "
-                 "that covers a Saver or a string op pins them to the GPU."),
-            evidence=log_evidence(hits, members[:4]), fix=fix,
-        )]
-    if len(members) >= 2 and not gpu and not ctx.h("gpu.created").count:
+    # XLA_GPU listed and GPU not: XLA found the GPU, TensorFlow made no GPU device of it
+    # (TF 1.13-2.3: its CUDA libraries did not load; tensorflow#30748)
+    xla_only = any("XLA_GPU" in (h.g("devs") or "").split() for h in members)
+    if len(members) >= 2 and not gpu and never and not xla_only:
+        return [_colocated(first, never, "which no TensorFlow GPU build has a kernel for "
+                           "(TensorFlow 2.21's has none either: platform fact "
+                           "tf-gpu-kernel-dtypes; string ops such as the Saver's run on the "
+                           "CPU): not a setup fault. Soft device placement runs such ops on "
+                           "the CPU; a device scope that covers a Saver or a string op pins "
+                           "them to the GPU.", log_evidence(hits, members[:4]), fix)]
+    if len(members) >= 2 and not gpu and not _gpu_created_in_run(ctx, first.line):
         return [catalogue.make(
             "op-has-no-gpu-kernel", variant="no-gpu-device", op=first.g("op") or "an op",
             evidence=log_evidence(hits, members[:4]),
         )]
     cpu_only = sorted({h.g("op") or "" for h in members if h not in gpu} - {""})
     if members and cpu_only:
-        return [catalogue.make(
-            "op-has-no-gpu-kernel", variant="colocation", op=", ".join(cpu_only),
-            why=(f"{first.g('op') or 'The node'} was placed on the GPU explicitly, and its "
-                 f"colocation group holds {', '.join(cpu_only)}, which has no GPU kernel (the "
-                 "error's 'Colocation Debug Info' lists it with CPU only): not a setup fault, "
-                 "the GPU works for the other ops. Soft device placement runs such ops on "
-                 "the CPU."),
-            evidence=log_evidence(hits, [h for h in members if h not in gpu][:4]),
-            fix=fix,
-        )]
+        return [_colocated(first, cpu_only, "which has no GPU kernel (the error's 'Colocation "
+                           "Debug Info' lists it with CPU only): not a setup fault, the GPU "
+                           "works for the other ops. Soft device placement runs such ops on "
+                           "the CPU.",
+                           log_evidence(hits, [h for h in members if h not in gpu][:4]), fix)]
     nodes = [h for h in ctx.h("tf1.node_op").all() if op_type and h.g("node") == named]
     shown = f"{op_type} (node {named})" if op_type else named or "an op"
     # the op type: the node dump's, else a node name that is TensorFlow's default one for its
@@ -436,12 +430,12 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     )
 
     kind = op_type or _default_node_op(named)
-    dump = node_types(nodes[0].text) if nodes else {}
+    dump = node_types(nodes[0].text, named) if nodes else {}
     # (only with the node's types printed: a type no GPU build takes gives the same message)
     old_or_cpu = (bool(dump) and gpu_build_takes(ctx, kind, dump)
                   and ((tm := tf_minor(ctx.tf_version)) is None or tm < (2, 21)))
     newer = newer_gpu_kernel(ctx, kind, dump, None) if dump else ""
-    if old_or_cpu and not (ctx.h("gpu.created").count or gpu):
+    if old_or_cpu and not (_gpu_created_in_run(ctx, first.line) or gpu):
         # nothing shows a GPU device, and GPU builds have this op's kernel now: an older
         # release, or a CPU-only build (it registers no GPU kernels, and TF 1.x's placer then
         # says just this); soft placement runs the op in both
@@ -460,6 +454,27 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "op-has-no-gpu-kernel", op=shown, evidence=log_evidence(hits, nodes[:1]), fix=fix,
     )]
+
+
+def _gpu_created_in_run(ctx: Facts, line: int) -> bool:
+    """Whether TensorFlow created a GPU device before ``line`` in the same run: no prompt
+    that starts Python (pattern ``ctx.script``) stands between that device line and it."""
+    starts = [h.line for h in ctx.h("ctx.script").all()
+              if h.g("cmd") or h.g("mod") or h.g("inline")]
+    return any(not any(c.line < s <= line for s in starts)
+               for c in ctx.h("gpu.created").all() if c.line < line)
+
+
+def _colocated(first: Hit, ops: list[str], which: str, evidence: tuple[Evidence, ...],
+               fix: tuple[str, ...]) -> Finding:
+    """``op-has-no-gpu-kernel`` variant ``colocation`` naming ``ops`` of the group of the node
+    on ``first``'s line; ``which`` says why they keep the group off the GPU."""
+    return catalogue.make(
+        "op-has-no-gpu-kernel", variant="colocation", op=", ".join(ops),
+        why=(f"{first.g('op') or 'The node'} was placed on the GPU explicitly, and its "
+             f"colocation group holds {', '.join(ops)}, {which}"),
+        evidence=evidence, fix=fix,
+    )
 
 
 def _default_node_op(name: str) -> str:
