@@ -3463,13 +3463,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<hdr>Nv[A-Za-z]\w{0,60}\.h))['\u2019]",
     ),
     # TensorFlow's own TensorRT build configuration in a log: its repository rule's name, the
-    # TF-TRT sources, the configure variable, a bazel target in TensorFlow's tree
+    # configure variable, a bazel target in TensorFlow's tree (TF-TRT's source path is not:
+    # the runtime's own warnings carry it)
     _p(
         "trt.tf_build",
-        ("local_config_tensorrt", "tf2tensorrt", "tf_need_tensorrt", "//tensorflow/",
-         "build_pip_package"),
-        r"local_config_tensorrt|\btf2tensorrt\b|\bTF_NEED_TENSORRT\b|//tensorflow/"
-        r"|\bbuild_pip_package\b",
+        ("local_config_tensorrt", "tf_need_tensorrt", "//tensorflow/", "build_pip_package"),
+        r"local_config_tensorrt|\bTF_NEED_TENSORRT\b|//tensorflow/|\bbuild_pip_package\b",
     ),
     # a TensorFlow source tree or its bazel build in the log (its source folders, bazel's
     # external repositories TensorFlow's WORKSPACE defines, a bazel command): the Thrust/CUB
@@ -4619,7 +4618,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "placer.kernel_registered",
         ("registered:", "device='"),
         r"(?:Registered:\s+)?(?P<row>device='(?P<dev>[A-Z_]{2,20})'"
-        r"(?:;\s{0,4}\w{1,40} in \[[^\]\n]{0,300}\])*)",
+        r"(?:;\s{0,4}label='[^'\n]{0,60}')?(?:;\s{0,4}\w{1,40} in \[[^\]\n]{0,300}\])*)",
         "row",
     ),
     # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of

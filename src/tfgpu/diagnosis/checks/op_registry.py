@@ -137,7 +137,7 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         asked = node_types(first.text) or next(
             (t for h in ctx.h("placer.requested_attrs").all() if 0 < h.line - first.line <= 3
              if (t := node_types(h.text))), {})
-        newer = "" if metal or dml else newer_gpu_kernel(
+        newer = "" if metal or dml or rows_dropped(ctx) else newer_gpu_kernel(
             ctx, op, asked, _listed_types(ctx, first, gpu_only=True))
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
@@ -156,13 +156,16 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                "tf.config.set_soft_device_placement(True)   # let TensorFlow place it on the CPU"]
         if metal:
             fix.append("python -m pip install -U tensorflow-metal   # newer plugins add ops")
-        if newer:
+        if newer and asked:
+            # the node's types printed: a claim (gpu_kernels.newer_gpu_kernel)
             return [catalogue.make("op-has-no-gpu-kernel", variant="newer-release", op=op,
                                    evidence=log_evidence(nok), why=cause + newer,
                                    fix=(*fix, NEWER_RELEASE_FIX))]
+        # without them the note says "may" and the title stays the log's own
         return [catalogue.make("op-has-no-gpu-kernel", variant="dtype" if dtype else
                                "not-registered", op=op, evidence=log_evidence(nok),
-                               why=cause, fix=tuple(fix))]
+                               why=cause + newer,
+                               fix=(*fix, NEWER_RELEASE_FIX) if newer else tuple(fix))]
     first = col[0]
     cpu_only = [h for h in ctx.h("placer.coloc_member").all()
                 if h.line > first.line and "GPU" not in (h.g("devs") or "").split()]
@@ -375,17 +378,29 @@ def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:
     if not kept or kept[0].line > line + _KERNEL_LIST_SPAN:
         return []
     first = kept[0].line
-    bounds = [h.line for name in _LIST_ENDS for h in ctx.h(name).all() if h.line > first]
+    # the list ends at the next error or empty list after the error's own line, or at a list
+    # header or another op_kernel.cc "Registered:" list after its first row (the headers
+    # before it are its own)
+    bounds = [h.line for name in _LIST_ENDS for h in ctx.h(name).all() if h.line > line]
+    bounds += [h.line for name in _LIST_HEADERS for h in ctx.h(name).all() if h.line > first]
     bounds += [h.line for h in kept if h.line > first and "Registered:" in h.text]
     end = min([*bounds, line + _KERNEL_ROWS_MAX])
     return [h for h in kept if h.line < end]
 
 
-#: Messages whose line ends the kernel list above them: the errors a list follows and the
-#: eager list's header.
+def rows_dropped(ctx: Facts) -> bool:
+    """Whether the log holds more kernel rows than were kept (a list longer than the record
+    keeps: ``MAX_KEYS`` distinct rows): then what a list lacks is not known."""
+    hits = ctx.h("placer.kernel_registered")
+    return hits.count > len(hits.kept())
+
+
+#: Messages whose line ends the kernel list above them: the errors a list follows and an
+#: empty list.
 _LIST_ENDS = ("placer.no_opkernel", "placer.no_kernel", "mixed.no_kernel",
-              "eager.no_valid_device", "eager.kernels_for_op", "placer.no_gpu_kernel",
-              "placer.registered_devices")
+              "eager.no_valid_device", "placer.no_gpu_kernel", "placer.no_kernels_listed")
+#: Lines that open a kernel list (eager's header, the placer's "Registered devices:").
+_LIST_HEADERS = ("eager.kernels_for_op", "placer.registered_devices")
 
 
 #: The most kernel rows one list is read for (TensorFlow's longest lists have some hundred).
@@ -405,7 +420,7 @@ def _no_kernel_for_attrs(ctx: Facts, op: str, attrs: dict[str, str], rows: list[
     note = ("" if gpu else " The list has no device='GPU' kernel at all: if this TensorFlow "
             "is a CPU-only build, a GPU build may list more types for the op.")
     node = {a: dtype_name(v) for a, v in attrs.items() if dtype_name(v)}
-    if node:
+    if node and not rows_dropped(ctx):
         note += newer_gpu_kernel(ctx, op, node, _row_types(rows, gpu_only=True))
     return catalogue.make(
         "op-no-kernel-for-node-dtype", op=op, attrs=attr_text, kernels=kernels, note=note,
@@ -470,7 +485,8 @@ def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
         kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4
                                                                   else "")
         # a CPU kernel taking the node's types would have run it: every listed row counts
-        newer = newer_gpu_kernel(ctx, op, {}, _row_types(rows, gpu_only=False))
+        newer = ("" if rows_dropped(ctx)
+                 else newer_gpu_kernel(ctx, op, {}, _row_types(rows, gpu_only=False)))
         return [catalogue.make(
             "op-no-kernel-for-node-dtype", variant="unprinted", op=op, kernels=kernels,
             newer=newer, evidence=log_evidence([hit], rows[:3]),
@@ -502,7 +518,7 @@ def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
 
 #: One row of a kernel list with its constraints: ``device='GPU'; T in [DT_FLOAT]; Tidx in
 #: [DT_INT32]`` (several on one line in a one-line paste).
-_ROW = re.compile(r"device='(?P<dev>[A-Z_]{2,20})'"
+_ROW = re.compile(r"device='(?P<dev>[A-Z_]{2,20})'(?:;\s{0,4}label='[^'\n]{0,60}')?"
                   r"(?P<cons>(?:;\s{0,4}\w{1,40} in \[[^\]]{0,400}\])*)")
 
 
@@ -521,6 +537,12 @@ def _row_types(rows: list[Hit], *, gpu_only: bool) -> dict[str, frozenset[str]] 
                 out.setdefault(name, set()).update(
                     dtype_name(v) for v in vals.split(",") if dtype_name(v))
     return {a: frozenset(ts) for a, ts in out.items()} if seen else None
+
+
+def listed_gpu_types(ctx: Facts, line: int) -> dict[str, frozenset[str]] | None:
+    """``{attribute: dtypes}`` of the device='GPU' rows of the kernel list under the error on
+    ``line`` (:func:`_kernel_rows`); ``None`` when it lists no GPU kernel (or no list)."""
+    return _row_types(_kernel_rows(ctx, line), gpu_only=True)
 
 
 def _listed_types(ctx: Facts, first: Hit, *, gpu_only: bool) -> dict[str, frozenset[str]] | None:

@@ -381,7 +381,11 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     # "[[Node: scope/name = OpType[...]" a few lines on gives the op type
     op_type = next((h.g("op") for h in ctx.h("tf1.node_op").all()
                     if h.g("node") == named and 0 <= h.line - first.line <= 10), None)
-    members = [h for h in ctx.h("placer.coloc_member").all() if h.line > first.line][:60]
+    # the group's lines up to the next error (a second one's group is its own)
+    later = [h.line for name in ("placer.no_gpu_kernel", "placer.no_opkernel", "placer.no_kernel")
+             for h in ctx.h(name).all() if h.line > first.line]
+    end = min([*later, first.line + 200])
+    members = [h for h in ctx.h("placer.coloc_member").all() if first.line < h.line < end][:60]
     gpu = [h for h in members if "GPU" in (h.g("devs") or "").split()]
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
            "CPU",
@@ -412,6 +416,10 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(hits, members[:4]),
         )]
     cpu_only = sorted({h.g("op") or "" for h in members if h not in gpu} - {""})
+    if not gpu and not _gpu_created_in_run(ctx, first.line):
+        # nothing shows a GPU device: a member GPU builds place on the GPU is no evidence of
+        # a missing kernel (the node's dtype, or no GPU device, keeps it off)
+        cpu_only = [op for op in cpu_only if op not in known or not known]
     if members and cpu_only:
         return [_colocated(first, cpu_only, "which has no GPU kernel (the error's 'Colocation "
                            "Debug Info' lists it with CPU only): not a setup fault, the GPU "
@@ -434,7 +442,12 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     # (only with the node's types printed: a type no GPU build takes gives the same message)
     old_or_cpu = (bool(dump) and gpu_build_takes(ctx, kind, dump)
                   and ((tm := tf_minor(ctx.tf_version)) is None or tm < (2, 21)))
-    newer = newer_gpu_kernel(ctx, kind, dump, None) if dump else ""
+    from tfgpu.diagnosis.checks.op_registry import listed_gpu_types, rows_dropped
+
+    # the placer's own "Registered kernels:" list under the message, when the log has it
+    listed = listed_gpu_types(ctx, first.line)
+    newer = (newer_gpu_kernel(ctx, kind, dump, listed) if dump and not rows_dropped(ctx)
+             else "")
     if old_or_cpu and not (_gpu_created_in_run(ctx, first.line) or gpu):
         # nothing shows a GPU device, and GPU builds have this op's kernel now: an older
         # release, or a CPU-only build (it registers no GPU kernels, and TF 1.x's placer then
