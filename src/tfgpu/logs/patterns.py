@@ -5309,7 +5309,9 @@ PATTERNS: tuple[Pattern, ...] = (
         # or a check that prints the project's own kernel source and line first:
         # "/home/u/src/lmbspecialops/src/leakyrelu_cuda.cu:192: cuda error: invalid device
         # function" (a .cu file outside TensorFlow's tree: TensorFlow's kernels are .cu.cc)
-        r"|(?:^|(?<=[\s'\"(:]))(?![\w/\\.~:-]{0,200}?(?<![\w.-])tensorflow[/\\])"
+        # (a path starts the line or follows a space, quote or parenthesis; after a colon only
+        # when a word ends there, "error:/path/x.cu:12:", so a run of colons is one start)
+        r"|(?:^|(?<=[\s'\"(])|(?<=\w:))(?![\w/\\.~:-]{0,200}?(?<![\w.-])tensorflow[/\\])"
         r"[\w/\\.~:-]{1,200}\.cu:\d{1,6}:? (?i:cuda error)?:?)"
         r"[^\n]{0,80}?"
         r"(?P<err>invalid device function|no kernel image is available)",

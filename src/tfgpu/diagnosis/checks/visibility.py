@@ -16,9 +16,17 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cuda_visible_devices import driver_says_why, ray_prefix, ray_workers
+from tfgpu.diagnosis.checks.gpu_kernels import (
+    NEWER_RELEASE_FIX,
+    gpu_build_takes,
+    gpu_placeable_ops,
+    newer_gpu_kernel,
+    node_types,
+)
 from tfgpu.diagnosis.checks.hardware import apple_route, other_vendor_routes
 from tfgpu.diagnosis.checks.jetson_tf_build import jetson_cause, jetson_shown, jetson_steps
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
+from tfgpu.diagnosis.checks.op_registry import core_op_types, listed_gpu_types, rows_dropped
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
     _driver_gpus,
@@ -370,8 +378,14 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     fault.  The error's "Colocation Debug Info" (op type: devices) tells two more kinds
     apart (claim audit C): no op type of the group lists GPU, not even VariableV2/Const,
     when this process registered no GPU device at all (tensorflow#30748: the CUDA libraries
-    did not load, only XLA_GPU existed) -- variant ``no-gpu-device``; else the op types
-    listed without GPU are the ones without a GPU kernel (tensorflow/models#5522: L2Loss)."""
+    did not load, only XLA_GPU existed) -- variant ``no-gpu-device``, unless a member is one of
+    TensorFlow's own ops no GPU build takes (platform fact ``tf-gpu-kernel-dtypes``: the
+    Saver's string ops), which keeps the group off the GPU itself; else the op types listed
+    without GPU are the ones without a GPU kernel (tensorflow/models#5522: L2Loss).  With no
+    group listed, the node dump's types read against TensorFlow 2.21's GPU kernels
+    (checks/gpu_kernels.py): variant ``newer-release`` when a GPU device is shown and the
+    message's own list does not take the type, ``no-gpu-shown`` (an older release or a
+    CPU-only build) when none is."""
     hits = ctx.h("placer.no_gpu_kernel").all()
     if not hits:
         return []
@@ -390,9 +404,6 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
            "CPU",
            "# or place it yourself: with tf.device('/CPU:0'): ...")
-    from tfgpu.diagnosis.checks.gpu_kernels import gpu_placeable_ops
-    from tfgpu.diagnosis.checks.op_registry import core_op_types
-
     known = gpu_placeable_ops(ctx)
     # member op types of TensorFlow's own that its GPU build has no kernel for (2.21's:
     # platform facts tf-core-op-types and tf-gpu-kernel-dtypes): they, not a missing GPU
@@ -419,7 +430,7 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     if not gpu and not _gpu_created_in_run(ctx, first.line):
         # nothing shows a GPU device: a member GPU builds place on the GPU is no evidence of
         # a missing kernel (the node's dtype, or no GPU device, keeps it off)
-        cpu_only = [op for op in cpu_only if op not in known or not known]
+        cpu_only = [op for op in cpu_only if op not in known] if known else cpu_only
     if members and cpu_only:
         return [_colocated(first, cpu_only, "which has no GPU kernel (the error's 'Colocation "
                            "Debug Info' lists it with CPU only): not a setup fault, the GPU "
@@ -428,26 +439,15 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
                            log_evidence(hits, [h for h in members if h not in gpu][:4]), fix)]
     nodes = [h for h in ctx.h("tf1.node_op").all() if op_type and h.g("node") == named]
     shown = f"{op_type} (node {named})" if op_type else named or "an op"
-    # the op type: the node dump's, else a node name that is TensorFlow's default one for its
-    # op (the type itself, "_N" after it for repeats)
-    from tfgpu.diagnosis.checks.gpu_kernels import (
-        NEWER_RELEASE_FIX,
-        gpu_build_takes,
-        newer_gpu_kernel,
-        node_types,
-    )
-
-    kind = op_type or _default_node_op(named)
-    dump = node_types(nodes[0].text, named) if nodes else {}
-    # (only with the node's types printed: a type no GPU build takes gives the same message)
-    old_or_cpu = (bool(dump) and gpu_build_takes(ctx, kind, dump)
+    # the node dump's types (TF 1.x: "[[Node: name = Op[T=DT_FLOAT, ...]]"): without them no
+    # reading of the op's GPU kernels (a type no GPU build takes gives the same message)
+    dump = node_types(nodes[0].text, named) if nodes and op_type else {}
+    old_or_cpu = (bool(dump) and op_type is not None and gpu_build_takes(ctx, op_type, dump)
                   and ((tm := tf_minor(ctx.tf_version)) is None or tm < (2, 21)))
-    from tfgpu.diagnosis.checks.op_registry import listed_gpu_types, rows_dropped
-
     # the placer's own "Registered kernels:" list under the message, when the log has it
     listed = listed_gpu_types(ctx, first.line)
-    newer = (newer_gpu_kernel(ctx, kind, dump, listed) if dump and not rows_dropped(ctx)
-             else "")
+    newer = (newer_gpu_kernel(ctx, op_type, dump, listed)
+             if dump and op_type and not rows_dropped(ctx) else "")
     if old_or_cpu and not (_gpu_created_in_run(ctx, first.line) or gpu):
         # nothing shows a GPU device, and GPU builds have this op's kernel now: an older
         # release, or a CPU-only build (it registers no GPU kernels, and TF 1.x's placer then
@@ -488,14 +488,6 @@ def _colocated(first: Hit, ops: list[str], which: str, evidence: tuple[Evidence,
              f"colocation group holds {', '.join(ops)}, {which}"),
         evidence=evidence, fix=fix,
     )
-
-
-def _default_node_op(name: str) -> str:
-    """The op type a node ``name`` is TensorFlow's default for (``scope/MatrixInverse_1`` ->
-    ``MatrixInverse``): its last component without a ``_N`` suffix, when that is CamelCase;
-    else ``""``."""
-    last = re.sub(r"_\d{1,4}$", "", name.rsplit("/", 1)[-1])
-    return last if re.fullmatch(r"[A-Z][A-Za-z0-9]{1,80}", last) else ""
 
 
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
