@@ -613,7 +613,12 @@ def finding_schema() -> JSON:
                        "summary": {"type": "string",
                                    "description": "present where it differs from the row's"},
                        "remedy": {"type": "string",
-                                  "description": "present where it differs from the row's"}},
+                                  "description": "present where it differs from the row's"},
+                       "category": {"type": "string", "enum": list(CATEGORIES),
+                                    "description": "present where it differs from the row's"},
+                       "fix": {**strings,
+                               "description": "the variant's own fix lines, present where "
+                                              "they replace the row's"}},
     }
     entry_props: JSON = {
         "id": {"type": "string", "description": "the id as asked"},

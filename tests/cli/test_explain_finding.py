@@ -158,3 +158,19 @@ def test_a_family_template_shows_its_fields_as_fields() -> None:
     text = render_finding_doc(entry(lookup("library-not-loaded-libcudnn-so-8")))
     title = next(ln for ln in text.splitlines() if ln.startswith("title:"))
     assert "{" not in title and "<filename>" in title and "fills in each <field>" in title
+
+
+def test_a_variant_with_its_own_fix_lines_and_category_shows_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # nvidia-gpu-presence-unknown's windows variant lists adapters with PowerShell, not
+    # /sys or lspci; op-no-kernel-for-node-dtype's unprinted variant is a hedge
+    assert main(["explain", "--finding", "nvidia-gpu-presence-unknown"]) == 0
+    out = capsys.readouterr().out
+    variants = out.split("Variants (")[1].split("Sources (")[0]
+    assert "Get-CimInstance Win32_VideoController" in variants
+    assert "lspci" not in variants
+    assert main(["explain", "--finding", "op-no-kernel-for-node-dtype", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["finding"]
+    unprinted = next(v for v in doc["variants"] if v["name"] == "unprinted")
+    assert unprinted["category"] == "unknown" and unprinted["severity"] == "warning"
+    assert len(unprinted["fix"]) == 3

@@ -373,7 +373,7 @@ def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
 
     def para(label: str, text: object) -> list[str]:
         body = textwrap.fill(str(text), width=width, initial_indent="  ",
-                             subsequent_indent="  ")
+                             subsequent_indent="  ", break_on_hyphens=False)
         return ["", f"{label}:", body]
 
     def listed(values: object) -> str:
@@ -399,7 +399,8 @@ def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
                   _fields_shown(str(doc["remedy"] or "(no remedy in the catalogue)")))
     fix = doc["fix"]
     if isinstance(fix, list) and fix:
-        lines += ["", "Fix lines (every finding of this id):", *(f"  {x}" for x in fix)]
+        lines += ["", "Fix lines (the row's; a variant below may give its own):",
+                  *(f"  {x}" for x in fix)]
     variants = doc["variants"]
     if isinstance(variants, list) and variants:
         lines += ["", "Variants (situations of the same id, each with its own title):"]
@@ -409,11 +410,17 @@ def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
             lines.append(textwrap.fill(f"{v['name']}: {_fields_shown(str(v['title']))}",
                                        width=width,
                                        initial_indent="  ", subsequent_indent="      "))
+            if v.get("severity") != doc["severity"] or v.get("category"):
+                lines.append(f"    severity: {v.get('severity')}"
+                             + (f"; category: {v['category']}" if v.get("category") else ""))
             for key in ("summary", "remedy"):
                 if v.get(key):
                     lines.append(textwrap.fill(f"{key}: {v[key]}", width=width,
                                                initial_indent="    ",
-                                               subsequent_indent="      "))
+                                               subsequent_indent="      ",
+                                               break_on_hyphens=False))
+            if isinstance(v.get("fix"), list):
+                lines += ["    fix lines:", *(f"      {x}" for x in v["fix"])]
     if doc["doc"]:
         lines += ["", f"Documentation: {doc['doc']}"]
     elif doc["doc_from_knowledge"]:

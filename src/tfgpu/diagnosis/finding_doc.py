@@ -230,9 +230,10 @@ def entry(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
     (``id``, ``family`` or ``alias``), ``severity`` and ``severities`` (others a check may
     give), ``category`` and ``categories``, ``area``, ``title`` (its template),
     ``summary``, ``remedy``, ``fix`` (the row's constant fix lines; empty when the check
-    computes them), ``harmless``, ``variants`` (name, title, and summary/remedy where the
-    variant has its own), ``doc`` (the link's URL, or ``None``), ``doc_from_knowledge``,
-    ``aliases``, ``supersedes`` and ``sources`` (:func:`row_sources`).
+    computes them), ``harmless``, ``variants`` (name, title, severity, and summary, remedy,
+    category and fix lines where the variant has its own), ``doc`` (the link's URL, or
+    ``None``), ``doc_from_knowledge``, ``aliases``, ``supersedes`` and ``sources``
+    (:func:`row_sources`).
 
     Raises:
         KnowledgeError: ``findings.toml`` or ``docs.toml`` cannot be read.
@@ -245,6 +246,10 @@ def entry(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
             item["summary"] = v.summary
         if v.remedy != spec.remedy:
             item["remedy"] = v.remedy
+        if v.category != spec.category:
+            item["category"] = v.category
+        if v.fix and v.fix != spec.fix:
+            item["fix"] = list(v.fix)
         variants.append(item)
     return {
         "id": found.asked,

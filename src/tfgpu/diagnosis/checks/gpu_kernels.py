@@ -169,10 +169,10 @@ def newer_gpu_kernel(ctx: Facts, op: str, node: dict[str, str],
     if listed is not None and not extra:
         return ""
     types = f"{key} in [{', '.join(extra)}]" if extra else "any type"
-    kind = "more GPU kernels" if listed else "GPU kernels"
-    return (f" TensorFlow 2.21's GPU build registers {kind} for {op} ({types}), which this "
-            "TensorFlow lacks (platform fact tf-gpu-kernel-dtypes): a newer release may run "
-            "it on the GPU, if the node's types are among those.")
+    lacks = "types the kernels listed here lack" if listed else "which this TensorFlow lacks"
+    return (f" TensorFlow 2.21's GPU build registers GPU kernels for {op} ({types}), {lacks} "
+            "(platform fact tf-gpu-kernel-dtypes): a newer release may run it on the GPU, if "
+            "the node's types are among those.")
 
 
 #: The fix line that names the newer release (after soft placement, which works today).
