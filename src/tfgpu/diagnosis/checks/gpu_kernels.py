@@ -23,6 +23,7 @@ Sources:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from tfgpu.facts.view import Facts, tf_minor
@@ -44,6 +45,13 @@ def gpu_kernel_dtypes(ctx: Facts) -> KernelTypes:
         items = ctx.kb.platform_fact("tf-gpu-kernel-dtypes").items("op_dtypes")
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return {}
+    return _parsed(items)
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(items: tuple[str, ...]) -> KernelTypes:
+    """The fact's ``"Op:T=a,b;Tidx=c"`` items as :data:`KernelTypes`, parsed once per list
+    (the checks ask for them several times a log)."""
     out: KernelTypes = {}
     for item in items:
         op, _, rest = item.partition(":")
@@ -72,7 +80,9 @@ _DT_NAMES = {"FLOAT": "float32", "HALF": "float16", "DOUBLE": "float64"}
 
 def dtype_name(dt: str) -> str:
     """``"complex64"`` for ``"DT_COMPLEX64"`` (or ``"DT_COMPLEX64_REF"``), ``"float32"`` for
-    ``"DT_FLOAT"``: the tf.dtypes name of a DataType enum name; ``""`` for another text."""
+    ``"DT_FLOAT"``: the tf.dtypes name of a DataType enum name (tensorflow/core/framework/
+    types.proto; tf.dtypes names DT_FLOAT, DT_HALF and DT_DOUBLE float32, float16 and
+    float64); ``""`` for another text.  Never raises."""
     dt = dt.strip()
     if not dt.startswith("DT_"):
         return ""

@@ -114,8 +114,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         first = nok[0]
         op = first.g("op") or "an op"
         # the devices of the kernels listed under it (on its own line in a one-line paste)
-        regs = {m.group("dev") for h in [first, *_kernel_rows(ctx, first.line)]
-                for m in _ROW.finditer(h.text)}
+        listing = [first, *_kernel_rows(ctx, first.line)]
+        regs = {m.group("dev") for h in listing for m in _ROW.finditer(h.text)}
         dtype = "GPU" in regs
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
@@ -138,7 +138,7 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
             (t for h in ctx.h("placer.requested_attrs").all() if 0 < h.line - first.line <= 3
              if (t := node_types(h.text))), {})
         newer = "" if metal or dml or rows_dropped(ctx) else newer_gpu_kernel(
-            ctx, op, asked, _listed_types(ctx, first, gpu_only=True))
+            ctx, op, asked, _row_types(listing, gpu_only=True))
         if metal:
             cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
                       "tensorflow-metal may add it.")
@@ -350,7 +350,7 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "uninstall both, then install tensorflow-gpu alone",
                      *_R_SEED_LINES * ctx.r_host),
             )]
-        if (none and "GPU" not in devs and op in _gpu_only_before_cpu_kernel(ctx)
+        if (none and "GPU" not in devs and op in _gpu_only_rows(ctx)
                 and not ctx.h("ctx.mobile_tf").count):  # a mobile build registers its own
             return [_gpu_only_release(ctx, op, devs, ev)]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
@@ -510,12 +510,6 @@ def _gpu_only_rows(ctx: Facts) -> dict[str, PlatformFact]:
         return {}
 
 
-def _gpu_only_before_cpu_kernel(ctx: Facts) -> frozenset[str]:
-    """Ops whose kernels TensorFlow registered for the GPU only until a later release added a
-    CPU kernel (:func:`_gpu_only_rows`)."""
-    return frozenset(_gpu_only_rows(ctx))
-
-
 #: One row of a kernel list with its constraints: ``device='GPU'; T in [DT_FLOAT]; Tidx in
 #: [DT_INT32]`` (several on one line in a one-line paste).
 _ROW = re.compile(r"device='(?P<dev>[A-Z_]{2,20})'(?:;\s{0,4}label='[^'\n]{0,60}')?"
@@ -543,12 +537,6 @@ def listed_gpu_types(ctx: Facts, line: int) -> dict[str, frozenset[str]] | None:
     """``{attribute: dtypes}`` of the device='GPU' rows of the kernel list under the error on
     ``line`` (:func:`_kernel_rows`); ``None`` when it lists no GPU kernel (or no list)."""
     return _row_types(_kernel_rows(ctx, line), gpu_only=True)
-
-
-def _listed_types(ctx: Facts, first: Hit, *, gpu_only: bool) -> dict[str, frozenset[str]] | None:
-    """:func:`_row_types` of the kernel list under the error ``first``: its own line (a
-    one-line paste) and the rows after it (:func:`_kernel_rows`)."""
-    return _row_types([first, *_kernel_rows(ctx, first.line)], gpu_only=gpu_only)
 
 
 def _gpu_only_release(ctx: Facts, op: str, devs: list[str],
