@@ -354,6 +354,17 @@ FLOORS["cases-holdout223"] = 0.0
 FLOORS["cases-holdout224"] = 0.66
 FLOORS["cases-holdout225"] = 0.27
 FLOORS["cases-holdout226"] = 0.57
+# session 30 (2026-12-05): held at the share after the session's kinds (none is WRONG)
+FLOORS["cases-holdout227"] = 0.5
+FLOORS["cases-holdout228"] = 0.63
+FLOORS["cases-holdout229"] = 0.85
+FLOORS["cases-holdout230"] = 1.0
+FLOORS["cases-holdout231"] = 0.2
+FLOORS["cases-holdout232"] = 0.66
+FLOORS["cases-holdout233"] = 0.6
+FLOORS["cases-holdout234"] = 0.71
+FLOORS["cases-holdout235"] = 0.0
+FLOORS["cases-holdout236"] = 1.0
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

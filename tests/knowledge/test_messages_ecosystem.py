@@ -69,6 +69,10 @@ PREFIXES = (
     # another framework's own CUDA out-of-memory errors (PyTorch, CuPy)
     "pytorch-",
     "cupy-",
+    # dlib's CUDA checks (its own allocations beside TensorFlow's pool)
+    "dlib-",
+    # Coral's Edge TPU runtime (libedgetpu) and compiler
+    "edgetpu-",
     # the TF Model Garden's Object Detection API (tensorflow/models research/object_detection)
     "object-detection-",
 )

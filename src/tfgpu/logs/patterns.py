@@ -253,7 +253,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cuinit",
         ("cuinit",),
-        r"failed call to cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
+        # (a report quoting the message without its head, "fails with `cuInit: UNKNOWN ERROR
+        # (34)`", still names the call, its status and its code)
+        r"(?:failed call to )?cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
         # text: words, or (a whitespace-only text) the last space before "(": the same
         # captures as the lazy "[A-Za-z ]+?" it replaced, in linear time (that one took
         # 8.4 s on a 2 KB line of spaces).
@@ -953,6 +955,47 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.rmm_oom",
         ("cudaerrormemoryallocation",),
         r"CUDA error at: \S{0,300}?/rmm/\S{1,200}: cudaErrorMemoryAllocation out of memory",
+    ),
+    # TensorFlow Lite's GetRegistrationFromOpCode (tensorflow/lite/core/api/op_resolver.cc;
+    # TF 2.21's libpywrap_tflite_common.so holds the text): a model's builtin op at a version
+    # the runtime has no kernel for, "Didn't find op for builtin opcode 'X' version 'N'" (with
+    # ". An older version of this builtin might be supported. Are you using an old TFLite
+    # binary with a newer model?" in later releases), and an op code beyond the runtime's
+    # enum, "Op builtin_code out of range: N. Are you using old TFLite binary with newer
+    # model?". Read by checks/tflite_versions.py
+    _p(
+        "tflite.op_version",
+        ("didn't find op for builtin opcode", "op builtin_code out of range",
+         "op builtin_code out or range"),
+        r"Didn't find op for builtin opcode '(?P<op>\w{1,80})' version '(?P<version>\d{1,4})'"
+        r"|Op builtin_code out o[fr] range: (?P<code>-?\d{1,6})",
+    ),
+    # the Edge TPU compiler's banner ("Edge TPU Compiler version 2.0.267685300"): the compiler
+    # that links its own TensorFlow Lite, read by checks/tflite_versions.py
+    _p(
+        "tflite.edgetpu_compiler",
+        ("edge tpu compiler version",),
+        r"Edge TPU Compiler version (?P<version>[\d.]{1,40})",
+    ),
+    # the Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Failed
+    # precondition: Package requires runtime version (14), which is newer than this runtime
+    # version (13)." (Coral's documentation, "Compiler and runtime versions")
+    _p(
+        "tflite.edgetpu_runtime",
+        ("which is newer than this runtime version",),
+        r"Package requires runtime version \((?P<need>\d{1,4})\), which is newer than this "
+        r"runtime version \((?P<have>\d{1,4})\)",
+    ),
+    # dlib's CHECK_CUDA (davisking/dlib dlib/cuda/cuda_utils.h: "Error while calling <call> in
+    # file <file>:<line>. code: <cudaGetLastError()>, reason: <cudaGetErrorString(error)>",
+    # thrown as dlib::cuda_error) for an allocation: its own cudaMalloc, outside TensorFlow's
+    # allocator (a face detector beside a Keras model on one GPU, deepfakes/faceswap#234)
+    _p(
+        "mem.dlib_oom",
+        ("error while calling",),
+        r"Error while calling \w{1,60}\([^\n]{0,200}?\) in file "
+        r"(?P<file>[^\n]{0,300}?[/\\]dlib[/\\][^\n]{1,200}?)"
+        r":\d{1,6}\. code: \d{1,4}, reason: out of memory",
     ),
     # a compiled GPU extension's own CUDA check on its .cu source, "ERROR: <path>.cu.cc:413:
     # CUDA error 2: out of memory" (2 = cudaErrorMemoryAllocation): its own cudaMalloc, outside
@@ -4338,11 +4381,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"function registered",
     ),
     # node_def_util.cc ValidateNodeDef: a node's attribute the registered op does not
-    # define ("NodeDef mentions attr 'dilations' not in Op<name=Conv2D; signature=...")
+    # define ("NodeDef mentions attr 'dilations' not in Op<name=Conv2D; signature=...");
+    # a line cut right after the op's name (an issue title) still names both
     _p(
         "op.attr_not_in_op",
         ("nodedef mentions attr",),
-        r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name=(?P<op>[\w>.-]{1,200});",
+        r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name=(?P<op>[\w.-]{1,200})"
+        r"(?:;|>|\s*$)",
+    ),
+    # node_def_util.cc ValidateNodeDef: a node's input count is not its op's signature here
+    # ("NodeDef expected inputs 'float' do not match 3 inputs specified; Op<name=X; ...>");
+    # the op's name follows unless the line was cut
+    _p(
+        "op.inputs_not_in_op",
+        ("nodedef expected inputs",),
+        r"NodeDef expected inputs '(?P<types>[^'\n]{0,300})' do not match (?P<given>\d{1,5}) "
+        r"inputs specified(?:;\s*Op<name=(?P<op>[\w.-]{1,200}))?",
     ),
     # XLA's LinkWithBitcodeVector (gpu_backend_lib.cc): a bitcode module to link is missing;
     # ROCm's device libraries only here (libdevice is the CUDA path's: xla.libdevice)
@@ -5154,6 +5208,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*Illegal instruction\s*\((?:\s+core dumped\b[^()\n]{0,40}"
         r"|core dumped\b[^()\n]{1,40})\)\s*$",
     ),
+    # the shell's words quoted in a sentence of a report ('exits with an "Illegal
+    # instruction" error', 'produces an "Illegal instruction(core dumped)" error'): the
+    # quotation marks hold the message and nothing else, as bash printed it (jobs.c)
+    _p(
+        "cpu.illegal",
+        ("illegal instruction",),
+        r"[\"“'`]Illegal instruction\s*(?:\(\s*core dumped\s*\))?[\"”'`]",
+    ),
     # SIGILL as the tools around a process report it, not as a shell does: CPython's
     # faulthandler ("Fatal Python error: Illegal instruction", Modules/faulthandler.c
     # faulthandler_handlers), the signal's name (subprocess.CalledProcessError's "died with
@@ -5599,6 +5661,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TLS))",
         "path",
     ),
+    # protobuf's C++ runtime refusing generated code for a .proto whose names its pool holds
+    # already (a second library in the process carrying the same definitions):
+    # descriptor_database.cc CheckForMutualSubsymbols ('Symbol name "X" conflicts with the
+    # existing symbol "Y".'), EncodedDescriptorDatabase::Add ("File already exists in
+    # database: <file>"), then descriptor.cc InternalAddGeneratedFile's CHECK aborts
+    # (protobuf 3.x; ABSL_LOG since 22.x). Read by checks/protobuf_registry.py
+    _p(
+        "proto.registered_twice",
+        ("conflicts with the existing symbol", "file already exists in database",
+         "generateddatabase()->add("),
+        r'Symbol name "(?P<sym>[\w.]{1,300})" conflicts with the existing symbol "'
+        r"|File already exists in database: (?P<file>\S{1,300}\.proto)\b"
+        r"|(?P<check>CHECK failed: GeneratedDatabase\(\)->Add\(encoded_file_descriptor, size\))",
+    ),
+    # OpenCV's Python module imported in the run (an import line or a frame under cv2/): the
+    # library that carried TensorFlow's graph definitions under their own names in older
+    # builds (opencv modules/dnn/src/tensorflow/tf_io.hpp: package opencv_tensorflow now).
+    # Read by checks/protobuf_registry.py
+    _p(
+        "proto.cv2_import",
+        ("import cv", "from cv", "cv/", "cv\\"),  # (templates drop digits: "cv2" -> "cv")
+        r"^\s*(?:>>>\s*)?import cv2\b|^\s*from cv2 import\b|[/\\]cv2[/\\]\w+\.py\b",
+    ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
     # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the
@@ -5916,6 +6001,25 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl warn cuda failure",),
         r"(?P<file>[\w./-]{1,80}):\d{1,5} NCCL WARN Cuda failure (?:\d{1,4} )?"
         r"'(?P<err>[^'\n]{1,80})'",
+    ),
+    # NCCL's INFO line naming the interface and address a rank uses ("node1:18225:18239 [0]
+    # INFO NET : Using interface eth1:100.102.32.176<0>", NCCL 2.0-2.3 without "NCCL";
+    # "host:pid:tid [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0>" later): the host
+    # name and the address of each rank. Read by checks/nccl_host_identity.py
+    _p(
+        "nccl.net_iface",
+        ("info net",),
+        r"^\s*(?P<host>[A-Za-z0-9][\w.-]{0,99}):(?P<pid>\d{1,8}):\d{1,8} \[\d{1,3}\] (?:NCCL )?"
+        r"INFO NET(?:/\w{1,20})? : Using (?:interface )?(?:\[\d{1,3}\])?(?P<iface>[\w.-]{1,40}):"
+        r"(?P<ip>\d{1,3}(?:\.\d{1,3}){3})<\d{1,3}>",
+    ),
+    # NCCL's P2P transport failing to map a peer's buffer ("transport/p2p.cu:431 WARN failed
+    # to open CUDA IPC handle : 30 unknown error"): cudaIpcOpenMemHandle across two processes
+    # it took for one machine. Read by checks/nccl_host_identity.py
+    _p(
+        "nccl.ipc_open",
+        ("failed to open cuda ipc handle",),
+        r"failed to open CUDA IPC handle\s*:\s*(?P<code>\d{1,4})",
     ),
     # dyld (macOS): a library needs a newer macOS than the one running: older dyld "Referenced
     # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>
@@ -8078,6 +8182,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:ImportError: )?cannot import name '(?P<name>\w{1,80})'"
         r"(?: from '(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'"
         r"(?: \((?P<loc>[^)\n]{0,400})\))?)?\s*$",
+    ),
+    # a code line importing a TensorFlow add-on package (a traceback's code line, a REPL):
+    # read by checks/tf_api_versions.py module_missing, which names the add-on when the
+    # private TensorFlow module it imports is missing (tensorflow-addon-version-pin)
+    _p(
+        "ctx.addon_import",
+        ("import tensorflow_", "from tensorflow_", "import tf_agents", "from tf_agents"),
+        r"^\s{0,16}(?:>>>\s*)?(?:import|from) (?P<pkg>tensorflow_(?:probability|addons|text|io|hub"
+        r"|datasets|model_optimization|recommenders(?:_addons)?|decision_forests|quantum"
+        r"|federated|transform|ranking|gnn)|tf_agents)\b",
     ),
     _p(
         "ctx.tf_from_import",

@@ -470,7 +470,39 @@ def pieces_of(raw: bytes) -> list[bytes]:
         if any(b"\b" in p for p in parts):  # a string literal's escaped backspaces
             parts = [q for p in parts
                      for q in (split_cr(_BACKSPACES_RE.sub(b"\r", p)) if b"\b" in p else (p,))]
+    if b"Error(" in raw or b"Exception(" in raw:
+        parts = [q for p in parts for q in _with_exception_args(p)]
     return [p for p in parts if p.strip()]
+
+
+#: An exception among the arguments of another one, as Python prints an exception with
+#: several arguments: ``str(exc)`` is the repr of its ``args`` tuple (CPython
+#: Objects/exceptions.c BaseException_str), whose elements are reprs, and an exception's repr
+#: is ``Name('text')`` (BaseException_repr; the text in double quotes when it holds a single
+#: quote).  ``pyhf.exceptions.ImportBackendError: ('There was a problem importing
+#: TensorFlow...', ImportError("cannot import name 'naming' from 'tensorflow.python..."))``:
+#: the inner exception's text is the message a reader looks for.  Only an element of such a
+#: tuple (after ``: (`` or ``, ``), never a ``raise Name("...")`` of a traceback's code line.
+_EXC_ARG_RE = re.compile(
+    rb"(?:: \(|, )(?P<name>(?:[A-Za-z_]\w{0,60}\.){0,6}[A-Za-z_]\w{0,60}(?:Error|Exception))"
+    rb"\((?P<q>['\"])(?P<text>[^\n]{1,2000}?)(?P=q)\)"
+)
+#: At most this many inner exceptions are read from one line.
+MAX_EXCEPTION_ARGS = 8
+
+
+def _with_exception_args(raw: bytes) -> list[bytes]:
+    """``[raw]``, then ``Name: text`` for each exception :data:`_EXC_ARG_RE` finds among the
+    arguments printed on the line (at most :data:`MAX_EXCEPTION_ARGS`), its repr's escapes
+    of quotes and backslashes undone.  Linear in the line's length for each one read (its text
+    is at most 2,000 bytes)."""
+    out = [raw]
+    for m in _EXC_ARG_RE.finditer(raw):
+        text = m.group("text").replace(b"\\\\", b"\\").replace(b"\\'", b"'")
+        out.append(m.group("name") + b": " + text.replace(b'\\"', b'"'))
+        if len(out) > MAX_EXCEPTION_ARGS:
+            break
+    return out
 
 
 #: A run of NUL bytes inside a text line: a record separator (:func:`pieces_of`).

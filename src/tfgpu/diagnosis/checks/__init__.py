@@ -320,9 +320,11 @@ from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
 from tfgpu.diagnosis.checks.crash_after_library_warning import crash_after_library_fallback
 from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
+from tfgpu.diagnosis.checks.nccl_host_identity import nccl_hosts_share_hostname
 from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_newer_than_runtime
 from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
+from tfgpu.diagnosis.checks.protobuf_registry import protobuf_definitions_registered_twice
 from tfgpu.diagnosis.checks.source_build_versions import (
     bazel_server_died,
     bazel_version_outside_range,
@@ -335,6 +337,10 @@ from tfgpu.diagnosis.checks.source_configure import (
 )
 from tfgpu.diagnosis.checks.spack_cuda_arch import spack_cuda_arch_not_set
 from tfgpu.diagnosis.checks.static_tls import static_tls_exhausted
+from tfgpu.diagnosis.checks.tflite_versions import (
+    edgetpu_runtime_older_than_model,
+    tflite_model_newer_than_runtime,
+)
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
 # isort: split
@@ -481,6 +487,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
     node_attr_not_in_op,
+    node_inputs_not_in_op,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -878,6 +885,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvrm_probe_not_called,
     op_not_registered,
     node_attr_not_in_op,
+    node_inputs_not_in_op,
     xla_unknown_flag,
     tensorrt_library_mismatch,
     xla_rocm_device_libs,
@@ -1111,6 +1119,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     log_library_file_unloadable,
     # --- glibc's static TLS block too full for a library loaded after start-up ---
     static_tls_exhausted,
+    # --- protobuf: a second library registering the same definitions (aborts the process) ---
+    protobuf_definitions_registered_twice,
+    # --- NCCL: two machines of one job with the same host name ---
+    nccl_hosts_share_hostname,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---
@@ -1126,6 +1138,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- TensorFlow Lite's GPU delegate invoked on another thread ---
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
+    # --- a TensorFlow Lite model newer than its runtime; the Edge TPU runtime's version ---
+    tflite_model_newer_than_runtime,
+    edgetpu_runtime_older_than_model,
     # --- a pulled nvidia/cuda tag NVIDIA deleted; nvidia-tensorflow's Linux/Python 3.8 wheels ---
     cuda_image_tag_not_published,
     nvidia_tensorflow_no_wheel,

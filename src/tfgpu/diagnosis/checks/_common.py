@@ -544,6 +544,10 @@ COMMAND_WORDS = frozenset({
     "sacct", "sinfo", "scontrol",
     # this user and its groups (file permissions)
     "id", "groups",
+    # the Edge TPU compiler (its version, compiling for an older runtime)
+    "edgetpu_compiler",
+    # a machine's host name (NCCL's machine identity)
+    "hostname",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

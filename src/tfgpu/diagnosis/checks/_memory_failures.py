@@ -25,10 +25,10 @@ CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
 #: The cuDNN/cuBLAS handle and call failures and cuFFT plan failures
 #: (:func:`tfgpu.diagnosis.checks.library_failures.handle_failures`).
 HANDLE_FAILURES = ("mem.handle", "cudnn.dnn_handle", "cufft.plan", "cuda.lib_call")
-#: Another framework's own out-of-memory errors (PyTorch, CuPy;
-#: :mod:`tfgpu.diagnosis.checks.other_framework_oom` reads them).
+#: Another framework's own out-of-memory errors (PyTorch, CuPy, RMM, dlib, a compiled
+#: extension; :mod:`tfgpu.diagnosis.checks.other_framework_oom` reads them).
 OTHER_FRAMEWORK_OOM = ("mem.torch_alloc_oom", "mem.torch_check_oom", "mem.cupy_oom",
-                       "mem.rmm_oom", "mem.cuda_ext_oom")
+                       "mem.rmm_oom", "mem.dlib_oom", "mem.cuda_ext_oom")
 #: Every pattern whose lines show a memory failure.
 MEMORY_FAILURES = (*ALLOCATION_FAILED, "mem.runtime_init_oom", "mem.alloc_report",
                    "mem.pinned", "mem.module_oom", *HANDLE_FAILURES, *OTHER_FRAMEWORK_OOM)

@@ -52,6 +52,25 @@ _DIST: dict[str, str] = {
     "tensorflow_recommenders_addons": "tensorflow-recommenders-addons",
 }
 
+#: TensorFlow add-on packages (import name -> pip distribution) whose releases are built for
+#: some TensorFlow minors only: their op libraries (:data:`_DIST`) and their imports of
+#: TensorFlow's private modules (``tensorflow.python.*``, read by
+#: ``tf_api_versions.module_missing``).  The import names are the packages' own (each
+#: project's setup.py ``packages``).
+ADDON_DISTS: dict[str, str] = {
+    **_DIST,
+    "tensorflow_probability": "tensorflow-probability",
+    "tensorflow_hub": "tensorflow-hub",
+    "tensorflow_datasets": "tensorflow-datasets",
+    "tensorflow_model_optimization": "tensorflow-model-optimization",
+    "tensorflow_recommenders": "tensorflow-recommenders",
+    "tensorflow_federated": "tensorflow-federated",
+    "tensorflow_transform": "tensorflow-transform",
+    "tensorflow_ranking": "tensorflow-ranking",
+    "tensorflow_gnn": "tensorflow-gnn",
+    "tf_agents": "tf-agents",
+}
+
 #: Where each add-on publishes its TensorFlow pairs (said when no pair row or no TensorFlow
 #: version is known).
 _TABLE: dict[str, str] = {

@@ -732,6 +732,26 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
     )]
 
 
+def node_inputs_not_in_op(f: Facts) -> list[Finding]:
+    """``graph-attr-from-newer-tensorflow`` variant ``inputs-differ`` (a warning): "NodeDef
+    expected inputs '<types>' do not match <n> inputs specified" (``node_def_util.cc``
+    ValidateNodeDef, pattern ``op.inputs_not_in_op``): a node's input count is not its op's
+    signature in this binary.  Ops change their inputs across releases in either direction,
+    and a tool that edits a graph can leave a node's inputs behind, so the finding names both
+    (another TensorFlow version on one side, a graph edited after TensorFlow wrote it)."""
+    hits = f.h("op.inputs_not_in_op")
+    if not hits.count or f.h("op.attr_not_in_op").count:
+        return []
+    first = hits.first[0]
+    types = first.g("types") or ""
+    return [catalogue.make(
+        "graph-attr-from-newer-tensorflow", variant="inputs-differ",
+        op=first.g("op") or "the line is cut before the op's name",
+        given=first.g("given") or "?",
+        types=types if types else "no inputs", evidence=log_evidence(hits, limit=2),
+    )]
+
+
 # --- an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
 
 

@@ -24,8 +24,10 @@ framework's next allocation fails, in that framework's own words:
   Either way the error is the other framework's: it says nothing about whether TensorFlow
   can use its GPU (:func:`quotes_other_framework_oom`, read by ``tfgpu explain``'s verdict).
 * PyTorch's CUDA error checks (THC's "cuda runtime error (2) : out of memory", c10's "CUDA
-  error: out of memory"; pattern ``mem.torch_check_oom``) and CuPy's errors (pattern
-  ``mem.cupy_oom``) give no GPU totals: variant ``other-framework-unproven``, a warning
+  error: out of memory"; pattern ``mem.torch_check_oom``), CuPy's errors (pattern
+  ``mem.cupy_oom``) and dlib's CHECK_CUDA ("Error while calling cudaMalloc(...) in file
+  .../dlib/...: code: 2, reason: out of memory", dlib/cuda/cuda_utils.h; ``mem.dlib_oom``)
+  give no GPU totals: variant ``other-framework-unproven``, a warning
   that names both readings (TensorFlow's pool or another process; the framework's own
   model) and how to tell them apart.  A message whose numbers do not decide (much memory
   outside PyTorch, but much still free) gets the same hedge with its numbers.
@@ -271,6 +273,8 @@ def _hits(ctx: Facts) -> tuple[str, list[Hit]]:
         return "CuPy", ctx.h("mem.cupy_oom").all()
     if ctx.h("mem.rmm_oom").count:
         return "RMM (RAPIDS)", ctx.h("mem.rmm_oom").all()
+    if ctx.h("mem.dlib_oom").count:
+        return "dlib", ctx.h("mem.dlib_oom").all()
     ext = ctx.h("mem.cuda_ext_oom").all()
     if ext:
         return _extension_name(ext[0].text), ext

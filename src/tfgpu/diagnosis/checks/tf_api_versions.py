@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.addons import ADDON_DISTS, addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -238,6 +239,9 @@ def module_missing(ctx: Facts) -> list[Finding]:
                         if not any(0 < h.line - ln <= 3 for ln in inside)), (None, ""))
     if hit is None:
         return []
+    addon = _addon_importing(ctx, hit, module)
+    if addon is not None:
+        return [addon]
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
     first = ctx.kb.platform_fact("keras3-switch")
@@ -271,6 +275,53 @@ def module_missing(ctx: Facts) -> list[Finding]:
              'pip install --force-reinstall "tensorflow==<that version>"   # when the '
              "installed version should have the module: a broken install"),
     )]
+
+
+#: A private module of TensorFlow (``tensorflow.python.*``, ``tensorflow_core.python.*``):
+#: what add-on releases import and TensorFlow moves without notice.
+_PRIVATE = re.compile(r"tensorflow(?:_core)?\.python\.")
+#: How many lines above the ImportError an add-on's import line or frame may stand (a
+#: traceback's last frames and their code lines, and the lines a program printed between).
+_ADDON_WINDOW = 12
+
+
+def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
+    """``tensorflow-addon-version-pin`` variant ``private-module``: the missing ``module`` is
+    one of TensorFlow's private ones and the nearest package named above the ImportError
+    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import
+    <pkg>`` code line, ``ctx.addon_import``), within :data:`_ADDON_WINDOW` lines, is a
+    TensorFlow add-on (:data:`tfgpu.diagnosis.checks.addons.ADDON_DISTS`).  The fix names
+    the add-on release made for the installed TensorFlow where the version is known
+    (platform_facts ``addon-pairs-<dist>``, :func:`addons.addon_release_for`).  ``None``
+    otherwise."""
+    if not _PRIVATE.match(module):
+        return None
+    above = [(p.line, p.g("pkg") or "") for name in ("ctx.pkg_path", "ctx.addon_import")
+             for p in ctx.h(name).all() if 0 < hit.line - p.line <= _ADDON_WINDOW]
+    # the nearest package wins: a frame of TensorFlow itself or of the program's own
+    # library between the add-on and the error is where the import happened
+    near = [pkg for _, pkg in sorted(above, reverse=True)
+            if pkg not in ("tensorflow", "tensorflow_core")]
+    dist = ADDON_DISTS.get(near[0]) if near else None
+    if dist is None:
+        return None
+    tf = ctx.tf_version
+    found = addon_release_for(ctx, dist, tf)
+    pair = f" ({dist} {found[0]}, {found[1]})" if found else ""
+    fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
+           f"the {dist} release must fit"]
+    if found:
+        fix.append(f'pip install "{dist}=={found[0]}"   # the newest release that fits '
+                   f"TensorFlow {tf}")
+    else:
+        fix.append(f"# pip install the {dist} release made for that TensorFlow (pip index "
+                   f"versions {dist}; its release notes name the TensorFlow each needs), or "
+                   f"the TensorFlow this {dist} release was built for")
+    return catalogue.make(
+        "tensorflow-addon-version-pin", variant="private-module", addon=dist, module=module,
+        have=f" {tf}" if tf else "", pair=pair, evidence=log_evidence([hit]),
+        knowledge_ref=found[1] if found and ":" in found[1] else None, fix=tuple(fix),
+    )
 
 
 def _dated_fix(releases: str, other: object, last_line: str) -> tuple[str, ...]:

@@ -1,0 +1,56 @@
+"""Two machines of one NCCL job with the same host name.
+
+Source: NVIDIA/nccl ``src/misc/utils.cc`` ``getHostHash``.  NCCL decides which ranks share a
+machine (and so may reach each other through CUDA IPC and shared memory) by a hash of the
+machine's identity: in its 2.x releases of 2017-2019 the host name (up to its first dot)
+and the process's UTS namespace link (``/proc/self/ns/uts``, the same on every machine's
+host namespace), later the full host name and the boot id
+(``/proc/sys/kernel/random/boot_id``), which ``NCCL_HOSTID`` overrides.  With the older
+identity, two machines named alike are one machine to NCCL: it connects their ranks through
+CUDA IPC, and ``cudaIpcOpenMemHandle`` of another machine's buffer fails ("failed to open CUDA
+IPC handle", transport/p2p.cu).  Horovod's troubleshooting guide quotes that line for this
+cause (horovod/horovod#148).
+
+The log shows it when NCCL's INFO lines (``NCCL_DEBUG=INFO``) give one host name with two
+addresses on the same interface (two machines) and the IPC open fails.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def nccl_hosts_share_hostname(ctx: Facts) -> list[Finding]:
+    """``nccl-hosts-share-hostname``: NCCL's INFO lines show one host name with two or more
+    addresses on one interface (``nccl.net_iface``) and NCCL failed to open a CUDA IPC handle
+    (``nccl.ipc_open``).  One finding, or none (a machine with two addresses on an interface
+    and no IPC failure says nothing)."""
+    failed = ctx.h("nccl.ipc_open").all()
+    if not failed:
+        return []
+    seen: dict[tuple[str, str], dict[str, Hit]] = defaultdict(dict)
+    for h in ctx.h("nccl.net_iface").all():
+        seen[(h.g("host") or "", h.g("iface") or "")].setdefault(h.g("ip") or "", h)
+    for (host, _iface), by_ip in seen.items():
+        if len(by_ip) < 2:
+            continue
+        ips = sorted(by_ip)[:4]
+        return [catalogue.make(
+            "nccl-hosts-share-hostname", host=host, addresses=", ".join(ips),
+            evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),
+            fix=(f"hostname   # on each machine of the job: every one must have its own name, "
+                 f"not {host}",
+                 "sudo hostnamectl set-hostname <a name of its own>   # on the machines that "
+                 "share it (and update /etc/hosts), then start the job again",
+                 "# or use a newer NCCL (a newer TensorFlow, Horovod or NCCL build): later NCCL "
+                 "releases add each machine's boot id to its identity"),
+        )]
+    return []
+
+
+__all__ = ["nccl_hosts_share_hostname"]

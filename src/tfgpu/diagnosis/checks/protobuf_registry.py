@@ -1,0 +1,67 @@
+"""Two libraries in one process registering the same protobuf definitions.
+
+Source: protobuf's C++ runtime (protocolbuffers/protobuf, src/google/protobuf, read at
+v3.21.12).  Generated code for a ``.proto`` file registers the file, and every name it
+defines, in the generated pool of the protobuf runtime it is linked with
+(``DescriptorPool::InternalAddGeneratedFile``).  When that pool holds the names already,
+``descriptor_database.cc`` refuses them (``CheckForMutualSubsymbols``: 'Symbol name "X"
+conflicts with the existing symbol "X".'; ``EncodedDescriptorDatabase::Add``: "File already
+exists in database: <file>"), and ``descriptor.cc``'s ``GOOGLE_CHECK(GeneratedDatabase()->
+Add(encoded_file_descriptor, size))`` aborts the process.  So a second library carrying the
+same definitions and sharing the first one's protobuf runtime (a shared ``libprotobuf``, as
+distribution, ports and conda packages link it) kills the process at its load.
+
+For TensorFlow's own definitions (names in the ``tensorflow.`` package) the second copy is
+another library built with them: OpenCV's dnn module carried TensorFlow's graph definitions
+in older builds (opencv/opencv ``modules/dnn/src/tensorflow/tf_io.hpp`` names that package
+``opencv_tensorflow`` now), an application or custom-op library that compiled TensorFlow's
+``.proto`` files itself, or two TensorFlow builds loaded in one process.  The log names the
+definitions, not the library: the finding hedges, naming OpenCV only where the run imports it.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+_ALONE = ('python -c "import tensorflow"   # alone: when this works, another library imported '
+          "before it in the program brings the second copy of the definitions")
+_LIST = (pip_list_grep("tensorflow", "opencv", "protobuf") + "   # the packages that may "
+         "carry them (a distribution's or conda's packages show in its own package manager)")
+
+
+def protobuf_definitions_registered_twice(ctx: Facts) -> list[Finding]:
+    """``protobuf-definitions-registered-twice``: protobuf's 'Symbol name "X" conflicts with
+    the existing symbol', "File already exists in database: F.proto" or the CHECK on
+    ``GeneratedDatabase()->Add`` (``proto.registered_twice``).  Variant ``opencv``: the run
+    imports OpenCV (``proto.cv2_import``) and the names are TensorFlow's.  Returns one finding
+    for the log, or none."""
+    hits = ctx.h("proto.registered_twice").all()
+    if not hits:
+        return []
+    sym = next((h.g("sym") for h in hits if h.g("sym")), None)
+    file = next((h.g("file") for h in hits if h.g("file")), None)
+    named = (f"'{sym}'" if sym else f"of {file}" if file else "of a .proto file")
+    tf_own = ((sym or "").startswith("tensorflow.")
+              or (file or "").startswith(("tensorflow/", "tsl/", "xla/")))
+    cv2 = ctx.h("proto.cv2_import").all()
+    if tf_own and cv2:
+        return [catalogue.make(
+            "protobuf-definitions-registered-twice", variant="opencv", named=named,
+            evidence=log_evidence(hits, cv2[:1], limit=4),
+            fix=('python -c "import tensorflow; import cv2"   # TensorFlow first, then '
+                 'python -c "import cv2; import tensorflow": the order that aborts shows '
+                 "OpenCV's copy",
+                 "python -m pip install -U opencv-python   # a current OpenCV (its copy has "
+                 "its own names), or the distribution's current OpenCV package",
+                 _LIST),
+        )]
+    return [catalogue.make(
+        "protobuf-definitions-registered-twice", named=named,
+        evidence=log_evidence(hits, limit=4),
+        fix=(_ALONE, _LIST,
+             "# upgrade or remove the library that carries its own copy, or load it in "
+             "another process"),
+    )]
