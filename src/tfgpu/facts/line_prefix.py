@@ -125,9 +125,10 @@ _BOLD_MARK = re.compile(r"(?<!\*)\*\*(?!\*)")
 
 
 def _md_unwrapped(rest: str) -> str | None:
-    """The line inside a Markdown inline-code (`` `...` ``) or bold (``**...**``) wrapping
-    of the whole line, as issue reports paste single log lines, or ``None`` when ``rest`` is
-    not wrapped so (a code fence, two spans on one line, a mark inside).
+    """The line inside a Markdown inline-code (`` `...` ``, `` ```...``` `` on one line),
+    bold (``**...**``) or emphasis (``_..._``, ``*...*``) wrapping of the whole line, as issue
+    reports paste single log lines, or ``None`` when ``rest`` is not wrapped so (a code
+    fence, two spans on one line, a mark inside).
 
     A code span may run over lines (CommonMark 0.31 "Code spans": a line ending inside one
     is read as a space), as a long line pasted in backticks and then hard-wrapped is: its
@@ -135,6 +136,17 @@ def _md_unwrapped(rest: str) -> str | None:
     its only backtick, glued to the text it marks (PowerShell's line continuation, a
     backtick after a space at the line's end, is no mark); that mark is removed too."""
     t = rest.rstrip()
+    if t.startswith("```") and t.endswith("```") and len(t) > 6:
+        # a code span of three backticks on one line (CommonMark 0.31 "Code spans": any
+        # run of backticks opens one; GitHub renders "```text```" inline)
+        inner = t[3:-3].strip()
+        if "`" not in inner and inner:
+            return inner
+    if (len(t) > 2 and t[0] == t[-1] and t[0] in "_*" and t[1] not in " _*"
+            and t[-2] not in " _*" and t.count(t[0]) == 2):
+        # emphasis of the whole line with one mark on each side ("_ImportError: ..._",
+        # "*text*"): the line holds no other such mark, so none is part of what was printed
+        return t[1:-1]
     if t.count("`") == 1 and len(t) > 1 and (
             (t[0] == "`" and not t[1].isspace()) or (t[-1] == "`" and not t[-2].isspace())):
         return t[1:] if t[0] == "`" else t[:-1]
@@ -159,7 +171,7 @@ def _md_unwrapped(rest: str) -> str | None:
 def _marked(rest: str) -> bool:
     """Whether ``rest`` begins with a Markdown mark, or ends with a backtick (the last line
     of a code span over lines): only then may :func:`_md_unwrapped` remove one."""
-    return rest[:1] in ("`", "*") or rest.rstrip()[-1:] == "`"
+    return rest[:1] in ("`", "*", "_") or rest.rstrip()[-1:] == "`"
 
 
 def unwrap_markdown(text: str) -> str:

@@ -965,17 +965,29 @@ PATTERNS: tuple[Pattern, ...] = (
     # model?". Read by checks/tflite_versions.py
     _p(
         "tflite.op_version",
-        ("didn't find op for builtin opcode", "op builtin_code out of range",
-         "op builtin_code out or range"),
-        r"Didn't find op for builtin opcode '(?P<op>\w{1,80})' version '(?P<version>\d{1,4})'"
+        ("didn't find op for builtin opcode", "didn't find op for built-in opcode",
+         "op builtin_code out of range", "op builtin_code out or range"),
+        r"Didn't find op for built-?in opcode '(?P<op>\w{1,80})' version '(?P<version>\d{1,4})'"
         r"|Op builtin_code out o[fr] range: (?P<code>-?\d{1,6})",
+    ),
+    # TensorFlow Lite Micro's allocator after its op resolver found no kernel
+    # (tensorflow/tflite-micro micro_allocator.cc: "Failed to get registration from op code
+    # %s", "Failed starting model allocation."; MicroInterpreter "AllocateTensors() failed"):
+    # a micro program registers only the ops it adds to its MicroMutableOpResolver. Read by
+    # checks/tflite_versions.py
+    _p(
+        "tflite.micro",
+        ("failed to get registration from op code", "failed starting model allocation",
+         "microinterpreter", "micromutableopresolver", "micro_interpreter", "micro_allocator"),
+        r"Failed to get registration from op code|Failed starting model allocation"
+        r"|MicroInterpreter|MicroMutableOpResolver|micro_(?:interpreter|allocator)\.cc",
     ),
     # the Edge TPU compiler's banner ("Edge TPU Compiler version 2.0.267685300"): the compiler
     # that links its own TensorFlow Lite, read by checks/tflite_versions.py
     _p(
         "tflite.edgetpu_compiler",
-        ("edge tpu compiler version",),
-        r"Edge TPU Compiler version (?P<version>[\d.]{1,40})",
+        ("edge tpu compiler version", "model compiled successfully"),
+        r"Edge TPU Compiler version (?P<version>[\d.]{1,40})|(?P<ok>Model compiled successfully)",
     ),
     # the Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Failed
     # precondition: Package requires runtime version (14), which is newer than this runtime
@@ -993,7 +1005,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.dlib_oom",
         ("error while calling",),
-        r"Error while calling \w{1,60}\([^\n]{0,200}?\) in file "
+        # (device allocations only: cudaMallocHost's pinned host memory is no GPU memory)
+        r"Error while calling cudaMalloc(?:Pitch|Managed|Async|3D)?\([^\n]{0,200}?\) in file "
         r"(?P<file>[^\n]{0,300}?[/\\]dlib[/\\][^\n]{1,200}?)"
         r":\d{1,6}\. code: \d{1,4}, reason: out of memory",
     ),
@@ -4398,6 +4411,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"NodeDef expected inputs '(?P<types>[^'\n]{0,300})' do not match (?P<given>\d{1,5}) "
         r"inputs specified(?:;\s*Op<name=(?P<op>[\w.-]{1,200}))?",
     ),
+    # a node being built in this process (the Python graph builder's ops.py _create_c_op /
+    # Graph.create_op, the C API's TF_FinishOperation): its inputs come from the program, not
+    # from a graph another TensorFlow wrote. Read by checks/op_registry.py
+    _p(
+        "op.built_here",
+        ("create_c_op", "create_op", "tf_finishoperation"),
+        r"\b(?:_create_c_op|create_op|TF_FinishOperation)\b",
+    ),
     # XLA's LinkWithBitcodeVector (gpu_backend_lib.cc): a bitcode module to link is missing;
     # ROCm's device libraries only here (libdevice is the CUDA path's: xla.libdevice)
     _p(
@@ -5208,12 +5229,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*Illegal instruction\s*\((?:\s+core dumped\b[^()\n]{0,40}"
         r"|core dumped\b[^()\n]{1,40})\)\s*$",
     ),
-    # the shell's words quoted in a sentence of a report ('exits with an "Illegal
-    # instruction" error', 'produces an "Illegal instruction(core dumped)" error'): the
-    # quotation marks hold the message and nothing else, as bash printed it (jobs.c)
+    # the shell's words quoted in a sentence of a report that says the program printed them
+    # ('exits with an "Illegal instruction" error', 'produces an "Illegal instruction(core
+    # dumped)" error'): the quotation marks hold the message and nothing else, as bash
+    # printed it (jobs.c); never a sentence that denies it ("not the usual ...", "I don't get
+    # ...") or a command that searches for it (grep)
     _p(
         "cpu.illegal",
         ("illegal instruction",),
+        r"(?i:(?<!not )(?<!n't )(?<!never )\b(?:produces?|produced|gives?|gave|get|gets|got|getting"
+        r"|fails? with|failed with|crash(?:es|ed)? with|dies with|died with|exits? with|exited with"
+        r"|aborts? with|aborted with|throws?|threw|returns?|returned|prints?|printed|shows?"
+        r"|showed)\b)(?:(?!\b(?:not|never)\b|n't)[^\"“'`\n]){0,30}"
         r"[\"“'`]Illegal instruction\s*(?:\(\s*core dumped\s*\))?[\"”'`]",
     ),
     # SIGILL as the tools around a process report it, not as a shell does: CPython's
@@ -5670,10 +5697,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "proto.registered_twice",
         ("conflicts with the existing symbol", "file already exists in database",
-         "generateddatabase()->add("),
+         "generateddatabase()->add(", "generated_database_->add("),
         r'Symbol name "(?P<sym>[\w.]{1,300})" conflicts with the existing symbol "'
         r"|File already exists in database: (?P<file>\S{1,300}\.proto)\b"
-        r"|(?P<check>CHECK failed: GeneratedDatabase\(\)->Add\(encoded_file_descriptor, size\))",
+        # protobuf 3.x's GOOGLE_CHECK ("CHECK failed"), absl's in 22.x+ ("Check failed"); up
+        # to 3.5 the pool was the member generated_database_
+        r"|(?P<check>(?i:CHECK failed): (?:GeneratedDatabase\(\)|generated_database_)->Add\("
+        r"encoded_file_descriptor, size\))",
     ),
     # OpenCV's Python module imported in the run (an import line or a frame under cv2/): the
     # library that carried TensorFlow's graph definitions under their own names in older
@@ -5683,6 +5713,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "proto.cv2_import",
         ("import cv", "from cv", "cv/", "cv\\"),  # (templates drop digits: "cv2" -> "cv")
         r"^\s*(?:>>>\s*)?import cv2\b|^\s*from cv2 import\b|[/\\]cv2[/\\]\w+\.py\b",
+    ),
+    # a library of the program's own loaded into TensorFlow's process (tf.load_op_library, a
+    # custom op's .so): a second copy of TensorFlow's definitions the log shows, read by
+    # checks/protobuf_registry.py (no OpenCV reading then)
+    _p(
+        "proto.own_library",
+        ("load_op_library", "load_library("),
+        r"\bload_op_library\(|\btf\.load_library\(",
     ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
@@ -8192,6 +8230,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s{0,16}(?:>>>\s*)?(?:import|from) (?P<pkg>tensorflow_(?:probability|addons|text|io|hub"
         r"|datasets|model_optimization|recommenders(?:_addons)?|decision_forests|quantum"
         r"|federated|transform|ranking|gnn)|tf_agents)\b",
+    ),
+    # a traceback's frame whose file is no installed package's nor Python's own (the program's
+    # own code: a script, a notebook cell, the REPL): read by checks/addons.py
+    # addon_importing_at, for which an own frame between an add-on and the error means the
+    # program made the import
+    _p(
+        "ctx.own_frame",
+        ('file "', "<ipython-input-", "cell in [", ">>> "),
+        r'^\s{0,16}(?:File "(?!<frozen )(?![^"\n]{0,400}(?:site|dist)-packages)'
+        r'(?![^"\n]{0,300}[/\\]lib[/\\]python\d(?:\.\d{1,2})?[/\\])(?P<path>[^"\n]{1,400})",'
+        r" line \d{1,7}|<ipython-input-[\w-]{1,80}> in |Cell In\s?\[\d{1,6}\], line \d{1,7}"
+        r"|>>> (?:import|from) )",
     ),
     _p(
         "ctx.tf_from_import",

@@ -235,7 +235,7 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         text = _CONTROL_RE.sub(" ", text)
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
-    if "`" in text or "**" in text:  # a line pasted as Markdown inline code or bold
+    if "`" in text or "*" in text or text.endswith("_"):  # Markdown code, bold, emphasis
         text = unwrap_markdown(text)
     return text
 
@@ -470,7 +470,7 @@ def pieces_of(raw: bytes) -> list[bytes]:
         if any(b"\b" in p for p in parts):  # a string literal's escaped backspaces
             parts = [q for p in parts
                      for q in (split_cr(_BACKSPACES_RE.sub(b"\r", p)) if b"\b" in p else (p,))]
-    if b"Error(" in raw or b"Exception(" in raw:
+    if (b"Error(" in raw or b"Exception(" in raw) and _EXC_LINE_RE.match(raw):
         parts = [q for p in parts for q in _with_exception_args(p)]
     return [p for p in parts if p.strip()]
 
@@ -482,24 +482,36 @@ def pieces_of(raw: bytes) -> list[bytes]:
 #: quote).  ``pyhf.exceptions.ImportBackendError: ('There was a problem importing
 #: TensorFlow...', ImportError("cannot import name 'naming' from 'tensorflow.python..."))``:
 #: the inner exception's text is the message a reader looks for.  Only an element of such a
-#: tuple (after ``: (`` or ``, ``), never a ``raise Name("...")`` of a traceback's code line.
+#: tuple (after ``: (`` or ``, ``) on a line that is itself such an exception, never a
+#: ``raise Name("...")`` of a traceback's code line nor a handled one a log line mentions.
 _EXC_ARG_RE = re.compile(
     rb"(?:: \(|, )(?P<name>(?:[A-Za-z_]\w{0,60}\.){0,6}[A-Za-z_]\w{0,60}(?:Error|Exception))"
-    rb"\((?P<q>['\"])(?P<text>[^\n]{1,2000}?)(?P=q)\)"
+    # the repr's text runs to its first unescaped closing quote, so each candidate is read
+    # once: a line of many unclosed "X, AError('" fragments stays linear
+    rb"\((?:'(?P<single>(?:[^'\\\n]|\\.){1,2000})'|\"(?P<double>(?:[^\"\\\n]|\\.){1,2000})\")\)"
 )
+#: A line that is itself an exception with several arguments (its name, then ": (" and the
+#: args tuple), as a traceback's last line prints it (pytest's "E   " before it): only there
+#: are the inner exceptions what ended the program, not a handled one a log line mentions.
+_EXC_LINE_RE = re.compile(
+    rb"\s{0,16}(?:E\s{1,8})?(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Za-z_]\w{0,60}(?:Error|Exception): \(")
 #: At most this many inner exceptions are read from one line.
 MAX_EXCEPTION_ARGS = 8
+#: Only the first this many bytes of a line are searched for inner exceptions (a traceback's
+#: last line; the rest of a longer line is no exception's arguments a reader needs).
+MAX_EXCEPTION_SCAN = 16 * 1024
 
 
 def _with_exception_args(raw: bytes) -> list[bytes]:
     """``[raw]``, then ``Name: text`` for each exception :data:`_EXC_ARG_RE` finds among the
-    arguments printed on the line (at most :data:`MAX_EXCEPTION_ARGS`), its repr's escapes
-    of quotes and backslashes undone.  Linear in the line's length for each one read (its text
-    is at most 2,000 bytes)."""
+    arguments printed on the line, an exception line (:data:`_EXC_LINE_RE`): at most
+    :data:`MAX_EXCEPTION_ARGS`, in its first :data:`MAX_EXCEPTION_SCAN` bytes, its repr's
+    escapes of quotes and backslashes undone.  Linear in those bytes."""
     out = [raw]
-    for m in _EXC_ARG_RE.finditer(raw):
-        text = m.group("text").replace(b"\\\\", b"\\").replace(b"\\'", b"'")
-        out.append(m.group("name") + b": " + text.replace(b'\\"', b'"'))
+    for m in _EXC_ARG_RE.finditer(raw, 0, MAX_EXCEPTION_SCAN):
+        text = m.group("single") or m.group("double") or b""
+        text = text.replace(b"\\\\", b"\\").replace(b"\\'", b"'").replace(b'\\"', b'"')
+        out.append(m.group("name") + b": " + text)
         if len(out) > MAX_EXCEPTION_ARGS:
             break
     return out

@@ -71,6 +71,40 @@ ADDON_DISTS: dict[str, str] = {
     "tf_agents": "tf-agents",
 }
 
+#: How many lines above an ImportError an add-on's import line or frame may stand (a
+#: traceback's last frames and their code lines, and the lines a program printed between).
+ADDON_WINDOW = 12
+
+
+def addon_importing_at(ctx: Facts, line: int) -> str | None:
+    """The pip distribution of the TensorFlow add-on whose code raised the ImportError on
+    log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
+    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import <pkg>``
+    code line, ``ctx.addon_import``) when that package is an add-on (:data:`ADDON_DISTS`);
+    ``None`` when it is another package (the program's own library stands between), when a
+    frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
+    cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
+    stands between, or none is named.  TensorFlow's own frames are skipped: they are where
+    the import ran."""
+    above = [(p.line, p.g("pkg") or "") for name in ("ctx.pkg_path", "ctx.addon_import")
+             for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW]
+    near = [(ln, pkg) for ln, pkg in sorted(above, reverse=True)
+            if pkg not in ("tensorflow", "tensorflow_core")]
+    if not near:
+        return None
+    at, pkg = near[0]
+    # the program's own frame or statement after the add-on's (a script, a notebook cell,
+    # the REPL) made the import itself
+    if any(at < h.line <= line for h in ctx.h("ctx.own_frame").all()):
+        return None
+    if any(at < h.line < line for h in ctx.h("ctx.tf_from_import").all()) and \
+            not any(h.line == at + 1 for h in ctx.h("ctx.tf_from_import").all()):
+        # a "from tensorflow... import" code line not under the add-on's frame (its own
+        # code line is the one right after it)
+        return None
+    return ADDON_DISTS.get(pkg)
+
+
 #: Where each add-on publishes its TensorFlow pairs (said when no pair row or no TensorFlow
 #: version is known).
 _TABLE: dict[str, str] = {

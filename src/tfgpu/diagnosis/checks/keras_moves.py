@@ -28,6 +28,7 @@ from typing import NamedTuple
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.addons import addon_importing_at
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
@@ -219,6 +220,8 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
         return []
     first = reads[0]
     if first.module.startswith("tensorflow.python.keras"):
+        if addon_importing_at(f, first.hit.line) is not None:
+            return []  # an add-on's own import: the add-on's release (tf_api_versions)
         return [_tf_python_keras(f, first, log_evidence([m.hit for m in reads]))]
     evidence = log_evidence([m.hit for m in reads])
     shown = first.module

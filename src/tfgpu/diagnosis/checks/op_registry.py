@@ -738,16 +738,24 @@ def node_inputs_not_in_op(f: Facts) -> list[Finding]:
     ValidateNodeDef, pattern ``op.inputs_not_in_op``): a node's input count is not its op's
     signature in this binary.  Ops change their inputs across releases in either direction,
     and a tool that edits a graph can leave a node's inputs behind, so the finding names both
-    (another TensorFlow version on one side, a graph edited after TensorFlow wrote it)."""
+    (another TensorFlow version on one side, a graph edited after TensorFlow wrote it).
+    Nothing for an op of TensorFlow's own rewrites (a name starting with ``_``) or a node the
+    program was building (``op.built_here`` at or above the line): made in this process."""
     hits = f.h("op.inputs_not_in_op")
     if not hits.count or f.h("op.attr_not_in_op").count:
         return []
     first = hits.first[0]
+    op = first.g("op")
+    if (op or "").startswith("_") or any(h.line <= first.line for h in f.h("op.built_here").all()):
+        # an op of TensorFlow's own graph rewrites (Grappler's _FusedMatMul, oneDNN's _Mkl*)
+        # or a node the program is building: made in this process, not by another release
+        return []
     types = first.g("types") or ""
+    given = first.need("given")
     return [catalogue.make(
         "graph-attr-from-newer-tensorflow", variant="inputs-differ",
-        op=first.g("op") or "the line is cut before the op's name",
-        given=first.g("given") or "?",
+        op=op or "(its name cut off in the log)",
+        given=f"{given} input" if given == "1" else f"{given} inputs",
         types=types if types else "no inputs", evidence=log_evidence(hits, limit=2),
     )]
 

@@ -21,10 +21,12 @@ definitions, not the library: the finding hedges, naming OpenCV only where the r
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 _ALONE = ('python -c "import tensorflow"   # alone: when this works, another library imported '
           "before it in the program brings the second copy of the definitions")
@@ -32,35 +34,48 @@ _LIST = (pip_list_grep("tensorflow", "opencv", "protobuf") + "   # the packages 
          "carry them (a distribution's or conda's packages show in its own package manager)")
 
 
+#: TensorFlow's graph definitions, the ones OpenCV's dnn module carried (GraphDef, NodeDef,
+#: AttrValue, TensorProto, TensorShapeProto, DataType, OpDef, FunctionDefLibrary,
+#: VersionDef: opencv modules/dnn/src/tensorflow/*.proto): a message of the ``tensorflow``
+#: package itself, or a file of tensorflow/core/framework.
+_GRAPH_DEFS = re.compile(r"tensorflow\.[A-Z]\w*$|tensorflow/core/framework/\w+\.proto$")
+
+
 def protobuf_definitions_registered_twice(ctx: Facts) -> list[Finding]:
     """``protobuf-definitions-registered-twice``: protobuf's 'Symbol name "X" conflicts with
     the existing symbol', "File already exists in database: F.proto" or the CHECK on
     ``GeneratedDatabase()->Add`` (``proto.registered_twice``).  Variant ``opencv``: the run
-    imports OpenCV (``proto.cv2_import``) and the names are TensorFlow's.  Returns one finding
-    for the log, or none."""
+    imports OpenCV (``proto.cv2_import``), the names are TensorFlow's graph definitions
+    (:data:`_GRAPH_DEFS`, the ones OpenCV carried) and no library of the program's own is
+    loaded (``proto.own_library``: tf.load_op_library).  Returns one finding for the log, or
+    none."""
     hits = ctx.h("proto.registered_twice").all()
     if not hits:
         return []
     sym = next((h.g("sym") for h in hits if h.g("sym")), None)
     file = next((h.g("file") for h in hits if h.g("file")), None)
     named = (f"'{sym}'" if sym else f"of {file}" if file else "of a .proto file")
-    tf_own = ((sym or "").startswith("tensorflow.")
-              or (file or "").startswith(("tensorflow/", "tsl/", "xla/")))
+    # the CHECK that aborts, or nothing after the refusal: an error; a program that went on
+    # (its device created, its steps run after the line) was not stopped by it
+    went_on = not any(h.g("check") for h in hits) and any(
+        g.line > hits[-1].line for name in ("gpu.created", "ctx.keras_epoch")
+        for g in ctx.h(name).all())
+    severity = Severity.WARNING if went_on else None
     cv2 = ctx.h("proto.cv2_import").all()
-    if tf_own and cv2:
+    if _GRAPH_DEFS.match(sym or file or "") and cv2 and not ctx.h("proto.own_library").count:
         return [catalogue.make(
             "protobuf-definitions-registered-twice", variant="opencv", named=named,
-            evidence=log_evidence(hits, cv2[:1], limit=4),
-            fix=('python -c "import tensorflow; import cv2"   # TensorFlow first, then '
-                 'python -c "import cv2; import tensorflow": the order that aborts shows '
-                 "OpenCV's copy",
+            evidence=log_evidence(hits, cv2[:1], limit=4), severity=severity,
+            fix=('python -c "import tensorflow"; python -c "import cv2"; python -c "import '
+                 'cv2, tensorflow"   # each alone works and the two together fail: their '
+                 "copies collide",
                  "python -m pip install -U opencv-python   # a current OpenCV (its copy has "
                  "its own names), or the distribution's current OpenCV package",
                  _LIST),
         )]
     return [catalogue.make(
         "protobuf-definitions-registered-twice", named=named,
-        evidence=log_evidence(hits, limit=4),
+        evidence=log_evidence(hits, limit=4), severity=severity,
         fix=(_ALONE, _LIST,
              "# upgrade or remove the library that carries its own copy, or load it in "
              "another process"),

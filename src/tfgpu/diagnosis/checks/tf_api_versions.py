@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.addons import ADDON_DISTS, addon_release_for
+from tfgpu.diagnosis.checks.addons import addon_importing_at, addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -208,8 +208,10 @@ def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
                                                   or not loc.endswith("__init__.py")):
             continue  # the module's file is printed and the name is no submodule of it (a
             # class or function the module lacks): another reading's (keras moves, versions)
-        if (mod or "").startswith("tensorflow.python.keras"):
+        if ((mod or "").startswith("tensorflow.python.keras")
+                and addon_importing_at(ctx, h.line) is None):
             continue  # TensorFlow's old private Keras copy: keras-public-api-moved reads it
+            # (an add-on's own import of it is the add-on's release: module_missing)
         if mod is None:
             mod = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
                         and name in re.split(r"\s*,\s*", c.g("names") or "")), None)
@@ -280,29 +282,22 @@ def module_missing(ctx: Facts) -> list[Finding]:
 #: A private module of TensorFlow (``tensorflow.python.*``, ``tensorflow_core.python.*``):
 #: what add-on releases import and TensorFlow moves without notice.
 _PRIVATE = re.compile(r"tensorflow(?:_core)?\.python\.")
-#: How many lines above the ImportError an add-on's import line or frame may stand (a
-#: traceback's last frames and their code lines, and the lines a program printed between).
-_ADDON_WINDOW = 12
+#: TensorFlow's private packages every release since 1.0 has (read in the 1.0 and 2.21
+#: wheels): one of them missing is a broken install, not an add-on built for another release.
+_EVERY_RELEASE = frozenset(f"{top}.python.{sub}" for top in ("tensorflow", "tensorflow_core")
+                           for sub in ("platform", "framework", "ops", "client", "util",
+                                       "training", "lib"))
 
 
 def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
     """``tensorflow-addon-version-pin`` variant ``private-module``: the missing ``module`` is
-    one of TensorFlow's private ones and the nearest package named above the ImportError
-    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import
-    <pkg>`` code line, ``ctx.addon_import``), within :data:`_ADDON_WINDOW` lines, is a
-    TensorFlow add-on (:data:`tfgpu.diagnosis.checks.addons.ADDON_DISTS`).  The fix names
-    the add-on release made for the installed TensorFlow where the version is known
-    (platform_facts ``addon-pairs-<dist>``, :func:`addons.addon_release_for`).  ``None``
-    otherwise."""
-    if not _PRIVATE.match(module):
+    one of TensorFlow's private ones and the code that imported it is a TensorFlow add-on's
+    (:func:`addons.addon_importing_at`).  The fix names the add-on release that fits the
+    installed TensorFlow where the version is known (platform_facts ``addon-pairs-<dist>``,
+    :func:`addons.addon_release_for`).  ``None`` otherwise."""
+    if not _PRIVATE.match(module) or module in _EVERY_RELEASE:
         return None
-    above = [(p.line, p.g("pkg") or "") for name in ("ctx.pkg_path", "ctx.addon_import")
-             for p in ctx.h(name).all() if 0 < hit.line - p.line <= _ADDON_WINDOW]
-    # the nearest package wins: a frame of TensorFlow itself or of the program's own
-    # library between the add-on and the error is where the import happened
-    near = [pkg for _, pkg in sorted(above, reverse=True)
-            if pkg not in ("tensorflow", "tensorflow_core")]
-    dist = ADDON_DISTS.get(near[0]) if near else None
+    dist = addon_importing_at(ctx, hit.line)
     if dist is None:
         return None
     tf = ctx.tf_version

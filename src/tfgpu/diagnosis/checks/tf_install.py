@@ -1407,6 +1407,10 @@ def keras3(f: Facts) -> Iterator[Finding]:
         return
     private = f.h("keras.private_api")
     if private.count:
+        from tfgpu.diagnosis.checks.addons import addon_importing_at  # (addons imports this)
+
+        if addon_importing_at(f, private.first[0].line) is not None:
+            return  # an add-on's own import: its release (tf_api_versions.module_missing)
         mod = private.first[0].g("mod") or "keras.engine"
         reading = read_keras_src(f, mod)
         if reading is not None:

@@ -12,7 +12,13 @@ Sources:
   The converter of a TensorFlow release writes the newest version of each op that release
   has, so a model converted by a newer TensorFlow than the runtime's (tflite-runtime, an
   older TensorFlow's tf.lite, a mobile app's TensorFlow Lite, the Edge TPU compiler, which
-  links its own TensorFlow Lite) fails there.
+  links its own TensorFlow Lite) fails there.  TensorFlow Lite is LiteRT now: Python's
+  tflite-runtime is replaced by ai-edge-litert (ai.google.dev/edge/litert/migration).
+  Version 1 is every op's first: a runtime missing it lacks the op itself (an op newer than
+  the runtime, or a resolver built with selected ops).  TensorFlow Lite Micro
+  (tensorflow/tflite-micro ``micro_allocator.cc``: "Failed to get registration from op code <OP>") registers only the ops the program adds to
+  its ``MicroMutableOpResolver``, so there the same line most often means an op the program
+  did not add, or one TensorFlow Lite Micro has no kernel for.
 * The Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Package
   requires runtime version (<need>), which is newer than this runtime version (<have>)"
   (Coral's documentation, "Compiler and runtime versions": each compiler version targets a
@@ -21,24 +27,52 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: A line that is a Python exception (``ValueError: Didn't find op ...``): a program's
+#: interpreter, not the Edge TPU compiler, printed it.
+_PY_EXC = re.compile(r"\s*(?:[\w.]+\.)?\w+(?:Error|Exception): ")
 
 
 def tflite_model_newer_than_runtime(ctx: Facts) -> list[Finding]:
     """``tflite-model-newer-than-runtime`` from ``tflite.op_version`` (the op and its version,
     or the op code out of the runtime's range); variant ``edgetpu-compiler`` when the log
     shows the Edge TPU compiler's banner (``tflite.edgetpu_compiler``): the compiler's own
-    TensorFlow Lite is the old runtime.  One finding for the log, or none."""
+    TensorFlow Lite is the old runtime; variant ``op-missing`` (a hedge) for an op's version
+    1; ``tflite-micro-op-not-registered`` when TensorFlow Lite Micro's allocator lines follow
+    (``tflite.micro``).  One finding for the log, or none."""
     hits = ctx.h("tflite.op_version").all()
     if not hits:
         return []
     h = hits[0]
-    op = (f"{h.g('op')} version {h.g('version')}" if h.g("op")
-          else f"op code {h.g('code')}")
-    banner = ctx.h("tflite.edgetpu_compiler").all()
-    if banner:
+    name = h.g("op")
+    op = f"{name} version {h.g('version')}" if name else f"op code {h.g('code')}"
+    micro = ctx.h("tflite.micro").all()
+    if name and micro:
+        return [_micro_resolver(name, op, hits, micro)]
+    if name and h.g("version") == "1":
+        # version 1 is every op's first: no newer version of it is missing, the op is
+        return [catalogue.make(
+            "tflite-model-newer-than-runtime", variant="op-missing", op=name,
+            evidence=log_evidence(hits, limit=3),
+            fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # in the '
+                 "environment that converted the model; the runtime must be that release or "
+                 "newer",
+                 "# a program that builds its own op resolver (selected ops, a reduced mobile "
+                 f"build) must register {name} too; else upgrade the runtime (python -m pip "
+                 "install -U ai-edge-litert, tflite-runtime's successor; the app's TensorFlow "
+                 "Lite / LiteRT dependency)"),
+        )]
+    compiler = ctx.h("tflite.edgetpu_compiler").all()
+    banner = [b for b in compiler if b.g("version")]
+    # the compiler's own failure: its banner, no success line, and the op line no Python
+    # exception of a program (a runtime on the device loading the compiled model)
+    if banner and not any(b.g("ok") for b in compiler) and not _PY_EXC.match(h.text):
         return [catalogue.make(
             "tflite-model-newer-than-runtime", variant="edgetpu-compiler", op=op,
             compiler=banner[0].need("version"),
@@ -53,10 +87,29 @@ def tflite_model_newer_than_runtime(ctx: Facts) -> list[Finding]:
         "tflite-model-newer-than-runtime", op=op, evidence=log_evidence(hits, limit=3),
         fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # in the '
              "environment that converted the model: the runtime must be that release or newer",
-             "python -m pip install -U tflite-runtime   # a newer runtime (or upgrade the "
-             "TensorFlow, or the app's TensorFlow Lite dependency, that loads the model)",
+             "python -m pip install -U ai-edge-litert   # a newer runtime: LiteRT, "
+             "tflite-runtime's successor (from ai_edge_litert.interpreter import Interpreter); "
+             "or upgrade the TensorFlow, or the app's TensorFlow Lite / LiteRT dependency, "
+             "that loads the model",
              "# or convert the model again with the TensorFlow release of the runtime"),
     )]
+
+
+def _micro_resolver(name: str, op: str, hits: list[Hit], micro: list[Hit]) -> Finding:
+    """``tflite-micro-op-not-registered``: TensorFlow Lite Micro's allocator failed after its op
+    resolver found no ``name`` (``tflite.micro``): a micro program registers only the ops it
+    adds (MicroMutableOpResolver's ``Add<Op>()``, named in CamelCase after the op), and its
+    template size bounds how many; or TensorFlow Lite Micro has no kernel for that op."""
+    method = "Add" + "".join(part.capitalize() if not part[:1].isdigit() else part.upper()
+                             for part in name.split("_"))
+    return catalogue.make(
+        "tflite-micro-op-not-registered", op=op,
+        evidence=log_evidence(hits, micro[:1], limit=3),
+        fix=(f"# add the op to the program's resolver: op_resolver.{method}();  (and raise the "
+             "MicroMutableOpResolver<N> template size to the number of ops added)",
+             f"# if TensorFlow Lite Micro has no {method}() for it (its kernel list, "
+             "micro_mutable_op_resolver.h), convert the model without that op"),
+    )
 
 
 def edgetpu_runtime_older_than_model(ctx: Facts) -> list[Finding]:
