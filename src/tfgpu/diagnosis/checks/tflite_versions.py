@@ -15,10 +15,11 @@ Sources:
   links its own TensorFlow Lite) fails there.  TensorFlow Lite is LiteRT now: Python's
   tflite-runtime is replaced by ai-edge-litert (ai.google.dev/edge/litert/migration).
   Version 1 is every op's first: a runtime missing it lacks the op itself (an op newer than
-  the runtime, or a resolver built with selected ops).  TensorFlow Lite Micro
-  (tensorflow/tflite-micro ``micro_allocator.cc``: "Failed to get registration from op code <OP>") registers only the ops the program adds to
-  its ``MicroMutableOpResolver``, so there the same line most often means an op the program
-  did not add, or one TensorFlow Lite Micro has no kernel for.
+  the runtime, or a resolver built with selected ops). TensorFlow Lite Micro
+  (tensorflow/tflite-micro ``micro_allocator.cc``: "Failed to get registration from op code
+  <OP>") registers only the ops the program adds to its ``MicroMutableOpResolver``, so there
+  the same line most often means an op the program did not add, or one TensorFlow Lite Micro
+  has no kernel for.
 * The Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Package
   requires runtime version (<need>), which is newer than this runtime version (<have>)"
   (Coral's documentation, "Compiler and runtime versions": each compiler version targets a
