@@ -255,7 +255,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cuinit",),
         # (a report quoting the message without its head, "fails with `cuInit: UNKNOWN ERROR
         # (34)`", still names the call, its status and its code)
-        r"(?:failed call to )?cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
+        r"(?:failed call to |(?i:\b(?:fails? with|failed with|fail with|gives?|gave|got|gets?"
+        r"|says?|said|shows?|showed|prints?|printed|returns?|returned|errors? with|errored with)\b)"
+        r"[^\n`\"']{0,20}[`\"'])cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
         # text: words, or (a whitespace-only text) the last space before "(": the same
         # captures as the lazy "[A-Za-z ]+?" it replaced, in linear time (that one took
         # 8.4 s on a 2 KB line of spaces).
@@ -1006,9 +1008,11 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.dlib_oom",
         ("error while calling",),
         # (device allocations only: cudaMallocHost's pinned host memory is no GPU memory)
-        r"Error while calling cudaMalloc(?:Pitch|Managed|Async|3D)?\([^\n]{0,200}?\) in file "
-        r"(?P<file>[^\n]{0,300}?[/\\]dlib[/\\][^\n]{1,200}?)"
-        r":\d{1,6}\. code: \d{1,4}, reason: out of memory",
+        # (linear: the call's arguments hold no unbalanced parenthesis, the file no colon but
+        # a drive's; checks/other_framework_oom.py keeps the hits whose file is dlib's)
+        r"Error while calling cudaMalloc(?:Pitch|Managed|Async|3D)?\("
+        r"(?:[^()\n]|\([^()\n]{0,80}\)){0,200}\) in file "
+        r"(?P<file>(?:[A-Za-z]:)?[^\n:]{1,500}):\d{1,6}\. code: \d{1,4}, reason: out of memory",
     ),
     # a compiled GPU extension's own CUDA check on its .cu source, "ERROR: <path>.cu.cc:413:
     # CUDA error 2: out of memory" (2 = cudaErrorMemoryAllocation): its own cudaMalloc, outside
@@ -4399,8 +4403,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "op.attr_not_in_op",
         ("nodedef mentions attr",),
-        r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name=(?P<op>[\w.-]{1,200})"
-        r"(?:;|>|\s*$)",
+        r"NodeDef mentions attr '(?P<attr>[\w.-]{1,100})' not in Op<name="
+        r"(?P<op>[\w.-]{0,199}[A-Za-z0-9.-])(?:;|>|_?\s*$)",
     ),
     # node_def_util.cc ValidateNodeDef: a node's input count is not its op's signature here
     # ("NodeDef expected inputs 'float' do not match 3 inputs specified; Op<name=X; ...>");
@@ -4416,8 +4420,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # from a graph another TensorFlow wrote. Read by checks/op_registry.py
     _p(
         "op.built_here",
-        ("create_c_op", "create_op", "tf_finishoperation"),
-        r"\b(?:_create_c_op|create_op|TF_FinishOperation)\b",
+        ("create_c_op", "create_op", "tf_finishoperation", "[op:", "raise_from_not_ok_status",
+         "_ops.py"),
+        r"\b(?:_create_c_op|create_op|TF_FinishOperation|raise_from_not_ok_status)\b"
+        r"|\[Op:\w{1,200}\]|[/\\]gen_\w{1,60}_ops\.py\b",
     ),
     # XLA's LinkWithBitcodeVector (gpu_backend_lib.cc): a bitcode module to link is missing;
     # ROCm's device libraries only here (libdevice is the CUDA path's: xla.libdevice)
@@ -5237,9 +5243,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cpu.illegal",
         ("illegal instruction",),
-        r"(?i:(?<!not )(?<!n't )(?<!never )\b(?:produces?|produced|gives?|gave|get|gets|got|getting"
-        r"|fails? with|failed with|crash(?:es|ed)? with|dies with|died with|exits? with|exited with"
-        r"|aborts? with|aborted with|throws?|threw|returns?|returned|prints?|printed|shows?"
+        r"^(?!(?i:.{0,400}?\b(?:no longer|used to|if|when|whenever|previously|before|would"
+        r"|could|might|should|unlike|instead|that one|other|others|someone|but)\b))"
+        r".{0,400}?(?i:(?<!not )(?<!n't )(?<!never )\b(?:produces?|produced|gives?|gave|get|gets"
+        r"|got|getting|fails? with|failed with|crash(?:es|ed)? with|dies with|died with"
+        r"|exits? with|exited with|aborts? with|aborted with|throws?|threw|returns?|returned|prints?|printed|shows?"
         r"|showed)\b)(?:(?!\b(?:not|never)\b|n't)[^\"“'`\n]){0,30}"
         r"[\"“'`]Illegal instruction\s*(?:\(\s*core dumped\s*\))?[\"”'`]",
     ),
@@ -8242,6 +8250,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r'(?![^"\n]{0,300}[/\\]lib[/\\]python\d(?:\.\d{1,2})?[/\\])(?P<path>[^"\n]{1,400})",'
         r" line \d{1,7}|<ipython-input-[\w-]{1,80}> in |Cell In\s?\[\d{1,6}\], line \d{1,7}"
         r"|>>> (?:import|from) )",
+    ),
+    # the same ImportError printed among the arguments of the exception that ended the
+    # program ("E   pyhf.exceptions.ImportBackendError: ('There was a problem importing
+    # TensorFlow...', ImportError("cannot import name 'naming' from 'tensorflow.python..."))":
+    # CPython prints an exception of several arguments as the repr of its args tuple). A
+    # pattern of its own, so a hard-wrapped paste of that line is read once joined (the
+    # reader's split of such a line, reader.py _with_exception_args, sees one line only).
+    # Read by checks/tf_api_versions.py
+    _p(
+        "tfapi.cannot_import_arg",
+        ("cannot import name",),
+        r"^\s{0,16}(?:E\s{1,8})?(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Za-z_]\w{0,60}(?:Error|Exception): "
+        r"\((?:[^\n]{0,2000}?, )?ImportError\([\"']cannot import name '(?P<name>\w{1,80})' from "
+        r"'(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'",
     ),
     _p(
         "ctx.tf_from_import",

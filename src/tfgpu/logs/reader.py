@@ -470,7 +470,8 @@ def pieces_of(raw: bytes) -> list[bytes]:
         if any(b"\b" in p for p in parts):  # a string literal's escaped backspaces
             parts = [q for p in parts
                      for q in (split_cr(_BACKSPACES_RE.sub(b"\r", p)) if b"\b" in p else (p,))]
-    if (b"Error(" in raw or b"Exception(" in raw) and _EXC_LINE_RE.match(raw):
+    if (b"Error(" in raw or b"Exception(" in raw) and _EXC_LINE_RE.search(raw, 0,
+                                                                          MAX_EXCEPTION_SCAN):
         parts = [q for p in parts for q in _with_exception_args(p)]
     return [p for p in parts if p.strip()]
 
@@ -491,10 +492,11 @@ _EXC_ARG_RE = re.compile(
     rb"\((?:'(?P<single>(?:[^'\\\n]|\\.){1,2000})'|\"(?P<double>(?:[^\"\\\n]|\\.){1,2000})\")\)"
 )
 #: A line that is itself an exception with several arguments (its name, then ": (" and the
-#: args tuple), as a traceback's last line prints it (pytest's "E   " before it): only there
-#: are the inner exceptions what ended the program, not a handled one a log line mentions.
+#: args tuple), as a traceback's last line prints it (after pytest's "E   ", a timestamp or
+#: an MPI rank's prefix): only there are the inner exceptions what ended the program, not a
+#: handled one a log line mentions.
 _EXC_LINE_RE = re.compile(
-    rb"\s{0,16}(?:E\s{1,8})?(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Za-z_]\w{0,60}(?:Error|Exception): \(")
+    rb"(?:^|(?<=[\s:>\]]))(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Za-z_]\w{0,60}(?:Error|Exception): \(")
 #: At most this many inner exceptions are read from one line.
 MAX_EXCEPTION_ARGS = 8
 #: Only the first this many bytes of a line are searched for inner exceptions (a traceback's

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import OP_LIBRARY_DISTS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
@@ -41,69 +42,6 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
-
-#: The add-on package folder -> its pip distribution name.
-_DIST: dict[str, str] = {
-    "tensorflow_io": "tensorflow-io",
-    "tensorflow_addons": "tensorflow-addons",
-    "tensorflow_text": "tensorflow-text",
-    "tensorflow_decision_forests": "tensorflow-decision-forests",
-    "tensorflow_quantum": "tensorflow-quantum",
-    "tensorflow_recommenders_addons": "tensorflow-recommenders-addons",
-}
-
-#: TensorFlow add-on packages (import name -> pip distribution) whose releases are built for
-#: some TensorFlow minors only: their op libraries (:data:`_DIST`) and their imports of
-#: TensorFlow's private modules (``tensorflow.python.*``, read by
-#: ``tf_api_versions.module_missing``).  The import names are the packages' own (each
-#: project's setup.py ``packages``).
-ADDON_DISTS: dict[str, str] = {
-    **_DIST,
-    "tensorflow_probability": "tensorflow-probability",
-    "tensorflow_hub": "tensorflow-hub",
-    "tensorflow_datasets": "tensorflow-datasets",
-    "tensorflow_model_optimization": "tensorflow-model-optimization",
-    "tensorflow_recommenders": "tensorflow-recommenders",
-    "tensorflow_federated": "tensorflow-federated",
-    "tensorflow_transform": "tensorflow-transform",
-    "tensorflow_ranking": "tensorflow-ranking",
-    "tensorflow_gnn": "tensorflow-gnn",
-    "tf_agents": "tf-agents",
-}
-
-#: How many lines above an ImportError an add-on's import line or frame may stand (a
-#: traceback's last frames and their code lines, and the lines a program printed between).
-ADDON_WINDOW = 12
-
-
-def addon_importing_at(ctx: Facts, line: int) -> str | None:
-    """The pip distribution of the TensorFlow add-on whose code raised the ImportError on
-    log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
-    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import <pkg>``
-    code line, ``ctx.addon_import``) when that package is an add-on (:data:`ADDON_DISTS`);
-    ``None`` when it is another package (the program's own library stands between), when a
-    frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
-    cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
-    stands between, or none is named.  TensorFlow's own frames are skipped: they are where
-    the import ran."""
-    above = [(p.line, p.g("pkg") or "") for name in ("ctx.pkg_path", "ctx.addon_import")
-             for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW]
-    near = [(ln, pkg) for ln, pkg in sorted(above, reverse=True)
-            if pkg not in ("tensorflow", "tensorflow_core")]
-    if not near:
-        return None
-    at, pkg = near[0]
-    # the program's own frame or statement after the add-on's (a script, a notebook cell,
-    # the REPL) made the import itself
-    if any(at < h.line <= line for h in ctx.h("ctx.own_frame").all()):
-        return None
-    if any(at < h.line < line for h in ctx.h("ctx.tf_from_import").all()) and \
-            not any(h.line == at + 1 for h in ctx.h("ctx.tf_from_import").all()):
-        # a "from tensorflow... import" code line not under the add-on's frame (its own
-        # code line is the one right after it)
-        return None
-    return ADDON_DISTS.get(pkg)
-
 
 #: Where each add-on publishes its TensorFlow pairs (said when no pair row or no TensorFlow
 #: version is known).
@@ -215,7 +153,7 @@ def _addon_hits(ctx: Facts) -> list[tuple[Hit, str, str, str, str]]:
     ``undefined symbol`` line names the symbol of the library line before it."""
     out: list[tuple[Hit, str, str, str, str]] = []
     for h in ctx.h("addon.so").all():
-        dist = _DIST.get(h.g("pkg") or "", "")
+        dist = OP_LIBRARY_DISTS.get(h.g("pkg") or "", "")
         out.append((h, dist, h.g("so") or "", h.g("why") or "", h.g("sym") or ""))
     for h in ctx.h("addon.tfio_unable").all():
         lib = (h.g("lib") or "").rsplit("/", 1)[-1]

@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.addons import addon_importing_at
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit

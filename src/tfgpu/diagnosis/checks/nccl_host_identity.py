@@ -57,8 +57,8 @@ def nccl_hosts_share_hostname(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),
             fix=(f"hostname   # on each machine of the job: every one must have its own name, "
                  f"not {host}",
-                 "sudo hostnamectl set-hostname <a name of its own>   # on the machines that "
-                 "share it (and update /etc/hosts), then start the job again",
+                 "# on each machine that shares it: sudo hostnamectl set-hostname <a name of its "
+                 "own> (and update /etc/hosts), then start the job again",
                  "# or use NCCL 2.5.6 or newer (a newer TensorFlow, Horovod or NCCL build), "
                  "whose machine identity holds each machine's boot id"),
         )]

@@ -35,6 +35,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
@@ -295,6 +296,18 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
                                    requirement=requirement, evidence=ev, fix=quiet)]
         return [catalogue.make("tensorflow-addons-version-warning", requirement=requirement,
                                have=have, evidence=ev, fix=quiet)]
+    # Addons' own import failed on a TensorFlow module (not only an op): the program stopped
+    # there, and with Addons at its end of life a TensorFlow in its range comes first
+    died = [h for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg")
+            for h in f.h(name).all() if addon_importing_at(f, h.line) == "tensorflow-addons"]
+    if died and have is not None:
+        if low and high:
+            fix = [fix[1], fix[0], *fix[2:]]
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="import-failed", requirement=requirement,
+            have=have, evidence=log_evidence(rng, abi, using, died[:1], limit=5),
+            fix=tuple(fix),
+        )]
     if have is None:
         return [catalogue.make("tensorflow-addon-version-pin",
                                variant="import-warning-have-unshown", requirement=requirement,
@@ -306,9 +319,14 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
 
 
 def _addons_op_failed(f: Facts) -> bool:
-    """The log shows an Addons custom op failing to load."""
+    """The log shows an Addons custom op failing to load, or Addons' own import failing on a
+    TensorFlow module it imports (its frame above the ImportError: the release does not fit
+    this TensorFlow, as its warning said)."""
     return bool(f.h("tfa.op_failed").count or any(
-        (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all()))
+        (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all())
+        or any(addon_importing_at(f, h.line) == "tensorflow-addons"
+               for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg")
+               for h in f.h(name).all()))
 
 
 # --- HIP (ROCm) -----------------------------------------------------------------------------

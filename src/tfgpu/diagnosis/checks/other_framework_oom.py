@@ -273,14 +273,17 @@ def _hits(ctx: Facts) -> tuple[str, list[Hit]]:
         return "CuPy", ctx.h("mem.cupy_oom").all()
     if ctx.h("mem.rmm_oom").count:
         return "RMM (RAPIDS)", ctx.h("mem.rmm_oom").all()
-    if ctx.h("mem.dlib_oom").count:
-        return "dlib", ctx.h("mem.dlib_oom").all()
+    dlib = [h for h in ctx.h("mem.dlib_oom").all() if _DLIB_FILE.search(h.g("file") or "")]
+    if dlib:
+        return "dlib", dlib
     ext = ctx.h("mem.cuda_ext_oom").all()
     if ext:
         return _extension_name(ext[0].text), ext
     return "", []
 
 
+#: A source file of dlib's (its CHECK_CUDA names the file: ".../dlib/cuda/gpu_data.cpp").
+_DLIB_FILE = re.compile(r"[/\\]dlib[/\\]")
 #: The CUDA source path before a compiled extension's "<file>.cu[.cc]:<line>: CUDA error 2"
 #: (pattern ``mem.cuda_ext_oom``, which matches from the ".cu" on).
 _EXT_PATH = re.compile(r"(?P<path>[\w./\\-]{1,300}?)\.cu(?:\.cc|\.cpp)?:\d{1,6}: CUDA error 2")

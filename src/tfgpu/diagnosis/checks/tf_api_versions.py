@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.addons import addon_importing_at, addon_release_for
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
+from tfgpu.diagnosis.checks.addons import addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import Knowledge, PlatformFact
 
 #: Prefixes of the module names TensorFlow's API generator (and users) give, and what they
@@ -202,6 +203,13 @@ def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
     submodules: a name from the top-level package is tools.tf1_api's reading."""
     code = ctx.h("ctx.tf_from_import").all()
     out = []
+    seen = {h.line for h in ctx.h("tfapi.cannot_import").all()}
+    # the ImportError among another exception's arguments, on a line the reader did not split
+    # (a hard-wrapped paste, read joined)
+    out += [(h, f"{h.need('mod')}.{h.need('name')}")
+            for h in ctx.h("tfapi.cannot_import_arg").all() if h.line not in seen
+            and not (h.need("mod").startswith("tensorflow.python.keras")
+                     and addon_importing_at(ctx, h.line) is None)]
     for h in ctx.h("tfapi.cannot_import").all():
         name, mod, loc = h.need("name"), h.g("mod"), h.g("loc")
         if loc and loc != "unknown location" and (name != name.lower()
@@ -242,6 +250,8 @@ def module_missing(ctx: Facts) -> list[Finding]:
     if hit is None:
         return []
     addon = _addon_importing(ctx, hit, module)
+    if addon is _SAID_BY_ADDONS_WARNING:
+        return []
     if addon is not None:
         return [addon]
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
@@ -289,6 +299,12 @@ _EVERY_RELEASE = frozenset(f"{top}.python.{sub}" for top in ("tensorflow", "tens
                                        "training", "lib"))
 
 
+#: :func:`_addon_importing`'s answer when TensorFlow Addons' own version warning is in the
+#: log: its reading (with the range the release supports) speaks for the failed import.
+_SAID_BY_ADDONS_WARNING = Finding(id="tensorflow-addon-version-pin", severity=Severity.INFO,
+                                  category="pip", title="(said by Addons' warning)")
+
+
 def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
     """``tensorflow-addon-version-pin`` variant ``private-module``: the missing ``module`` is
     one of TensorFlow's private ones and the code that imported it is a TensorFlow add-on's
@@ -300,6 +316,11 @@ def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
     dist = addon_importing_at(ctx, hit.line)
     if dist is None:
         return None
+    if dist == "tensorflow-addons" and (ctx.h("tfa.unsupported_tf").count
+                                        or ctx.h("tfa.abi").count):
+        # Addons' own warning named the range its release supports: that reading carries
+        # the range (nvidia_tools.addons_unsupported_tf, an error with this failure)
+        return _SAID_BY_ADDONS_WARNING
     tf = ctx.tf_version
     found = addon_release_for(ctx, dist, tf)
     pair = f" ({dist} {found[0]}, {found[1]})" if found else ""

@@ -36,6 +36,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
 from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin, apple_silicon_requirement
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     _tf1_pythons,
@@ -1407,11 +1408,10 @@ def keras3(f: Facts) -> Iterator[Finding]:
         return
     private = f.h("keras.private_api")
     if private.count:
-        from tfgpu.diagnosis.checks.addons import addon_importing_at  # (addons imports this)
-
-        if addon_importing_at(f, private.first[0].line) is not None:
-            return  # an add-on's own import: its release (tf_api_versions.module_missing)
         mod = private.first[0].g("mod") or "keras.engine"
+        if (mod.startswith("tensorflow.python")
+                and addon_importing_at(f, private.first[0].line) is not None):
+            return  # an add-on's own import: its release (tf_api_versions.module_missing)
         reading = read_keras_src(f, mod)
         if reading is not None:
             yield _keras_src_missing(f, mod, reading, private.first)

@@ -1,0 +1,75 @@
+"""Which TensorFlow add-on's code raised an ImportError: the add-on packages, and the frame
+or import line nearest above the error (checks/addons.py, tf_api_versions.py, tf_install.py and
+nvidia_tools.py read it; a module of its own, which imports no other check)."""
+
+from __future__ import annotations
+
+from tfgpu.facts.view import Facts
+
+#: The add-on packages whose op libraries (.so) checks/addons.py reads: package folder ->
+#: pip distribution name.
+OP_LIBRARY_DISTS: dict[str, str] = {
+    "tensorflow_io": "tensorflow-io",
+    "tensorflow_addons": "tensorflow-addons",
+    "tensorflow_text": "tensorflow-text",
+    "tensorflow_decision_forests": "tensorflow-decision-forests",
+    "tensorflow_quantum": "tensorflow-quantum",
+    "tensorflow_recommenders_addons": "tensorflow-recommenders-addons",
+}
+
+#: TensorFlow add-on packages (import name -> pip distribution) whose releases are built for
+#: some TensorFlow minors only: their op libraries (:data:`OP_LIBRARY_DISTS`) and their imports of
+#: TensorFlow's private modules (``tensorflow.python.*``, read by
+#: ``tf_api_versions.module_missing``).  The import names are the packages' own (each
+#: project's setup.py ``packages``).
+ADDON_DISTS: dict[str, str] = {
+    **OP_LIBRARY_DISTS,
+    "tensorflow_probability": "tensorflow-probability",
+    "tensorflow_hub": "tensorflow-hub",
+    "tensorflow_datasets": "tensorflow-datasets",
+    "tensorflow_model_optimization": "tensorflow-model-optimization",
+    "tensorflow_recommenders": "tensorflow-recommenders",
+    "tensorflow_federated": "tensorflow-federated",
+    "tensorflow_transform": "tensorflow-transform",
+    "tensorflow_ranking": "tensorflow-ranking",
+    "tensorflow_gnn": "tensorflow-gnn",
+    "tf_agents": "tf-agents",
+}
+
+#: How many lines above an ImportError an add-on's import line or frame may stand (a
+#: traceback's last frames and their code lines, the lines a program printed between, and the
+#: same hard-wrapped at 80 columns in a paste).
+ADDON_WINDOW = 30
+
+
+def addon_importing_at(ctx: Facts, line: int) -> str | None:
+    """The pip distribution of the TensorFlow add-on whose code raised the ImportError on
+    log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
+    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import <pkg>``
+    code line, ``ctx.addon_import``) when that package is an add-on (:data:`ADDON_DISTS`);
+    ``None`` when it is another package (the program's own library stands between), when a
+    frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
+    cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
+    stands between, or none is named.  TensorFlow's own frames are skipped: they are where
+    the import ran."""
+    above = [(p.line, p.g("pkg") or "", name == "ctx.pkg_path")
+             for name in ("ctx.pkg_path", "ctx.addon_import")
+             for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW]
+    near = [(ln, pkg, frame) for ln, pkg, frame in sorted(above, reverse=True)
+            if pkg not in ("tensorflow", "tensorflow_core")]
+    if not near:
+        return None
+    at, pkg, frame = near[0]
+    # the program's own frame or statement after the add-on's (a script, a notebook cell,
+    # the REPL) made the import itself
+    if any(at < h.line <= line for h in ctx.h("ctx.own_frame").all()):
+        return None
+    # a "from tensorflow... import" line after the add-on's: the program's own statement,
+    # but for the code line right under the add-on's own frame (a traceback prints it there)
+    if any(at < h.line < line and not (frame and h.line == at + 1)
+           for h in ctx.h("ctx.tf_from_import").all()):
+        return None
+    return ADDON_DISTS.get(pkg)
+
+
+__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "OP_LIBRARY_DISTS", "addon_importing_at"]
