@@ -5247,8 +5247,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|could|might|should|unlike|instead|that one|other|others|someone|but)\b))"
         r".{0,400}?(?i:(?<!not )(?<!n't )(?<!never )\b(?:produces?|produced|gives?|gave|get|gets"
         r"|got|getting|fails? with|failed with|crash(?:es|ed)? with|dies with|died with"
-        r"|exits? with|exited with|aborts? with|aborted with|throws?|threw|returns?|returned|prints?|printed|shows?"
-        r"|showed)\b)(?:(?!\b(?:not|never)\b|n't)[^\"“'`\n]){0,30}"
+        r"|exits? with|exited with|aborts? with|aborted with|throws?|threw|returns?|returned"
+        r"|prints?|printed|shows?|showed)\b)(?:(?!\b(?:not|never)\b|n't)[^\"“'`\n]){0,30}"
         r"[\"“'`]Illegal instruction\s*(?:\(\s*core dumped\s*\))?[\"”'`]",
     ),
     # SIGILL as the tools around a process report it, not as a shell does: CPython's
