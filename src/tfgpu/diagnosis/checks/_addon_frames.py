@@ -4,7 +4,14 @@ nvidia_tools.py read it; a module of its own, which imports no other check)."""
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.facts.view import Facts
+
+#: A traceback's frame line: CPython's ``File "<path>", line N``, IPython's ``<path> in
+#: <function>(...)``, pytest's ``<path>:N: in <function>``; a warning's ``<path>:N:
+#: DeprecationWarning:`` line names a package too, and is none.
+_FRAME = re.compile(r'File "[^"\n]{1,400}", line \d|\.py"?, line \d|\.py in \S|\.py:\d{1,6}: in ')
 
 #: The add-on packages whose op libraries (.so) checks/addons.py reads: package folder ->
 #: pip distribution name.
@@ -54,7 +61,8 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
     the import ran."""
     above = [(p.line, p.g("pkg") or "", name == "ctx.pkg_path")
              for name in ("ctx.pkg_path", "ctx.addon_import")
-             for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW]
+             for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW
+             and (name == "ctx.addon_import" or _FRAME.search(p.text))]
     near = [(ln, pkg, frame) for ln, pkg, frame in sorted(above, reverse=True)
             if pkg not in ("tensorflow", "tensorflow_core")]
     if not near:

@@ -52,6 +52,21 @@ def nccl_hosts_share_hostname(ctx: Facts) -> list[Finding]:
         if len(by_ip) < 2:
             continue
         ips = sorted(by_ip)[:4]
+        if not shown:
+            # no NCCL version in the log: containers on one machine (NCCL 2.5.6 or later, one
+            # boot id) without a shared IPC namespace give the same lines
+            return [catalogue.make(
+                "nccl-hosts-share-hostname", variant="unversioned", host=host,
+                addresses=", ".join(ips),
+                evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),
+                fix=(f"hostname   # on each machine or container of the job: machines must "
+                     f"not share the name {host}",
+                     "NCCL_DEBUG=INFO python train.py 2>&1 | grep 'NCCL version'   # 2.5.6 or "
+                     "later: the host name is not the cause",
+                     "# containers on one machine: start them with --ipc=host (docker run "
+                     "--ipc=host, Kubernetes hostIPC), or NCCL_P2P_DISABLE=1 for the job; "
+                     "machines of one name: give each its own (hostnamectl set-hostname)"),
+            )]
         return [catalogue.make(
             "nccl-hosts-share-hostname", host=host, addresses=", ".join(ips),
             evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),

@@ -298,16 +298,18 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
                                have=have, evidence=ev, fix=quiet)]
     # Addons' own import failed on a TensorFlow module (not only an op): the program stopped
     # there, and with Addons at its end of life a TensorFlow in its range comes first
-    died = [h for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg")
-            for h in f.h(name).all() if addon_importing_at(f, h.line) == "tensorflow-addons"]
-    if died and have is not None:
+    died = _addons_import_died(f)
+    if died:
         if low and high:
             fix = [fix[1], fix[0], *fix[2:]]
+        evidence = log_evidence(rng, abi, using, died[:1], limit=5)
+        if have is None:
+            return [catalogue.make(
+                "tensorflow-addon-version-pin", variant="import-failed-have-unshown",
+                requirement=requirement, evidence=evidence, fix=tuple(fix))]
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="import-failed", requirement=requirement,
-            have=have, evidence=log_evidence(rng, abi, using, died[:1], limit=5),
-            fix=tuple(fix),
-        )]
+            have=have, evidence=evidence, fix=tuple(fix))]
     if have is None:
         return [catalogue.make("tensorflow-addon-version-pin",
                                variant="import-warning-have-unshown", requirement=requirement,
@@ -318,15 +320,21 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
     )]
 
 
+def _addons_import_died(f: Facts) -> list[Hit]:
+    """The ImportErrors raised by Addons' own code (its frame nearest above them,
+    :func:`_addon_frames.addon_importing_at`) on a TensorFlow or Keras module it imports."""
+    return [h for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg",
+                           "keras.private_api")
+            for h in f.h(name).all() if addon_importing_at(f, h.line) == "tensorflow-addons"]
+
+
 def _addons_op_failed(f: Facts) -> bool:
     """The log shows an Addons custom op failing to load, or Addons' own import failing on a
-    TensorFlow module it imports (its frame above the ImportError: the release does not fit
-    this TensorFlow, as its warning said)."""
+    TensorFlow or Keras module it imports (the release does not fit this TensorFlow, as its
+    warning said)."""
     return bool(f.h("tfa.op_failed").count or any(
         (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all())
-        or any(addon_importing_at(f, h.line) == "tensorflow-addons"
-               for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg")
-               for h in f.h(name).all()))
+        or _addons_import_died(f))
 
 
 # --- HIP (ROCm) -----------------------------------------------------------------------------

@@ -311,7 +311,11 @@ def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
     (:func:`addons.addon_importing_at`).  The fix names the add-on release that fits the
     installed TensorFlow where the version is known (platform_facts ``addon-pairs-<dist>``,
     :func:`addons.addon_release_for`).  ``None`` otherwise."""
-    if not _PRIVATE.match(module) or module in _EVERY_RELEASE:
+    if (not _PRIVATE.match(module) or module in _EVERY_RELEASE
+            or hit.g("loc") == "unknown location"):
+        # a package every release has, or a name imported from a package without its
+        # __init__ ("unknown location": a broken or half-removed install), is no add-on's
+        # release
         return None
     dist = addon_importing_at(ctx, hit.line)
     if dist is None:

@@ -1409,9 +1409,12 @@ def keras3(f: Facts) -> Iterator[Finding]:
     private = f.h("keras.private_api")
     if private.count:
         mod = private.first[0].g("mod") or "keras.engine"
-        if (mod.startswith("tensorflow.python")
-                and addon_importing_at(f, private.first[0].line) is not None):
-            return  # an add-on's own import: its release (tf_api_versions.module_missing)
+        addon = addon_importing_at(f, private.first[0].line)
+        if addon is not None and (mod.startswith("tensorflow.python") or (
+                addon == "tensorflow-addons" and f.h("tfa.unsupported_tf").count)):
+            # an add-on's own import: its release (tf_api_versions.module_missing), or
+            # Addons' warning with the range it supports (nvidia_tools.addons_unsupported_tf)
+            return
         reading = read_keras_src(f, mod)
         if reading is not None:
             yield _keras_src_missing(f, mod, reading, private.first)

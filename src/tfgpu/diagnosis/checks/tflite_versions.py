@@ -99,15 +99,18 @@ def tflite_model_newer_than_runtime(ctx: Facts) -> list[Finding]:
 def _micro_resolver(name: str, op: str, hits: list[Hit], micro: list[Hit]) -> Finding:
     """``tflite-micro-op-not-registered``: TensorFlow Lite Micro's allocator failed after its op
     resolver found no ``name`` (``tflite.micro``): a micro program registers only the ops it
-    adds (MicroMutableOpResolver's ``Add<Op>()``, named in CamelCase after the op), and its
-    template size bounds how many; or TensorFlow Lite Micro has no kernel for that op."""
+    adds (MicroMutableOpResolver's ``Add<Op>()``, for most ops the op's name in CamelCase;
+    micro_mutable_op_resolver.h has the exact name), and its template size bounds how many; or
+    TensorFlow Lite Micro has no kernel for that op."""
     method = "Add" + "".join(part.capitalize() if not part[:1].isdigit() else part.upper()
                              for part in name.split("_"))
     return catalogue.make(
         "tflite-micro-op-not-registered", op=op,
         evidence=log_evidence(hits, micro[:1], limit=3),
-        fix=(f"# add the op to the program's resolver: op_resolver.{method}();  (and raise the "
-             "MicroMutableOpResolver<N> template size to the number of ops added)",
+        fix=(f"# add {name} to the program's resolver with its Add method in "
+             "micro_mutable_op_resolver.h (for most ops the op's name in CamelCase: "
+             f"op_resolver.{method}();), and raise the MicroMutableOpResolver<N> template "
+             "size to the number of ops added",
              f"# if TensorFlow Lite Micro has no {method}() for it (its kernel list, "
              "micro_mutable_op_resolver.h), convert the model without that op"),
     )
