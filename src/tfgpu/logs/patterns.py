@@ -8235,9 +8235,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.addon_import",
         ("import tensorflow_", "from tensorflow_", "import tf_agents", "from tf_agents"),
-        # (indented: a traceback's code line; a statement of the program's own, a REPL's or a
-        # notebook's, is unindented)
-        r"^\s{2,16}(?:import|from) (?P<pkg>tensorflow_(?:probability|addons|text|io|hub"
+        # (checks/_addon_frames.py counts it only under a traceback's frame line: a statement
+        # of the program's own, a REPL's or a notebook's, stands under none)
+        r"^\s{0,16}(?:import|from) (?P<pkg>tensorflow_(?:probability|addons|text|io|hub"
         r"|datasets|model_optimization|recommenders(?:_addons)?|decision_forests|quantum"
         r"|federated|transform|ranking|gnn)|tf_agents)\b",
     ),

@@ -11,7 +11,8 @@ from tfgpu.facts.view import Facts
 #: A traceback's frame line: CPython's ``File "<path>", line N``, IPython's ``<path> in
 #: <function>(...)``, pytest's ``<path>:N: in <function>``; a warning's ``<path>:N:
 #: DeprecationWarning:`` line names a package too, and is none.
-_FRAME = re.compile(r'File "[^"\n]{1,400}", line \d|\.py"?, line \d|\.py in \S|\.py:\d{1,6}: in ')
+_FRAME = re.compile(r'\bFile "[^"\n]{1,400}(?:", line \d|$)|\.py"?, line\b|\.py in \S'
+                    r"|\.py:\d{1,6}: in ")  # (a frame line hard-wrapped keeps a piece of it)
 
 #: The add-on packages whose op libraries (.so) checks/addons.py reads: package folder ->
 #: pip distribution name.
@@ -52,17 +53,22 @@ ADDON_WINDOW = 30
 def addon_importing_at(ctx: Facts, line: int) -> str | None:
     """The pip distribution of the TensorFlow add-on whose code raised the ImportError on
     log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
-    (a frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an ``import <pkg>``
-    code line, ``ctx.addon_import``) when that package is an add-on (:data:`ADDON_DISTS`);
+    (a traceback frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an
+    ``import <pkg>`` code line right under a frame, ``ctx.addon_import``) when that package is
+    an add-on (:data:`ADDON_DISTS`);
     ``None`` when it is another package (the program's own library stands between), when a
     frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
     cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
     stands between, or none is named.  TensorFlow's own frames are skipped: they are where
     the import ran."""
+    frames = {p.line for name in ("ctx.pkg_path", "ctx.own_frame")
+              for p in ctx.h(name).all() if _FRAME.search(p.text)}
+    # a package's frame line, or an import line right under a frame (the frame's code line)
     above = [(p.line, p.g("pkg") or "", name == "ctx.pkg_path")
              for name in ("ctx.pkg_path", "ctx.addon_import")
              for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW
-             and (name == "ctx.addon_import" or _FRAME.search(p.text))]
+             and (p.line in frames if name == "ctx.pkg_path"
+                  else bool({p.line - 1, p.line - 2, p.line - 3} & frames))]  # (hard-wrapped)
     near = [(ln, pkg, frame) for ln, pkg, frame in sorted(above, reverse=True)
             if pkg not in ("tensorflow", "tensorflow_core")]
     if not near:

@@ -32,6 +32,16 @@ from tfgpu.findings import Finding
 BOOT_ID_NCCL = Version("2.5.6")
 
 
+#: The fix lines after ``hostname`` when no NCCL version is shown (variant ``unversioned``).
+_UNVERSIONED_FIX = (
+    "NCCL_DEBUG=INFO python train.py 2>&1 | grep 'NCCL version'   # 2.5.6 or later: the host "
+    "name is not the cause",
+    "# containers on one machine: start them with --ipc=host (docker run --ipc=host, "
+    "Kubernetes hostIPC), or NCCL_P2P_DISABLE=1 for the job; machines of one name: give each "
+    "its own (hostnamectl set-hostname)",
+)
+
+
 def nccl_hosts_share_hostname(ctx: Facts) -> list[Finding]:
     """``nccl-hosts-share-hostname``: NCCL's INFO lines show one host name with two or more
     addresses on one interface (``nccl.net_iface``), NCCL failed to open a CUDA IPC handle
@@ -52,30 +62,19 @@ def nccl_hosts_share_hostname(ctx: Facts) -> list[Finding]:
         if len(by_ip) < 2:
             continue
         ips = sorted(by_ip)[:4]
-        if not shown:
-            # no NCCL version in the log: containers on one machine (NCCL 2.5.6 or later, one
-            # boot id) without a shared IPC namespace give the same lines
-            return [catalogue.make(
-                "nccl-hosts-share-hostname", variant="unversioned", host=host,
-                addresses=", ".join(ips),
-                evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),
-                fix=(f"hostname   # on each machine or container of the job: machines must "
-                     f"not share the name {host}",
-                     "NCCL_DEBUG=INFO python train.py 2>&1 | grep 'NCCL version'   # 2.5.6 or "
-                     "later: the host name is not the cause",
-                     "# containers on one machine: start them with --ipc=host (docker run "
-                     "--ipc=host, Kubernetes hostIPC), or NCCL_P2P_DISABLE=1 for the job; "
-                     "machines of one name: give each its own (hostnamectl set-hostname)"),
-            )]
+        # no NCCL version in the log: containers on one machine (NCCL 2.5.6 or later, one
+        # boot id) without a shared IPC namespace give the same lines
+        fix = _UNVERSIONED_FIX if not shown else (
+            "# on each machine that shares it: sudo hostnamectl set-hostname <a name of its "
+            "own> (and update /etc/hosts), then start the job again",
+            "# or use NCCL 2.5.6 or newer (a newer TensorFlow, Horovod or NCCL build), whose "
+            "machine identity holds each machine's boot id")
         return [catalogue.make(
-            "nccl-hosts-share-hostname", host=host, addresses=", ".join(ips),
+            "nccl-hosts-share-hostname", variant=None if shown else "unversioned", host=host,
+            addresses=", ".join(ips),
             evidence=log_evidence([by_ip[ip] for ip in ips[:2]], failed[:1]),
-            fix=(f"hostname   # on each machine of the job: every one must have its own name, "
-                 f"not {host}",
-                 "# on each machine that shares it: sudo hostnamectl set-hostname <a name of its "
-                 "own> (and update /etc/hosts), then start the job again",
-                 "# or use NCCL 2.5.6 or newer (a newer TensorFlow, Horovod or NCCL build), "
-                 "whose machine identity holds each machine's boot id"),
+            fix=(f"hostname   # on each machine or container of the job: machines must not "
+                 f"share the name {host}", *fix),
         )]
     return []
 
