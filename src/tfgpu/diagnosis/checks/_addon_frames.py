@@ -55,8 +55,7 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
     log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
     (a traceback frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an
     ``import <pkg>`` code line right under a frame, ``ctx.addon_import``) when that package is
-    an add-on (:data:`ADDON_DISTS`);
-    ``None`` when it is another package (the program's own library stands between), when a
+    an add-on (:data:`ADDON_DISTS`); ``None`` when it is another package (the program's own library stands between), when a
     frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
     cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
     stands between, or none is named.  TensorFlow's own frames are skipped: they are where

@@ -5,8 +5,8 @@ v3.21.12).  Generated code for a ``.proto`` file registers the file, and every n
 defines, in the generated pool of the protobuf runtime it is linked with
 (``DescriptorPool::InternalAddGeneratedFile``).  When that pool holds the names already,
 ``descriptor_database.cc`` refuses them (``CheckForMutualSubsymbols``: 'Symbol name "X"
-conflicts with the existing symbol "X".'; ``EncodedDescriptorDatabase::Add``: "File already
-exists in database: <file>"), and ``descriptor.cc``'s ``GOOGLE_CHECK(GeneratedDatabase()->
+conflicts with the existing symbol "X".'; its index's ``AddFile``: "File already exists in
+database: <file>"), and ``descriptor.cc``'s ``GOOGLE_CHECK(GeneratedDatabase()->
 Add(encoded_file_descriptor, size))`` aborts the process.  So a second library carrying the
 same definitions and sharing the first one's protobuf runtime (a shared ``libprotobuf``, as
 distribution, ports and conda packages link it) kills the process at its load.
