@@ -51,15 +51,15 @@ ADDON_WINDOW = 30
 
 
 def addon_importing_at(ctx: Facts, line: int) -> str | None:
-    """The pip distribution of the TensorFlow add-on whose code raised the ImportError on
-    log line ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines
-    (a traceback frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an
-    ``import <pkg>`` code line right under a frame, ``ctx.addon_import``) when that package is
-    an add-on (:data:`ADDON_DISTS`); ``None`` when it is another package (the program's own library stands between), when a
-    frame or statement of the program's own code (``ctx.own_frame``: a script, a notebook
-    cell, the REPL; or a ``from tensorflow... import`` line not under the add-on's frame)
-    stands between, or none is named.  TensorFlow's own frames are skipped: they are where
-    the import ran."""
+    """The pip distribution of the TensorFlow add-on whose code raised the ImportError on log line
+    ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines (a
+    traceback frame's ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, or an
+    ``import <pkg>`` code line right under a frame, ``ctx.addon_import``) when that package
+    is an add-on (:data:`ADDON_DISTS`); ``None`` when it is another package (the program's
+    own library stands between), when a frame or statement of the program's own code
+    (``ctx.own_frame``: a script, a notebook cell, the REPL; or a ``from tensorflow...
+    import`` line not under the add-on's frame) stands between, or none is named.
+    TensorFlow's own frames are skipped: they are where the import ran."""
     frames = {p.line for name in ("ctx.pkg_path", "ctx.own_frame")
               for p in ctx.h(name).all() if _FRAME.search(p.text)}
     # a package's frame line, or an import line right under a frame (the frame's code line)
