@@ -77,9 +77,12 @@ def run(args: argparse.Namespace) -> int:
     except TensorBoardError as exc:
         print(f"tfgpu tensorboard: error: {exc}", file=sys.stderr)
         return status_codes.ERRORS_FOUND
-    print(f"TensorBoard serving {args.logdir} at {server.url}  (Ctrl-C to stop)", flush=True)
+    # the handlers before the line that says it serves: a signal sent as soon as that line
+    # is read (a terminal closed at once, a supervisor) stops the server as Ctrl-C does
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
+        print(f"TensorBoard serving {args.logdir} at {server.url}  (Ctrl-C to stop)",
+              flush=True)
         code = server.process.wait()
     except KeyboardInterrupt as exc:
         server.stop()
