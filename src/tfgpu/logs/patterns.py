@@ -5713,6 +5713,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<check>(?i:CHECK failed): (?:GeneratedDatabase\(\)|generated_database_)->Add\("
         r"encoded_file_descriptor, size\))",
     ),
+    # the same refusal by protobuf's Python runtime (upb, protobuf 4.21+; the text is in
+    # google/_upb/_message.abi3.so of protobuf 7.36): "TypeError: Couldn't build proto file
+    # into descriptor pool: duplicate file name <file>", a second generated _pb2 module for a
+    # file name Python's pool holds. Read by checks/protobuf_registry.py
+    _p(
+        "proto.python_pool_twice",
+        ("couldn't build proto file into descriptor pool",),
+        r"Couldn't build proto file into descriptor pool: duplicate file name "
+        r"(?P<file>\S{1,300}\.proto)\b",
+    ),
     # OpenCV's Python module imported in the run (an import line or a frame under cv2/): the
     # library that carried TensorFlow's graph definitions under their own names in older
     # builds (opencv modules/dnn/src/tensorflow/tf_io.hpp: package opencv_tensorflow now).

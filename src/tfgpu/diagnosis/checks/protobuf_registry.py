@@ -17,6 +17,12 @@ in older builds (opencv/opencv ``modules/dnn/src/tensorflow/tf_io.hpp`` names th
 ``opencv_tensorflow`` now), an application or custom-op library that compiled TensorFlow's
 ``.proto`` files itself, or two TensorFlow builds loaded in one process.  The log names the
 definitions, not the library: the finding hedges, naming OpenCV only where the run imports it.
+
+protobuf's Python runtime (upb, protobuf 4.21 and later) refuses the same way in Python's own
+pool: "Couldn't build proto file into descriptor pool: duplicate file name <file>" (the text is
+in its ``google/_upb/_message`` extension), a second generated ``_pb2`` module for a file name
+the pool holds: a package that ships its own copy of another's generated modules, or one
+module imported twice under two names.
 """
 
 from __future__ import annotations
@@ -47,11 +53,21 @@ def protobuf_definitions_registered_twice(ctx: Facts) -> list[Finding]:
     ``GeneratedDatabase()->Add`` (``proto.registered_twice``).  Variant ``opencv``: the run
     imports OpenCV (``proto.cv2_import``), the names are TensorFlow's graph definitions
     (:data:`_GRAPH_DEFS`, the ones OpenCV carried) and no library of the program's own is
-    loaded (``proto.own_library``: tf.load_op_library).  Returns one finding for the log, or
-    none."""
+    loaded (``proto.own_library``: tf.load_op_library).  Variant ``python-pool``: protobuf's
+    Python runtime (upb) refusing a second generated module for a file name its pool holds
+    (``proto.python_pool_twice``).  Returns one finding for the log, or none."""
     hits = ctx.h("proto.registered_twice").all()
     if not hits:
-        return []
+        py = ctx.h("proto.python_pool_twice").all()
+        if not py:
+            return []
+        return [catalogue.make(
+            "protobuf-definitions-registered-twice", variant="python-pool",
+            named=py[0].need("file"), evidence=log_evidence(py, limit=2),
+            fix=(_ALONE, _LIST,
+                 "python -c \"import sys; print(sys.path)\"   # a folder inside site-packages "
+                 "on the path imports a package's modules a second time, under another name"),
+        )]
     sym = next((h.g("sym") for h in hits if h.g("sym")), None)
     file = next((h.g("file") for h in hits if h.g("file")), None)
     named = (f"'{sym}'" if sym else f"of {file}" if file else "of a .proto file")
