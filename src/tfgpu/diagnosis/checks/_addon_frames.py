@@ -85,4 +85,12 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
     return ADDON_DISTS.get(pkg)
 
 
-__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "OP_LIBRARY_DISTS", "addon_importing_at"]
+def addons_warning_in_log(ctx: Facts) -> bool:
+    """Whether the log holds TensorFlow Addons' own version warning (its range, patterns
+    ``tfa.unsupported_tf``, or the TensorFlow its ops were built against, ``tfa.abi``):
+    checks/nvidia_tools.py addons_unsupported_tf reads Addons' failed import with it."""
+    return bool(ctx.h("tfa.unsupported_tf").count or ctx.h("tfa.abi").count)
+
+
+__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "OP_LIBRARY_DISTS", "addon_importing_at",
+           "addons_warning_in_log"]

@@ -750,13 +750,12 @@ def node_inputs_not_in_op(f: Facts) -> list[Finding]:
         # an op of TensorFlow's own graph rewrites (Grappler's _FusedMatMul, oneDNN's _Mkl*)
         # or a node the program is building: made in this process, not by another release
         return []
-    types = first.g("types") or ""
     given = first.need("given")
     return [catalogue.make(
         "graph-attr-from-newer-tensorflow", variant="inputs-differ",
         op=op or "(its name cut off in the log)",
         given=f"{given} input" if given == "1" else f"{given} inputs",
-        types=types if types else "no inputs", evidence=log_evidence(hits, limit=2),
+        types=first.g("types") or "no inputs", evidence=log_evidence(hits, limit=2),
     )]
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
 from tfgpu.diagnosis.checks.addons import addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, PlatformFact
 
 #: Prefixes of the module names TensorFlow's API generator (and users) give, and what they
@@ -203,14 +203,12 @@ def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
     submodules: a name from the top-level package is tools.tf1_api's reading."""
     code = ctx.h("ctx.tf_from_import").all()
     out = []
-    seen = {h.line for h in ctx.h("tfapi.cannot_import").all()}
-    # the ImportError among another exception's arguments, on a line the reader did not split
-    # (a hard-wrapped paste, read joined)
-    out += [(h, f"{h.need('mod')}.{h.need('name')}")
-            for h in ctx.h("tfapi.cannot_import_arg").all() if h.line not in seen
-            and not (h.need("mod").startswith("tensorflow.python.keras")
-                     and addon_importing_at(ctx, h.line) is None)]
-    for h in ctx.h("tfapi.cannot_import").all():
+    plain = ctx.h("tfapi.cannot_import").all()
+    seen = {h.line for h in plain}
+    # and the ImportError among another exception's arguments, on a line the reader did not
+    # split (a hard-wrapped paste, read joined; it prints no location)
+    for h in [*plain, *(h for h in ctx.h("tfapi.cannot_import_arg").all()
+                        if h.line not in seen)]:
         name, mod, loc = h.need("name"), h.g("mod"), h.g("loc")
         if loc and loc != "unknown location" and (name != name.lower()
                                                   or not loc.endswith("__init__.py")):
@@ -249,11 +247,13 @@ def module_missing(ctx: Facts) -> list[Finding]:
                         if not any(0 < h.line - ln <= 3 for ln in inside)), (None, ""))
     if hit is None:
         return []
-    addon = _addon_importing(ctx, hit, module)
-    if addon is _SAID_BY_ADDONS_WARNING:
+    dist = _private_module_addon(ctx, hit, module)
+    if dist == "tensorflow-addons" and addons_warning_in_log(ctx):
+        # Addons' own warning named the range its release supports: that reading carries the
+        # range (nvidia_tools.addons_unsupported_tf, an error with this failure)
         return []
-    if addon is not None:
-        return [addon]
+    if dist is not None:
+        return [_addon_release(ctx, hit, module, dist)]
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
     first = ctx.kb.platform_fact("keras3-switch")
@@ -292,39 +292,31 @@ def module_missing(ctx: Facts) -> list[Finding]:
 #: A private module of TensorFlow (``tensorflow.python.*``, ``tensorflow_core.python.*``):
 #: what add-on releases import and TensorFlow moves without notice.
 _PRIVATE = re.compile(r"tensorflow(?:_core)?\.python\.")
-#: TensorFlow's private packages every release since 1.0 has (read in the 1.0 and 2.21
-#: wheels): one of them missing is a broken install, not an add-on built for another release.
+#: TensorFlow's private packages that every release has (each in TensorFlow 2.21's wheel, and
+#: each in TensorFlow 1.x tracebacks of the real cases, tests/fixtures/cases-*): one of them
+#: missing is a broken install, not an add-on built for another release.
 _EVERY_RELEASE = frozenset(f"{top}.python.{sub}" for top in ("tensorflow", "tensorflow_core")
                            for sub in ("platform", "framework", "ops", "client", "util",
                                        "training", "lib"))
 
 
-#: :func:`_addon_importing`'s answer when TensorFlow Addons' own version warning is in the
-#: log: its reading (with the range the release supports) speaks for the failed import.
-_SAID_BY_ADDONS_WARNING = Finding(id="tensorflow-addon-version-pin", severity=Severity.INFO,
-                                  category="pip", title="(said by Addons' warning)")
-
-
-def _addon_importing(ctx: Facts, hit: Hit, module: str) -> Finding | None:
-    """``tensorflow-addon-version-pin`` variant ``private-module``: the missing ``module`` is
-    one of TensorFlow's private ones and the code that imported it is a TensorFlow add-on's
-    (:func:`addons.addon_importing_at`).  The fix names the add-on release that fits the
-    installed TensorFlow where the version is known (platform_facts ``addon-pairs-<dist>``,
-    :func:`addons.addon_release_for`).  ``None`` otherwise."""
+def _private_module_addon(ctx: Facts, hit: Hit, module: str) -> str | None:
+    """The pip distribution of the TensorFlow add-on whose code imported the missing
+    ``module`` (:func:`_addon_frames.addon_importing_at`) when ``module`` is one of
+    TensorFlow's private ones, not a package every release has, and not imported from a
+    package at an "unknown location" (one without its ``__init__``: a broken or half-removed
+    install); ``None`` otherwise."""
     if (not _PRIVATE.match(module) or module in _EVERY_RELEASE
             or hit.g("loc") == "unknown location"):
-        # a package every release has, or a name imported from a package without its
-        # __init__ ("unknown location": a broken or half-removed install), is no add-on's
-        # release
         return None
-    dist = addon_importing_at(ctx, hit.line)
-    if dist is None:
-        return None
-    if dist == "tensorflow-addons" and (ctx.h("tfa.unsupported_tf").count
-                                        or ctx.h("tfa.abi").count):
-        # Addons' own warning named the range its release supports: that reading carries
-        # the range (nvidia_tools.addons_unsupported_tf, an error with this failure)
-        return _SAID_BY_ADDONS_WARNING
+    return addon_importing_at(ctx, hit.line)
+
+
+def _addon_release(ctx: Facts, hit: Hit, module: str, dist: str) -> Finding:
+    """``tensorflow-addon-version-pin`` variant ``private-module``: the add-on ``dist``
+    imports ``module``, a private TensorFlow module the installed TensorFlow lacks.  The fix
+    names the add-on release that fits the installed TensorFlow where the version is known
+    (platform_facts ``addon-pairs-<dist>``, :func:`addons.addon_release_for`)."""
     tf = ctx.tf_version
     found = addon_release_for(ctx, dist, tf)
     pair = f" ({dist} {found[0]}, {found[1]})" if found else ""

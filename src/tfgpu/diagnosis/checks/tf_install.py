@@ -36,7 +36,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
 from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin, apple_silicon_requirement
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     _tf1_pythons,
@@ -1411,7 +1411,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
         mod = private.first[0].g("mod") or "keras.engine"
         addon = addon_importing_at(f, private.first[0].line)
         if addon is not None and (mod.startswith("tensorflow.python") or (
-                addon == "tensorflow-addons" and f.h("tfa.unsupported_tf").count)):
+                addon == "tensorflow-addons" and addons_warning_in_log(f))):
             # an add-on's own import: its release (tf_api_versions.module_missing), or
             # Addons' warning with the range it supports (nvidia_tools.addons_unsupported_tf)
             return
