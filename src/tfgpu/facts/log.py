@@ -2,11 +2,13 @@
 
 Produced by :mod:`tfgpu.logs` (reader, patterns, engine); read by the diagnosis through
 :class:`tfgpu.facts.view.Facts`.  Memory is bounded whatever the log's size: each pattern
-keeps its count, its first :data:`MAX_EVIDENCE` hits, its last hit and one hit per key.
+keeps its count, its first :data:`MAX_EVIDENCE` hits, its last hit and one hit per key (a
+traceback-frame pattern also its last :data:`MAX_RECENT` hits).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -16,6 +18,10 @@ from tfgpu._words import plural
 MAX_EVIDENCE = 5
 #: Distinct keys kept per pattern (libraries, error names...).
 MAX_KEYS = 16
+#: Latest hits kept by a pattern that asks for them (:attr:`tfgpu.logs.patterns.Pattern.recent`:
+#: a traceback's frame lines, read near the error that ends the traceback): a traceback of
+#: more frames than this, after the error it ends with, keeps only its last frames.
+MAX_RECENT = 32
 
 
 #: Lines passed on after a candidate line whose text does not end a sentence, so that a message
@@ -96,12 +102,30 @@ class Hit:
 
 @dataclass
 class Hits:
-    """Bounded record of one pattern's matches: count, first few, last, one per key."""
+    """Bounded record of one pattern's matches: count, first few, last, one per key, and for
+    a pattern that asks for them (``recent``, at most :data:`MAX_RECENT`) the latest few.
+
+    Attributes:
+        recent: the latest hits, oldest first; a deque of ``maxlen`` 0 (none kept) unless
+            made with ``Hits.keeping(n)``.
+    """
 
     count: int = 0
     first: list[Hit] = field(default_factory=list)
     last: Hit | None = None
     by_key: dict[str, Hit] = field(default_factory=dict)
+    recent: deque[Hit] = field(default_factory=lambda: deque(maxlen=0))
+
+    @classmethod
+    def keeping(cls, recent: int) -> Hits:
+        """An empty record that also keeps the latest ``recent`` hits (0 to
+        :data:`MAX_RECENT`).
+
+        Raises:
+            ValueError: ``recent`` is outside that range."""
+        if not 0 <= recent <= MAX_RECENT:
+            raise ValueError(f"recent must be 0..{MAX_RECENT}, not {recent}")
+        return cls(recent=deque(maxlen=recent))
 
     def add(self, hit: Hit, key: str | None) -> None:
         """Record ``hit``; memory stays bounded whatever the number of calls."""
@@ -111,13 +135,21 @@ class Hits:
         self.last = hit
         if key is not None and key not in self.by_key and len(self.by_key) < MAX_KEYS:
             self.by_key[key] = hit
+        if self.recent.maxlen:
+            self.recent.append(hit)
 
     def all(self) -> list[Hit]:
-        """The first hits plus the last one (without duplicates), in line order."""
-        out = list(self.first)
-        if self.last is not None and (not out or out[-1].line != self.last.line):
-            out.append(self.last)
-        return out
+        """The first hits, the latest ones kept (:attr:`recent`) and the last one, without
+        duplicates, in line order."""
+        if not self.recent:
+            out = list(self.first)
+            if self.last is not None and (not out or out[-1].line != self.last.line):
+                out.append(self.last)
+            return out
+        seen: dict[int, Hit] = {}
+        for h in [*self.first, *self.recent, *([self.last] if self.last else [])]:
+            seen.setdefault(id(h), h)
+        return sorted(seen.values(), key=lambda h: h.line)
 
     def kept(self) -> list[Hit]:
         """Every hit kept: the first ones, one per key and the last, without duplicates, in

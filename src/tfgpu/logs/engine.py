@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import deque
 from itertools import pairwise
 
 from tfgpu.facts.line_prefix import split_prefix
@@ -1023,6 +1024,9 @@ class Engine:
         the same message read further on the next line, in the same place."""
         rec = self.hits[p.name]
         rec.first = [new if h is old else h for h in rec.first]
+        if rec.recent:
+            rec.recent = deque((new if h is old else h for h in rec.recent),
+                               maxlen=rec.recent.maxlen)
         if rec.last is old:
             rec.last = new
         key = old.groups.get(p.key) if p.key else None
@@ -1036,7 +1040,7 @@ class Engine:
         groups = hit.groups
         rec = self.hits.get(p.name)
         if rec is None:
-            rec = self.hits[p.name] = Hits()
+            rec = self.hits[p.name] = Hits.keeping(p.recent) if p.recent else Hits()
         last = rec.last
         rec.add(hit, groups.get(p.key) if p.key else None)
         if last is not None and hit.line < last.line:
@@ -1044,6 +1048,9 @@ class Engine:
             # later line's: the evidence stays in line order, as checks read it
             rec.last = last
             rec.first.sort(key=lambda h: h.line)  # stable: a line's hits keep their order
+            if rec.recent:
+                rec.recent = deque(sorted(rec.recent, key=lambda h: h.line),
+                                   maxlen=rec.recent.maxlen)
             rec.by_key = dict(sorted(rec.by_key.items(), key=lambda kv: kv[1].line))
 
     def _across(self, pend: _Pending, message: str, cut: bool = False) -> list[Pattern]:

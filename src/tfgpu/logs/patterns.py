@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from tfgpu.facts import dlerror_text
 from tfgpu.facts.keras_release_text import KERAS_RELEASE
 from tfgpu.facts.known_messages import known_messages
+from tfgpu.facts.log import MAX_RECENT
 from tfgpu.logs import kernel_death_words, signal_words
 
 
@@ -34,6 +35,9 @@ class Pattern:
             capability 5.2. The minimum required Cuda capability is 6.0."): a line that
             ends at such a full stop may still be joined with the next one (the engine
             joins only lines that do not end a sentence otherwise).
+        recent: how many of its latest hits the record keeps besides the first ones
+            (:meth:`tfgpu.facts.log.Hits.keeping`): a traceback frame's pattern, read near
+            the error the traceback ends with however deep it is; 0 for most.
     """
 
     name: str
@@ -41,6 +45,7 @@ class Pattern:
     regex: re.Pattern[str]
     key: str | None = None
     spans_sentences: bool = False
+    recent: int = 0
 
 
 
@@ -55,9 +60,10 @@ _NGC_ADVICE = (r"(?![^\n]{0,120}?(?:--ulimit\s+stack=67108864|--ipc=host)\s+\.\.
 _NEXT_SENTENCE = re.compile(r"\\\.\??(?:\\s(?:\*|\+|\?|\{\d*,?\d*\})?| \??)+(?:\(\?:)?[A-Z]")
 
 
-def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None) -> Pattern:
+def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None,
+       recent: int = 0) -> Pattern:
     return Pattern(name, needles, re.compile(regex), key,
-                   spans_sentences=_NEXT_SENTENCE.search(regex) is not None)
+                   spans_sentences=_NEXT_SENTENCE.search(regex) is not None, recent=recent)
 
 
 def _first(literal: str) -> str:
@@ -6485,7 +6491,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("site-packages", "dist-packages"),
         r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\]"
         r"(?P<rest>[^\s\"'():,]{0,200})",
-        "pkg",
+        "pkg", recent=MAX_RECENT,  # (read near an ImportError: checks/_addon_frames.py)
     ),
     # --- Horovod's framework version check (horovod/common/util.py
     # check_installed_version, horovod/common/exceptions.py get_version_mismatch_message):
@@ -8250,6 +8256,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s{0,16}(?:import|from) (?P<pkg>tensorflow_(?:probability|addons|text|io|hub"
         r"|datasets|model_optimization|recommenders(?:_addons)?|decision_forests|quantum"
         r"|federated|transform|ranking|gnn)|tf_agents)\b",
+        recent=MAX_RECENT,
     ),
     # a traceback's frame whose file is no installed package's nor Python's own (the program's
     # own code: a script, a notebook cell, the REPL): read by checks/addons.py
@@ -8262,6 +8269,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r'(?![^"\n]{0,300}[/\\]lib[/\\]python\d(?:\.\d{1,2})?[/\\])(?P<path>[^"\n]{1,400})",'
         r" line \d{1,7}|<ipython-input-[\w-]{1,80}> in |Cell In\s?\[\d{1,6}\], line \d{1,7}"
         r"|>>> (?:import|from) )",
+        recent=MAX_RECENT,
     ),
     # the same ImportError printed among the arguments of the exception that ended the
     # program ("E   pyhf.exceptions.ImportBackendError: ('There was a problem importing
@@ -8282,6 +8290,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("from tensorflow",),
         r"^\s{0,16}from (?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8}) import "
         r"(?P<names>\w{1,80}(?:\s*,\s*\w{1,80}){0,10})",
+        recent=MAX_RECENT,
     ),
     _p(
         "tfapi.no_attr",
