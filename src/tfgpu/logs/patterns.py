@@ -4430,6 +4430,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "_ops.py"),
         r"\b(?:_create_c_op|create_op|TF_FinishOperation|raise_from_not_ok_status)\b"
         r"|\[Op:\w{1,200}\]|[/\\]gen_\w{1,60}_ops\.py\b",
+        recent=MAX_RECENT,  # (read near the graph error: checks/op_registry.py)
     ),
     # XLA's LinkWithBitcodeVector (gpu_backend_lib.cc): a bitcode module to link is missing;
     # ROCm's device libraries only here (libdevice is the CUDA path's: xla.libdevice)

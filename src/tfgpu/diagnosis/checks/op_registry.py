@@ -732,6 +732,14 @@ def node_attr_not_in_op(f: Facts) -> list[Finding]:
     )]
 
 
+#: How far above a graph error the frame or op name of a node the program was building may
+#: stand (``op.built_here``): a Python traceback's last frames, their code lines and the
+#: exception's first lines, hard-wrapped at 80 columns in a paste; and how far below (an
+#: eager error's ``[Op:Name]`` at the end of a message wrapped over lines).
+BUILT_HERE_WINDOW = 40
+BUILT_HERE_WRAP = 3
+
+
 def node_inputs_not_in_op(f: Facts) -> list[Finding]:
     """``graph-attr-from-newer-tensorflow`` variant ``inputs-differ`` (a warning): "NodeDef
     expected inputs '<types>' do not match <n> inputs specified" (``node_def_util.cc``
@@ -740,13 +748,16 @@ def node_inputs_not_in_op(f: Facts) -> list[Finding]:
     and a tool that edits a graph can leave a node's inputs behind, so the finding names both
     (another TensorFlow version on one side, a graph edited after TensorFlow wrote it).
     Nothing for an op of TensorFlow's own rewrites (a name starting with ``_``) or a node the
-    program was building (``op.built_here`` at or above the line): made in this process."""
+    program was building (``op.built_here`` within :data:`BUILT_HERE_WINDOW` lines above the
+    line, or on the next lines of a message wrapped there): made in this process."""
     hits = f.h("op.inputs_not_in_op")
     if not hits.count or f.h("op.attr_not_in_op").count:
         return []
     first = hits.first[0]
     op = first.g("op")
-    if (op or "").startswith("_") or any(h.line <= first.line for h in f.h("op.built_here").all()):
+    if (op or "").startswith("_") or any(
+            -BUILT_HERE_WRAP <= first.line - h.line <= BUILT_HERE_WINDOW
+            for h in f.h("op.built_here").all()):
         # an op of TensorFlow's own graph rewrites (Grappler's _FusedMatMul, oneDNN's _Mkl*)
         # or a node the program is building: made in this process, not by another release
         return []
