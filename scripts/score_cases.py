@@ -11,8 +11,9 @@ facts (``tests/explain/case_env.py``).  The *claims* are the error- and warning-
 findings that are not harmless and not ``unrecognised-error``.
 
 * RIGHT: a claim is one of ``answer.ids`` or ``answer.proposed`` (cases without
-  ``answer``: a claim of the case's ``kind``); for a harmless answer, an answer id is
-  present and nothing else is claimed.
+  ``answer``: a claim of the case's ``kind``); or an answer id is present at info level (a
+  notice) and nothing is claimed; for a harmless answer, an answer id is present and
+  nothing else is claimed.
 * PARTIAL: no answer id, but a claim of the case's ``kind`` (right area, wrong detail).
 * UNKNOWN: no claim: tfgpu said it does not know (quoting the telling lines).
 * WRONG: claims, none of them the answer or of the case's kind: confidently wrong.
@@ -80,6 +81,12 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
             return "RIGHT"
         return "WRONG" if others else "UNKNOWN"
     if ids and any(f.id in ids for f in said):
+        return "RIGHT"
+    if not said and any(f.id in ids and f.severity is Severity.INFO for f in findings):
+        # the answer's own finding at info level (a notice: the AutoGraph/gast, retracing or
+        # near-full-memory readings) and no claim of anything else: the cause and fix named.
+        # (A hedge of category "unknown" at warning level that names the answer among other
+        # causes stays UNKNOWN.)
         return "RIGHT"
     if any(f.category == case.get("kind") for f in said):
         return "RIGHT" if not answer else "PARTIAL"

@@ -7928,7 +7928,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pyw.callback_slow",
         ("is slow compared to the batch",),
-        r"(?:Callback method `(?P<hook>on_\w{1,40})`|Method \(?(?P<hook_old>on_\w{1,40}?)"
+        r"(?:Callbacks? method `(?P<hook>on_\w{1,40})`|Method \(?(?P<hook_old>on_\w{1,40}?)"
         r"(?:\(\))?\)?) is slow compared to the batch (?:time|update)",
     ),
     _p(
@@ -8670,12 +8670,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- runtime lines with an error status that need no action (checks/runtime_notices.py) ---
     # tensorflow/core/kernels/data/generator_dataset_op.cc (TF 2.21 libtensorflow_cc.so.2):
     # "Error occurred when finalizing GeneratorDataset iterator: " + status; only the status
-    # py_func returns at interpreter exit ("Python interpreter state is not initialized")
+    # py_func returns at interpreter exit ("Python interpreter state is not initialized"), and
+    # the CANCELLED of the iterator Keras drops at each epoch's end in TF 2.1 ("Cancelled:
+    # Operation was cancelled", group cancelled: tensorflow/tensorflow#35100, #37098)
     _p(
         "tfdata.generator_finalize_at_exit",
         ("finalizing generatordataset iterator",),
-        r"Error occurred when finalizing GeneratorDataset iterator: (?:FAILED_PRECONDITION|"
-        r"Failed precondition): Python interpreter state is not initialized",
+        r"Error occurred when finalizing GeneratorDataset iterator: (?:(?:FAILED_PRECONDITION|"
+        r"Failed precondition): Python interpreter state is not initialized"
+        r"|(?P<cancelled>(?:CANCELLED|Cancelled): Operation was cancelled))",
     ),
     # tensorflow/core/common_runtime/executor.cc: "] Executor start aborting: " (2.21 wheel);
     # 2.11-2.12 "(DEBUG INFO) Executor start aborting (this does not indicate an error and

@@ -474,6 +474,7 @@ from tfgpu.diagnosis.checks.kernel_module import (
     nvrm_probe_not_called,
     uvm_not_loaded,
 )
+from tfgpu.diagnosis.checks.kernels_of_other_install import kernels_of_other_install
 from tfgpu.diagnosis.checks.library_load import selfcheck_cudnn_missing
 from tfgpu.diagnosis.checks.metal import metal_plugin_crashed
 from tfgpu.diagnosis.checks.no_matching_wheel import (
@@ -863,6 +864,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvidia_module_not_loadable,
     colab_gpu_usage_limit,
     # --- add-on op libraries, Horovod, cuInit codes, JAX, cuDNN parameters ---
+    kernels_of_other_install,
     op_library_built_for_other_tensorflow,
     horovod_extension_not_built,
     cuinit_unnamed_code,

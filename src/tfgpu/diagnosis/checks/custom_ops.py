@@ -84,6 +84,13 @@ def _package(lib: str) -> str:
     return m.group("pkg") if m else ""
 
 
+#: A package of the TensorFlow project's own add-ons (tensorflow_gcs_config, tensorflow_io_gcs_
+#: filesystem, ...): published only as wheels built against one TensorFlow release each, never
+#: compiled on the user's machine, so an op library of theirs that does not fit is a release
+#: pair (the package folder's name with ``-`` is its pip name).
+_TF_ORG_WHEEL = re.compile(r"tensorflow_[a-z][a-z0-9_]*$")
+
+
 #: pip distribution name and fix lines of the add-ons whose op libraries users report.
 _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "tensorflow_text": ("tensorflow-text", (
@@ -153,6 +160,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             continue  # an op's own functor (its .cc/.cu.cc part not built in): no release claim
         pkg = _package(lib)
         dist, extra = _ADDONS.get(pkg, ("", ()))
+        wheel = _TF_ORG_WHEEL.match(pkg) is not None  # (not Horovod: built at install)
+        dist = dist or (pkg.replace("_", "-") if wheel else "")
         name = dist or "a custom op library"
         tf = ctx.tf_version
         minor = ".".join(tf.split(".")[:2]) if tf else "<your TensorFlow major.minor>"
@@ -167,10 +176,12 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                  "-D_GLIBCXX_USE_CXX11_ABI=<its setting>)")
         if not dist and not cuda and custom_op_abi(ctx):
             return []  # custom-op-cxx11-abi-mismatch reads the ABI from the name
-        if not cuda and _string_view_kind(sym) is not None and custom_op_abi(ctx):
+        if (not cuda and _string_view_kind(sym) is not None and custom_op_abi(ctx)
+                and not wheel):
             # an add-on's (Horovod's) library built in another C++ standard mode than
             # TensorFlow (horovod/horovod#3558: C++14 against TF 2.10's C++17): the
-            # string_view reading names it, whatever the package
+            # string_view reading names it; but a TensorFlow project's prebuilt wheel was
+            # built by its publisher against one TensorFlow release: the release pair
             return []
         if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
             return [_not_linked_to_framework(hit, lib, sym)]

@@ -339,7 +339,8 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
 
 def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
-    shows cuDNN failing to start or run and every cuDNN the host facts list has the build's
+    shows cuDNN failing to start (not a kernel failing while it ran: a handle and the version
+    check were behind it) and every cuDNN the host facts list has the build's
     major but an older minor (``tf_tested_configs.toml``): TensorFlow's start-up check
     (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
     higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
@@ -349,8 +350,12 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
     # "Fail to find the dnn implementation" / "DNN library initialization failed"
     # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
+    # a kernel that failed while running (CUDNN_STATUS_EXECUTION_FAILED*: "The GPU program
+    # failed to execute", cudnn.h) ran on a created handle too: the loaded cuDNN had passed
+    # CudnnSupport::Init's version check, which refuses an older minor before any kernel runs
     failed = [h for h in handle_failures(ctx)
-              if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
+              if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)
+              and "CUDNN_STATUS_EXECUTION_FAILED" not in (h.g("status") or h.text)]
     # XLA's GPU compiler found no DNN support (AsDnn() null): cuDNN did not start
     failed += ctx.h("xla.dnn_null").all()
     if not failed or ctx.other_framework:

@@ -384,9 +384,10 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
 
     for hit in hits:
         pkg = hit.g("pkg") or ""
-        if _TF_FAMILY.match(pkg) and not _tf_range(ctx, hit):
-            continue
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+        if _TF_FAMILY.match(pkg) and not _tf_range(ctx, hit) and not _nvidia_releases(pkg,
+                                                                                      listed):
+            continue
         if not listed or listed == ["none"]:
             continue
         spec_text = (hit.g("spec") or "").strip().rstrip(",")
@@ -433,6 +434,15 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),
         )
+
+
+def _nvidia_releases(pkg: str, listed: list[str]) -> bool:
+    """Whether ``pkg`` is one of NVIDIA's pip packages (``nvidia-*``) and pip listed releases
+    of it, not only the ``0.0.1.devN`` placeholder that and_cuda_nvidia_wheel_unavailable
+    reads: a range no listed release meets is then this kind (a pin naming a release the
+    index does not carry: NVIDIA/tensorflow#73, nvidia-nccl-cu11~=2.15 of nv22.09)."""
+    return (pkg.lower().startswith("nvidia-") and pkg.lower() != "nvidia-tensorflow"
+            and any(not _PLACEHOLDER.fullmatch(v) for v in listed))
 
 
 def _any_within(versions: str, spec: object) -> bool:

@@ -1774,7 +1774,11 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
                          "tensorflow-gpu", "tf-nightly-gpu",
                          "tensorflow-directml")  # checks/no_matching_wheel.py
-            and (k.startswith(("tensorflow-", "tf")) or k in ("tensorrt", "tensorrt-libs"))]
+            and (k.startswith(("tensorflow-", "tf")) or k in ("tensorrt", "tensorrt-libs")
+                 # any project asked for by name of which pip lists no version at all (a
+                 # library around TensorFlow such as dm-sonnet-gpu): no file for this Python
+                 or (c.pip_asked_for(ctx, k) and hs[0].g("versions") is not None
+                     and not _listed_versions(hs[0])))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
         # the plugin asked for by name, not a dependency to loosen
         hs = deps[0][1]
@@ -1823,7 +1827,9 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                      + (f" (version {pin})" if pin else "")
                      + f" for this Python and platform{offered}: the project publishes "
                      "wheels for some platforms and Python versions only (often Linux "
-                     "only), or the index used does not carry it.")
+                     "only), or the index used does not carry it"
+                     + (" (or the name is misspelt: pip lists no release of a name it "
+                        "does not know either)" if not listed else "") + ".")
             fix: tuple[str, ...] = (
                 interpreter,
                 f"pip index versions {name}   # the releases the index offers this interpreter",
