@@ -365,6 +365,17 @@ FLOORS["cases-holdout233"] = 0.6
 FLOORS["cases-holdout234"] = 0.71
 FLOORS["cases-holdout235"] = 0.0
 FLOORS["cases-holdout236"] = 1.0
+# session 31 (2026-12-05): held where no case is WRONG, at the share after the session's kinds
+# (241 and 244 keep one WRONG each)
+FLOORS["cases-holdout237"] = 0.75
+FLOORS["cases-holdout238"] = 0.33
+FLOORS["cases-holdout239"] = 0.5
+FLOORS["cases-holdout240"] = 0.66
+FLOORS["cases-holdout242"] = 0.5
+FLOORS["cases-holdout243"] = 0.7
+FLOORS["cases-holdout245"] = 0.66
+FLOORS["cases-holdout246"] = 1.0
+FLOORS["cases-holdout247"] = 0.9
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
@@ -427,3 +438,16 @@ def test_a_harmless_answer_is_right_when_only_its_own_notice_is_printed_as_a_war
                         _finding("ptxas-not-found", "error"))) == "WRONG"
     assert grade(case, (_finding("ptxas-not-found", "error"),)) == "WRONG"
     assert grade(case, ()) == "UNKNOWN"
+
+
+def test_an_answers_own_notice_with_nothing_claimed_is_right() -> None:
+    grade = _scorer().grade
+    case = {"kind": "other", "answer": {"ids": ["tf-function-retracing-notice"]}}
+    assert grade(case, (_finding("tf-function-retracing-notice", "info", "notice"),)) == "RIGHT"
+    # a claim of something else beside it: WRONG, as before
+    assert grade(case, (_finding("tf-function-retracing-notice", "info", "notice"),
+                        _finding("ptxas-not-found", "error"))) == "WRONG"
+    # a hedge at warning level of category "unknown" naming the answer stays UNKNOWN
+    assert grade(case, (_finding("tf-function-retracing-notice", "warning", "unknown"),)) \
+        == "UNKNOWN"
+    assert grade(case, (_finding("gpu-device-created", "info", "gpu-not-visible"),)) == "UNKNOWN"
