@@ -473,6 +473,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("loading library to get version",),
         r"Loading library to get version:'?,? ?'?(?P<lib>[^\s']{0,200}?(?:lib)?hdf5[\w.]{0,20})",
     ),
+    # pip could not read the package index, so a following "(from versions: none)" says nothing
+    # about wheels: its collector's "Could not fetch URL %s: %s - skipping" (index/collector.py,
+    # pip 10-24; pip 9 index.py), its "pip is configured with locations that require TLS/SSL,
+    # however the ssl module in Python is not available." (a Python built without ssl), and
+    # urllib3's "Retrying (Retry(total=N, ...)) after connection broken by '<Error>(...)': <path>"
+    # (urllib3 connectionpool.py). Read by checks/pip_index.py
+    _p(
+        "pip.index_unreachable",
+        ("could not fetch url", "ssl module in python is not available",
+         "after connection broken by"),
+        r"Could not fetch URL (?P<url>https?://\S{1,600}?):(?:\s|$)(?P<why>[^\n]{0,400})"
+        r"|(?P<nossl>the ssl module in Python is not available)"
+        r"|Retrying \(Retry\(total=\d{1,3}[^)\n]{0,200}\)\) after connection broken by "
+        r"'?(?P<err>[A-Za-z]\w{0,60})",
+    ),
     _p(
         "pip.no_dist",
         ("no matching distribution", "satisfies the requirement", "installation candidates"),

@@ -492,6 +492,7 @@ from tfgpu.diagnosis.checks.op_registry import (
     op_not_registered,
     op_without_gpu_kernel,
 )
+from tfgpu.diagnosis.checks.pip_index import pip_index_unreachable
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
 from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
@@ -866,6 +867,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- add-on op libraries, Horovod, cuInit codes, JAX, cuDNN parameters ---
     kernels_of_other_install,
     op_library_built_for_other_tensorflow,
+    pip_index_unreachable,
     horovod_extension_not_built,
     cuinit_unnamed_code,
     jax_cuda_component_outdated,

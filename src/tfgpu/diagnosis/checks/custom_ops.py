@@ -89,6 +89,9 @@ def _package(lib: str) -> str:
 #: compiled on the user's machine, so an op library of theirs that does not fit is a release
 #: pair (the package folder's name with ``-`` is its pip name).
 _TF_ORG_WHEEL = re.compile(r"tensorflow_[a-z][a-z0-9_]*$")
+#: The example op packages of tensorflow/custom-op's template (tensorflow_zero_out,
+#: tensorflow_time_two): built by the user from the template, never a published wheel.
+_OP_TEMPLATES = frozenset({"tensorflow_zero_out", "tensorflow_time_two"})
 
 
 #: pip distribution name and fix lines of the add-ons whose op libraries users report.
@@ -160,7 +163,10 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             continue  # an op's own functor (its .cc/.cu.cc part not built in): no release claim
         pkg = _package(lib)
         dist, extra = _ADDONS.get(pkg, ("", ()))
-        wheel = _TF_ORG_WHEEL.match(pkg) is not None  # (not Horovod: built at install)
+        # (not Horovod: built at install; not a source tree's bazel-bin, nor the custom-op
+        # repository's templates, which users build themselves)
+        wheel = (_TF_ORG_WHEEL.match(pkg) is not None and pkg not in _OP_TEMPLATES
+                 and _PKG.search(lib) is not None)
         dist = dist or (pkg.replace("_", "-") if wheel else "")
         name = dist or "a custom op library"
         tf = ctx.tf_version

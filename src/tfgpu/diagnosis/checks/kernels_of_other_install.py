@@ -30,8 +30,10 @@ _TF_PATH = re.compile(r"(?P<root>[^\s'\"():,]*?[/\\](?:site|dist)-packages)[/\\]
 
 
 def _root(path: str) -> str:
-    """A site-packages folder as the log wrote it, compared without its separator style."""
-    return path.replace("\\", "/").rstrip("/")
+    """A site-packages folder as the log wrote it, compared without its separator style and
+    with ``lib64`` as ``lib`` (a venv's ``lib64`` is a link to its ``lib`` on many Linux
+    distributions: one folder written two ways)."""
+    return re.sub(r"/lib64/", "/lib/", path.replace("\\", "/").rstrip("/") + "/").rstrip("/")
 
 
 def kernels_of_other_install(ctx: Facts) -> list[Finding]:

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import dist_key
+from tfgpu.diagnosis.checks.pip_index import index_unread, index_unread_before
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -246,6 +247,8 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
     frm = ctx.h("eco.and_cuda_from")
     for hit in ctx.h("pip.nvidia_wheel_versions").all():
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+        if (not listed or listed == ["none"]) and index_unread(ctx, hit):
+            continue  # pip could not read the index: pip-index-unreachable
         if not all(_PLACEHOLDER.fullmatch(v) for v in listed):
             continue
         if not (frm.count or "and-cuda" in hit.text or "and_cuda" in hit.text):
@@ -277,9 +280,9 @@ def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
     refused = ctx.h("pip.nvidia_pyindex_os").all()
     hits = [h for h in ctx.h("pip.no_dist").all()
             if (h.g("pkg") or "").lower().replace("_", "-") == "nvidia-tensorflow"]
-    placeholder = [h for h in hits
-                   if all(_PLACEHOLDER.fullmatch(v.strip())
-                          for v in (h.g("versions") or "").split(",") if v.strip())]
+    placeholder = [h for h in hits if not index_unread_before(ctx, h)
+                   and all(_PLACEHOLDER.fullmatch(v.strip())
+                           for v in (h.g("versions") or "").split(",") if v.strip())]
     if refused:
         os_name = refused[0].g("os") or "this OS"
         what, seen = (f"{os_name}", f"nvidia-pyindex refused to install on {os_name} (its "
@@ -430,6 +433,7 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
             continue
         yield hit, catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
+            variant="nvidia-wheel" if _nvidia_releases(pkg, listed) else None,
             listed=", ".join(shown),
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),

@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
     keras3_series,
     read_keras_src,
 )
+from tfgpu.diagnosis.checks.pip_index import index_unread_before
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
@@ -1742,7 +1743,8 @@ def _keras_pair_installed(ctx: Facts) -> list[Finding]:
 def _no_matching(ctx: Facts) -> Iterator[Finding]:
     """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
     installation candidates", classified by the distribution pip names."""
-    hits = ctx.h("pip.no_dist").all()
+    # a line listing no release after pip failed to read the index: pip-index-unreachable
+    hits = [h for h in ctx.h("pip.no_dist").all() if not index_unread_before(ctx, h)]
     by: dict[str, list[Hit]] = {}
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)

@@ -1,0 +1,76 @@
+"""pip that could not read the package index: ``pip-index-unreachable``.
+
+Sources (message formats): pip's link collector logs "Could not fetch URL %s: %s - skipping"
+when the index page of a project cannot be read (``pip/_internal/index/collector.py``
+``_handle_get_page_fail`` / ``_handle_get_simple_fail``, pip 10-24; ``pip/index.py`` in pip 9),
+and warns "pip is configured with locations that require TLS/SSL, however the ssl module in
+Python is not available." when the interpreter was built without ``ssl``; urllib3 logs
+"Retrying (Retry(total=N, ...)) after connection broken by '<Error>(...)': <path>" before each
+retry (``urllib3/connectionpool.py``).  pip then knows no release of the project at all and
+ends with "Could not find a version that satisfies the requirement <name> (from versions:
+none)" (older pip: "(from versions: )") and "No matching distribution found for <name>": the
+same words as for a project without a wheel for this Python, which they are not here.  Threads:
+HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that refuses TLS 1.0:
+"tlsv1 alert protocol version"), pypa/pip#5776 (Python without its ssl module).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def _no_release_listed(ctx: Facts, h: Hit) -> bool:
+    """Whether a ``pip.no_dist`` hit lists no release: "(from versions: none)", "(from
+    versions: )", or a "No matching distribution found" line (which carries no list) for a
+    project no line of the log lists releases of."""
+    versions = h.g("versions")
+    if versions is not None:
+        return versions.strip() in ("", "none")
+    return not any((o.g("versions") or "").strip() not in ("", "none")
+                   for o in ctx.h("pip.no_dist").all() if o.g("pkg") == h.g("pkg"))
+
+
+def index_unread(ctx: Facts, h: Hit) -> bool:
+    """Whether the log shows pip unable to read the index (pattern ``pip.index_unreachable``)
+    at or before line ``h.line``."""
+    return any(b.line <= h.line for b in ctx.h("pip.index_unreachable").all())
+
+
+def index_unread_before(ctx: Facts, h: Hit) -> bool:
+    """Whether pip's ``pip.no_dist`` line ``h`` lists no release and the log shows pip unable
+    to read the index before it (pattern ``pip.index_unreachable``): its empty list then says
+    nothing about the project's wheels, and the no-wheel readings leave it alone."""
+    return _no_release_listed(ctx, h) and index_unread(ctx, h)
+
+
+def pip_index_unreachable(ctx: Facts) -> list[Finding]:
+    """``pip-index-unreachable``: pip could not read the index (pattern
+    ``pip.index_unreachable``) and then found no release of a project it was asked for
+    (``pip.no_dist`` listing none).  Variant ``no-ssl`` for a Python without its ssl module,
+    ``tls`` when the failure names SSL/TLS; the default names the network, a proxy and TLS
+    together (the reason may stand on lines the log cut).  Nothing when pip listed releases
+    (it read the index after all) or reported no failure."""
+    blocked = ctx.h("pip.index_unreachable").all()
+    if not blocked:
+        return []
+    failed = [h for h in ctx.h("pip.no_dist").all() if index_unread_before(ctx, h)]
+    if not failed:
+        return []
+    first = blocked[0]
+    words = " ".join(b.text for b in blocked)
+    if any(b.g("nossl") for b in blocked):
+        variant = "no-ssl"
+    elif "SSL" in words or "TLS" in words or "ssl" in words:
+        variant = "tls"
+    else:
+        variant = None
+    return [catalogue.make(
+        "pip-index-unreachable", variant=variant, pkg=failed[0].g("pkg") or "the project",
+        line=str(first.line), evidence=log_evidence(blocked[:2], failed[:1]),
+    )]
+
+
+__all__ = ["index_unread", "index_unread_before", "pip_index_unreachable"]
