@@ -152,8 +152,10 @@ class Hits:
         return sorted(seen.values(), key=lambda h: h.line)
 
     def kept(self) -> list[Hit]:
-        """Every hit kept: the first ones, one per key and the last, without duplicates, in
-        line order (two matches on one line, with other groups, both stay)."""
+        """The evidence hits: the first ones, one per key and the last, without duplicates,
+        in line order (two matches on one line, with other groups, both stay); the latest
+        ones of :attr:`recent` are for checks reading near a line (:meth:`all`), not
+        evidence."""
         seen: dict[tuple[int, tuple[tuple[str, str], ...]], Hit] = {}
         for h in [*self.first, *self.by_key.values(), *([self.last] if self.last else [])]:
             seen.setdefault((h.line, tuple(sorted(h.groups.items()))), h)

@@ -693,6 +693,9 @@ class Engine:
             if rec.last is hit:
                 rec.last = before
             rec.by_key = {k: h for k, h in rec.by_key.items() if h is not hit}
+            if rec.recent:
+                rec.recent = deque((h for h in rec.recent if h is not hit),
+                                   maxlen=rec.recent.maxlen)
             if not rec.count:
                 del self.hits[p.name]
         self._own = keep[::-1]

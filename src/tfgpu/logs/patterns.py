@@ -485,7 +485,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "after connection broken by"),
         r"Could not fetch URL (?P<url>https?://\S{1,600}?):(?:\s|$)(?P<why>[^\n]{0,400})"
         r"|(?P<nossl>the ssl module in Python is not available)"
-        r"|Retrying \(Retry\(total=\d{1,3}[^)\n]{0,200}\)\) after connection broken by "
+        r"|Retrying \(Retry\(total=(?P<total>\d{1,3})[^)\n]{0,200}\)\) after connection broken by "
         r"'?(?P<err>[A-Za-z]\w{0,60})",
     ),
     _p(
@@ -6426,11 +6426,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # raised in Python as OutOfRangeError: TF 2.x "tensorflow.python.framework.errors_impl.
     # OutOfRangeError: [{{function_node ...}} ]End of sequence", TF 1.x "OutOfRangeError (see
     # above for traceback): End of sequence". Read by checks/dataset_end.py
+    # (also an OutOfRangeError of several root errors, "OutOfRangeError: 2 root error(s) found."
+    # then "  (0) Out of range: End of sequence" (TF 2.x "(0) OUT_OF_RANGE: ..."): group roots
+    # and root, read together by checks/dataset_end.py; a root line under another exception
+    # class is not the program's failure)
     _p(
         "data.end_of_sequence",
-        ("outofrangeerror",),
+        ("outofrangeerror", "out of range: end of sequence", "out_of_range: end of sequence"),
         r"OutOfRangeError(?: \(see above for traceback\))?: (?:\{\{[^}\n]{0,300}\}\} ?)?"
-        r"End of sequence",
+        r"End of sequence"
+        r"|(?P<roots>OutOfRangeError: \d{1,3} root error\(s\) found)"
+        r"|^\s{0,8}(?P<root>\(\d{1,2}\) (?:Out of range|OUT_OF_RANGE): )"
+        r"(?:\{\{[^}\n]{0,300}\}\} ?)?End of sequence",
     ),
     _p(
         "collective.timeout",

@@ -11,8 +11,9 @@ from tfgpu.facts.view import Facts
 #: A traceback's frame line: CPython's ``File "<path>", line N``, IPython's ``<path> in
 #: <function>(...)``, pytest's ``<path>:N: in <function>``; a warning's ``<path>:N:
 #: DeprecationWarning:`` line names a package too, and is none.
-_FRAME = re.compile(r'\bFile "[^"\n]{1,400}(?:", line \d|$)|\.py"?, line\b|\.py in \S'
-                    r"|\.py:\d{1,6}: in ")  # (a frame line hard-wrapped keeps a piece of it)
+FRAME = re.compile(r'\bFile "[^"\n]{1,400}(?:", line \d|$)|\.py"?, line\b|\.py in \S'
+                   r"|\.py:\d{1,6}: in ")  # (a frame line hard-wrapped keeps a piece of it)
+_FRAME = FRAME
 
 #: The add-on packages whose op libraries (.so) checks/addons.py reads: package folder ->
 #: pip distribution name.
@@ -92,5 +93,5 @@ def addons_warning_in_log(ctx: Facts) -> bool:
     return bool(ctx.h("tfa.unsupported_tf").count or ctx.h("tfa.abi").count)
 
 
-__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "OP_LIBRARY_DISTS", "addon_importing_at",
+__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "FRAME", "OP_LIBRARY_DISTS", "addon_importing_at",
            "addons_warning_in_log"]

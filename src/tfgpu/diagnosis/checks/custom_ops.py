@@ -84,14 +84,18 @@ def _package(lib: str) -> str:
     return m.group("pkg") if m else ""
 
 
-#: A package of the TensorFlow project's own add-ons (tensorflow_gcs_config, tensorflow_io_gcs_
-#: filesystem, ...): published only as wheels built against one TensorFlow release each, never
-#: compiled on the user's machine, so an op library of theirs that does not fit is a release
-#: pair (the package folder's name with ``-`` is its pip name).
-_TF_ORG_WHEEL = re.compile(r"tensorflow_[a-z][a-z0-9_]*$")
-#: The example op packages of tensorflow/custom-op's template (tensorflow_zero_out,
-#: tensorflow_time_two): built by the user from the template, never a published wheel.
-_OP_TEMPLATES = frozenset({"tensorflow_zero_out", "tensorflow_time_two"})
+#: The TensorFlow project's add-on packages published as wheels, each built by the project
+#: against one TensorFlow release and never compiled on the user's machine, whose op library
+#: users report failing: an op library of theirs that does not fit is the release pair, even
+#: when its missing symbol takes a string_view (the package folder's name with ``-`` is its
+#: pip name).  tensorflow-gcs-config (google-research/text-to-text-transfer-transformer#318),
+#: tensorflow-io-gcs-filesystem and the add-ons of :data:`_ADDONS` (their README pairing
+#: tables).  A package merely named tensorflow_* (the tensorflow/custom-op template renamed,
+#: a source build) is not one.
+_PREBUILT_WHEELS = frozenset({
+    "tensorflow_gcs_config", "tensorflow_io_gcs_filesystem", "tensorflow_io", "tensorflow_text",
+    "tensorflow_addons", "tensorflow_decision_forests", "tensorflow_quantum",
+    "tensorflow_recommenders_addons"})
 
 
 #: pip distribution name and fix lines of the add-ons whose op libraries users report.
@@ -163,10 +167,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             continue  # an op's own functor (its .cc/.cu.cc part not built in): no release claim
         pkg = _package(lib)
         dist, extra = _ADDONS.get(pkg, ("", ()))
-        # (not Horovod: built at install; not a source tree's bazel-bin, nor the custom-op
-        # repository's templates, which users build themselves)
-        wheel = (_TF_ORG_WHEEL.match(pkg) is not None and pkg not in _OP_TEMPLATES
-                 and _PKG.search(lib) is not None)
+        # (not Horovod: built at install; not a source tree's bazel-bin)
+        wheel = pkg in _PREBUILT_WHEELS and _PKG.search(lib) is not None
         dist = dist or (pkg.replace("_", "-") if wheel else "")
         name = dist or "a custom op library"
         tf = ctx.tf_version

@@ -21,16 +21,30 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: How far below "OutOfRangeError: N root error(s) found." its "(0) Out of range: End of
+#: sequence" line may stand (the root errors' node lines between).
+_ROOTS_BELOW = 8
+
 
 def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     """``input-dataset-exhausted`` (a warning, category ``model-code``) for the first
     ``OutOfRangeError: End of sequence`` line (pattern ``data.end_of_sequence``); nothing
     without one."""
-    hits = f.h("data.end_of_sequence").all()
+    every = f.h("data.end_of_sequence").all()
+    roots = [h for h in every if h.g("root")]
+    # the exception line itself; "OutOfRangeError: N root error(s) found" only with an end of
+    # sequence among the root errors under it; a root line alone is no failure of its own
+    hits = [h for h in every if not h.g("root") and (
+        not h.g("roots") or any(0 < r.line - h.line <= _ROOTS_BELOW for r in roots))]
     if not hits:
         return []
+    # the op's own W line before the exception (TF 1.x op_kernel.cc "Out of range: End of
+    # sequence", a harmless row when the program catches it) is this failure's first sign
+    first_sign = [h for h in f.h("notice.known_harmless").all()
+                  if "End of sequence" in h.text and h.line < hits[0].line][:1]
+    shown = [hits[0], hits[-1]] if len(hits) > 1 else hits
     return [catalogue.make("input-dataset-exhausted", line=hits[0].line,
-                           evidence=log_evidence(hits, limit=2))]
+                           evidence=log_evidence(first_sign, shown, limit=3))]
 
 
 __all__ = ["dataset_end_of_sequence"]

@@ -337,6 +337,14 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
 # ---------------------------------------------------------- the host's cuDNN against the build
 
 
+def _kernel_ran(h: Hit) -> bool:
+    """Whether a cuDNN failure line reports a kernel that failed while running
+    (``CUDNN_STATUS_EXECUTION_FAILED``, also cuDNN 9's sub-codes) on a line that is not the
+    handle's creation ("Could not create cudnn handle: ...")."""
+    return ("CUDNN_STATUS_EXECUTION_FAILED" in (h.g("status") or h.text)
+            and "create cudnn handle" not in h.text.lower())
+
+
 def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
     shows cuDNN failing to start (not a kernel failing while it ran: a handle and the version
@@ -349,13 +357,14 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
 
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
     # "Fail to find the dnn implementation" / "DNN library initialization failed"
-    # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
-    # a kernel that failed while running (CUDNN_STATUS_EXECUTION_FAILED*: "The GPU program
-    # failed to execute", cudnn.h) ran on a created handle too: the loaded cuDNN had passed
-    # CudnnSupport::Init's version check, which refuses an older minor before any kernel runs
+    # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is.
+    # A kernel that failed while running (CUDNN_STATUS_EXECUTION_FAILED*: "The GPU program
+    # failed to execute", cudnn.h) on a line that is not the handle's creation ran on a
+    # created handle too: the loaded cuDNN had passed CudnnSupport::Init's version check,
+    # which refuses an older minor before any kernel runs
     failed = [h for h in handle_failures(ctx)
               if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)
-              and "CUDNN_STATUS_EXECUTION_FAILED" not in (h.g("status") or h.text)]
+              and not _kernel_ran(h)]
     # XLA's GPU compiler found no DNN support (AsDnn() null): cuDNN did not start
     failed += ctx.h("xla.dnn_null").all()
     if not failed or ctx.other_framework:

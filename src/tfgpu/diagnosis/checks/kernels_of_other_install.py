@@ -17,16 +17,37 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import FRAME as _FRAME
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: TensorFlow's own kernel library in a site-packages folder: that folder and the file.
-_KERNEL_LIB = re.compile(r"(?P<root>[^\s'\"():,]*?[/\\](?:site|dist)-packages)[/\\]"
-                         r"tensorflow(?:_core)?[/\\]core[/\\]kernels[/\\](?P<so>[\w.+-]+\.so)")
-#: A path into a TensorFlow package folder: the site-packages folder it is in.
-_TF_PATH = re.compile(r"(?P<root>[^\s'\"():,]*?[/\\](?:site|dist)-packages)[/\\]"
-                      r"tensorflow(?:_core)?[/\\]")
+#: TensorFlow's own kernel library: the site-packages folder it is in ends the text before.
+_KERNEL_LIB = re.compile(r"[/\\](?:site|dist)-packages[/\\]tensorflow(?:_core)?[/\\]core"
+                         r"[/\\]kernels[/\\](?P<so>[\w.+-]+\.so)")
+#: Where TensorFlow's package folder starts in a path (the site-packages folder before it).
+_TF_DIR = re.compile(r"[/\\](?:site|dist)-packages[/\\]tensorflow(?:_core)?[/\\]")
+#: Characters that end a path written in a log line (a frame's quote, a message's words).
+_PATH_STARTS = " \t'\"(),:="
+#: An absolute path's start: POSIX, a home folder, a Windows drive.
+_ABSOLUTE = re.compile(r"^(?:/|~|[A-Za-z]:[/\\])")
+
+
+def _site_root(text: str) -> str | None:
+    """The site-packages folder of the first TensorFlow path in ``text`` (``.../site-packages``
+    before ``tensorflow/``), found from the package folder back to the path's start (linear
+    time); a frame's quoted path is read whole (a folder name with spaces).  ``None`` when
+    ``text`` holds none or the path is not absolute (a hard-wrapped paste's second piece)."""
+    m = _TF_DIR.search(text)
+    if m is None:
+        return None
+    quote = text.rfind('File "', 0, m.start())
+    if quote >= 0 and '"' not in text[quote + 6:m.start()]:
+        start = quote + 6
+    else:
+        start = max(text.rfind(c, 0, m.start()) for c in _PATH_STARTS) + 1
+    root = text[start:m.start() + len(m.group(0)) - len(m.group(0).split("packages", 1)[1])]
+    return _root(root) if _ABSOLUTE.match(root) else None
 
 
 def _root(path: str) -> str:
@@ -36,26 +57,35 @@ def _root(path: str) -> str:
     return re.sub(r"/lib64/", "/lib/", path.replace("\\", "/").rstrip("/") + "/").rstrip("/")
 
 
+#: How far above the error its traceback's frames may stand (its last frames and their code
+#: lines, hard-wrapped at 80 columns in a paste).
+TRACEBACK_WINDOW = 30
+
+
 def kernels_of_other_install(ctx: Facts) -> list[Finding]:
     """``op-library-built-for-other-tensorflow`` variant ``other-install``: a library of
     TensorFlow's own ``core/kernels`` folder under one site-packages folder failed with
-    "undefined symbol" while the traceback's TensorFlow frames are under another (module
+    "undefined symbol" while the frames of the traceback that ends in that error (within
+    :data:`TRACEBACK_WINDOW` lines above it) are TensorFlow's under another (module
     docstring): two TensorFlow installs on ``sys.path``, the running one loading the other's
-    kernels.  Nothing when no TensorFlow frame outside that folder is in the log (one
-    install is all it shows: other findings read the symbol)."""
+    kernels.  Nothing when a frame of that traceback is in the kernel's own folder, when no
+    frame is shown, or when a path is not absolute (a hard-wrapped paste's piece)."""
+    frames = [h for h in ctx.h("ctx.pkg_path").all()
+              if h.g("pkg") in ("tensorflow", "tensorflow_core") and _FRAME.search(h.text)]
     for hit in ctx.h("op.lib_symbol").all():
         lib, sym = op_lib_symbol(hit)
         m = _KERNEL_LIB.search(lib)
-        if m is None:
+        if m is None or not _ABSOLUTE.match(lib):
             continue
-        other = _root(m.group("root"))
-        running = [(p, _root(r.group("root"))) for p in ctx.h("ctx.pkg_path").all()
-                   if p.g("pkg") in ("tensorflow", "tensorflow_core") and p.line != hit.line
-                   and (r := _TF_PATH.search(p.text)) is not None]
-        frames = [(p, root) for p, root in running if root != other]
-        if not frames:
+        # (the library's path is read whole: macOS's dlopen(<path>, N) keeps its spaces)
+        other = _root(lib[:m.start() + m.group(0).index("packages") + len("packages")])
+        own = {hit.line, *(n for n, _ in hit.parts)}  # the error's own (wrapped) lines
+        near = [(f, root) for f in frames
+                if 0 < hit.line - f.line <= TRACEBACK_WINDOW and f.line not in own
+                and (root := _site_root(f.text)) is not None]
+        if not near or any(root == other for _, root in near):
             continue
-        frame, here = frames[-1]
+        frame, here = near[-1]
         return [catalogue.make(
             "op-library-built-for-other-tensorflow", variant="other-install",
             library=m.group("so"), other=other, here=here, symbol=sym[:120] or "(not shown)",
@@ -72,4 +102,4 @@ def kernels_of_other_install(ctx: Facts) -> list[Finding]:
     return []
 
 
-__all__ = ["kernels_of_other_install"]
+__all__ = ["TRACEBACK_WINDOW", "kernels_of_other_install"]

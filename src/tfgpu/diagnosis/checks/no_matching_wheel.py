@@ -433,11 +433,17 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
             continue
         yield hit, catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
-            variant="nvidia-wheel" if _nvidia_releases(pkg, listed) else None,
+            # NVIDIA's CUDA component wheels (nvidia-*-cu11/-cu12) are py3-none-<platform>;
+            # others (nvidia-tensorrt) are built per CPython: the generic words fit them
+            variant="nvidia-wheel" if _CUDA_COMPONENT.fullmatch(pkg.lower()) else None,
             listed=", ".join(shown),
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),
         )
+
+
+#: NVIDIA's CUDA component packages, one per CUDA major (nvidia-cublas-cu12, nvidia-nccl-cu11).
+_CUDA_COMPONENT = re.compile(r"nvidia-[a-z0-9-]+-cu\d{2,3}")
 
 
 def _nvidia_releases(pkg: str, listed: list[str]) -> bool:

@@ -749,15 +749,17 @@ def node_inputs_not_in_op(f: Facts) -> list[Finding]:
     (another TensorFlow version on one side, a graph edited after TensorFlow wrote it).
     Nothing for an op of TensorFlow's own rewrites (a name starting with ``_``) or a node the
     program was building (``op.built_here`` within :data:`BUILT_HERE_WINDOW` lines above the
-    line, or on the next lines of a message wrapped there): made in this process."""
+    first or the last such line, or on the next lines of a message wrapped there: a notebook
+    that re-ran the cell keeps only its latest frames): made in this process."""
     hits = f.h("op.inputs_not_in_op")
     if not hits.count or f.h("op.attr_not_in_op").count:
         return []
     first = hits.first[0]
     op = first.g("op")
+    built = f.h("op.built_here").all()
     if (op or "").startswith("_") or any(
-            -BUILT_HERE_WRAP <= first.line - h.line <= BUILT_HERE_WINDOW
-            for h in f.h("op.built_here").all()):
+            -BUILT_HERE_WRAP <= at.line - h.line <= BUILT_HERE_WINDOW
+            for at in (first, hits.last or first) for h in built):
         # an op of TensorFlow's own graph rewrites (Grappler's _FusedMatMul, oneDNN's _Mkl*)
         # or a node the program is building: made in this process, not by another release
         return []

@@ -16,6 +16,8 @@ HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that refu
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -33,10 +35,34 @@ def _no_release_listed(ctx: Facts, h: Hit) -> bool:
                    for o in ctx.h("pip.no_dist").all() if o.g("pkg") == h.g("pkg"))
 
 
+#: The project whose index page a URL or a retried request names ("/simple/<project>/").
+_SIMPLE_PAGE = re.compile(r"/simple/(?P<name>[A-Za-z0-9][\w.-]{0,100})/")
+
+
+def _key(name: str) -> str:
+    """A project name as pip compares them (PEP 503: case and runs of ``-_.`` folded)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _blocks(b: Hit, project: str) -> bool:
+    """Whether the unreachable-index line ``b`` kept pip from reading ``project``'s page: a
+    Python without ssl (every page), a "Could not fetch URL" of that project's page, or
+    urllib3's last retry (``total=0``) of it; a retry with tries left may have succeeded, and
+    a page of another project says nothing of this one."""
+    if b.g("nossl"):
+        return True
+    page = _SIMPLE_PAGE.search(b.text)
+    if page is None or _key(page.group("name")) != _key(project):
+        return False
+    return b.g("total") is None or b.g("total") == "0"
+
+
 def index_unread(ctx: Facts, h: Hit) -> bool:
-    """Whether the log shows pip unable to read the index (pattern ``pip.index_unreachable``)
-    at or before line ``h.line``."""
-    return any(b.line <= h.line for b in ctx.h("pip.index_unreachable").all())
+    """Whether the log shows pip unable to read the index page of the project that pip's line
+    ``h`` names (pattern ``pip.index_unreachable``, :func:`_blocks`) at or before it."""
+    project = h.g("pkg") or ""
+    return any(b.line <= h.line and _blocks(b, project)
+               for b in ctx.h("pip.index_unreachable").all())
 
 
 def index_unread_before(ctx: Facts, h: Hit) -> bool:
@@ -59,6 +85,8 @@ def pip_index_unreachable(ctx: Facts) -> list[Finding]:
     failed = [h for h in ctx.h("pip.no_dist").all() if index_unread_before(ctx, h)]
     if not failed:
         return []
+    project = failed[0].g("pkg") or ""
+    blocked = [b for b in blocked if b.line <= failed[0].line and _blocks(b, project)]
     first = blocked[0]
     words = " ".join(b.text for b in blocked)
     if any(b.g("nossl") for b in blocked):

@@ -1540,6 +1540,14 @@ _TF_ITSELF = ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
 _APPLE = ("tensorflow-macos", "tensorflow-metal")
 
 
+def _yanked_all(ctx: Facts, h: Hit) -> bool:
+    """Whether pip said, just above its "Could not find a version" line ``h``, that it ignored
+    yanked versions ("Ignored the following yanked versions: ...", pattern
+    ``pip.ignored_versions``): every release pip saw was withdrawn by its publisher."""
+    return any(i.g("what") == "yanked versions" and 0 < h.line - i.line <= 3
+               for i in ctx.h("pip.ignored_versions").all())
+
+
 def _listed_versions(h: Hit) -> list[str]:
     return [v.strip() for v in (h.g("versions") or "").split(",")
             if v.strip() and v.strip() != "none"]
@@ -1821,6 +1829,23 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                        "platform.machine())\"   # the interpreter pip installs for")
         variant: str | None = None
         evidence = log_evidence(hs)
+        if asked and not listed and _yanked_all(ctx, h):
+            return  # every release yanked (pip said so above): not a wheel missing here
+        if (asked and not listed and h.g("versions") is not None
+                and not name.startswith(("tensorflow-", "tf"))):
+            # nothing listed at all for a name outside TensorFlow's family: a name pip does
+            # not know (misspelt, an import name) is as likely as no file here
+            shown = h.g("pkg") or name
+            yield catalogue.make(
+                "tensorflow-dependency-no-wheel", variant="asked-for-none", package=shown,
+                pin=f" {pin}" if pin else "", evidence=log_evidence(asked[:1], hs),
+                fix=("# look the name up on the index's site or the project's install page: "
+                     "a name the index does not know has no project page; a project's page "
+                     "lists the Python versions and platforms its files are for",
+                     "# an import name is not always the project's pip name (cv2 is "
+                     "opencv-python, PIL is Pillow, sklearn is scikit-learn)",
+                     interpreter))
+            return
         if asked:
             # asked for by name ("pip install <it>", "Collecting <it>" without a parent):
             # not a dependency's pin to loosen
