@@ -11,9 +11,11 @@ facts (``tests/explain/case_env.py``).  The *claims* are the error- and warning-
 findings that are not harmless and not ``unrecognised-error``.
 
 * RIGHT: a claim is one of ``answer.ids`` or ``answer.proposed`` (cases without
-  ``answer``: a claim of the case's ``kind``); or an answer id is present at info level (a
-  notice) and nothing is claimed; for a harmless answer, an answer id is present and
-  nothing else is claimed.
+  ``answer``: a claim of the case's ``kind``); or an answer id is present at info level, not
+  as a harmless notice, and nothing is claimed or left unrecognised; for a harmless answer,
+  an answer id is present and nothing else is claimed.
+* PARTIAL also: the answer's own finding present only as a harmless notice, while the
+  thread needed a fix (the cause named, called harmless).
 * PARTIAL: no answer id, but a claim of the case's ``kind`` (right area, wrong detail).
 * UNKNOWN: no claim: tfgpu said it does not know (quoting the telling lines).
 * WRONG: claims, none of them the answer or of the case's kind: confidently wrong.
@@ -82,12 +84,15 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
         return "WRONG" if others else "UNKNOWN"
     if ids and any(f.id in ids for f in said):
         return "RIGHT"
-    if not said and any(f.id in ids and f.severity is Severity.INFO for f in findings):
-        # the answer's own finding at info level (a notice: the AutoGraph/gast, retracing or
-        # near-full-memory readings) and no claim of anything else: the cause and fix named.
-        # (A hedge of category "unknown" at warning level that names the answer among other
-        # causes stays UNKNOWN.)
-        return "RIGHT"
+    own = [f for f in findings if f.id in ids and f.severity is Severity.INFO]
+    unsure = any(f.severity is not Severity.INFO and f.category == "unknown" for f in findings)
+    if own and not said and not unsure:
+        # the answer's own finding at info level (the near-full-memory reading) and nothing
+        # else claimed or left unrecognised: the cause and fix named; a harmless notice for
+        # a thread that needed a fix names the cause but calls it harmless: PARTIAL. (A hedge
+        # of category "unknown" at warning level that names the answer among other causes
+        # stays UNKNOWN.)
+        return "PARTIAL" if all(f.harmless for f in own) else "RIGHT"
     if any(f.category == case.get("kind") for f in said):
         return "RIGHT" if not answer else "PARTIAL"
     return "WRONG" if said else "UNKNOWN"

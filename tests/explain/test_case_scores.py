@@ -373,9 +373,9 @@ FLOORS["cases-holdout239"] = 0.5
 FLOORS["cases-holdout240"] = 0.66
 FLOORS["cases-holdout242"] = 0.5
 FLOORS["cases-holdout243"] = 0.7
-FLOORS["cases-holdout245"] = 0.66
+FLOORS["cases-holdout245"] = 0.33
 FLOORS["cases-holdout246"] = 1.0
-FLOORS["cases-holdout247"] = 0.9
+FLOORS["cases-holdout247"] = 0.7
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
@@ -440,10 +440,19 @@ def test_a_harmless_answer_is_right_when_only_its_own_notice_is_printed_as_a_war
     assert grade(case, ()) == "UNKNOWN"
 
 
-def test_an_answers_own_notice_with_nothing_claimed_is_right() -> None:
+def test_an_answers_own_info_finding_with_nothing_claimed_is_right() -> None:
+    from tfgpu.findings import Finding, Severity
+
     grade = _scorer().grade
     case = {"kind": "other", "answer": {"ids": ["tf-function-retracing-notice"]}}
     assert grade(case, (_finding("tf-function-retracing-notice", "info", "notice"),)) == "RIGHT"
+    # called harmless while the thread needed a fix: the cause named, the verdict not
+    harmless = Finding(id="tf-function-retracing-notice", severity=Severity.INFO,
+                       category="notice", title="t", harmless=True)
+    assert grade(case, (harmless,)) == "PARTIAL"
+    # beside an exception tfgpu did not recognise: not RIGHT
+    assert grade(case, (_finding("tf-function-retracing-notice", "info", "notice"),
+                        _finding("unrecognised-error", "warning", "unknown"))) == "UNKNOWN"
     # a claim of something else beside it: WRONG, as before
     assert grade(case, (_finding("tf-function-retracing-notice", "info", "notice"),
                         _finding("ptxas-not-found", "error"))) == "WRONG"

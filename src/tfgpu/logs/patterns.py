@@ -482,11 +482,17 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.index_unreachable",
         ("could not fetch url", "ssl module in python is not available",
-         "after connection broken by"),
+         "after connection broken by", "credentials not correct for",
+         "not a trusted or secure host"),
         r"Could not fetch URL (?P<url>https?://\S{1,600}?):(?:\s|$)(?P<why>[^\n]{0,400})"
         r"|(?P<nossl>the ssl module in Python is not available)"
         r"|Retrying \(Retry\(total=(?P<total>\d{1,3})[^)\n]{0,200}\)\) after connection broken by "
-        r"'?(?P<err>[A-Za-z]\w{0,60})",
+        r"'?(?P<err>[A-Za-z]\w{0,60})"
+        # pip's network/auth.py "401 Error, Credentials not correct for <url>" and its
+        # session's "The repository located at <host> is not a trusted or secure host and is
+        # being ignored." (every page of that index)
+        r"|401 Error, Credentials not correct for (?P<url401>https?://\S{1,600})"
+        r"|(?P<untrusted>is not a trusted or secure host and is being ignored)",
     ),
     _p(
         "pip.no_dist",
@@ -8700,7 +8706,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("finalizing generatordataset iterator",),
         r"Error occurred when finalizing GeneratorDataset iterator: (?:(?:FAILED_PRECONDITION|"
         r"Failed precondition): Python interpreter state is not initialized"
-        r"|(?P<cancelled>(?:CANCELLED|Cancelled): Operation was cancelled))",
+        r"|(?P<cancelled>Cancelled: Operation was cancelled))",
     ),
     # tensorflow/core/common_runtime/executor.cc: "] Executor start aborting: " (2.21 wheel);
     # 2.11-2.12 "(DEBUG INFO) Executor start aborting (this does not indicate an error and

@@ -249,7 +249,9 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
         if (not listed or listed == ["none"]) and index_unread(ctx, hit):
             continue  # pip could not read the index: pip-index-unreachable
-        if not all(_PLACEHOLDER.fullmatch(v) for v in listed):
+        if not all(_PLACEHOLDER.fullmatch(v) for v in listed) and not ctx.windows:
+            # (on native Windows some of the extra's wheels exist, none that the pins of a
+            # TensorFlow without a Windows GPU build ask for: the same fault)
             continue
         if not (frm.count or "and-cuda" in hit.text or "and_cuda" in hit.text):
             continue
@@ -391,6 +393,8 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         if _TF_FAMILY.match(pkg) and not _tf_range(ctx, hit) and not _nvidia_releases(pkg,
                                                                                       listed):
             continue
+        if ctx.windows and ("and-cuda" in hit.text or "and_cuda" in hit.text):
+            continue  # the extra on native Windows: and_cuda_nvidia_wheel_unavailable
         if not listed or listed == ["none"]:
             continue
         spec_text = (hit.g("spec") or "").strip().rstrip(",")

@@ -6,12 +6,15 @@ when the index page of a project cannot be read (``pip/_internal/index/collector
 and warns "pip is configured with locations that require TLS/SSL, however the ssl module in
 Python is not available." when the interpreter was built without ``ssl``; urllib3 logs
 "Retrying (Retry(total=N, ...)) after connection broken by '<Error>(...)': <path>" before each
-retry (``urllib3/connectionpool.py``).  pip then knows no release of the project at all and
-ends with "Could not find a version that satisfies the requirement <name> (from versions:
-none)" (older pip: "(from versions: )") and "No matching distribution found for <name>": the
-same words as for a project without a wheel for this Python, which they are not here.  Threads:
-HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that refuses TLS 1.0:
-"tlsv1 alert protocol version"), pypa/pip#5776 (Python without its ssl module).
+retry (``urllib3/connectionpool.py``); pip's "401 Error, Credentials not correct for <url>"
+(``network/auth.py``) and "The repository located at <host> is not a trusted or secure host and
+is being ignored." (an http index without --trusted-host). pip then knows no release of the
+project at all and ends with "Could not find a version that satisfies the requirement <name>
+(from versions: none)" (older pip: "(from versions: )") and "No matching distribution found for
+<name>": the same words as for a project without a wheel for this Python, which they are not
+here. Threads: HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that
+refuses TLS 1.0: "tlsv1 alert protocol version"), pypa/pip#5776 (Python without its ssl
+module).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def _blocks(b: Hit, project: str) -> bool:
     Python without ssl (every page), a "Could not fetch URL" of that project's page, or
     urllib3's last retry (``total=0``) of it; a retry with tries left may have succeeded, and
     a page of another project says nothing of this one."""
-    if b.g("nossl"):
+    if b.g("nossl") or b.g("untrusted"):
         return True
     page = _SIMPLE_PAGE.search(b.text)
     if page is None or _key(page.group("name")) != _key(project):

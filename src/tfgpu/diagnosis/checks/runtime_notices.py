@@ -36,15 +36,16 @@ def generator_dataset_finalize_notice(ctx: Facts) -> list[Finding]:
     """``generator-dataset-finalize-notice`` (harmless): a ``from_generator`` dataset's
     iterator could not run its Python finalizer because the interpreter was shutting down
     (generator_dataset_op.cc; py_func's "Python interpreter state is not initialized");
-    variant ``epoch-end`` when every such line says "Cancelled: Operation was cancelled": the
+    variant ``epoch-end`` when such a line says "Cancelled: Operation was cancelled": the
     iterator Keras drops at each epoch's end in TensorFlow 2.1 (tensorflow/tensorflow#35100)."""
     hits = ctx.h("tfdata.generator_finalize_at_exit")
     if not hits.count:
         return []
-    cancelled = all(h.g("cancelled") for h in hits.all())
+    every = hits.all()
+    # (both forms in one log: the epoch ends' words, which say training's stop cancels it too)
     return [catalogue.make("generator-dataset-finalize-notice",
-                           variant="epoch-end" if cancelled else None,
-                           evidence=log_evidence(hits.all(), limit=8))]
+                           variant="epoch-end" if any(h.g("cancelled") for h in every) else None,
+                           evidence=log_evidence(every, limit=8))]
 
 
 def executor_start_aborting_notice(ctx: Facts) -> list[Finding]:

@@ -1540,6 +1540,21 @@ _TF_ITSELF = ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
 _APPLE = ("tensorflow-macos", "tensorflow-metal")
 
 
+#: Names users give pip that are conda packages (or Python itself), never pip projects: the
+#: fix line for each.  cudatoolkit and cudnn are the conda packages of TensorFlow's old GPU
+#: recipe (platform fact tf-install-pip-page: "conda install -c conda-forge cudatoolkit=11.2
+#: cudnn=8.1.0"); pip's own CUDA libraries are the nvidia-*-cu11/-cu12 projects.
+_CONDA_ONLY: dict[str, str] = {
+    **{n: (f"# {n} is a conda package, not a pip project: conda install -c conda-forge "
+           f"{n}=<version> in a conda environment; with pip, the CUDA libraries are the "
+           'nvidia-*-cu11/-cu12 projects (pip install "tensorflow[and-cuda]" brings those '
+           "TensorFlow 2.14+ needs on Linux)")
+       for n in ("cudatoolkit", "cudnn", "cuda-toolkit", "cuda-nvcc")},
+    "python": "# pip cannot install Python itself: create a venv or conda environment with "
+              "that Python (python3.X -m venv .venv, or conda create -n env python=3.X)",
+}
+
+
 def _yanked_all(ctx: Facts, h: Hit) -> bool:
     """Whether pip said, just above its "Could not find a version" line ``h``, that it ignored
     yanked versions ("Ignored the following yanked versions: ...", pattern
@@ -1836,10 +1851,12 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             # nothing listed at all for a name outside TensorFlow's family: a name pip does
             # not know (misspelt, an import name) is as likely as no file here
             shown = h.g("pkg") or name
+            conda = _CONDA_ONLY.get(name)
             yield catalogue.make(
                 "tensorflow-dependency-no-wheel", variant="asked-for-none", package=shown,
                 pin=f" {pin}" if pin else "", evidence=log_evidence(asked[:1], hs),
-                fix=("# look the name up on the index's site or the project's install page: "
+                fix=(*((conda,) if conda else ()),
+                     "# look the name up on the index's site or the project's install page: "
                      "a name the index does not know has no project page; a project's page "
                      "lists the Python versions and platforms its files are for",
                      "# an import name is not always the project's pip name (cv2 is "

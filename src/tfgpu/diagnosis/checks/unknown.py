@@ -212,7 +212,11 @@ def _aborted_by(died: Sequence[Hit], i: int, marks: Sequence[int],
 def explains_failure(f: Finding, lines: frozenset[int]) -> bool:
     """Whether ``f`` quotes a line of ``lines`` (:func:`failure_lines`) other than a
     ``Traceback (most recent call last)`` header: a header starts the next traceback (a
-    Ctrl-C after the failure), it is no part of the message above it."""
+    Ctrl-C after the failure), it is no part of the message above it.  A harmless notice
+    explains no failure, whatever line it quotes (a generator's finalize line or the MLIR
+    notice printed right under the exception that ended the program)."""
+    if f.harmless or f.category == "notice":
+        return False
     return any(e.line in lines and not _TRACEBACK.search(e.text) for e in f.evidence)
 
 
@@ -510,6 +514,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 for f in _unexplained_exception(ctx, found, died)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
+    # the lines a finding that is no harmless notice quotes: only they explain a traceback
+    claimed = {e.line for f in found if not (f.harmless or f.category == "notice")
+               for e in f.evidence if e.line is not None}
     # Windows PowerShell 5.1's ErrorRecord around a native program's stderr line
     # ("+ FullyQualifiedErrorId : NativeCommandError"): the packaging, not an error
     covered.update(h.line for h in ctx.h("tools.ps_native_stderr").all() if h.line is not None)
@@ -525,7 +532,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     # "Exception ignored ..." line, the traceback and its exception line are explained
     ignored = ignored_tracebacks(ctx.log)
     for first, end in blocks:
-        if end in covered or end in explained or first in ignored:
+        if end in claimed or end in explained or first in ignored:
             covered.update(range(ignored.get(first, first), end + 1))
     # an exception line whose message below it a finding quotes ("UnknownError: Graph
     # execution error:" over the op's own message) is explained, with no traceback header too
