@@ -448,9 +448,12 @@ class Facts:
         # Python TensorFlow's own NotFoundError (tf.load_op_library) naming a framework
         # library file is an op library's dependency in a pip install (checks/
         # framework_soname.py), no hint either
+        # (the NotFoundError's own line, or the line before when a paste wrapped the message
+        # after "NotFoundError:")
         return any(
             "tfjs" in h.text or not (re.search(r"-packages[/\\]tensorflow[/\\]", h.text)
-                                     or "errors_impl.NotFoundError" in h.text)
+                                     or "errors_impl.NotFoundError" in h.text
+                                     or "errors_impl.NotFoundError" in h.before)
             for h in self.h("ctx.nonpip_tf").all()
         ) or bool(self.h("ctx.libtensorflow").count)
 

@@ -191,7 +191,7 @@ def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
     # wrapped paste puts "F .../cupti_wrapper.cc:59] Check failed: ..." and "could not find X
     # in libcupti DSO" on lines of their own); nothing prints after a fatal line
     fatal_lines = [f.line for f in ctx.h("tell.fatal").all()]
-    fatal = [h for h in hits if _FATAL.search(h.text)
+    fatal = [h for h in hits if _FATAL.search(h.text) or _FATAL.search(h.before)
              or any(0 <= h.line - n <= 4 for n in fatal_lines)]
     imported = [h for h in hits if "ImportError" in h.text]
     if not fatal and not imported:

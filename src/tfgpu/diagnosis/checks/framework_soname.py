@@ -49,7 +49,10 @@ def framework_soname_hits(ctx: Facts) -> list[Hit]:
     if not hits:
         return []
     op_load = ctx.h("op.load_call").count > 0
-    hits = [h for h in hits if op_load or "NotFoundError" in h.text]
+    # (TensorFlow's NotFoundError on the line, or on the line before when a paste wrapped
+    # the message after "NotFoundError:")
+    hits = [h for h in hits if op_load or "NotFoundError" in h.text
+            or h.before.rstrip().endswith("NotFoundError:")]
     if not hits:
         return []
     fact = ctx.kb.platform_fact(FACT)

@@ -145,6 +145,25 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             # (apache/mxnet#6787), a CPU runtime (Langchain-Chatchat#120)
             expected = None
             cause, fix = _driver_library_missing(host, loader, lib, tf_native)
+        framework = base == "tensorflow_framework"
+        if framework:
+            # TensorFlow's own framework library (tf.sysconfig.get_lib(): "the directory
+            # containing the TensorFlow framework library"), never a CUDA library to install
+            expected = None
+            cause = (f"{host} could not be loaded ({loader}): it links {lib}, TensorFlow's own "
+                     "framework library, which pip TensorFlow keeps in its package folder "
+                     "(tf.sysconfig.get_lib()), not on the system's library path. A library "
+                     "built against TensorFlow (an op library, a project's extension) finds it "
+                     "only through its RUNPATH or LD_LIBRARY_PATH; TensorFlow's own import "
+                     "failing on it means its install lacks the file. Not a GPU fault.")
+            fix = ['python -c "import tensorflow as tf; print(tf.__version__, '
+                   'tf.sysconfig.get_lib())"   # the folder that holds it (this fails too when '
+                   "TensorFlow's own install lacks it)",
+                   "# a library built against TensorFlow: rebuild it with this TensorFlow's "
+                   "tf.sysconfig.get_compile_flags() and get_link_flags(), or add that folder "
+                   "to LD_LIBRARY_PATH",
+                   "# TensorFlow's own import failing: pip install --force-reinstall --no-deps "
+                   '"tensorflow==<its version>"']
         if java:
             fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
         elif owner is not None:
@@ -153,6 +172,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                        "need, not TensorFlow's")
         elif op_lib:
             pass  # the op library's CUDA: no TensorFlow release changes it
+        elif framework:
+            pass  # TensorFlow's own library: no CUDA release changes it
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
             # a CUDA 8.0-10.0 name (libcublas.so.9.0) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, lib, expected)
@@ -160,7 +181,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                 fix.append(era)
             fix.append("# or install the TensorFlow release built for the CUDA you have "
                        "(tfgpu matrix), or the CPU package")
-        category = "gpu-not-visible"
+        category = "pip" if framework else "gpu-not-visible"
         want = (expected or "").split()
         if len(want) > 1 and want[0] == "CUDA" and ctx.cuda_versions and not any(
                 v.split(".")[0] == want[1].split(".")[0] for v in ctx.cuda_versions):
