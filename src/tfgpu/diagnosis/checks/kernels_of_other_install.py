@@ -46,8 +46,14 @@ def _site_root(text: str) -> str | None:
         start = quote + 6
     else:
         start = max(text.rfind(c, 0, m.start()) for c in _PATH_STARTS) + 1
-    root = text[start:m.start() + len(m.group(0)) - len(m.group(0).split("packages", 1)[1])]
+    root = text[start:_packages_end(m)]
     return _root(root) if _ABSOLUTE.match(root) else None
+
+
+def _packages_end(m: re.Match[str]) -> int:
+    """Where the ``site-packages`` (``dist-packages``) folder's name ends in a match of
+    :data:`_TF_DIR` or :data:`_KERNEL_LIB`."""
+    return m.start() + m.group(0).index("packages") + len("packages")
 
 
 def _root(path: str) -> str:
@@ -78,7 +84,7 @@ def kernels_of_other_install(ctx: Facts) -> list[Finding]:
         if m is None or not _ABSOLUTE.match(lib):
             continue
         # (the library's path is read whole: macOS's dlopen(<path>, N) keeps its spaces)
-        other = _root(lib[:m.start() + m.group(0).index("packages") + len("packages")])
+        other = _root(lib[:_packages_end(m)])
         own = {hit.line, *(n for n, _ in hit.parts)}  # the error's own (wrapped) lines
         near = [(f, root) for f in frames
                 if 0 < hit.line - f.line <= TRACEBACK_WINDOW and f.line not in own
@@ -90,8 +96,8 @@ def kernels_of_other_install(ctx: Facts) -> list[Finding]:
             "op-library-built-for-other-tensorflow", variant="other-install",
             library=m.group("so"), other=other, here=here, symbol=sym[:120] or "(not shown)",
             evidence=log_evidence([frame], [hit]),
-            fix=('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   '
-                 "# the TensorFlow this Python imports",
+            fix=('python -c "import sys; print(sys.path)"   # the folders Python imports from, '
+                 "in order (importing TensorFlow itself fails the same way)",
                  "python -m pip list -v 2>/dev/null | grep -i -E '^(tensorflow|tf-nightly)'   "
                  "# every TensorFlow pip sees, with the folder each is in (Location)",
                  f"# keep one TensorFlow: uninstall the one in {other} (with the pip of the "
