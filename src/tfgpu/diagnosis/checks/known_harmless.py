@@ -16,14 +16,20 @@ for a line a check read, nor replaces, supersedes or softens any finding.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import FRAME
 from tfgpu.facts.known_messages import KnownMessage, which_message
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: A Python exception line ("RuntimeError: ...", "tensorflow.python.framework.errors_impl.
+#: NotFoundError: ..."): a message printed there is the program's failure, not a notice.
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Za-z_]\w{0,60}"
+                             r"(?:Error|Exception): ")
 #: How many messages the title names (the others are counted).
 _NAMED = 2
 #: Characters of a message's text the title quotes.
@@ -60,9 +66,13 @@ def rule_known_harmless(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     if not hits:
         return []
     covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    # a traceback's code line (the line under a frame) quotes the program's source, not a
+    # message TensorFlow printed: raise RuntimeError("Failed to get CPU frequency: " + path)
+    frames = {h.line for name in ("ctx.pkg_path", "ctx.own_frame") for h in ctx.h(name).all()
+              if FRAME.search(h.text)}
     seen: dict[str, tuple[KnownMessage, list[Hit]]] = {}
     for hit in hits:
-        if hit.line in covered:
+        if hit.line in covered or hit.line - 1 in frames or _EXCEPTION_LINE.match(hit.text):
             continue
         message = which_message(hit.g("msg") or hit.text)
         if message is None or not _placement_holds(ctx, message, hit):
