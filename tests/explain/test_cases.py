@@ -73,9 +73,8 @@ def test_every_case_with_a_log_has_an_expectation() -> None:
 
 
 def test_knowledge_refs_resolve_to_rows() -> None:
-    from tfgpu.knowledge import load_knowledge
-
     from tfgpu.facts.known_messages import known_messages
+    from tfgpu.knowledge import load_knowledge
 
     kb = load_knowledge()
     # the message universe's rows (known-harmless-message cites the row of the first message
