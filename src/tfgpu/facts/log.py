@@ -9,7 +9,7 @@ traceback-frame pattern also its last :data:`MAX_RECENT` hits).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tfgpu._words import plural
@@ -126,6 +126,12 @@ class Hits:
         if not 0 <= recent <= MAX_RECENT:
             raise ValueError(f"recent must be 0..{MAX_RECENT}, not {recent}")
         return cls(recent=deque(maxlen=recent))
+
+    def set_recent(self, hits: Iterable[Hit]) -> None:
+        """Replace :attr:`recent` by ``hits`` (oldest first), within its bound: the engine's
+        edits of a record (a hit replaced, re-ordered or taken back) keep it bounded."""
+        if self.recent.maxlen:
+            self.recent = deque(hits, maxlen=self.recent.maxlen)
 
     def add(self, hit: Hit, key: str | None) -> None:
         """Record ``hit``; memory stays bounded whatever the number of calls."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import sys
-from collections import deque
 from itertools import pairwise
 
 from tfgpu.facts.line_prefix import split_prefix
@@ -693,9 +692,7 @@ class Engine:
             if rec.last is hit:
                 rec.last = before
             rec.by_key = {k: h for k, h in rec.by_key.items() if h is not hit}
-            if rec.recent:
-                rec.recent = deque((h for h in rec.recent if h is not hit),
-                                   maxlen=rec.recent.maxlen)
+            rec.set_recent(h for h in rec.recent if h is not hit)
             if not rec.count:
                 del self.hits[p.name]
         self._own = keep[::-1]
@@ -1027,9 +1024,7 @@ class Engine:
         the same message read further on the next line, in the same place."""
         rec = self.hits[p.name]
         rec.first = [new if h is old else h for h in rec.first]
-        if rec.recent:
-            rec.recent = deque((new if h is old else h for h in rec.recent),
-                               maxlen=rec.recent.maxlen)
+        rec.set_recent(new if h is old else h for h in rec.recent)
         if rec.last is old:
             rec.last = new
         key = old.groups.get(p.key) if p.key else None
@@ -1043,7 +1038,7 @@ class Engine:
         groups = hit.groups
         rec = self.hits.get(p.name)
         if rec is None:
-            rec = self.hits[p.name] = Hits.keeping(p.recent) if p.recent else Hits()
+            rec = self.hits[p.name] = Hits.keeping(p.recent)
         last = rec.last
         rec.add(hit, groups.get(p.key) if p.key else None)
         if last is not None and hit.line < last.line:
@@ -1051,9 +1046,7 @@ class Engine:
             # later line's: the evidence stays in line order, as checks read it
             rec.last = last
             rec.first.sort(key=lambda h: h.line)  # stable: a line's hits keep their order
-            if rec.recent:
-                rec.recent = deque(sorted(rec.recent, key=lambda h: h.line),
-                                   maxlen=rec.recent.maxlen)
+            rec.set_recent(sorted(rec.recent, key=lambda h: h.line))
             rec.by_key = dict(sorted(rec.by_key.items(), key=lambda kv: kv[1].line))
 
     def _across(self, pend: _Pending, message: str, cut: bool = False) -> list[Pattern]:

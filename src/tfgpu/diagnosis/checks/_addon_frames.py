@@ -13,7 +13,6 @@ from tfgpu.facts.view import Facts
 #: DeprecationWarning:`` line names a package too, and is none.
 FRAME = re.compile(r'\bFile "[^"\n]{1,400}(?:", line \d|$)|\.py"?, line\b|\.py in \S'
                    r"|\.py:\d{1,6}: in ")  # (a frame line hard-wrapped keeps a piece of it)
-_FRAME = FRAME
 
 #: The add-on packages whose op libraries (.so) checks/addons.py reads: package folder ->
 #: pip distribution name.
@@ -62,7 +61,7 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
     import`` line not under the add-on's frame) stands between, or none is named.
     TensorFlow's own frames are skipped: they are where the import ran."""
     frames = {p.line for name in ("ctx.pkg_path", "ctx.own_frame")
-              for p in ctx.h(name).all() if _FRAME.search(p.text)}
+              for p in ctx.h(name).all() if FRAME.search(p.text)}
     # a package's frame line, or an import line right under a frame (the frame's code line)
     above = [(p.line, p.g("pkg") or "", name == "ctx.pkg_path")
              for name in ("ctx.pkg_path", "ctx.addon_import")

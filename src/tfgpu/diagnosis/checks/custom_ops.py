@@ -92,10 +92,6 @@ def _package(lib: str) -> str:
 #: tensorflow-io-gcs-filesystem and the add-ons of :data:`_ADDONS` (their README pairing
 #: tables).  A package merely named tensorflow_* (the tensorflow/custom-op template renamed,
 #: a source build) is not one.
-_PREBUILT_WHEELS = frozenset({
-    "tensorflow_gcs_config", "tensorflow_io_gcs_filesystem", "tensorflow_io", "tensorflow_text",
-    "tensorflow_addons", "tensorflow_decision_forests", "tensorflow_quantum",
-    "tensorflow_recommenders_addons"})
 
 
 #: pip distribution name and fix lines of the add-ons whose op libraries users report.
@@ -125,6 +121,10 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
         "(python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\" "
         "shows -D_GLIBCXX_USE_CXX11_ABI), or use the pip TensorFlow instead of a conda one",)),
 }
+
+
+_PREBUILT_WHEELS = frozenset({"tensorflow_gcs_config", "tensorflow_io_gcs_filesystem",
+                              *(p for p in _ADDONS if p != "horovod")})
 
 
 #: A PluggableDevice plugin, not an op library: the libraries TensorFlow loads from

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import FRAME as _FRAME
+from tfgpu.diagnosis.checks._addon_frames import FRAME
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -77,7 +77,7 @@ def kernels_of_other_install(ctx: Facts) -> list[Finding]:
     kernels.  Nothing when a frame of that traceback is in the kernel's own folder, when no
     frame is shown, or when a path is not absolute (a hard-wrapped paste's piece)."""
     frames = [h for h in ctx.h("ctx.pkg_path").all()
-              if h.g("pkg") in ("tensorflow", "tensorflow_core") and _FRAME.search(h.text)]
+              if h.g("pkg") in ("tensorflow", "tensorflow_core") and FRAME.search(h.text)]
     for hit in ctx.h("op.lib_symbol").all():
         lib, sym = op_lib_symbol(hit)
         m = _KERNEL_LIB.search(lib)

@@ -27,15 +27,21 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
+def listed_releases(h: Hit) -> list[str]:
+    """The releases a pip line's "(from versions: ...)" list names, in its order; ``[]`` for
+    "(from versions: none)", "(from versions: )" and a line without the list."""
+    return [v.strip() for v in (h.g("versions") or "").split(",")
+            if v.strip() and v.strip() != "none"]
+
+
 def _no_release_listed(ctx: Facts, h: Hit) -> bool:
     """Whether a ``pip.no_dist`` hit lists no release: "(from versions: none)", "(from
     versions: )", or a "No matching distribution found" line (which carries no list) for a
     project no line of the log lists releases of."""
-    versions = h.g("versions")
-    if versions is not None:
-        return versions.strip() in ("", "none")
-    return not any((o.g("versions") or "").strip() not in ("", "none")
-                   for o in ctx.h("pip.no_dist").all() if o.g("pkg") == h.g("pkg"))
+    if h.g("versions") is not None:
+        return not listed_releases(h)
+    return not any(listed_releases(o) for o in ctx.h("pip.no_dist").all()
+                   if o.g("pkg") == h.g("pkg"))
 
 
 #: The project whose index page a URL or a retried request names ("/simple/<project>/").
@@ -104,4 +110,4 @@ def pip_index_unreachable(ctx: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["index_unread", "index_unread_before", "pip_index_unreachable"]
+__all__ = ["index_unread", "index_unread_before", "listed_releases", "pip_index_unreachable"]

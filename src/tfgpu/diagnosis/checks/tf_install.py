@@ -32,7 +32,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
     keras3_series,
     read_keras_src,
 )
-from tfgpu.diagnosis.checks.pip_index import index_unread_before
+from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
@@ -1563,9 +1563,6 @@ def _yanked_all(ctx: Facts, h: Hit) -> bool:
                for i in ctx.h("pip.ignored_versions").all())
 
 
-def _listed_versions(h: Hit) -> list[str]:
-    return [v.strip() for v in (h.g("versions") or "").split(",")
-            if v.strip() and v.strip() != "none"]
 
 
 def _highest(listed: list[str]) -> str | None:
@@ -1803,7 +1800,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                  # any project asked for by name of which pip lists no version at all (a
                  # library around TensorFlow such as dm-sonnet-gpu): no file for this Python
                  or (c.pip_asked_for(ctx, k) and hs[0].g("versions") is not None
-                     and not _listed_versions(hs[0])))]
+                     and not listed_releases(hs[0])))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
         # the plugin asked for by name, not a dependency to loosen
         hs = deps[0][1]
@@ -1834,7 +1831,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         name, hs = deps[0]
         h = hs[0]
         pin = (h.g("spec") or h.g("poetry") or "").lstrip("=")
-        listed = _listed_versions(h)
+        listed = listed_releases(h)
         offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
                    " (pip lists no version at all)" if h.g("versions") is not None else "")
         asked = c.pip_asked_for(ctx, name)
@@ -1932,7 +1929,7 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
     # the placeholders has real wheels, for other Pythons than this one; native Windows pins
     # past its last GPU release stay tensorflow-windows-native-no-gpu's
     if (want is not None and want.release[0] == 2 and (*want.release, 0)[:2] < tuple(stub[:2])
-            and not any(_listed_versions(o) for o in ctx.h("pip.no_dist").all()
+            and not any(listed_releases(o) for o in ctx.h("pip.no_dist").all()
                         if o.g("pkg") == h.g("pkg"))):
         last = _version(ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version"))
         if not (ctx.windows and last is not None
@@ -1940,7 +1937,7 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
             return True
     # pip prints the list once ("Could not find a version ... (from versions: ...)") and then
     # "No matching distribution found for <same pin>" without it
-    listed = next((_listed_versions(o) for o in ctx.h("pip.no_dist").all()
+    listed = next((listed_releases(o) for o in ctx.h("pip.no_dist").all()
                    if o.g("pkg") == h.g("pkg") and o.g("spec") == pin and o.g("versions")), [])
     if not listed or pin[2:] in listed:
         return False
@@ -2074,7 +2071,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                      f"which current releases do not cover ({lo}-{hi})."))
     pin_hit = next((h for h in nod if "==" in (h.g("spec") or "")), None)
     listed_hit = _listed_hit(ctx, nod, pin_hit)
-    listed = _listed_versions(listed_hit) if listed_hit else []
+    listed = listed_releases(listed_hit) if listed_hit else []
     highest = _highest(listed)
     pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
     pkg = _norm((pin_hit or nod[0]).g("pkg") or "tensorflow")
@@ -2216,7 +2213,7 @@ def _apple_no_wheel(ctx: Facts, pkg: str, hits: list[Hit]) -> Finding:
     metal = ctx.kb.platform_fact("macos-metal-plugin")
     h = hits[0]
     pin = (h.g("spec") or "").lstrip("=<>~!")
-    listed = _listed_versions(next((x for x in hits if x.g("versions") is not None), h))
+    listed = listed_releases(next((x for x in hits if x.g("versions") is not None), h))
     highest = _highest(listed)
     since = metal.value("tf_version")
     hv, pv = _version(highest), _version(pin)
@@ -2256,7 +2253,7 @@ def _intel_no_wheel(ctx: Facts, hits: list[Hit]) -> Finding:
     Python on Windows."""
     fact = ctx.kb.platform_fact("windows-cpu-wheels-intel")
     pin = (hits[0].g("spec") or "").lstrip("=")
-    listed = [v for h in hits for v in _listed_versions(h)]
+    listed = [v for h in hits for v in listed_releases(h)]
     # off Windows the index offers only the 0.0.1 placeholder of tensorflow-intel
     off = ctx.os in ("linux", "wsl2", "macos") or (bool(listed) and set(listed) == {"0.0.1"})
     pin_part = f" {pin}" if pin else ""

@@ -209,13 +209,18 @@ def _aborted_by(died: Sequence[Hit], i: int, marks: Sequence[int],
             and not (_GLOG_OTHER.match(_message(t)) or _TRACEBACK.search(t))}
 
 
+def _notice(f: Finding) -> bool:
+    """Whether ``f`` is a harmless notice (it names a line that needs no action)."""
+    return f.harmless or f.category == "notice"
+
+
 def explains_failure(f: Finding, lines: frozenset[int]) -> bool:
     """Whether ``f`` quotes a line of ``lines`` (:func:`failure_lines`) other than a
     ``Traceback (most recent call last)`` header: a header starts the next traceback (a
     Ctrl-C after the failure), it is no part of the message above it.  A harmless notice
     explains no failure, whatever line it quotes (a generator's finalize line or the MLIR
     notice printed right under the exception that ended the program)."""
-    if f.harmless or f.category == "notice":
+    if _notice(f):
         return False
     return any(e.line in lines and not _TRACEBACK.search(e.text) for e in f.evidence)
 
@@ -515,7 +520,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
     # the lines a finding that is no harmless notice quotes: only they explain a traceback
-    claimed = {e.line for f in found if not (f.harmless or f.category == "notice")
+    claimed = {e.line for f in found if not _notice(f)
                for e in f.evidence if e.line is not None}
     # Windows PowerShell 5.1's ErrorRecord around a native program's stderr line
     # ("+ FullyQualifiedErrorId : NativeCommandError"): the packaging, not an error
