@@ -38,7 +38,8 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   letter and digit becomes ``0``, a ``0x`` prefix is kept);
 * **network addresses**: IPv4 addresses (not four-part versions such as cuDNN
   ``9.3.0.75``: a number after a version cue, such as ``==``, ``version``, ``cudnn`` or
-  ``kernel``, or followed by ``-``/``+``, is a version) become ``x.x.x.x``; IPv6
+  ``kernel``, or followed by ``-``/``+``, is a version) become ``x.x.x.1``, ``x.x.x.2``...
+  (numbered in order of first sight: one address, one placeholder, within a report); IPv6
   addresses ``x:x::x``; MAC addresses ``xx:xx:xx:xx:xx:xx``;
 * **secrets**: the value of any variable or key named like a secret (``*TOKEN*``,
   ``*KEY*``, ``*SECRET*``, ``*PASSWORD*``, ``*PASSWD*``, ``*CREDENTIAL*``, ``*AUTH*`` in
@@ -79,7 +80,9 @@ HOST = "host"
 DOMAIN = "domain"
 #: What a user name becomes (inside a home-folder path and as a word).
 USER = "user"
-#: What an IPv4, IPv6 or MAC address becomes.
+#: What an IPv4, IPv6 or MAC address becomes: an IPv4 address ``x.x.x.N``, numbered in
+#: order of first sight within one report (:class:`AddressNames`), so that two machines
+#: stay two; IPV4 is the shape without its number.
 IPV4 = "x.x.x.x"
 IPV6 = "x:x::x"
 MAC = "xx:xx:xx:xx:xx:xx"
@@ -290,12 +293,29 @@ def _id_value(m: re.Match[str]) -> str:
     return m.group(1) + (value if _NOT_A_VALUE.match(value) else _zeros(value))
 
 
-def _ipv4(text: str) -> str:
+class AddressNames(dict[str, str]):
+    """The placeholders given to IPv4 addresses so far in one report (``10.0.0.5`` ->
+    ``x.x.x.1``, the next distinct address ``x.x.x.2``): the same address always the same
+    placeholder, two addresses never one."""
+
+    def name(self, address: str) -> str:
+        """The placeholder of ``address`` (a dotted quad), given on first sight."""
+        given = self.get(address)
+        if given is None:
+            given = self[address] = f"x.x.x.{len(self) + 1}"
+        return given
+
+
+#: An address placeholder (:class:`AddressNames`), never a host name.
+_ADDRESS_PLACEHOLDER_RE = re.compile(r"x\.x\.x\.(?:x|\d{1,6})")
+
+
+def _ipv4(text: str, names: AddressNames) -> str:
     def repl(m: re.Match[str]) -> str:
         before = text[max(0, m.start() - 40):m.start()]
         if _VERSION_CUE_RE.search(before) or m.group(0) in _PUBLIC_IPS:
             return m.group(0)
-        return IPV4
+        return names.name(m.group(0))
 
     return _IPV4_RE.sub(repl, text)
 
@@ -339,6 +359,9 @@ class Redactor:
     paths: bool = False
     #: The placeholders given so far (shared by :meth:`learn`'s copies: one report, one map).
     path_names: PathNames = field(default_factory=PathNames, repr=False, compare=False)
+    #: The IPv4 placeholders given so far (shared by :meth:`learn`'s copies, as path_names).
+    address_names: AddressNames = field(default_factory=AddressNames, repr=False,
+                                        compare=False)
     #: Names that are already placeholders (``tfgpu fleet``'s ``node-1``...): never taken
     #: for a host or user name, even where a log line gives them as one.
     kept: frozenset[str] = frozenset()
@@ -392,7 +415,7 @@ class Redactor:
         text = _BEARER_RE.sub(lambda m: m.group(1) + m.group(2) + SECRET, text)
         text = _TOKEN_SHAPES_RE.sub(SECRET, text)
         text = _assignments(text)
-        text = _host_assignments(text)
+        text = _host_assignments(text, self.address_names)
         text = _UUID_RE.sub(_zero_uuid, text)
         text = _ID_KV_RE.sub(_id_value, text)
         text = _ID_XML_RE.sub(lambda m: m.group(1) + (
@@ -406,7 +429,7 @@ class Redactor:
         if addresses:
             text = _MAC_RE.sub(MAC, text)
             text = _IPV6_RE.sub(IPV6, text)
-            text = _ipv4(text)
+            text = _ipv4(text, self.address_names)
         return text
 
     def __call__(self, text: str) -> str:
@@ -445,7 +468,7 @@ class Redactor:
         elif key and _HOST_VAR_RE.fullmatch(key):
             # NCCL_COMM_ID=gpubox9:23456, MASTER_ADDR, SLURM_JOB_NODELIST=gpu[1-4]: the
             # same, for the variables that name machines.
-            value = _other_hosts(value)
+            value = _other_hosts(value, self.address_names)
         return self.text(value, addresses=not (key and _VERSION_NAME_RE.search(key)))
 
     def lines(self, lines: Iterable[str]) -> list[str]:
@@ -629,15 +652,16 @@ _HOST_IN_VALUE_RE = re.compile(r"(?P<pre>^|[,\s]|://)(?P<name>[A-Za-z0-9][A-Za-z
 _TF_CONFIG_TEXT_RE = re.compile(r"(?<![\w.-])TF_CONFIG[\"']?[ \t]*[=:][^\n]{0,20000}")
 
 
-def _other_hosts(value: str) -> str:
+def _other_hosts(value: str, names: AddressNames) -> str:
     """``value`` (of a variable that names machines) with each machine's name as ``host``
     (``gpu7:2222`` → ``host:2222``, ``gpu[1-4],login2`` → ``host[1-4],host``);
-    an IPv4 address becomes ``x.x.x.x`` here (after ``=`` it would read as a version),
+    an IPv4 address becomes its ``x.x.x.N`` here (after ``=`` it would read as a version),
     ``localhost`` and loopback are kept."""
 
     def repl(m: re.Match[str]) -> str:
         name = m.group("name")
-        if (name.lower().rstrip(".") in _LOCAL_HOSTS or name.lower() in (HOST, DOMAIN, IPV4)
+        if (name.lower().rstrip(".") in _LOCAL_HOSTS or name.lower() in (HOST, DOMAIN)
+                or _ADDRESS_PLACEHOLDER_RE.fullmatch(name)
                 or name == "x"  # of an already replaced IPv6 address, x:x::x
                 or not re.search(r"[A-Za-z]", name)
                 or (re.fullmatch(r"[0-9A-Fa-f]{1,4}", name)
@@ -645,7 +669,8 @@ def _other_hosts(value: str) -> str:
             return m.group(0)
         return m.group("pre") + HOST
 
-    value = _IPV4_RE.sub(lambda m: m.group(0) if m.group(0) in _PUBLIC_IPS else IPV4, value)
+    value = _IPV4_RE.sub(
+        lambda m: m.group(0) if m.group(0) in _PUBLIC_IPS else names.name(m.group(0)), value)
     return _HOST_IN_VALUE_RE.sub(repl, value)
 
 
@@ -657,14 +682,15 @@ def _cluster_hosts(value: str) -> str:
         else f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}", value)
 
 
-def _host_assignments(text: str) -> str:
+def _host_assignments(text: str, names: AddressNames) -> str:
     """``text`` with the machine names in the values of :data:`_HOST_VAR_RE` variables
-    and of ``TF_CONFIG`` replaced (:func:`_other_hosts`, :func:`_cluster_hosts`)."""
+    and of ``TF_CONFIG`` replaced (:func:`_other_hosts`, :func:`_cluster_hosts`); IPv4
+    addresses get their placeholders from ``names``."""
     if "TF_CONFIG" in text:
         text = _TF_CONFIG_TEXT_RE.sub(lambda m: _cluster_hosts(m.group(0)), text)
     return _HOST_ASSIGN_RE.sub(
         lambda m: m.group(0) if not _HOST_VAR_RE.fullmatch(m.group("name"))
-        else m.group("name") + m.group("sep") + _other_hosts(m.group("value")), text)
+        else m.group("name") + m.group("sep") + _other_hosts(m.group("value"), names), text)
 
 #: Keys that contain a secret word but hold no secret (tfgpu's own fields).
 _PUBLIC_KEYS = frozenset({"knowledge_ref", "knowledge_version", "keras", "keras_version",

@@ -20,7 +20,7 @@ Everything written is scrubbed with :mod:`tfgpu.privacy` (the redaction of every
 shareable output): GPU/MIG UUIDs, ClusterUUIDs, serial numbers, PDI and chassis serials
 become zeros of the same format, home folders ``/home/user`` (or ``~`` for ``HOME``
 outside ``/home``), the user name ``user``, the host name ``host`` and its domain
-``domain``, IP and MAC addresses ``x.x.x.x``/``xx:xx:xx:xx:xx:xx``, secrets ``REDACTED``.
+``domain``, IP and MAC addresses ``x.x.x.1`` (numbered)/``xx:xx:xx:xx:xx:xx``, secrets ``REDACTED``.
 No ``NAME`` here: this module is not a probe.
 """
 

@@ -517,6 +517,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"distribution or wheel for the current platform",
         "pkg",
     ),
+    # uv's resolver report when a release has wheels, none of them for this interpreter
+    # (astral-sh/uv crates/uv-distribution-types/src/prioritized_distribution.rs
+    # IncompatibleDist Display: "no wheels with a matching Python implementation tag" /
+    # "Python ABI tag" / "Python version tag" / "platform tag", "no wheels with valid tags";
+    # the report adds the tag this environment wants: "Because tensorflow==2.15.0 has no
+    # wheels with a matching Python version tag (e.g., `cp312`) and your project depends on
+    # ...", "And because open3d>=0.16.0 has no wheels with a matching platform tag (e.g.,
+    # `manylinux_2_17_x86_64`) ..." (uv's tests pip_compile.rs, lock.rs))
+    _p(
+        "pip.no_dist",
+        ("has no wheels with",),
+        r"(?:\b[Bb]ecause (?:only )?|\band )(?P<pkg>[A-Za-z0-9][\w.-]{0,80})"
+        r"(?P<spec>[<>=!~]=?[\w.*+!-]{1,40}(?:,[<>=!~]=?[\w.*+!-]{1,40}){0,3})? has no wheels "
+        r"with (?:a matching (?P<uvtag>Python implementation|Python ABI|Python version|platform) "
+        r"tag|valid tags|a free-threading compatible ABI tag)"
+        r"(?: \(e\.g\., `(?P<uvwant>[^`\s]{1,60})`\))?",
+        "pkg",
+    ),
     # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
     # "Could not find a %s that satisfies the requirement %s (from versions: %s)" with %s
     # "version" (or "final version" when pre-releases are not allowed) and the requirement

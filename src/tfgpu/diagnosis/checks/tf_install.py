@@ -1565,6 +1565,19 @@ def _yanked_all(ctx: Facts, h: Hit) -> bool:
 
 
 
+def uv_no_wheel(h: Hit) -> bool:
+    """Whether pip.no_dist hit ``h`` is uv's "<pkg><spec> has no wheels with a matching ...
+    tag" (a release with wheels, none for this interpreter or platform)."""
+    return "has no wheels with" in h.text
+
+
+def _tag_python(tag: str) -> str:
+    """``": CPython 3.12"`` for a CPython wheel tag ``cp312`` (PEP 425: ``cp`` + major +
+    minor), else ``""``."""
+    m = re.fullmatch(r"cp(\d)(\d{1,2})t?", tag)
+    return f": CPython {m.group(1)}.{m.group(2)}" if m else ""
+
+
 def _highest(listed: list[str]) -> str | None:
     finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
     if not finals:
@@ -1613,10 +1626,15 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
             for h in depends for x in (h.g("pkg"), h.g("req"))) and not any(
             _PYTHON_SIDE_NAMED.search(h.text) for h in hits):
         return []  # a PubGrub report of another ecosystem (Dart's pub) or none of TensorFlow's
+    pubgrub = all(h.g("pubgrub") for h in hits)
+    if pubgrub and any(uv_no_wheel(h) for h in ctx.h("pip.no_dist").all()):
+        # uv's report derives the failure from a release with no wheel for this interpreter
+        # ("has no wheels with a matching ... tag"): that release is the cause (_no_matching),
+        # not two requirements excluding each other
+        return []
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
-    pubgrub = all(h.g("pubgrub") for h in hits)
     pins = pin_conflict(ctx.kb, depends)
     if pins is not None:
         return [_and_cuda_pin_conflict(ctx, pins, hits, pubgrub)]
@@ -1800,7 +1818,9 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                  # any project asked for by name of which pip lists no version at all (a
                  # library around TensorFlow such as dm-sonnet-gpu): no file for this Python
                  or (c.pip_asked_for(ctx, k) and hs[0].g("versions") is not None
-                     and not listed_releases(hs[0])))]
+                     and not listed_releases(hs[0]))
+                 # uv names a release with wheels, none for this interpreter or platform
+                 or any(uv_no_wheel(h) for h in hs))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
         # the plugin asked for by name, not a dependency to loosen
         hs = deps[0][1]
@@ -1837,6 +1857,10 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         asked = c.pip_asked_for(ctx, name)
         parent = next((m.group(1) for x in hs
                        if (m := _FROM_PROJECT.search(x.text)) is not None), None)
+        if parent is None and uv_no_wheel(h):
+            # uv's report: "... and tensorflow==2.20.0 depends on numpy>=1.26.0"
+            parent = next((d.g("pkg") for d in ctx.h("pip.depends").kept()
+                           if _norm((d.g("req") or "").split("[")[0]) == name), None)
         interpreter = ("python -c \"import sys, platform; print(sys.version, platform.system(), "
                        "platform.machine())\"   # the interpreter pip installs for")
         variant: str | None = None
@@ -1901,6 +1925,9 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                    "pip install tensorflow   # then: pip check",
                    "# if TensorFlow itself requires it: use a Python version for which it has "
                    "wheels (python -c \"import sys; print(sys.version)\")")
+        if uv_no_wheel(h) and h.g("uvwant"):
+            cause += (f" uv names the {h.g('uvtag') or 'wheel'} tag this environment needs: "
+                      f"{h.g('uvwant')}{_tag_python(h.g('uvwant') or '')}.")
         yield catalogue.make(
             "tensorflow-dependency-no-wheel", variant=variant, package=name,
             pin=f" {pin}" if pin else "", evidence=evidence, cause=cause, fix=fix,
@@ -2156,7 +2183,15 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
     # upgrade pip): an old pip does not accept the wheels' platform tags and lists none
     pipmin = ctx.kb.platform_fact("pip-min-version")
-    if not (pin and highest):
+    uv = next((h for h in nod if uv_no_wheel(h)), None)
+    if uv is not None:
+        # uv reads the tags itself and names the one this environment wants
+        want = uv.g("uvwant")
+        cause = cause.replace("pip found", "uv found", 1) + (
+            f" uv says so itself: {pkg}{(' ' + pin) if pin else ''} has wheels, none with "
+            f"this environment's {uv.g('uvtag') or 'valid'} tag"
+            + (f" ({want}{_tag_python(want)})" if want else "") + ".")
+    if not (pin and highest) and uv is None:
         cause += (" Or pip itself is too old to accept the wheels' platform tags: TensorFlow "
                   f"needs pip >= {pipmin.value('linux_windows')} on Linux and Windows, >= "
                   f"{pipmin.value('macos')} on macOS (knowledge row {pipmin.ref}); pip "
@@ -2171,7 +2206,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                   "compare with the platforms the install page lists wheels for")
         fix[1] = ("# if that prints 32, or a platform without TensorFlow wheels: install a "
                   "64-bit CPython, or use WSL2/Docker there")
-    if not (pin and highest):
+    if not (pin and highest) and uv is None:
         fix.insert(1, "python -m pip install --upgrade pip   # an old pip lists no wheel "
                       f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
                       f"{pipmin.value('macos')})")
