@@ -1555,6 +1555,49 @@ _CONDA_ONLY: dict[str, str] = {
 }
 
 
+#: The TensorFlow project's own pip names (and the names around it users type), for the
+#: near-miss hint of :func:`near_tensorflow_name`: a name pip lists nothing for that is one
+#: of these with a typo or with a version written into it.
+_OWN_NAMES = (*_TF_ITSELF, *_APPLE, "tensorflow-gpu", "tensorflow-intel", "tensorflow-rocm",
+              "tf-keras", "keras", "tensorboard", "tensorflow-text", "tensorflow-hub",
+              "tensorflow-io", "tensorflow-addons", "tensorflow-datasets",
+              "tensorflow-probability", "tensorflow-directml-plugin")
+
+
+def near_tensorflow_name(raw: str) -> str | None:
+    """The requirement a user most likely meant by ``raw``, a name pip lists no release of:
+    one of :data:`_OWN_NAMES` with a version written into the name (``tensorflow-gpu-2.4``,
+    ``tensorflow2.15`` -> ``tensorflow-gpu==2.4``, ``tensorflow==2.15``) or a typo of one
+    (``tensorflw`` -> ``tensorflow``, difflib ratio >= 0.85), else ``None``."""
+    import difflib
+
+    low = raw.strip().lower().replace("_", "-")
+    if low in _OWN_NAMES:
+        return None
+    m = re.fullmatch(r"([a-z][a-z-]*?)-?v?(\d+(?:\.\d+){0,2})", low)
+    if m and m.group(1) in _OWN_NAMES:
+        return f"{m.group(1)}=={m.group(2)}"
+    close = difflib.get_close_matches(low, _OWN_NAMES, n=1, cutoff=0.85)
+    return close[0] if close else None
+
+
+def _near_requirement(ctx: Facts, raw: str) -> str | None:
+    """The fix line for a name pip lists nothing for that is near one of TensorFlow's own
+    (:func:`near_tensorflow_name`); a retired ``tensorflow-gpu`` with a version becomes
+    the requirement the tensorflow-gpu rule gives (checks/_gpu_pin.py)."""
+    near = near_tensorflow_name(raw)
+    if near is None:
+        return None
+    name, _, version = near.partition("==")
+    if name == "tensorflow-gpu" and version:
+        rule = gpu_pin_requirement(ctx.kb, version, windows=ctx.windows)
+        if rule is not None:
+            near = rule.requirement
+    how = ("writes the version into the name" if version else "is most likely a misspelling")
+    return (c.pip(ctx, "install", near) + f"   # {raw} {how}: pip knows no project of that "
+            f"name; {near} is the requirement meant")
+
+
 def _yanked_all(ctx: Facts, h: Hit) -> bool:
     """Whether pip said, just above its "Could not find a version" line ``h``, that it ignored
     yanked versions ("Ignored the following yanked versions: ...", pattern
@@ -1873,10 +1916,12 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             # not know (misspelt, an import name) is as likely as no file here
             shown = h.g("pkg") or name
             conda = _CONDA_ONLY.get(name)
+            near = _near_requirement(ctx, shown)
             yield catalogue.make(
                 "tensorflow-dependency-no-wheel", variant="asked-for-none", package=shown,
                 pin=f" {pin}" if pin else "", evidence=log_evidence(asked[:1], hs),
                 fix=(*((conda,) if conda else ()),
+                     *((near,) if near else ()),
                      "# look the name up on the index's site or the project's install page: "
                      "a name the index does not know has no project page; a project's page "
                      "lists the Python versions and platforms its files are for",
@@ -1895,7 +1940,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                      "only), or the index used does not carry it"
                      + (" (or the name is misspelt: pip lists no release of a name it "
                         "does not know either)" if not listed else "") + ".")
-            fix: tuple[str, ...] = (
+            near = _near_requirement(ctx, h.g("pkg") or name) if not listed else None
+            fix: tuple[str, ...] = (*((near,) if near else ()),
                 interpreter,
                 f"pip index versions {name}   # the releases the index offers this interpreter",
                 "# the project's install page names the platforms and Python versions it "
