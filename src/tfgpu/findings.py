@@ -211,5 +211,8 @@ class Report:
 
 
 def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """Most severe first, then by area order, then by id (stable, deterministic)."""
-    return tuple(sorted(findings, key=lambda f: (-f.severity.rank, AREAS.index(f.area), f.id)))
+    """Most severe first, then by area order, then by id (stable, deterministic); within a
+    severity, the second half of a hedged pair (a title starting "Or: ", findings.toml)
+    after the readings it is the alternative to."""
+    return tuple(sorted(findings, key=lambda f: (
+        -f.severity.rank, f.title.startswith("Or: "), AREAS.index(f.area), f.id)))
