@@ -1105,10 +1105,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # compile."), which redzone_allocator/buffer_comparator log (or JAX raises)
     _p(
         "xla.ptxas_arch",
-        ("ptxas",),
+        ("ptxas", "your cuda software stack is old"),
+        # TF 2.4's asm_compiler.cc prints "Your CUDA software stack is old. We fallback to the
+        # NVIDIA driver ..." only when ptxas answered "Value 'sm_XX' is not defined for option
+        # 'gpu-name'", which it quotes after it (read with it; a paste may cut it off)
+        r"(?:Your CUDA software stack is old\. We fallback to the NVIDIA driver[^\n]{0,300}?)?"
         r"ptxas fatal\s*:\s*Value '(?P<sm>sm_\d+\w?)' is not defined for option 'gpu-name'"
         r"|ptxas does not support CC (?P<cc>\d+\.\d+)"
-        r"|ptxas too old\. Falling back to the driver to compile",
+        r"|ptxas too old\. Falling back to the driver to compile"
+        r"|Your CUDA software stack is old\. We fallback to the NVIDIA driver",
     ),
     _p(
         "xla.driver_fallback",
@@ -1335,7 +1340,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("list_physical_devices", "list_logical_devices", "is_gpu_available"),
         r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]?(?P<dev>GPU|CPU)?",
     ),
-    _p("gpu.empty_list", ("[]",), r"^\s*\[\]\s*$"),
+    # "[]" alone on a line (a paste may hold "[ ]": the same empty list)
+    _p("gpu.empty_list", ("[]", "[ ]"), r"^\s*\[ ?\]\s*$"),
     # the device configuration calls of tensorflow/python/framework/config.py on the first
     # GPU of a list (the guide's "gpus = tf.config.list_physical_devices('GPU');
     # tf.config.experimental.set_memory_growth(gpus[0], True)"), quoted by a traceback, and
@@ -2009,6 +2015,30 @@ PATTERNS: tuple[Pattern, ...] = (
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
+    # Horovod's stall inspector (horovod/common/stall_inspector.cc; operations.cc before it,
+    # messages_ecosystem.toml horovod-stall-*): its two sentences, and the tensors it lists
+    # with the ranks that have ("[ready ranks: 1]", before 0.13.6) or have not ("[missing
+    # ranks: 0]", 0.13.6+) submitted them; 'Missing ranks:' then '<rank>: [<tensor>, ...]'
+    # lines in the stall inspector's own file. Read by checks/horovod_stall.py
+    _p(
+        "dist.horovod_stall",
+        ("by subset of ranks", "only subset of ranks is submitting", "ready ranks:",
+         "missing ranks:", "will shutdown"),
+        r"(?P<lead>submitted to be reduced, gathered or broadcasted by subset of ranks"
+        r"|different ranks are trying to submit different tensors or that only subset of "
+        r"ranks is submitting tensors)"
+        r"|(?P<tensor>[\w./-]{1,300}) \[(?P<kind>ready|missing) ranks: ?(?P<ranks>\d{1,5}"
+        r"(?:, \d{1,5}){0,64})\]"
+        r"|(?P<shut>is stalled for longer than \d{1,7} seconds\. Will shutdown)",
+    ),
+    # the stall inspector's "Missing ranks:" list: one line "<rank>: [<tensor>, ...]" (a '!'
+    # after a rank it shuts down)
+    _p(
+        "dist.horovod_missing_rank",
+        (": [horovod", ": [distributedoptimizer", "horovodallreduce", "horovodallgather",
+         "horovodbroadcast"),
+        r"^\s{0,8}(?P<rank>\d{1,5})!?: \[(?P<tensors>[^\]\n]{0,2000})",
+    ),
     # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(
@@ -8395,7 +8425,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|GPU is['\"],\s{0,4}['\"]NOT AVAILABLE)",
     ),
     # Jupyter/IPython echo the result as "Out[3]: []", "Out[4]: False", "Out[5]: ''"
-    _p("gpu.empty_list", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*\[\]\s*$"),
+    _p("gpu.empty_list", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*\[ ?\]\s*$"),
     _p("gpu.bool_line", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*(?P<val>False|True)\s*$"),
     _p("gpu.empty_str", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*(?:''|\"\")\s*$"),
     # tf.test.gpu_device_name() printed empty: the hub tutorial's line, the Python 2 tuple

@@ -2335,6 +2335,37 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
     )
 
 
+def tf216_lists_no_gpu(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding | None:
+    """``tf-2-16-nvidia-wheel-libs-not-found`` (variant ``empty-list``, a warning) for an
+    empty GPU list or CPU-only device list with no line saying why, from a TensorFlow
+    release of platform fact ``tf-216-nvidia-wheel-libs-not-found`` on Linux (pip): that
+    release lists no GPU even with its nvidia-* wheels installed, and the fix (the wheels,
+    then their folders on LD_LIBRARY_PATH) also covers a plain ``pip install tensorflow``.
+    ``None`` for other releases, another or unknown OS (native Windows has no GPU build
+    after 2.10), and TensorFlow not from pip."""
+    if ctx.os != "linux" or ctx.non_pip_tensorflow or not ctx.tf_version:
+        return None
+    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+    version = ctx.tf_version.strip()
+    if version not in fact.items("affected"):
+        return None
+    good = str(fact.value("last_working"))
+    return catalogue.make(
+        "tf-2-16-nvidia-wheel-libs-not-found", variant="empty-list",
+        tf=version, good=good, ref=fact.ref,
+        evidence=evidence + tuple(ctx.fact_evidence()),
+        fix=(*_driver_lines(ctx, version),
+             c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
+             + "   # its nvidia-* wheels (a plain pip install tensorflow brings none); it "
+             "does not find them by itself, so then:",
+             NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
+             "in the venv's or conda env's activate script to keep it)",
+             *_working_release_line(ctx, good),
+             "nvidia-smi   # the driver and the GPU: must list the GPU"),
+        knowledge_ref=fact.ref,
+    )
+
+
 def _driver_lines(ctx: Facts, release: str) -> tuple[str, ...]:
     """A first fix line when the known NVIDIA driver is too old for the CUDA that TensorFlow
     ``release`` was built with (:func:`_common._driver_first`: knowledge tables

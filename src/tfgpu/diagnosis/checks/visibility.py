@@ -578,6 +578,13 @@ def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]
         )
         who = "TensorFlow in the Ray worker"
     else:
+        # a release whose pip wheels do not find their own CUDA libraries, on Linux: that
+        # release's reading (the same fix covers a plain pip install tensorflow)
+        from tfgpu.diagnosis.checks.libraries import tf216_lists_no_gpu
+
+        known = tf216_lists_no_gpu(ctx, evidence)
+        if known is not None:
+            return known
         cause = ("TensorFlow lists no GPU, and the log does not say why (TensorFlow's "
                  "start-up warnings may be hidden by TF_CPP_MIN_LOG_LEVEL or were not "
                  "pasted). " + causes)
