@@ -2015,6 +2015,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
+    # a fatal CHECK of the BFC allocator's bookkeeping (bfc_allocator.cc: "Check failed:
+    # c->in_use() && (c->bin_num == kInvalidBinNum)", "Check failed: h != kInvalidChunkHandle",
+    # "Check failed: BinForSize(bin_size) == BinFromIndex(b)"; core/common_runtime/ in TF 1.x,
+    # tsl/framework/ later). Read by checks/bfc_check.py
+    _p(
+        "mem.bfc_check",
+        ("bfc_allocator.cc",),
+        r"\bbfc_allocator\.cc:\d{1,5}\]\s{0,4}Check failed: (?P<check>[^\n]{1,200}?)\s*$",
+    ),
     # Horovod's stall inspector (horovod/common/stall_inspector.cc; operations.cc before it,
     # messages_ecosystem.toml horovod-stall-*): its two sentences, and the tensors it lists
     # with the ranks that have ("[ready ranks: 1]", before 0.13.6) or have not ("[missing

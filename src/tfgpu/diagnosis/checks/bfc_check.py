@@ -1,0 +1,74 @@
+"""A fatal CHECK of TensorFlow's BFC allocator: ``bfc-allocator-check-failed``.
+
+Source: ``bfc_allocator.cc`` (``tensorflow/core/common_runtime/`` in TF 1.x, later
+``tensorflow/tsl/framework/`` and ``xla/tsl/framework/``) guards its own bookkeeping with
+``CHECK``s (``c->in_use() && (c->bin_num == kInvalidBinNum)``, ``h != kInvalidChunkHandle``,
+``BinForSize(bin_size) == BinFromIndex(b)``); a failed one aborts the process with glog's
+``F ... bfc_allocator.cc:N] Check failed: ...``.  Running out of memory is never such a
+check (that is ``ResourceExhaustedError`` / "ran out of memory").  Platform fact
+``bfc-allocator-check-bug``: TensorFlow 1.11 and 1.12 abort there on a known bug
+(tensorflow/tensorflow#22750), 1.10 and 1.13+ do not.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def _series(version: str | None) -> str | None:
+    """``"1.12"`` of ``"1.12.0"``; ``None`` when unknown."""
+    parts = (version or "").strip().split(".")
+    if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+        return f"{parts[0]}.{parts[1]}"
+    return None
+
+
+def _release_lines(ctx: Facts, working: list[str]) -> list[str]:
+    """One pip line per release without the bug, each with the CUDA it was built with
+    (platform fact ``tf1-gpu-build-cuda``), the one of 1.11/1.12's CUDA first."""
+    builds = dict(str(b).split("=", 1) for b in ctx.kb.platform_fact(
+        "tf1-gpu-build-cuda").items("builds"))
+    buggy = builds.get("1.12")
+    ordered = sorted(working, key=lambda w: builds.get(w) != buggy)
+    return [c.pip(ctx, "install", f"tensorflow-gpu=={w}.*") + f"   # built with CUDA "
+            f"{builds.get(w, '?')}" + (", the same as 1.11/1.12"
+                                       if buggy is not None and builds.get(w) == buggy else "")
+            for w in ordered[:2]]
+
+
+def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
+    """``bfc-allocator-check-failed``: the allocator's fatal check; variant ``tf-release``
+    when the TensorFlow version (host facts or the log) is one the platform fact names."""
+    hits = ctx.h("mem.bfc_check").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fact = ctx.kb.platform_fact("bfc-allocator-check-bug")
+    working = " or ".join(str(w) for w in fact.items("working"))
+    series = _series(ctx.tf_version)
+    lines = _release_lines(ctx, [str(w) for w in fact.items("working")])
+    if series is not None and series in fact.items("affected"):
+        return [catalogue.make(
+            "bfc-allocator-check-failed", variant="tf-release", evidence=log_evidence(hits),
+            knowledge_ref=fact.ref, tf=ctx.tf_version, working=working, ref=fact.ref,
+            line=h.line, check=h.g("check"),
+            fix=(*lines,
+                 "python -c \"import tensorflow as tf; print(tf.__version__)\"   # the "
+                 "TensorFlow this program imports"))]
+    release = (f"TensorFlow 1.11 and 1.12 have a known bug there (knowledge row {fact.ref}: "
+               f"{working} do not); if this is one of them, change the release."
+               if series is None or series.startswith("1.") else "")
+    return [catalogue.make(
+        "bfc-allocator-check-failed", evidence=log_evidence(hits), knowledge_ref=fact.ref,
+        line=h.line, check=h.g("check"), release=release,
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # 1.11 or "
+             "1.12: change the release (next lines)" if release else
+             "python -c \"import tensorflow as tf; print(tf.__version__)\"",
+             *(lines if release else ()),
+             "# a custom op or another native library in the process: run without it to see "
+             "whether the check still fails",
+             "# search the exact 'Check failed' text with your TensorFlow version in the "
+             "TensorFlow issue tracker: a newer release may fix it"))]
