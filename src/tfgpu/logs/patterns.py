@@ -2015,6 +2015,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
+    # an import statement as a REPL, IPython or `python -c` line shows it (">>> import torch",
+    # "In [2]: from tensorflow import keras", 'python -c "import tensorflow as tf"'): the
+    # module (its top-level package) in group mod. Read by checks/import_crash.py
+    _p(
+        "py.import_stmt",
+        ("import ",),
+        r"^\s{0,8}(?:>>>\s?|In \[\d{1,4}\]:\s?|\$?\s?python[\d.]{0,5}(?:\.exe)? -c [\"'])"
+        r"\s{0,4}(?:import|from)\s+(?P<mod>[A-Za-z_]\w{0,60})(?:\.[\w.]{1,120})?\b",
+    ),
     # a fatal CHECK of the BFC allocator's bookkeeping (bfc_allocator.cc: "Check failed:
     # c->in_use() && (c->bin_num == kInvalidBinNum)", "Check failed: h != kInvalidChunkHandle",
     # "Check failed: BinForSize(bin_size) == BinFromIndex(b)"; core/common_runtime/ in TF 1.x,
@@ -5115,7 +5124,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cudnn.bad_param",
         ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
-        r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \(3 vs\. 0\)",
+        # the status as a number: 3 up to cuDNN 8, 2000 (and its BAD_PARAM_* sub-codes 20xx)
+        # from cuDNN 9's cudnn_graph.h (status_codes.toml cudnnStatus_t)
+        r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \((?:3|20\d\d) vs\. 0\)",
     ),
     # the descriptor cuda_dnn.cc prints with such a rejection (stream_executor dnn.cc
     # BatchDescriptor::ToString "{count: %d feature_map_count: %d spatial: %s value_min: %f

@@ -571,6 +571,7 @@ from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_v
 # isort: split
 from tfgpu.diagnosis.checks.bfc_check import bfc_allocator_check_failed
 from tfgpu.diagnosis.checks.horovod_stall import horovod_ranks_stalled
+from tfgpu.diagnosis.checks.import_crash import import_crashed
 from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 
@@ -821,6 +822,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     slurm_job_cancelled,
     horovod_ranks_stalled,
     bfc_allocator_check_failed,
+    import_crashed,
     apt_cuda_stack,
     bazel_version_outside_range,
     bazel_server_died,

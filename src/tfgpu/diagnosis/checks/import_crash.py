@@ -1,0 +1,74 @@
+"""The process died while ``import tensorflow`` ran: ``tensorflow-import-crashed`` (variant
+``in-log``), read from a pasted REPL or ``python -c`` session.
+
+The log shows an import of TensorFlow as the last statement before the shell's or the
+C library's report of the death (``Segmentation fault (core dumped)``, ``Aborted``; an
+illegal instruction is :mod:`cpu`'s), with nothing printed in between: a native library
+TensorFlow loads crashed while loading.  When the same session imported another package
+with native code of its own first (``import torch``, ``import cv2``,
+``albumentations.pytorch``), that package's libraries were already in the process: a
+second copy of a shared library (protobuf, libstdc++, CUDA libraries) that TensorFlow's
+do not work with is a known way to crash there, and importing TensorFlow first or running
+the two in separate processes tells (albumentations-team/albumentations#1162: the same
+imports in the other order work).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Deaths this check reads (tell.fatal's texts other than a failed CHECK, which names its
+#: own cause).
+_DEATHS = ("Segmentation fault", "core dumped", "Aborted", "Fatal Python error")
+
+
+def import_crashed(ctx: Facts) -> list[Finding]:
+    """``tensorflow-import-crashed`` (variant ``in-log``): a death within two lines after an
+    import of TensorFlow (``py.import_stmt``), nothing else printed between them."""
+    imports = ctx.h("py.import_stmt").all()
+    tf_imports = [h for h in imports if (h.g("mod") or "") in ("tensorflow", "tf_keras")]
+    if not tf_imports:
+        return []
+    deaths = [h for h in ctx.h("tell.fatal").all()
+              if any(d in h.text for d in _DEATHS)
+              and not any(w in h.text for w in ("Check failed", "llegal"))]
+    for death in deaths:
+        before = [h for h in tf_imports if 0 < death.line - h.line <= 2]
+        if not before:
+            continue
+        imp = before[-1]
+        if any(imp.line < h.line < death.line for h in ctx.h("tell.line").all()
+               if h is not death):
+            continue  # something else failed in between: that line explains it
+        others = [h for h in imports if h.line < imp.line
+                  and (h.g("mod") or "") not in ("tensorflow", "tf_keras", "os", "sys")]
+        mods = sorted({h.g("mod") or "" for h in others})
+        if mods:
+            first = (f" Before it, this session imported {', '.join(mods)} (line "
+                     f"{others[0].line}): a package with native code of its own loaded first "
+                     "brings its copies of shared libraries (protobuf, libstdc++, CUDA "
+                     "libraries) into the process, and TensorFlow's may not work with them: "
+                     "the same imports in the other order, or in separate processes, tell.")
+            fix: tuple[str, ...] = (
+                "python -X faulthandler -c \"import tensorflow as tf; print(tf.__version__)\""
+                "   # TensorFlow alone in a new interpreter: does it still crash?",
+                f"# it imports alone: import tensorflow before {', '.join(mods)} (the first "
+                "import in the program), or run them in separate processes",
+                "# it crashes alone too: a broken install: pip install --force-reinstall "
+                "--no-deps tensorflow (the same version), then check the CPU (AVX) and the "
+                "CUDA libraries it loads: tfgpu doctor")
+        else:
+            first = ""
+            fix = ("python -X faulthandler -c \"import tensorflow as tf\"   # the native "
+                   "frame that crashed (the library is named there)",
+                   "tfgpu doctor   # the CPU (AVX), the CUDA/cuDNN copies the loader finds, "
+                   "and the install",
+                   "# reinstall the same version: pip install --force-reinstall --no-deps "
+                   "tensorflow")
+        return [catalogue.make(
+            "tensorflow-import-crashed", variant="in-log",
+            evidence=log_evidence(others[:1], [imp], [death]),
+            line=imp.line, death=death.text.strip()[:80], other=first, fix=fix)]
+    return []
