@@ -2015,6 +2015,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
+    # TensorFlow's executor (core/common_runtime/executor.cc PrepareInputs): a TF 1.x
+    # reference variable read before its initializer ran (messages_tf_python.toml
+    # executor-uninitialized-value). Read by checks/uninitialized_variable.py
+    _p(
+        "tf.uninitialized_value",
+        ("attempting to use uninitialized value",),
+        r"Attempting to use uninitialized value (?P<var>[\w/.:-]{1,200})",
+    ),
     # an import statement as a REPL, IPython or `python -c` line shows it (">>> import torch",
     # "In [2]: from tensorflow import keras", 'python -c "import tensorflow as tf"'): the
     # module (its top-level package) in group mod. Read by checks/import_crash.py

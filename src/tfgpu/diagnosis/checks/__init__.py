@@ -574,6 +574,7 @@ from tfgpu.diagnosis.checks.horovod_stall import horovod_ranks_stalled
 from tfgpu.diagnosis.checks.import_crash import import_crashed
 from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
+from tfgpu.diagnosis.checks.uninitialized_variable import variable_uninitialized
 
 # --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
 # isort: split
@@ -823,6 +824,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     horovod_ranks_stalled,
     bfc_allocator_check_failed,
     import_crashed,
+    variable_uninitialized,
     apt_cuda_stack,
     bazel_version_outside_range,
     bazel_server_died,
