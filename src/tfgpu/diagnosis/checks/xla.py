@@ -792,9 +792,22 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
             "ptxas-driver-fallback-notice",
             variant="ptxas-failed" if failed and not (win.count or said) else None,
             evidence=log_evidence(win, fallback, said),
-            fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",),
+            fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",
+                 _first_run_line(ctx)),
         ))
     return out
+
+
+def _first_run_line(ctx: Facts) -> str:
+    """What the driver's compile costs: a slower first use, cached (platform fact
+    ``cuda-jit-cache-path``: the folder for this host's OS, both when it is unknown)."""
+    fact = ctx.kb.platform_fact("cuda-jit-cache-path")
+    where = (fact.value("windows") if ctx.windows else fact.value("linux")
+             if ctx.os == "linux" else f"{fact.value('linux')}, on Windows "
+             f"{fact.value('windows')}")
+    return ("# the first use of those kernels waits while the driver compiles them (long on "
+            "a large model: a first run that seems to hang here is usually this); the driver "
+            f"caches the result in {where}, so later runs start fast")
 
 
 def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
