@@ -1,9 +1,10 @@
 """The process died while ``import tensorflow`` ran: ``tensorflow-import-crashed`` (variant
 ``in-log``), read from a pasted REPL or ``python -c`` session.
 
-The log shows an import of TensorFlow as the last statement before the shell's or the
-C library's report of the death (``Segmentation fault (core dumped)``, ``Aborted``; an
-illegal instruction is :mod:`cpu`'s), with nothing printed in between: a native library
+The log shows a statement that only imports TensorFlow (a version print after it aside) on
+the line right before the shell's or the C library's report of the death
+(``Segmentation fault (core dumped)``, ``Aborted``; an illegal instruction is
+:mod:`cpu`'s), with nothing printed in between: a native library
 TensorFlow loads crashed while loading.  When the same session imported another package
 with native code of its own first (``import torch``, ``import cv2``,
 ``albumentations.pytorch``), that package's libraries were already in the process: a
@@ -15,6 +16,8 @@ imports in the other order work).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -24,24 +27,37 @@ from tfgpu.findings import Finding
 _DEATHS = ("Segmentation fault", "core dumped", "Aborted", "Fatal Python error")
 
 
+#: What a statement after the import may be for the command to stay an import: another
+#: import, or printing TensorFlow's version (``python -c "import tensorflow as tf;
+#: print(tf.__version__)"``); anything else (``tf.InteractiveSession()``, building a model)
+#: runs TensorFlow, and a crash there is not the import's.
+_IMPORT_ONLY = re.compile(r"(?:import|from)\s[^;]*|print\(\s*(?:tf|tensorflow)\.__version__\s*\)")
+
+
+def _import_only(text: str) -> bool:
+    """Whether the statements on the import's line (``;``-separated, after the REPL prompt
+    or inside ``python -c "..."``) are imports or the version print only."""
+    body = re.sub(r"^\s*(?:>>>\s?|In \[\d+\]:\s?|\$?\s?python[\d.]*(?:\.exe)? -c )", "", text)
+    body = body.strip().strip("\"'").strip()
+    return all(_IMPORT_ONLY.fullmatch(part.strip()) for part in body.split(";") if part.strip())
+
+
 def import_crashed(ctx: Facts) -> list[Finding]:
-    """``tensorflow-import-crashed`` (variant ``in-log``): a death within two lines after an
-    import of TensorFlow (``py.import_stmt``), nothing else printed between them."""
+    """``tensorflow-import-crashed`` (variant ``in-log``): a death on the line right after
+    a statement that only imports TensorFlow (``py.import_stmt``): nothing printed between."""
     imports = ctx.h("py.import_stmt").all()
-    tf_imports = [h for h in imports if (h.g("mod") or "") in ("tensorflow", "tf_keras")]
+    tf_imports = [h for h in imports if (h.g("mod") or "") in ("tensorflow", "tf_keras")
+                  and _import_only(h.text)]
     if not tf_imports:
         return []
     deaths = [h for h in ctx.h("tell.fatal").all()
               if any(d in h.text for d in _DEATHS)
               and not any(w in h.text for w in ("Check failed", "llegal"))]
     for death in deaths:
-        before = [h for h in tf_imports if 0 < death.line - h.line <= 2]
+        before = [h for h in tf_imports if death.line - h.line == 1]
         if not before:
             continue
         imp = before[-1]
-        if any(imp.line < h.line < death.line for h in ctx.h("tell.line").all()
-               if h is not death):
-            continue  # something else failed in between: that line explains it
         others = [h for h in imports if h.line < imp.line
                   and (h.g("mod") or "") not in ("tensorflow", "tf_keras", "os", "sys")]
         mods = sorted({h.g("mod") or "" for h in others})
