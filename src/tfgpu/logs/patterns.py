@@ -2015,6 +2015,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # the first derivation of a line ("Because A depends on ...", Poetry's continuation line
     # " and B (y) depends on ..."), and the second one uv writes on the same line
     ) for lead in (r"(?:\b[Bb]ecause |^\s*and )", r"(?<=\S) and ")),
+    # session.cc NewSession's status when the session factory gives none (the local
+    # session's device set-up failed and logged why just before; messages_tf_python.toml
+    # session-not-created). Read by checks/session_not_created.py
+    _p(
+        "tf.session_not_created",
+        ("failed to create session",),
+        r"(?:InternalError|Internal)[:\s]{1,4}Failed to create session\.?\s*$"
+        r"|^\s*Failed to create session\.\s*$",
+    ),
     # TensorFlow's executor (core/common_runtime/executor.cc PrepareInputs): a TF 1.x
     # reference variable read before its initializer ran (messages_tf_python.toml
     # executor-uninitialized-value). Read by checks/uninitialized_variable.py

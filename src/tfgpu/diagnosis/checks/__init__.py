@@ -572,6 +572,7 @@ from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_v
 from tfgpu.diagnosis.checks.bfc_check import bfc_allocator_check_failed
 from tfgpu.diagnosis.checks.horovod_stall import horovod_ranks_stalled
 from tfgpu.diagnosis.checks.import_crash import import_crashed
+from tfgpu.diagnosis.checks.session_not_created import session_not_created
 from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 from tfgpu.diagnosis.checks.uninitialized_variable import variable_uninitialized
@@ -825,6 +826,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     bfc_allocator_check_failed,
     import_crashed,
     variable_uninitialized,
+    session_not_created,
     apt_cuda_stack,
     bazel_version_outside_range,
     bazel_server_died,

@@ -1,0 +1,32 @@
+"""TensorFlow could not create its session: ``tf-session-not-created``.
+
+Source (``knowledge/data/messages_tf_python.toml`` row ``session-not-created``):
+``core/common_runtime/session.cc`` ``NewSession`` returns ``Internal("Failed to create
+session.")`` when the session factory gives no session; the local ``DirectSessionFactory``
+gives none when ``DeviceFactory::AddDevices`` fails, after ``LOG(ERROR) << s`` of that
+failure.  So the words name no cause: the device set-up's error logged before them does.
+When the log holds that error, the finding it gives explains the failure and this one is
+not made; otherwise it says what the log lacks and what to run.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def session_not_created(ctx: Facts) -> list[Finding]:
+    """``tf-session-not-created``: the status line, with no CUDA error, GPU-memory line or
+    other glog ERROR/FATAL line before it in the log (those explain it, or are left to the
+    unrecognised-error finding that quotes them)."""
+    hits = ctx.h("tf.session_not_created").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    before = [x for name in ("cuda.error", "mem.exhausted", "mem.ran_out", "mem.cuda_oom",
+                             "mem.runtime_init_oom", "tell.glog")
+              for x in ctx.h(name).all() if x.line < h.line]
+    if before:
+        return []
+    return [catalogue.make("tf-session-not-created", evidence=log_evidence(hits), line=h.line)]
