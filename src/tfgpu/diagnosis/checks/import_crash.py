@@ -37,8 +37,11 @@ _IMPORT_ONLY = re.compile(r"(?:import|from)\s[^;]*|print\(\s*(?:tf|tensorflow)\.
 def _import_only(text: str) -> bool:
     """Whether the statements on the import's line (``;``-separated, after the REPL prompt
     or inside ``python -c "..."``) are imports or the version print only."""
-    body = re.sub(r"^\s*(?:>>>\s?|In \[\d+\]:\s?|\$?\s?python[\d.]*(?:\.exe)? -c )", "", text)
-    body = body.strip().strip("\"'").strip()
+    # the statements start after the prompt or "-c": the hit's text keeps a paste's line
+    # prefix ("> ", "svc  | ", a Slurm label) that the pattern read past
+    m = re.search(r"(?:>>>\s?|In \[\d+\]:\s?|python[\d.]*(?:\.exe)? -c\s)\s*[\"']?"
+                  r"(?=\s*(?:import|from)\s)", text)
+    body = (text[m.end():] if m else text).strip().strip("\"'").strip()
     return all(_IMPORT_ONLY.fullmatch(part.strip()) for part in body.split(";") if part.strip())
 
 
