@@ -10,8 +10,10 @@ with native code of its own first (``import torch``, ``import cv2``,
 ``albumentations.pytorch``), that package's libraries were already in the process: a
 second copy of a shared library (protobuf, libstdc++, CUDA libraries) that TensorFlow's
 do not work with is a known way to crash there, and importing TensorFlow first or running
-the two in separate processes tells (albumentations-team/albumentations#1162: the same
-imports in the other order work).
+the two in separate processes tells: ``import torch`` then ``import tensorflow`` crashing,
+the other order working (tensorflow/tensorflow#13615, in cpu_feature_guard's static
+initialiser, #14812, #57669 with torchvision; albumentations-team/albumentations#1162); a few
+environments needed the other order (GT4SD/gt4sd-core#219), so the fix line says to swap.
 """
 
 from __future__ import annotations
@@ -73,8 +75,9 @@ def import_crashed(ctx: Facts) -> list[Finding]:
             fix: tuple[str, ...] = (
                 "python -X faulthandler -c \"import tensorflow as tf; print(tf.__version__)\""
                 "   # TensorFlow alone in a new interpreter: does it still crash?",
-                f"# it imports alone: import tensorflow before {', '.join(mods)} (the first "
-                "import in the program), or run them in separate processes",
+                f"# it imports alone: swap the order, import tensorflow before "
+                f"{', '.join(mods)} (the usual cure; a few environments need the other "
+                "order), or run them in separate processes",
                 "# it crashes alone too: a broken install: pip install --force-reinstall "
                 "--no-deps tensorflow (the same version), then check the CPU (AVX) and the "
                 "CUDA libraries it loads: tfgpu doctor")
