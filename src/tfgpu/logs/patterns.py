@@ -3331,6 +3331,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^(?:[\d\-/]+ [\d:.]+:\s+)?(?P<lvl>[EF])(?:\d{4} [\d:.]+\s+\d+)?\s+"
         r"(?P<src>[\w/.+-]+\.(?:cc|cpp|c|h)):\d+\]\s*(?P<msg>.+)",
     ),
+    # a glog prefix alone on its line ("2018-10-07 12:40:45.846370: F tensorflow/stream_executor/
+    # lib/statusor.cc:34]"): a hard wrap at 80 columns put the message on the next lines; its
+    # level says whether the process stopped there (checks/cupti.py)
+    _p(
+        "tell.glog_head",
+        ("] ", "]"),
+        r"^(?:[\d\-/]+ [\d:.]+:\s+)?(?P<lvl>[EFW])(?:\d{4} [\d:.]+\s+\d+)?\s+"
+        r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]\s*$",
+    ),
     _p(
         "tell.fatal",
         ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error",

@@ -177,9 +177,11 @@ def _call_cut(ctx: Facts) -> list[Finding]:
 
 
 #: A glog FATAL line ("2018-10-07 12:40:45.846370: F tensorflow/...", "F tensorflow/...") or a
-#: CHECK/StatusOr abort: the process stopped on this line.
+#: CHECK/StatusOr abort: the process stopped on this line. "Non-OK-status: <expr> status: ..."
+#: is TF_CHECK_OK's LOG(FATAL) (and TF 1.x StatusOr's ValueOrDie), fatal wherever a hard wrap
+#: puts its glog prefix.
 _FATAL = re.compile(r"(?:^|:\s?)F\s+\S|\bCheck failed\b|Attempting to fetch value instead of "
-                    r"handling error")
+                    r"handling error|\bNon-OK-status: ")
 
 
 def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
@@ -191,6 +193,9 @@ def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
     # wrapped paste puts "F .../cupti_wrapper.cc:59] Check failed: ..." and "could not find X
     # in libcupti DSO" on lines of their own); nothing prints after a fatal line
     fatal_lines = [f.line for f in ctx.h("tell.fatal").all()]
+    # a glog FATAL prefix a hard wrap left alone on its line, the message on the next ones
+    fatal_lines += [g.line for name in ("tell.glog_head", "tell.glog")
+                    for g in ctx.h(name).all() if g.g("lvl") == "F"]
     fatal = [h for h in hits if _FATAL.search(h.text) or _FATAL.search(h.before)
              or any(0 <= h.line - n <= 4 for n in fatal_lines)]
     imported = [h for h in hits if "ImportError" in h.text]
