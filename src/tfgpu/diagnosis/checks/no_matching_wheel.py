@@ -179,8 +179,7 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
     py = f.python_version
     listed = next((vs for h in f.h("pip.no_dist").all()
                    if (h.g("pkg") or "").lower().replace("_", "-") == "tensorflow-gpu"
-                   and (vs := [v.strip() for v in (h.g("versions") or "").split(",")
-                               if v.strip() and v.strip() != "none"])), [])
+                   and (vs := listed_releases(h))), [])
     neighbour = (listed_release_rules_out_python(f, pin, listed, os)
                  if spec.startswith("==") and not (py and known and not _in_pythons(py, known[0]))
                  else None)
