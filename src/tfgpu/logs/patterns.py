@@ -494,6 +494,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|401 Error, Credentials not correct for (?P<url401>https?://\S{1,600})"
         r"|(?P<untrusted>is not a trusted or secure host and is being ignored)",
     ),
+    # pip names the indexes it reads only when they are not its default alone (pip's
+    # req_command.py: "Looking in indexes: <urls>" for --index-url / --extra-index-url,
+    # "Looking in links: <urls>" for --find-links): a name it lists nothing for may be a real
+    # project that index does not carry (tf_install.py _near_requirement)
+    _p(
+        "pip.other_index",
+        ("looking in indexes:", "looking in links:"),
+        r"^\s{0,8}Looking in (?:indexes|links): \S",
+    ),
     _p(
         "pip.no_dist",
         ("no matching distribution", "satisfies the requirement", "installation candidates"),
@@ -516,6 +525,30 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?: @ [^`]{0,300})?` can't be installed because it doesn't have a source "
         r"distribution or wheel for the current platform",
         "pkg",
+    ),
+    # the start of a uv/Poetry resolver report: uv's header "No solution found when resolving
+    # dependencies" (": " or " for split (<marker>):" when the project's Python range was
+    # split, uv's resolver/mod.rs), or its first derivation line "╰─▶ Because ..." when the
+    # header was not pasted; uv's hint "While the active Python version is X, the resolution
+    # failed for other Python versions supported by your project" (group active).
+    # Read by checks/tf_install.py (uv_report_of)
+    _p(
+        "pip.uv_report",
+        ("no solution found when resolving dependencies", "╰─▶",
+         "resolution failed for other python versions"),
+        r"No solution found when resolving dependencies(?P<split> for split)?"
+        r"|(?P<arrow>╰─▶)"
+        r"|While the active Python version is (?P<active>\d+\.\d+), the resolution failed for "
+        r"other Python versions supported by your project",
+    ),
+    # uv's derivation of a requirement against the project's own ("Because tensorflow>=2.16.1
+    # depends on numpy>=1.26.0,<2.0.0 and your project depends on numpy>=2.1"): the report's
+    # conflict, whatever the requirement's form (checks/tf_install.py uv_no_wheel_is_cause;
+    # two packages' "A==1 depends on X and B==2 depends on Y" are two pip.depends hits)
+    _p(
+        "pip.pubgrub_conflict",
+        ("and your project depends on",),
+        r"\bdepends on \S{1,200} and your project depends on ",
     ),
     # uv's resolver report when a release has wheels, none of them for this interpreter
     # (astral-sh/uv crates/uv-distribution-types/src/prioritized_distribution.rs
@@ -1338,7 +1371,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.list_call",
         ("list_physical_devices", "list_logical_devices", "is_gpu_available"),
-        r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]?(?P<dev>GPU|CPU)?",
+        r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]?"
+        r"(?P<dev>GPU|CPU|TPU|XLA_GPU|XLA_CPU)?",
     ),
     # "[]" alone on a line (a paste may hold "[ ]": the same empty list)
     _p("gpu.empty_list", ("[]", "[ ]"), r"^\s*\[ ?\]\s*$"),
@@ -1356,6 +1390,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:device\s*=\s*)?(?:[A-Za-z_][\w.]{0,60}|[\w.]{1,80}\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\))"
         r"\[0\]",
     ),
+    # tf.config.set_visible_devices([], 'GPU'): the program hides its GPUs itself (read by
+    # checks/libraries.py _gpus_hidden_or_listed)
+    _p("gpu.hide_call", ("set_visible_devices",), r"\bset_visible_devices\(\s*\[\s*\]"),
     _p("py.index_error", ("indexerror: list index out of range",),
        r"^\s*IndexError: list index out of range\s*$"),
     # Python 3.11+'s marker line under a traceback's source line, and IPython's arrow at the

@@ -548,6 +548,8 @@ COMMAND_WORDS = frozenset({
     "edgetpu_compiler",
     # a machine's host name (NCCL's machine identity)
     "hostname",
+    # uv's project commands (a uv resolver report's fix: uv add, uv lock)
+    "uv",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

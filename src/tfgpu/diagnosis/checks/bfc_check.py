@@ -58,9 +58,12 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
             fix=(*lines,
                  "python -c \"import tensorflow as tf; print(tf.__version__)\"   # the "
                  "TensorFlow this program imports"))]
+    # the allocator's file under tsl/ or xla/ is a TensorFlow 2.x layout (2.12+; 1.x kept it
+    # in core/common_runtime/): no 1.x release to name
+    two_x = any(d in h.text for d in ("tsl/framework", "xla/tsl"))
     release = (f"TensorFlow 1.11 and 1.12 have a known bug there (knowledge row {fact.ref}: "
                f"{working} do not); if this is one of them, change the release."
-               if series is None or series.startswith("1.") else "")
+               if (series is None and not two_x) or (series or "").startswith("1.") else "")
     return [catalogue.make(
         "bfc-allocator-check-failed", evidence=log_evidence(hits), knowledge_ref=fact.ref,
         line=h.line, check=h.g("check"), release=release,

@@ -52,6 +52,16 @@ def horovod_ranks_stalled(ctx: Facts) -> list[Finding]:
              "the other ranks print. ") if tensors else ""
     shut = any(h.g("shut") for h in hits)
     first = min(hits, key=lambda h: h.line)
+    last = max(h.line for h in hits)
+    # Keras's next epoch after the warning: the collectives completed after all, one rank
+    # was slow for a while (data loading, rank-0 checkpoints or evaluation), no deadlock
+    went_on = [e for e in ctx.h("ctx.keras_epoch").all() if e.line > last]
+    if went_on and not shut:
+        return [catalogue.make(
+            "horovod-ranks-stalled", variant="went-on",
+            evidence=log_evidence(hits, went_on, limit=4),
+            missing=_missing(ctx), line=first.line, epoch=went_on[0].line, names=names,
+        )]
     return [catalogue.make(
         "horovod-ranks-stalled",
         severity=Severity.ERROR if shut else None,

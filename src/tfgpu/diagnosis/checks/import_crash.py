@@ -24,6 +24,19 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: Packages whose native libraries the import-order reports name (module names as imported):
+#: PyTorch and what imports it (tensorflow/tensorflow#13615, #14812: torch; #57669 and
+#: AmpereComputingAI/ampere_model_library#183: torchvision; albumentations-team/
+#: albumentations#1162: albumentations.pytorch; GT4SD/gt4sd-core#219: pytorch_lightning), and
+#: other packages that bring their own copies of libraries TensorFlow loads (OpenCV, JAX,
+#: CuPy, MXNet, PaddlePaddle, ONNX Runtime, TensorRT, PyCUDA, Numba). Pure-Python and
+#: standard-library modules, and NumPy (which TensorFlow imports itself), are never named.
+_NATIVE_FIRST = frozenset({
+    "torch", "torchvision", "torchaudio", "pytorch_lightning", "lightning", "albumentations",
+    "cv2", "jax", "jaxlib", "cupy", "mxnet", "paddle", "onnxruntime", "tensorrt", "pycuda",
+    "numba",
+})
+
 #: Deaths this check reads (tell.fatal's texts other than a failed CHECK, which names its
 #: own cause).
 _DEATHS = ("Segmentation fault", "core dumped", "Aborted", "Fatal Python error")
@@ -63,8 +76,7 @@ def import_crashed(ctx: Facts) -> list[Finding]:
         if not before:
             continue
         imp = before[-1]
-        others = [h for h in imports if h.line < imp.line
-                  and (h.g("mod") or "") not in ("tensorflow", "tf_keras", "os", "sys")]
+        others = [h for h in imports if h.line < imp.line and (h.g("mod") or "") in _NATIVE_FIRST]
         mods = sorted({h.g("mod") or "" for h in others})
         if mods:
             first = (f" Before it, this session imported {', '.join(mods)} (line "

@@ -2335,6 +2335,18 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
     )
 
 
+def _gpus_hidden_or_listed(ctx: Facts) -> bool:
+    """Whether the log shows a reason for an empty GPU list other than the release (the
+    GPUs hidden: CUDA_VISIBLE_DEVICES set to "" or -1, ``set_visible_devices([], 'GPU')``; a
+    ``docker run`` without GPU access) or a GPU listed after all (then the empty list is of
+    another device type or another run)."""
+    hidden = any((h.g("v") or "").strip("\"'") in ("", "-1")
+                 for h in ctx.h("ctx.cvd_set").all())
+    hidden = hidden or bool(ctx.h("gpu.hide_call").count)
+    docker = bool(ctx.h("docker.run_cmd").count) and not ctx.h("docker.gpus_cmd").count
+    return hidden or docker or bool(ctx.tf_gpu_listed)
+
+
 def tf216_lists_no_gpu(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding | None:
     """``tf-2-16-nvidia-wheel-libs-not-found`` (variant ``empty-list``, a warning) for an
     empty GPU list or CPU-only device list with no line saying why, from a TensorFlow
@@ -2344,6 +2356,8 @@ def tf216_lists_no_gpu(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding | 
     ``None`` for other releases, another or unknown OS (native Windows has no GPU build
     after 2.10), and TensorFlow not from pip."""
     if ctx.os != "linux" or ctx.non_pip_tensorflow or not ctx.tf_version:
+        return None
+    if _gpus_hidden_or_listed(ctx):
         return None
     fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
     version = ctx.tf_version.strip()

@@ -12,6 +12,7 @@ not made; otherwise it says what the log lacks and what to run.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -29,4 +30,18 @@ def session_not_created(ctx: Facts) -> list[Finding]:
               for x in ctx.h(name).all() if x.line < h.line]
     if before:
         return []
-    return [catalogue.make("tf-session-not-created", evidence=log_evidence(hits), line=h.line)]
+    if ctx.windows:
+        show = ("$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; python train.py 2>&1 | Select-String -Pattern "
+                "'direct_session','StreamExecutor','CUDA_ERROR','out of memory'   # PowerShell: "
+                "the device set-up's own error, logged just before the traceback")
+    else:
+        show = ("TF_CPP_MIN_LOG_LEVEL=0 python train.py 2>&1 | grep -B2 -A2 -i -E "
+                "'direct_session|StreamExecutor|CUDA_ERROR|out of memory'   # the device "
+                "set-up's own error, logged just before the traceback")
+    fix = (show,
+           "nvidia-smi   # processes already on the GPU and their memory, and the compute mode: "
+           "Exclusive_Process allows one process per GPU",
+           c.set_env(ctx, "CUDA_VISIBLE_DEVICES", "1") + "   # give the process only GPUs no "
+           "other process holds (indices as nvidia-smi shows them), or stop the other process")
+    return [catalogue.make("tf-session-not-created", evidence=log_evidence(hits), line=h.line,
+                           fix=fix)]

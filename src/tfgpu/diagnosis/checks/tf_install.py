@@ -1555,42 +1555,54 @@ _CONDA_ONLY: dict[str, str] = {
 }
 
 
-#: The TensorFlow project's own pip names (and the names around it users type), for the
-#: near-miss hint of :func:`near_tensorflow_name`: a name pip lists nothing for that is one
-#: of these with a typo or with a version written into it.
-_OWN_NAMES = (*_TF_ITSELF, *_APPLE, "tensorflow-gpu", "tensorflow-intel", "tensorflow-rocm",
-              "tf-keras", "keras", "tensorboard", "tensorflow-text", "tensorflow-hub",
-              "tensorflow-io", "tensorflow-addons", "tensorflow-datasets",
-              "tensorflow-probability", "tensorflow-directml-plugin")
+#: The names a typo hint may point at (:func:`near_tensorflow_name`): TensorFlow's own
+#: package and the retired GPU name a version is written into. Suffixed distributions
+#: (tensorflow-cpu, -intel, -metal, ...) are never guessed: a name near them is as likely
+#: another project or a wish (tensorflow-lite, tensorflow-cuda) as a typo.
+_TYPO_TARGETS = ("tensorflow",)
+#: Names a version may be written into (``tensorflow2.15``, ``tensorflow-gpu-2.4``).
+_VERSIONED_NAMES = ("tensorflow", "tensorflow-gpu")
 
 
 def near_tensorflow_name(raw: str) -> str | None:
     """The requirement a user most likely meant by ``raw``, a name pip lists no release of:
-    one of :data:`_OWN_NAMES` with a version written into the name (``tensorflow-gpu-2.4``,
-    ``tensorflow2.15`` -> ``tensorflow-gpu==2.4``, ``tensorflow==2.15``) or a typo of one
-    (``tensorflw`` -> ``tensorflow``, difflib ratio >= 0.85), else ``None``."""
+    ``tensorflow`` or ``tensorflow-gpu`` with a full version written into the name
+    (``tensorflow-gpu-2.4.0``, ``tensorflow2.15.1`` -> ``tensorflow-gpu==2.4.0``,
+    ``tensorflow==2.15.1``; a major.minor gets ``==X.Y.*``, a major alone nothing), or a
+    typo of ``tensorflow`` of the same length give or take one letter that neither extends
+    nor shortens it (``tensorflw``, ``tenserflow``; difflib ratio >= 0.85: ``tensorflowjs``
+    is another project), else ``None``."""
     import difflib
 
     low = raw.strip().lower().replace("_", "-")
-    if low in _OWN_NAMES:
+    if low in _TYPO_TARGETS or low in _VERSIONED_NAMES:
         return None
-    m = re.fullmatch(r"([a-z][a-z-]*?)-?v?(\d+(?:\.\d+){0,2})", low)
-    if m and m.group(1) in _OWN_NAMES:
-        return f"{m.group(1)}=={m.group(2)}"
-    close = difflib.get_close_matches(low, _OWN_NAMES, n=1, cutoff=0.85)
-    return close[0] if close else None
+    m = re.fullmatch(r"([a-z][a-z-]*?)-?v?(\d+\.\d+(?:\.\d+)?)", low)
+    if m and m.group(1) in _VERSIONED_NAMES:
+        version = m.group(2)
+        return f"{m.group(1)}=={version}" + (".*" if version.count(".") == 1 else "")
+    for target in _TYPO_TARGETS:
+        if (abs(len(low) - len(target)) <= 1 and not low.startswith(target)
+                and not target.startswith(low)
+                and difflib.SequenceMatcher(None, low, target).ratio() >= 0.85):
+            return target
+    return None
 
 
 def _near_requirement(ctx: Facts, raw: str) -> str | None:
-    """The fix line for a name pip lists nothing for that is near one of TensorFlow's own
+    """The fix line for a name pip lists nothing for that is near TensorFlow's own
     (:func:`near_tensorflow_name`); a retired ``tensorflow-gpu`` with a version becomes
-    the requirement the tensorflow-gpu rule gives (checks/_gpu_pin.py)."""
+    the requirement the tensorflow-gpu rule gives (checks/_gpu_pin.py).  ``None`` when the
+    log shows pip reading another index than the default or failing to read one: then the
+    name may be a real project that index does not carry."""
+    if ctx.h("pip.other_index").count or ctx.h("pip.index_unreachable").count:
+        return None
     near = near_tensorflow_name(raw)
     if near is None:
         return None
     name, _, version = near.partition("==")
     if name == "tensorflow-gpu" and version:
-        rule = gpu_pin_requirement(ctx.kb, version, windows=ctx.windows)
+        rule = gpu_pin_requirement(ctx.kb, version.rstrip(".*"), windows=ctx.windows)
         if rule is not None:
             near = rule.requirement
     how = ("writes the version into the name" if version else "is most likely a misspelling")
@@ -1614,11 +1626,121 @@ def uv_no_wheel(h: Hit) -> bool:
     return "has no wheels with" in h.text
 
 
+def _uv_report_start(ctx: Facts, line: int) -> int:
+    """The first line of the uv/Poetry report that holds ``line`` (its header, or its first
+    "╰─▶" line when the header was not pasted); 0 when no start is shown."""
+    starts = [x.line for x in ctx.h("pip.uv_report").all()
+              if (x.g("arrow") or x.text.lstrip().startswith(("×", "No solution")))
+              and x.line <= line]
+    # a header and its "╰─▶" line below it start one report
+    return max(starts, default=0)
+
+
+def uv_no_wheel_is_cause(ctx: Facts, h: Hit) -> bool:
+    """Whether uv's no-wheel line ``h`` is what the resolver failed on: it is in the LAST
+    report of the log (an earlier report is a run the user changed since), and no line of
+    that report derives a conflict between two requirements ("A depends on X and your
+    project depends on Y": two "depends on" on one line), which a no-wheel side branch of
+    the same report does not explain."""
+    if not uv_no_wheel(h):
+        return True
+    start = _uv_report_start(ctx, h.line)
+    last = max((x.line for x in ctx.h("pip.uv_report").all()
+                if x.g("arrow") or x.text.lstrip().startswith(("×", "No solution"))),
+               default=0)
+    if start < last and _uv_report_start(ctx, last) != start:
+        return False  # a report before the last one
+    if any(d.line >= start for d in ctx.h("pip.pubgrub_conflict").all()):
+        return False
+    # two requirements' derivations on one line ("A==1 depends on X and B==2 depends on Y")
+    lines = [d.line for d in ctx.h("pip.depends").kept() if d.line >= start]
+    return len(lines) == len(set(lines))
+
+
+def _uv_split(ctx: Facts, h: Hit) -> str | None:
+    """The active Python uv names when the failure is in another part of the project's
+    Python range ("No solution found ... for split (python_full_version >= '3.12')", its
+    hint "While the active Python version is 3.11, ..."): ``"3.11"``, ``""`` for a split
+    without the hint; ``None`` when the report is for the active interpreter."""
+    start = _uv_report_start(ctx, h.line)
+    hits = [x for x in ctx.h("pip.uv_report").all() if x.line >= start]
+    active = next((x.g("active") for x in hits if x.g("active")), None)
+    if active is not None:
+        return active
+    return "" if any(x.g("split") for x in hits) else None
+
+
+def _uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> Finding | None:
+    """uv's own words for a TensorFlow release without a wheel, where pip's reading would
+    mislead: a split resolution (the project's requires-python range, not the active
+    Python: variant ``uv-split``) and a platform tag (variant ``uv-platform``; an Intel
+    Mac's ``macosx_*_x86_64`` with platform fact ``macos-x86-last``).  ``None`` for a Python
+    tag of the active interpreter (the generic reading says that)."""
+    want = uv.g("uvwant") or ""
+    release = pin or (uv.g("spec") or "").lstrip("=") or "this release"
+    ev = log_evidence([uv], [x for x in ctx.h("pip.uv_report").all() if x.g("active")
+                             or x.g("split")])
+    active = _uv_split(ctx, uv)
+    if active is not None and uv.g("uvtag") != "platform":
+        try:
+            row = ctx.kb.config_for(release, "windows" if ctx.windows else "linux")
+        except KnowledgeQueryError:
+            row = None
+        span = (f"{row.python_min}-{row.python_max}" if row is not None and row.python_min
+                and row.python_max else None)
+        top = span.split("-")[-1] if span else None
+        upper = (f"{top.split('.')[0]}.{int(top.split('.')[1]) + 1}" if top and
+                 top.count(".") == 1 and top.split(".")[1].isdigit() else None)
+        cause = (f"uv resolves a project for every Python version its requires-python allows, "
+                 f"and for one of them ({want}{_tag_python(want)}) {pkg} {release} has no "
+                 "wheel" + (f"; the active Python {active} is not the problem" if active else "")
+                 + ". "
+                 + (f"{pkg} {release} has wheels for Python {span} (knowledge row {row.ref}): "
+                    "limit the project's range to those." if span and row is not None else
+                    "Limit the project's range to the Pythons the release has wheels for."))
+        fix = ((f'# pyproject.toml: requires-python = ">={span.split("-")[0]},<{upper}"   # the '
+                f"Pythons {pkg} {release} has wheels for" if span and upper else
+                "# pyproject.toml: narrow requires-python to the Python versions the release "
+                "has wheels for (tfgpu matrix lists them)"),
+               f"uv add {pkg}=={release}   # again, after narrowing the range")
+        return catalogue.make("tensorflow-no-matching-distribution", variant="uv-split",
+                              pin=release, evidence=ev, cause=cause, fix=fix,
+                              knowledge_ref=row.ref if row is not None else None)
+    if uv.g("uvtag") != "platform":
+        return None
+    mac = ctx.kb.platform_fact("macos-x86-last")
+    if want.startswith("macosx") and want.endswith("x86_64"):
+        last = str(mac.value("last_release"))
+        cause = (f"uv found wheels of {pkg} {release}, none for this platform ({want}, an Intel "
+                 f"Mac): the last TensorFlow release with macOS x86_64 wheels is {last} "
+                 f"(knowledge row {mac.ref}).")
+        fix = (f"uv add {pkg}=={last}   # the last release with Intel-Mac wheels",
+               "# or run newer releases on Linux (a container, a cloud machine) or an Apple-"
+               "silicon Mac")
+        return catalogue.make("tensorflow-no-matching-distribution", variant="uv-platform",
+                              pin=release, tag=want, evidence=ev, cause=cause, fix=fix,
+                              knowledge_ref=mac.ref)
+    cause = (f"uv found wheels of {pkg} {release}, none for this platform ({want}): the release "
+             "publishes wheels for some operating systems and CPU architectures only; its "
+             "files on the package index show which.")
+    fix = ("python -c \"import platform, sys; print(sys.version, platform.system(), "
+           "platform.machine())\"   # the platform uv resolves for",
+           f"# a release of {pkg} with a wheel for this platform, or a platform this one "
+           "has wheels for (on Windows, WSL2)")
+    return catalogue.make("tensorflow-no-matching-distribution", variant="uv-platform",
+                          pin=release, tag=want, evidence=ev, cause=cause, fix=fix)
+
+
 def _tag_python(tag: str) -> str:
     """``": CPython 3.12"`` for a CPython wheel tag ``cp312`` (PEP 425: ``cp`` + major +
     minor), else ``""``."""
-    m = re.fullmatch(r"cp(\d)(\d{1,2})t?", tag)
-    return f": CPython {m.group(1)}.{m.group(2)}" if m else ""
+    m = re.fullmatch(r"cp(\d)(\d{1,2})(t?)", tag)
+    if not m:
+        return ""
+    # PEP 703's ABI suffix "t": the free-threaded build, whose wheels are separate
+    return (f": the free-threaded CPython {m.group(1)}.{m.group(2)}t build, whose wheels are "
+            "separate from the regular build's" if m.group(3) else
+            f": CPython {m.group(1)}.{m.group(2)}")
 
 
 def _highest(listed: list[str]) -> str | None:
@@ -1648,6 +1770,9 @@ _PYTHON_SIDE = re.compile(rf"^(?:{_TF_STACK})$")
 #: project's two requirements ("depends on both jax[cuda12] (0.4.23) and tensorflow[and-cuda]
 #: (2.15.0)") or uv writes them ("tensorflow==2.15.0").
 _PYTHON_SIDE_NAMED = re.compile(rf"\b(?:{_TF_STACK})(?:\[[\w,-]+\])?(?: \(\d|==\d)")
+#: uv's conflict line naming TensorFlow's stack with a range ("tensorflow>=2.16.1 depends on
+#: numpy... and your project depends on ...").
+_PYTHON_SIDE_RANGED = re.compile(rf"\b(?:{_TF_STACK})(?:\[[\w,-]+\])?[<>=!~]=?\d")
 
 
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
@@ -1667,10 +1792,12 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     if all(h.g("pubgrub") for h in hits) and not any(
             _PYTHON_SIDE.match(_norm((x or "").split("[")[0]))
             for h in depends for x in (h.g("pkg"), h.g("req"))) and not any(
-            _PYTHON_SIDE_NAMED.search(h.text) for h in hits):
+            _PYTHON_SIDE_NAMED.search(h.text) for h in hits) and not any(
+            _PYTHON_SIDE_RANGED.search(h.text) for h in ctx.h("pip.pubgrub_conflict").all()):
         return []  # a PubGrub report of another ecosystem (Dart's pub) or none of TensorFlow's
     pubgrub = all(h.g("pubgrub") for h in hits)
-    if pubgrub and any(uv_no_wheel(h) for h in ctx.h("pip.no_dist").all()):
+    if pubgrub and any(uv_no_wheel(h) and uv_no_wheel_is_cause(ctx, h)
+                       for h in ctx.h("pip.no_dist").all()):
         # uv's report derives the failure from a release with no wheel for this interpreter
         # ("has no wheels with a matching ... tag"): that release is the cause (_no_matching),
         # not two requirements excluding each other
@@ -1825,7 +1952,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
     installation candidates", classified by the distribution pip names."""
     # a line listing no release after pip failed to read the index: pip-index-unreachable
-    hits = [h for h in ctx.h("pip.no_dist").all() if not index_unread_before(ctx, h)]
+    hits = [h for h in ctx.h("pip.no_dist").all() if not index_unread_before(ctx, h)
+            and uv_no_wheel_is_cause(ctx, h)]
     by: dict[str, list[Hit]] = {}
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
@@ -2230,6 +2358,9 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     # upgrade pip): an old pip does not accept the wheels' platform tags and lists none
     pipmin = ctx.kb.platform_fact("pip-min-version")
     uv = next((h for h in nod if uv_no_wheel(h)), None)
+    uv_finding = _uv_no_tensorflow_wheel(ctx, uv, pkg, pin) if uv is not None else None
+    if uv_finding is not None:
+        return uv_finding
     if uv is not None:
         # uv reads the tags itself and names the one this environment wants
         want = uv.g("uvwant")

@@ -45,8 +45,20 @@ if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
 
-def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hit]:
-    return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
+def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4,
+                others: list[Hit] | None = None) -> list[Hit]:
+    """``hits`` at most ``window`` lines after one of ``anchors``, whose nearest call before
+    them (among ``anchors`` and ``others``: device-list calls for another device type, such
+    as ``list_physical_devices('TPU')``) is an anchor: an empty list printed after a TPU
+    query is that query's, not the GPU list's."""
+    calls = sorted([*anchors, *(others or ())], key=lambda a: a.line)
+    anchor_lines = {a.line for a in anchors}
+    out = []
+    for h in hits:
+        before = [a for a in calls if 0 < h.line - a.line <= window]
+        if before and before[-1].line in anchor_lines:
+            out.append(h)
+    return out
 
 
 #: Distributions that already take another vendor's route (the no-NVIDIA reading would
@@ -80,8 +92,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence: list[Hit] = []
     evidence += ctx.h("gpu.none_msg").all()
     empties = ctx.h("gpu.empty_list").all()
+    other_calls = [h for h in calls if h.g("dev") not in (None, "GPU")]
     evidence += (
-        _near_after(empties, gpu_calls)
+        _near_after(empties, gpu_calls, others=other_calls)
         if gpu_calls
         else empties[:1]
         if (ctx.h("noise.trt").count or ctx.h("cuda.drivers").count)
@@ -107,6 +120,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
     if "TPU" in devs or any(":TPU:" in h.text for h in devlib):
         return []  # a TPU runtime's device list: no GPU is expected there
+    hides = ctx.h("gpu.hide_call").all()
+    if hides and evidence and min(h.line for h in hides) < min(e.line for e in evidence):
+        return []  # set_visible_devices([], 'GPU') before: the program hid its GPUs itself
     if devlib and "GPU" not in devs:
         evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
     calls_avail = ctx.h("gpu.avail_call").all()
