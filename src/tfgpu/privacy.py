@@ -12,9 +12,10 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   inside other names) becomes ``host`` (``domain``); keys named like a host name in a
   JSON-like value (``hostname``, ``nodename``) are replaced whatever their value, and so
   are the worker addresses of a ``TF_CONFIG`` value (``"gpu7.lab:2222"`` becomes
-  ``"host:2222"``; ``localhost`` is kept), and the machine names in the values of
-  variables that name other machines (``NCCL_COMM_ID=gpubox9:23456`` becomes
-  ``NCCL_COMM_ID=host:23456``; ``MASTER_ADDR``, Slurm node lists: :data:`_HOST_VAR_RE`);
+  ``"host:2222"``, an IPv4 worker its numbered address; ``localhost`` is kept), and the
+  machine names in the values of variables that name other machines
+  (``NCCL_COMM_ID=gpubox9:23456`` becomes ``NCCL_COMM_ID=host:23456``; ``MASTER_ADDR``,
+  Slurm node lists: :data:`_HOST_VAR_RE`);
   and every host a shared document itself
   reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
   lines, shell prompts (``user@host``), Slurm node names, the host field of syslog and
@@ -464,7 +465,7 @@ class Redactor:
         if key.upper() == "TF_CONFIG":
             # The cluster spec names every worker, "gpu-node-7.corp.example:2222": other
             # hosts' names, which this host's redaction does not know.
-            value = _cluster_hosts(value)
+            value = _cluster_hosts(value, self.address_names)
         elif key and _HOST_VAR_RE.fullmatch(key):
             # NCCL_COMM_ID=gpubox9:23456, MASTER_ADDR, SLURM_JOB_NODELIST=gpu[1-4]: the
             # same, for the variables that name machines.
@@ -674,12 +675,19 @@ def _other_hosts(value: str, names: AddressNames) -> str:
     return _HOST_IN_VALUE_RE.sub(repl, value)
 
 
-def _cluster_hosts(value: str) -> str:
+def _cluster_hosts(value: str, names: AddressNames) -> str:
     """A ``TF_CONFIG`` cluster spec with every worker's quoted ``"name:port"`` as
-    ``"host:port"`` (``localhost`` and loopback kept)."""
-    return _CLUSTER_ADDR_RE.sub(
-        lambda m: m.group(0) if m.group(2).lower() in _LOCAL_HOSTS
-        else f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}", value)
+    ``"host:port"``, an IPv4 worker as its ``x.x.x.N`` (two workers stay two; ``localhost``
+    and loopback kept)."""
+    def repl(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if name.lower() in _LOCAL_HOSTS:
+            return m.group(0)
+        if _IPV4_RE.fullmatch(name):
+            return f"{m.group(1)}{names.name(name)}:{m.group(3)}{m.group(1)}"
+        return f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}"
+
+    return _CLUSTER_ADDR_RE.sub(repl, value)
 
 
 def _host_assignments(text: str, names: AddressNames) -> str:
@@ -687,7 +695,7 @@ def _host_assignments(text: str, names: AddressNames) -> str:
     and of ``TF_CONFIG`` replaced (:func:`_other_hosts`, :func:`_cluster_hosts`); IPv4
     addresses get their placeholders from ``names``."""
     if "TF_CONFIG" in text:
-        text = _TF_CONFIG_TEXT_RE.sub(lambda m: _cluster_hosts(m.group(0)), text)
+        text = _TF_CONFIG_TEXT_RE.sub(lambda m: _cluster_hosts(m.group(0), names), text)
     return _HOST_ASSIGN_RE.sub(
         lambda m: m.group(0) if not _HOST_VAR_RE.fullmatch(m.group("name"))
         else m.group("name") + m.group("sep") + _other_hosts(m.group("value"), names), text)

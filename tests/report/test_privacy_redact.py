@@ -277,3 +277,16 @@ def test_two_addresses_stay_two_and_one_address_stays_one() -> None:
                    "MASTER_ADDR=x.x.x.2", "retrying x.x.x.1"]
     # learn's copy keeps the same numbering (one report, one map)
     assert r.learn(["hostname: gpubox9"]).text("10.0.0.6") == "x.x.x.2"
+
+
+def test_a_cluster_specs_workers_by_address_stay_distinct() -> None:
+    # TF_CONFIG's workers by IPv4 address: numbered like every other address of the report,
+    # so worker 0 here is the MASTER_ADDR there (names still become "host")
+    r = R()
+    out = r.text('TF_CONFIG={"cluster": {"worker": ["10.0.0.5:2222", "10.0.0.6:2222", '
+                 '"gpu7.lab:2222"]}} MASTER_ADDR=10.0.0.5')
+    assert out == ('TF_CONFIG={"cluster": {"worker": ["x.x.x.1:2222", "x.x.x.2:2222", '
+                   '"host:2222"]}} MASTER_ADDR=x.x.x.1')
+    assert R().data({"TF_CONFIG": '{"cluster": {"worker": ["10.0.0.5:2222", '
+                                  '"10.0.0.6:2222"]}}'}) == {
+        "TF_CONFIG": '{"cluster": {"worker": ["x.x.x.1:2222", "x.x.x.2:2222"]}}'}
