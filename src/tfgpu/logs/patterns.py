@@ -2066,8 +2066,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # executor-uninitialized-value). Read by checks/uninitialized_variable.py
     _p(
         "tf.uninitialized_value",
-        ("attempting to use uninitialized value",),
-        r"Attempting to use uninitialized value (?P<var>[\w/.:-]{1,200})",
+        ("attempting to use uninitialized value", "error while reading resource variable"),
+        r"Attempting to use uninitialized value (?P<var>[\w/.:-]{1,200})"
+        # resource_variable_ops.cc ReadVariableOp: "Error while reading resource variable %s
+        # from Container: %s. This could mean that the variable was uninitialized. <status>"
+        r"|Error while reading resource variable (?P<rvar>[\w/.:-]{1,200}) from Container: "
+        r"(?P<container>[\w.-]{0,80})",
     ),
     # an import statement as a REPL, IPython or `python -c` line shows it (">>> import torch",
     # "In [2]: from tensorflow import keras", 'python -c "import tensorflow as tf"'): the
