@@ -311,10 +311,18 @@ class AddressNames(dict[str, str]):
 _ADDRESS_PLACEHOLDER_RE = re.compile(r"x\.x\.x\.(?:x|\d{1,6})")
 
 
+#: A dotted quad inside pip's "(from versions: a, b, ...)" list: a release number however
+#: far the list's cue is.
+_IN_VERSION_LIST_RE = re.compile(r"\(from versions:[^()\n]*$")
+
+
 def _ipv4(text: str, names: AddressNames) -> str:
     def repl(m: re.Match[str]) -> str:
         before = text[max(0, m.start() - 40):m.start()]
         if _VERSION_CUE_RE.search(before) or m.group(0) in _PUBLIC_IPS:
+            return m.group(0)
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if _IN_VERSION_LIST_RE.search(line[-4000:]):
             return m.group(0)
         return names.name(m.group(0))
 

@@ -290,3 +290,12 @@ def test_a_cluster_specs_workers_by_address_stay_distinct() -> None:
     assert R().data({"TF_CONFIG": '{"cluster": {"worker": ["10.0.0.5:2222", '
                                   '"10.0.0.6:2222"]}}'}) == {
         "TF_CONFIG": '{"cluster": {"worker": ["x.x.x.1:2222", "x.x.x.2:2222"]}}'}
+
+
+def test_release_numbers_of_a_pip_version_list_are_no_addresses() -> None:
+    # four-part releases in pip's "(from versions: ...)" list, far from the cue: versions,
+    # kept (numbered they would read as machines)
+    text = ("ERROR: Could not find a version that satisfies the requirement "
+            "nvidia-cufft-cu12==11.0.8.103 (from versions: 0.0.1.dev5, 11.0.11.19, 11.0.12.1, "
+            "11.2.1.3, 11.2.3.18, 11.3.0.4, 11.3.3.83) from 10.0.0.5")
+    assert R().text(text) == text.replace("10.0.0.5", "x.x.x.1")

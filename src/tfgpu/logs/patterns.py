@@ -547,8 +547,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # two packages' "A==1 depends on X and B==2 depends on Y" are two pip.depends hits)
     _p(
         "pip.pubgrub_conflict",
-        ("and your project depends on",),
-        r"\bdepends on \S{1,200} and your project depends on ",
+        ("and your project depends on", "and you require"),
+        # uv's project form ("and your project depends on") and uv pip's ("and you require")
+        r"\bdepends on \S{1,200} and (?:your project depends on|you require) ",
     ),
     # uv's resolver report when a release has wheels, none of them for this interpreter
     # (astral-sh/uv crates/uv-distribution-types/src/prioritized_distribution.rs

@@ -14,8 +14,14 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: Patterns of memory that ran out (checks/memory.py and library_failures.py read them): one
+#: before the check makes it a consequence, not the fault.
+_OOM_BEFORE = ("mem.exhausted", "mem.ran_out", "mem.cuda_oom", "mem.module_oom",
+               "mem.oom_tensor", "mem.runtime_init_oom", "cuda.error")
 
 
 def _series(version: str | None) -> str | None:
@@ -24,6 +30,14 @@ def _series(version: str | None) -> str | None:
     if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
         return f"{parts[0]}.{parts[1]}"
     return None
+
+
+def _check_text(h: Hit) -> str:
+    """The failed CHECK's expression as its own line prints it (a hard-wrap join may have
+    carried the next lines, "Aborted" or "Fatal Python error", into the match)."""
+    first = h.parts[0][1] if h.parts else h.text
+    expr = first.split("Check failed:", 1)[-1].strip()
+    return expr or (h.g("check") or "")
 
 
 def _release_lines(ctx: Facts, working: list[str]) -> list[str]:
@@ -46,6 +60,21 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
+    # memory that ran out before the check (an allocation that failed, a CUDA call out of
+    # memory): the allocator's state after a failed request, explained by that finding
+    before = [x for name in _OOM_BEFORE for x in ctx.h(name).all()
+              if x.line <= h.line and (name != "cuda.error" or "OUT_OF_MEMORY" in
+                                       (x.g("name") or ""))]
+    if any(x.line <= h.line for x in before if x not in ctx.h("mem.ran_out").all()):
+        return []  # an out-of-memory error's own finding explains the run
+    ran_out = [x for x in ctx.h("mem.ran_out").all() if x.line <= h.line]
+    if ran_out:
+        # only the allocator's "ran out of memory trying to allocate" warning before: memory
+        # ran out, and the allocator aborted on its own check right after
+        return [catalogue.make(
+            "bfc-allocator-check-failed", variant="after-oom",
+            evidence=log_evidence(ran_out[-1:], hits), line=h.line, check=_check_text(h),
+            oom=ran_out[-1].line)]
     fact = ctx.kb.platform_fact("bfc-allocator-check-bug")
     working = " or ".join(str(w) for w in fact.items("working"))
     series = _series(ctx.tf_version)
@@ -54,7 +83,7 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "bfc-allocator-check-failed", variant="tf-release", evidence=log_evidence(hits),
             knowledge_ref=fact.ref, tf=ctx.tf_version, working=working, ref=fact.ref,
-            line=h.line, check=h.g("check"),
+            line=h.line, check=_check_text(h),
             fix=(*lines,
                  "python -c \"import tensorflow as tf; print(tf.__version__)\"   # the "
                  "TensorFlow this program imports"))]
@@ -66,7 +95,7 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
                if (series is None and not two_x) or (series or "").startswith("1.") else "")
     return [catalogue.make(
         "bfc-allocator-check-failed", evidence=log_evidence(hits), knowledge_ref=fact.ref,
-        line=h.line, check=h.g("check"), release=release,
+        line=h.line, check=_check_text(h), release=release,
         fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # 1.11 or "
              "1.12: change the release (next lines)" if release else
              "python -c \"import tensorflow as tf; print(tf.__version__)\"",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -49,6 +50,11 @@ _DEATHS = ("Segmentation fault", "core dumped", "Aborted", "Fatal Python error")
 _IMPORT_ONLY = re.compile(r"(?:import|from)\s[^;]*|print\(\s*(?:tf|tensorflow)\.__version__\s*\)")
 
 
+#: An import of TensorFlow anywhere on the statement's line ("import torch; import
+#: tensorflow as tf").
+_IMPORTS_TF = re.compile(r"\b(?:import|from)\s+(?:tensorflow|tf_keras)\b")
+
+
 def _import_only(text: str) -> bool:
     """Whether the statements on the import's line (``;``-separated, after the REPL prompt
     or inside ``python -c "..."``) are imports or the version print only."""
@@ -60,12 +66,24 @@ def _import_only(text: str) -> bool:
     return all(_IMPORT_ONLY.fullmatch(part.strip()) for part in body.split(";") if part.strip())
 
 
+def _same_process(imports: list[Hit], imp: Hit) -> list[Hit]:
+    """The earlier imports of the interpreter that ran ``imp``: for a ``python -c`` command,
+    the modules its own line imports before TensorFlow (each command is a new process); for
+    a REPL line, the REPL's import lines since the last ``python -c`` command before it."""
+    if "-c" in imp.text and ">>>" not in imp.text:
+        head = imp.text.split("tensorflow", 1)[0]
+        return [Hit(line=imp.line, text=imp.text, groups={"mod": m})
+                for m in re.findall(r"(?:import|from)\s+([A-Za-z_]\w{0,60})", head)]
+    start = max((h.line for h in imports if h.line < imp.line and "-c" in h.text
+                 and ">>>" not in h.text), default=0)
+    return [h for h in imports if start < h.line < imp.line]
+
+
 def import_crashed(ctx: Facts) -> list[Finding]:
     """``tensorflow-import-crashed`` (variant ``in-log``): a death on the line right after
     a statement that only imports TensorFlow (``py.import_stmt``): nothing printed between."""
     imports = ctx.h("py.import_stmt").all()
-    tf_imports = [h for h in imports if (h.g("mod") or "") in ("tensorflow", "tf_keras")
-                  and _import_only(h.text)]
+    tf_imports = [h for h in imports if _IMPORTS_TF.search(h.text) and _import_only(h.text)]
     if not tf_imports:
         return []
     deaths = [h for h in ctx.h("tell.fatal").all()
@@ -76,7 +94,8 @@ def import_crashed(ctx: Facts) -> list[Finding]:
         if not before:
             continue
         imp = before[-1]
-        others = [h for h in imports if h.line < imp.line and (h.g("mod") or "") in _NATIVE_FIRST]
+        others = [h for h in _same_process(imports, imp)
+                  if (h.g("mod") or "") in _NATIVE_FIRST]
         mods = sorted({h.g("mod") or "" for h in others})
         if mods:
             first = (f" Before it, this session imported {', '.join(mods)} (line "

@@ -19,7 +19,8 @@ from tfgpu.findings import Finding
 
 def session_not_created(ctx: Facts) -> list[Finding]:
     """``tf-session-not-created``: the status line, with no CUDA error, GPU-memory line or
-    other glog ERROR/FATAL line before it in the log (those explain it, or are left to the
+    other glog ERROR/FATAL line within 40 lines of it (before it, or after it where a
+    terminal or notebook interleaved stderr: those explain it, or are left to the
     unrecognised-error finding that quotes them)."""
     hits = ctx.h("tf.session_not_created").all()
     if not hits:
@@ -27,7 +28,7 @@ def session_not_created(ctx: Facts) -> list[Finding]:
     h = hits[-1]
     before = [x for name in ("cuda.error", "mem.exhausted", "mem.ran_out", "mem.cuda_oom",
                              "mem.runtime_init_oom", "tell.glog")
-              for x in ctx.h(name).all() if x.line < h.line]
+              for x in ctx.h(name).all() if abs(x.line - h.line) <= 40]
     if before:
         return []
     if ctx.windows:
