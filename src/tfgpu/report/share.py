@@ -256,6 +256,11 @@ _CMD_FIX = re.compile(r"^\s*set(?:\s+[A-Za-z_]\w*(?:=|\s|$)|\s*$)|%[A-Za-z_]\w*%
 _WINDOWS_ANY = re.compile(r"^\s*(?:where\.exe|\w+\.exe)\b", re.IGNORECASE)
 
 
+def _only_hedge_halves(group: Mapping[str, Any]) -> bool:
+    """Whether an area group holds only the second halves of hedged pairs ("Or: ...")."""
+    return all(str(f.get("title", "")).startswith("Or: ") for f in group["findings"])
+
+
 def _fix_lang(fix: Sequence[Any]) -> str:
     """The markdown code-fence language of a finding's fix lines, for the shell they are
     for: ``powershell`` for PowerShell lines (``$env:X = ...``, ``Remove-Item``) and for
@@ -333,6 +338,8 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                  for f in problems if f.get("area") == area]
         if group:
             groups.append({"area": area, "findings": group})
+    # an area holding only the second halves of hedged pairs ("Or: ...") after the others
+    groups.sort(key=_only_hedge_halves)
     verdict = d.get("verdict") or {}
     errors = sum(1 for f in findings if f.get("severity") == "error")
     # None: not known (report 1.2), kept apart from "no GPU"

@@ -215,7 +215,11 @@ def render_text(report: Report, console: ReportConsole, verbosity: int = 0) -> N
         else Severity.ERROR.rank
     shown = [f for f in report.findings if f.severity.rank >= floor]
     width = console.width
-    for area in AREAS:
+    # an area holding only the second halves of hedged pairs ("Or: ...") prints after the
+    # areas of the readings they are the alternatives to
+    areas = sorted(AREAS, key=lambda a: all(
+        f.title.startswith("Or: ") for f in shown if f.area == a))
+    for area in areas:
         group = [f for f in shown if f.area == area]
         if not group:
             continue

@@ -46,7 +46,7 @@ def horovod_ranks_stalled(ctx: Facts) -> list[Finding]:
     hits = ctx.h("dist.horovod_stall").all()
     if not hits:
         return []
-    tensors = [h.g("tensor") for h in hits if h.g("tensor")]
+    tensors = [t for h in hits if (t := h.g("tensor"))]
     names = (f"The stalled tensors include {', '.join(tensors[:3])}"
              + (" ..." if len(tensors) > 3 else "") + ": compare these names with the ones "
              "the other ranks print. ") if tensors else ""

@@ -38,9 +38,9 @@ _NATIVE_FIRST = frozenset({
     "numba",
 })
 
-#: Deaths this check reads (tell.fatal's texts other than a failed CHECK, which names its
-#: own cause).
-_DEATHS = ("Segmentation fault", "core dumped", "Aborted", "Fatal Python error")
+#: tell.fatal lines that are no bare death: a failed CHECK names its own fault, an illegal
+#: instruction is the CPU's (checks/cpu.py).
+_NOT_A_DEATH = re.compile(r"check failed|ret_check|illegal", re.IGNORECASE)
 
 
 #: What a statement after the import may be for the command to stay an import: another
@@ -86,9 +86,11 @@ def import_crashed(ctx: Facts) -> list[Finding]:
     tf_imports = [h for h in imports if _IMPORTS_TF.search(h.text) and _import_only(h.text)]
     if not tf_imports:
         return []
+    # a shell's or the C library's report of the death, in any language glibc and bash
+    # translate it to and zsh's words (tell.fatal reads them from signal_texts.toml); not a
+    # failed CHECK (its own message names the fault) nor an illegal instruction (cpu.py)
     deaths = [h for h in ctx.h("tell.fatal").all()
-              if any(d in h.text for d in _DEATHS)
-              and not any(w in h.text for w in ("Check failed", "llegal"))]
+              if not _NOT_A_DEATH.search(h.text)]
     for death in deaths:
         before = [h for h in tf_imports if death.line - h.line == 1]
         if not before:
@@ -109,17 +111,19 @@ def import_crashed(ctx: Facts) -> list[Finding]:
                 f"# it imports alone: swap the order, import tensorflow before "
                 f"{', '.join(mods)} (the usual cure; a few environments need the other "
                 "order), or run them in separate processes",
-                "# it crashes alone too: a broken install: pip install --force-reinstall "
-                "--no-deps tensorflow (the same version), then check the CPU (AVX) and the "
-                "CUDA libraries it loads: tfgpu doctor")
+                "# it crashes alone too: a broken install: pip show tensorflow (its Version), "
+                "then pip install --force-reinstall --no-deps \"tensorflow==<that version>\" "
+                "(unpinned, --force-reinstall takes the newest release), and check the CPU "
+                "(AVX) and the CUDA libraries it loads: tfgpu doctor")
         else:
             first = ""
             fix = ("python -X faulthandler -c \"import tensorflow as tf\"   # the native "
                    "frame that crashed (the library is named there)",
                    "tfgpu doctor   # the CPU (AVX), the CUDA/cuDNN copies the loader finds, "
                    "and the install",
-                   "# reinstall the same version: pip install --force-reinstall --no-deps "
-                   "tensorflow")
+                   "pip show tensorflow   # its Version: reinstall exactly that one, pip "
+                   "install --force-reinstall --no-deps \"tensorflow==<that version>\" "
+                   "(unpinned, --force-reinstall takes the newest release)")
         return [catalogue.make(
             "tensorflow-import-crashed", variant="in-log",
             evidence=log_evidence(others[:1], [imp], [death]),

@@ -1731,6 +1731,16 @@ def _uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> F
                           pin=release, tag=want, evidence=ev, cause=cause, fix=fix)
 
 
+def _same_series(pin: str, listed: list[str]) -> list[str]:
+    """The final releases in ``listed`` of ``pin``'s major.minor, oldest first, when ``pin`` is
+    a full X.Y.Z release not among them; else ``[]``."""
+    if not re.fullmatch(r"\d+\.\d+\.\d+", pin) or pin in listed:
+        return []
+    series = pin.rsplit(".", 1)[0] + "."
+    return sorted((v for v in listed if v.startswith(series) and re.fullmatch(r"\d+\.\d+\.\d+", v)),
+                  key=lambda v: [int(x) for x in v.split(".")])
+
+
 def _tag_python(tag: str) -> str:
     """``": CPython 3.12"`` for a CPython wheel tag ``cp312`` (PEP 425: ``cp`` + major +
     minor), else ``""``."""
@@ -2411,6 +2421,21 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                                   variant="intel-mac-or-python", pin=pin, highest=highest,
                                   evidence=log_evidence(nod), cause=cause + mac[1],
                                   fix=[*fix, *mac[2]])
+        siblings = _same_series(pin, listed)
+        if siblings:
+            # pip offers this interpreter other releases of the pin's major.minor: the series
+            # has wheels for this Python, so the pinned release itself does not exist
+            # (misremembered, or withdrawn), not a Python it lacks
+            newest = siblings[-1]
+            return catalogue.make(
+                "tensorflow-no-matching-distribution", variant="pin-not-released", pin=pin,
+                evidence=log_evidence(nod),
+                cause=(f"pip offers {pkg} {', '.join(siblings)} of the same series for this "
+                       f"interpreter and platform, but no {pin}: the series has wheels for this "
+                       f"Python, so {pkg} {pin} is not a release the index has (a misremembered "
+                       "version number, or a release withdrawn). The Python is not the problem."),
+                fix=(c.pip(ctx, "install", f"{pkg}=={newest}") + f"   # the newest {pkg} "
+                     f"{'.'.join(pin.split('.')[:2])} release pip offers here",))
         return catalogue.make("tensorflow-no-matching-distribution", variant="pinned", pin=pin,
                               highest=highest, evidence=log_evidence(nod), cause=cause, fix=fix)
     return catalogue.make("tensorflow-no-matching-distribution",
