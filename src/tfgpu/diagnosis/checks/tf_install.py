@@ -1676,7 +1676,7 @@ def _uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> F
     Python: variant ``uv-split``) and a platform tag (variant ``uv-platform``; an Intel
     Mac's ``macosx_*_x86_64`` with platform fact ``macos-x86-last``).  ``None`` for a Python
     tag of the active interpreter (the generic reading says that)."""
-    want = uv.g("uvwant") or ""
+    want = uv.g("uvwant")
     release = pin or (uv.g("spec") or "").lstrip("=") or "this release"
     ev = log_evidence([uv], [x for x in ctx.h("pip.uv_report").all() if x.g("active")
                              or x.g("split")])
@@ -1691,8 +1691,9 @@ def _uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> F
         top = span.split("-")[-1] if span else None
         upper = (f"{top.split('.')[0]}.{int(top.split('.')[1]) + 1}" if top and
                  top.count(".") == 1 and top.split(".")[1].isdigit() else None)
+        which = f" ({want}{_tag_python(want)})" if want else ""
         cause = (f"uv resolves a project for every Python version its requires-python allows, "
-                 f"and for one of them ({want}{_tag_python(want)}) {pkg} {release} has no "
+                 f"and for one of them{which} {pkg} {release} has no "
                  "wheel" + (f"; the active Python {active} is not the problem" if active else "")
                  + ". "
                  + (f"{pkg} {release} has wheels for Python {span} (knowledge row {row.ref}): "
@@ -1706,8 +1707,8 @@ def _uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> F
         return catalogue.make("tensorflow-no-matching-distribution", variant="uv-split",
                               pin=release, evidence=ev, cause=cause, fix=fix,
                               knowledge_ref=row.ref if row is not None else None)
-    if uv.g("uvtag") != "platform":
-        return None
+    if uv.g("uvtag") != "platform" or want is None:
+        return None  # no tag named: the generic reading
     mac = ctx.kb.platform_fact("macos-x86-last")
     if want.startswith("macosx") and want.endswith("x86_64"):
         last = str(mac.value("last_release"))
