@@ -2307,32 +2307,51 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
     return out
 
 
+def _tf216_release(ctx: Facts) -> str | None:
+    """This pip TensorFlow's version when it is one of platform fact
+    ``tf-216-nvidia-wheel-libs-not-found``'s affected releases; ``None`` otherwise."""
+    if ctx.non_pip_tensorflow or not ctx.tf_version:
+        return None
+    version = ctx.tf_version.strip()
+    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+    return version if version in fact.items("affected") else None
+
+
+def _tf216_finding(ctx: Facts, version: str, evidence: tuple[Evidence, ...],
+                   variant: str | None, wheels_note: str) -> Finding:
+    """The release's reading (``tf-2-16-nvidia-wheel-libs-not-found``) with its fix: the
+    driver first when too old, the release's nvidia-* wheels (``wheels_note`` after them),
+    their folders on LD_LIBRARY_PATH, the last release that finds them by itself."""
+    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+    good = str(fact.value("last_working"))
+    return catalogue.make(
+        "tf-2-16-nvidia-wheel-libs-not-found", variant=variant,
+        tf=version, good=good, ref=fact.ref,
+        evidence=evidence + tuple(ctx.fact_evidence()),
+        fix=(*_driver_lines(ctx, version),
+             c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
+             + f"   # its nvidia-* wheels ({wheels_note}); it does not find them by itself, "
+             "so then:",
+             NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
+             "in the venv's or conda env's activate script to keep it)",
+             *_working_release_line(ctx, good)),
+        knowledge_ref=fact.ref,
+    )
+
+
 def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
     """``tf-2-16-nvidia-wheel-libs-not-found``: "Cannot dlopen some GPU libraries" from a
     TensorFlow release whose pip wheels do not find the libraries of the nvidia-* wheels
     (platform fact ``tf-216-nvidia-wheel-libs-not-found``: 2.16.1 and 2.17.0rc0,
     tensorflow/tensorflow#63362).  Only for those exact versions, on Linux/WSL2, for pip
     TensorFlow; ``None`` otherwise (the generic finding then says what to run)."""
-    if ctx.windows or ctx.os == "macos" or ctx.non_pip_tensorflow or not ctx.tf_version:
+    if ctx.windows or ctx.os == "macos":
         return None
-    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
-    version = ctx.tf_version.strip()
-    if version not in fact.items("affected"):
+    version = _tf216_release(ctx)
+    if version is None:
         return None
-    good = str(fact.value("last_working"))
-    return catalogue.make(
-        "tf-2-16-nvidia-wheel-libs-not-found",
-        tf=version, good=good, ref=fact.ref,
-        evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
-        fix=(*_driver_lines(ctx, version),
-             c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
-             + "   # its nvidia-* wheels (nothing to do when pip lists them already); it "
-             "does not find them by itself, so then:",
-             NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
-             "in the venv's or conda env's activate script to keep it)",
-             *_working_release_line(ctx, good)),
-        knowledge_ref=fact.ref,
-    )
+    return _tf216_finding(ctx, version, log_evidence(dlopen), None,
+                          "nothing to do when pip lists them already")
 
 
 def _gpus_hidden_or_listed(ctx: Facts) -> bool:
@@ -2354,30 +2373,14 @@ def tf216_lists_no_gpu(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding | 
     release lists no GPU even with its nvidia-* wheels installed, and the fix (the wheels,
     then their folders on LD_LIBRARY_PATH) also covers a plain ``pip install tensorflow``.
     ``None`` for other releases, another or unknown OS (native Windows has no GPU build
-    after 2.10), and TensorFlow not from pip."""
-    if ctx.os != "linux" or ctx.non_pip_tensorflow or not ctx.tf_version:
+    after 2.10), TensorFlow not from pip, and a log that shows the GPUs hidden or listed."""
+    if ctx.os != "linux" or _gpus_hidden_or_listed(ctx):
         return None
-    if _gpus_hidden_or_listed(ctx):
+    version = _tf216_release(ctx)
+    if version is None:
         return None
-    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
-    version = ctx.tf_version.strip()
-    if version not in fact.items("affected"):
-        return None
-    good = str(fact.value("last_working"))
-    return catalogue.make(
-        "tf-2-16-nvidia-wheel-libs-not-found", variant="empty-list",
-        tf=version, good=good, ref=fact.ref,
-        evidence=evidence + tuple(ctx.fact_evidence()),
-        fix=(*_driver_lines(ctx, version),
-             c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}")
-             + "   # its nvidia-* wheels (a plain pip install tensorflow brings none); it "
-             "does not find them by itself, so then:",
-             NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
-             "in the venv's or conda env's activate script to keep it)",
-             *_working_release_line(ctx, good),
-             "nvidia-smi   # the driver and the GPU: must list the GPU"),
-        knowledge_ref=fact.ref,
-    )
+    return _tf216_finding(ctx, version, evidence, "empty-list",
+                          "a plain pip install tensorflow brings none")
 
 
 def _driver_lines(ctx: Facts, release: str) -> tuple[str, ...]:
