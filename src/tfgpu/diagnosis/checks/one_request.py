@@ -62,7 +62,10 @@ def one_request(ctx: Facts, exhausted: list[Hit]) -> tuple[dict[str, str], tuple
     """The ``one-request`` fields (``size``, ``bytes``, ``line``, ``by``, ``over``) and fix
     lines for the first adapter request among ``exhausted`` (``mem.exhausted`` hits), or
     ``None`` when none of them gives a size in bytes."""
-    hit = next((h for h in exhausted if (h.g("bytes") or "").isdigit()), None)
+    # the adapter's own status only: cuMemAllocAsync's "failed to allocate N bytes"
+    # (gpu_cudamallocasync_allocator.cc) is another allocator, with its own free-memory line
+    hit = next((h for h in exhausted if (h.g("bytes") or "").isdigit()
+                and "Out of memory while trying to allocate" in h.text), None)
     if hit is None:
         return None
     n_bytes = int(hit.g("bytes") or 0)
