@@ -3857,7 +3857,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tools.no_module_tf",
         ("no module named",),
-        r"^\s*(?:ModuleNotFoundError|ImportError): No module named ['\"]?tensorflow['\"]?\s*$",
+        r"^\s*(?:ModuleNotFoundError|ImportError): No module named ['\"]?tensorflow['\"]?\.?\s*$",
     ),
     _p(
         "tools.jupyter_ctx",
@@ -6598,6 +6598,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("killed",),
         r"^(?=[^\n]{0,4000}?(?: - loss: | - ETA: |/step\b|it/s\]|s/it\]))[^\n]{0,4000}"
         r"[\w.\]|%)] ?Killed\s*$"
+        # the shell's "Killed" joined to TensorFlow's host-allocation warning before it
+        r"|exceeds 10% of (?:free )?system memory\.\s{0,4}Killed\s*$"
         r"|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Killed(?:\s|$)",
     ),
     # --- `pip list` / `conda list` table rows as host hints --------------------------
@@ -8083,6 +8085,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "pyw.grad_missing",
         ("gradients do not exist for variables",),
         r"Gradients do not exist for variables",
+    ),
+    # every gradient None: tf.keras optimizer_v2/utils.py filter_empty_gradients' "No
+    # gradients provided for any variable: %s." (TensorFlow 2.21 wheel), Keras 3
+    # base_optimizer.py's "No gradients provided for any variable." (keras 3.15); read by
+    # checks/keras_model_code.py no_gradients
+    _p(
+        "keras.no_gradients",
+        ("no gradients provided for any variable",),
+        r"No gradients provided for any variable",
     ),
     _p(
         "pyw.ran_out",

@@ -623,7 +623,7 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
-from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
+from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init, no_gradients
 from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
@@ -826,6 +826,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     bfc_allocator_check_failed,
     import_crashed,
     variable_uninitialized,
+    no_gradients,
     session_not_created,
     apt_cuda_stack,
     bazel_version_outside_range,

@@ -88,3 +88,20 @@ def keras_subclass_init(ctx: Facts) -> list[Finding]:
 
 
 __all__ = ["keras3_never_called", "keras_subclass_init"]
+
+
+# --- every gradient None -------------------------------------------------------------------
+# tf.keras optimizer_v2/utils.py filter_empty_gradients raises "No gradients provided for any
+# variable: [names]." (TensorFlow 2.21 wheel), Keras 3 base_optimizer.py "No gradients
+# provided for any variable." when no trainable variable got a gradient: the loss does not
+# depend on the model's weights at all.
+
+
+def no_gradients(ctx: Facts) -> list[Finding]:
+    """``keras-gradients-missing-notice`` variant ``none`` (an error): the optimizer got no
+    gradient for any variable, so fit() stops; model code, never the GPU."""
+    hits = ctx.h("keras.no_gradients").all()
+    if not hits:
+        return []
+    return [catalogue.make("keras-gradients-missing-notice", variant="none",
+                           evidence=log_evidence(hits[:1]), line=hits[0].line)]

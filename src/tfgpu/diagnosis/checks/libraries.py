@@ -2318,14 +2318,15 @@ def _tf216_release(ctx: Facts) -> str | None:
 
 
 def _tf216_finding(ctx: Facts, version: str, evidence: tuple[Evidence, ...],
-                   variant: str | None, wheels_note: str) -> Finding:
-    """The release's reading (``tf-2-16-nvidia-wheel-libs-not-found``) with its fix: the
-    driver first when too old, the release's nvidia-* wheels (``wheels_note`` after them),
-    their folders on LD_LIBRARY_PATH, the last release that finds them by itself."""
+                   empty_list: bool, wheels_note: str) -> Finding:
+    """The release's reading (``tf-2-16-nvidia-wheel-libs-not-found``; variant ``empty-list``
+    for an empty GPU list) with its fix: the driver first when too old, the release's
+    nvidia-* wheels (``wheels_note`` after them), their folders on LD_LIBRARY_PATH, the last
+    release that finds them by itself."""
     fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
     good = str(fact.value("last_working"))
     return catalogue.make(
-        "tf-2-16-nvidia-wheel-libs-not-found", variant=variant,
+        "tf-2-16-nvidia-wheel-libs-not-found", variant="empty-list" if empty_list else None,
         tf=version, good=good, ref=fact.ref,
         evidence=evidence + tuple(ctx.fact_evidence()),
         fix=(*_driver_lines(ctx, version),
@@ -2350,7 +2351,7 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
     version = _tf216_release(ctx)
     if version is None:
         return None
-    return _tf216_finding(ctx, version, log_evidence(dlopen), None,
+    return _tf216_finding(ctx, version, log_evidence(dlopen), False,
                           "nothing to do when pip lists them already")
 
 
@@ -2379,7 +2380,7 @@ def tf216_lists_no_gpu(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding | 
     version = _tf216_release(ctx)
     if version is None:
         return None
-    return _tf216_finding(ctx, version, evidence, "empty-list",
+    return _tf216_finding(ctx, version, evidence, True,
                           "a plain pip install tensorflow brings none")
 
 

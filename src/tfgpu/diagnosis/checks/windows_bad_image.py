@@ -88,13 +88,22 @@ def windows_dll_bad_image(ctx: Facts) -> list[Finding]:
         )]
     mod = next((m for h in imports if (m := h.g("mod"))), None)
     path = next((p for h in other if (p := h.g("path"))), None)
-    what = (f"the native module {mod} (its .pyd) or a DLL it depends on" if mod
+    own = mod is not None and mod.startswith("_pywrap_tensorflow")
+    what = ("TensorFlow's own native module " + (mod or "") + " (a 64-bit build, which a "
+            "32-bit Python cannot load: the first thing to check) or a DLL it depends on"
+            if own else f"the native module {mod} (its .pyd) or a DLL it depends on" if mod
             else f"{path} or a DLL it depends on" if path
             else "the DLL being loaded or one it depends on")
     names = ([path.replace("\\\\", "\\").rsplit("\\", 1)[-1]] if path
              else ["cudart64_*.dll", "cudnn64_*.dll"])
+    fix = _fix(names)
+    if own:
+        # TensorFlow's wheels are 64-bit only: the interpreter's architecture first
+        fix = (fix[len(names[:2])],
+               "# 32bit: install the 64-bit (x86-64) Python and reinstall TensorFlow into it",
+               *fix[:len(names[:2])], *fix[len(names[:2]) + 1:])
     return [catalogue.make(
         "windows-dll-bad-image", what=what,
         evidence=log_evidence(imports, other),
-        fix=_fix(names),
+        fix=fix,
     )]
