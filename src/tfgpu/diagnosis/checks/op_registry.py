@@ -307,8 +307,11 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             (_node_attrs(f"with these attrs: [{h.g('attrs')}]")
              for h in under_error(ctx, hit.line, ("placer.node_attrs",))
              if h.line < devs_hit.line), {})
+        # the kernel rows under the error, or on its own line when a paste joined them
+        # ("... Registered devices: [CPU], Registered kernels:   device='GPU'  [[Node: ...")
         kernels = sorted({h.g("dev") or "" for h in ctx.h("placer.kernel_registered").all()
-                          if h.line in near and h.line > hit.line
+                          if h.line in near and (h.line > hit.line or (
+                              h.line == hit.line and "Registered kernels:" in h.text))
                           and _kernel_fits(h.text, attrs)} - {""})
         none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
         ev = log_evidence([hit, devs_hit], none[:1])
