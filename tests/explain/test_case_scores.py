@@ -386,6 +386,10 @@ FLOORS["cases-holdout250"] = 1.0
 FLOORS["cases-holdout251"] = 1.0
 FLOORS["cases-holdout252"] = 0.8
 FLOORS["cases-holdout253"] = 0.4
+# the source-driven sets of session 32 (254-257; 257 keeps one WRONG, not held)
+FLOORS["cases-holdout254"] = 0.66
+FLOORS["cases-holdout255"] = 0.78
+FLOORS["cases-holdout256"] = 0.9
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
