@@ -2114,7 +2114,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "dist.horovod_missing_rank",
         (": [horovod", ": [distributedoptimizer", "horovodallreduce", "horovodallgather",
          "horovodbroadcast"),
-        r"^\s{0,8}(?P<rank>\d{1,5})!?: \[(?P<tensors>[^\]\n]{0,2000})",
+        r"^\s{0,8}(?P<rank>\d{1,5})!?: \[(?P<tensors>[^\]\n]{0,2000})"
+        # under mpirun's "[1,0]<stderr>:" prefix the reader takes the rank for a Slurm label
+        # and strips it: the tensor list alone (the check reads the rank from the line)
+        r"|^\s{0,8}\[(?P<tensors2>[^\]\n]{0,2000}Horovod[^\]\n]{0,2000})\]",
     ),
     # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
@@ -5194,7 +5197,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
         # the status as a number: 3 up to cuDNN 8, 2000 (and its BAD_PARAM_* sub-codes 20xx)
         # from cuDNN 9's cudnn_graph.h (status_codes.toml cudnnStatus_t)
-        r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \((?:3|20\d\d) vs\. 0\)",
+        # and cuDNN 9's named sub-statuses (CUDNN_STATUS_BAD_PARAM_NULL_POINTER, ...)
+        r"CUDNN_STATUS_BAD_PARAM(?:_[A-Z]{2,30}){0,4}\b"
+        r"|== CUDNN_STATUS_SUCCESS \((?:3|20\d\d) vs\. 0\)",
     ),
     # the descriptor cuda_dnn.cc prints with such a rejection (stream_executor dnn.cc
     # BatchDescriptor::ToString "{count: %d feature_map_count: %d spatial: %s value_min: %f

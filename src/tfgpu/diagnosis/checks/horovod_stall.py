@@ -15,15 +15,25 @@ tensors: ``<tensor> [ready ranks: 1]`` (the ranks that submitted, before 0.13.6)
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
 
+def _rank_in_line(text: str) -> str:
+    """The rank of a "Missing ranks:" line whose rank the reader took for a line label
+    ("[1,0]<stderr>:1: [...]", "0: 1: [...]"): the number right before ": [", else ""."""
+    m = re.search(r"(\d{1,5})!?: \[[^\]\n]*\]?\s*$", text)
+    return m.group(1) if m else ""
+
+
 def _missing(ctx: Facts) -> str:
     """The ranks the log says have not submitted ("rank 0", "ranks 0, 2"), else the ranks
     that have ("only rank 1 submitted"), else "some ranks"."""
-    missing: set[str] = {h.g("rank") or "" for h in ctx.h("dist.horovod_missing_rank").all()}
+    missing: set[str] = {h.g("rank") or _rank_in_line(h.text)
+                         for h in ctx.h("dist.horovod_missing_rank").all()}
     ready: set[str] = set()
     for h in ctx.h("dist.horovod_stall").all():
         ranks = {r.strip() for r in (h.g("ranks") or "").split(",") if r.strip()}
