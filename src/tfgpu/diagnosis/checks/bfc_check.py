@@ -15,21 +15,13 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
-#: Patterns of memory that ran out (checks/memory.py and library_failures.py read them): one
-#: before the check makes it a consequence, not the fault.
-_OOM_BEFORE = ("mem.exhausted", "mem.ran_out", "mem.cuda_oom", "mem.module_oom",
-               "mem.oom_tensor", "mem.runtime_init_oom", "cuda.error")
-
-
-def _series(version: str | None) -> str | None:
-    """``"1.12"`` of ``"1.12.0"``; ``None`` when unknown."""
-    parts = (version or "").strip().split(".")
-    if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
-        return f"{parts[0]}.{parts[1]}"
-    return None
+#: Out-of-memory errors (checks/memory.py and library_failures.py read them; cuda.error only
+#: for CUDA_ERROR_OUT_OF_MEMORY): one before the check makes it a consequence, not the fault.
+_OOM_ERRORS = ("mem.exhausted", "mem.cuda_oom", "mem.module_oom", "mem.oom_tensor",
+               "mem.runtime_init_oom", "cuda.error")
 
 
 def _check_text(h: Hit) -> str:
@@ -62,10 +54,8 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
     h = hits[0]
     # memory that ran out before the check (an allocation that failed, a CUDA call out of
     # memory): the allocator's state after a failed request, explained by that finding
-    before = [x for name in _OOM_BEFORE for x in ctx.h(name).all()
-              if x.line <= h.line and (name != "cuda.error" or "OUT_OF_MEMORY" in
-                                       (x.g("name") or ""))]
-    if any(x.line <= h.line for x in before if x not in ctx.h("mem.ran_out").all()):
+    if any(x.line <= h.line and (name != "cuda.error" or "OUT_OF_MEMORY" in (x.g("name") or ""))
+           for name in _OOM_ERRORS for x in ctx.h(name).all()):
         return []  # an out-of-memory error's own finding explains the run
     ran_out = [x for x in ctx.h("mem.ran_out").all() if x.line <= h.line]
     if ran_out:
@@ -77,7 +67,8 @@ def bfc_allocator_check_failed(ctx: Facts) -> list[Finding]:
             oom=ran_out[-1].line)]
     fact = ctx.kb.platform_fact("bfc-allocator-check-bug")
     working = " or ".join(str(w) for w in fact.items("working"))
-    series = _series(ctx.tf_version)
+    minor = tf_minor(ctx.tf_version)
+    series = f"{minor[0]}.{minor[1]}" if minor else None
     lines = _release_lines(ctx, [str(w) for w in fact.items("working")])
     if series is not None and series in fact.items("affected"):
         return [catalogue.make(

@@ -40,14 +40,17 @@ def _missing(ctx: Facts) -> str:
         (missing if h.g("kind") == "missing" else ready if h.g("kind") else set()).update(ranks)
     missing.discard("")
     if missing:
-        ordered = sorted(missing, key=int)
-        return ("rank " if len(ordered) == 1 else "ranks ") + ", ".join(ordered[:8]) + (
-            " ..." if len(ordered) > 8 else "")
+        return _ranks(missing)
     if ready:
-        ordered = sorted(ready, key=int)
-        return ("only rank " if len(ordered) == 1 else "only ranks ") + ", ".join(
-            ordered[:8]) + " submitted"
+        return f"only {_ranks(ready)} submitted"
     return "some ranks"
+
+
+def _ranks(ranks: set[str]) -> str:
+    """"rank 1" / "ranks 0, 2" (the first eight, then "...") of rank numbers."""
+    ordered = sorted(ranks, key=int)
+    return (("rank " if len(ordered) == 1 else "ranks ") + ", ".join(ordered[:8])
+            + (" ..." if len(ordered) > 8 else ""))
 
 
 def horovod_ranks_stalled(ctx: Facts) -> list[Finding]:

@@ -66,17 +66,17 @@ def _import_only(text: str) -> bool:
     return all(_IMPORT_ONLY.fullmatch(part.strip()) for part in body.split(";") if part.strip())
 
 
-def _same_process(imports: list[Hit], imp: Hit) -> list[Hit]:
-    """The earlier imports of the interpreter that ran ``imp``: for a ``python -c`` command,
-    the modules its own line imports before TensorFlow (each command is a new process); for
-    a REPL line, the REPL's import lines since the last ``python -c`` command before it."""
+def _same_process(imports: list[Hit], imp: Hit) -> list[tuple[int, str]]:
+    """``(line, module)`` of the earlier imports of the interpreter that ran ``imp``: for a
+    ``python -c`` command, the modules its own line imports before TensorFlow (each command
+    is a new process); for a REPL line, the REPL's import lines since the last ``python -c``
+    command before it."""
     if "-c" in imp.text and ">>>" not in imp.text:
         head = imp.text.split("tensorflow", 1)[0]
-        return [Hit(line=imp.line, text=imp.text, groups={"mod": m})
-                for m in re.findall(r"(?:import|from)\s+([A-Za-z_]\w{0,60})", head)]
+        return [(imp.line, m) for m in re.findall(r"(?:import|from)\s+([A-Za-z_]\w{0,60})", head)]
     start = max((h.line for h in imports if h.line < imp.line and "-c" in h.text
                  and ">>>" not in h.text), default=0)
-    return [h for h in imports if start < h.line < imp.line]
+    return [(h.line, h.g("mod") or "") for h in imports if start < h.line < imp.line]
 
 
 def import_crashed(ctx: Facts) -> list[Finding]:
@@ -96,12 +96,12 @@ def import_crashed(ctx: Facts) -> list[Finding]:
         if not before:
             continue
         imp = before[-1]
-        others = [h for h in _same_process(imports, imp)
-                  if (h.g("mod") or "") in _NATIVE_FIRST]
-        mods = sorted({h.g("mod") or "" for h in others})
+        others = [(line, mod) for line, mod in _same_process(imports, imp)
+                  if mod in _NATIVE_FIRST]
+        mods = sorted({mod for _, mod in others})
         if mods:
             first = (f" Before it, this session imported {', '.join(mods)} (line "
-                     f"{others[0].line}): a package with native code of its own loaded first "
+                     f"{others[0][0]}): a package with native code of its own loaded first "
                      "brings its copies of shared libraries (protobuf, libstdc++, CUDA "
                      "libraries) into the process, and TensorFlow's may not work with them: "
                      "the same imports in the other order, or in separate processes, tell.")
@@ -126,6 +126,7 @@ def import_crashed(ctx: Facts) -> list[Finding]:
                    "(unpinned, --force-reinstall takes the newest release)")
         return [catalogue.make(
             "tensorflow-import-crashed", variant="in-log",
-            evidence=log_evidence(others[:1], [imp], [death]),
+            evidence=log_evidence([h for h in imports if h.line == (others or [(0, "")])[0][0]],
+                                  [imp], [death]),
             line=imp.line, death=death.text.strip()[:80], other=first, fix=fix)]
     return []

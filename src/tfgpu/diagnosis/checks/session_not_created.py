@@ -26,10 +26,10 @@ def session_not_created(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[-1]
-    before = [x for name in ("cuda.error", "mem.exhausted", "mem.ran_out", "mem.cuda_oom",
+    near = [x for name in ("cuda.error", "mem.exhausted", "mem.ran_out", "mem.cuda_oom",
                              "mem.runtime_init_oom", "tell.glog")
               for x in ctx.h(name).all() if abs(x.line - h.line) <= 40]
-    if before:
+    if near:
         return []
     if ctx.windows:
         show = ("$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; python train.py 2>&1 | Select-String -Pattern "

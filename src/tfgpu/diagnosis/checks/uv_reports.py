@@ -28,29 +28,29 @@ def uv_no_wheel(h: Hit) -> bool:
     return "has no wheels with" in h.text
 
 
+def _report_starts(ctx: Facts) -> list[int]:
+    """The lines that start a uv/Poetry report: its header ("× No solution found ...") and
+    its first "╰─▶" line (a header and the arrow line under it start one report)."""
+    return [x.line for x in ctx.h("pip.uv_report").all()
+            if x.g("arrow") or x.text.lstrip().startswith(("×", "No solution"))]
+
+
 def _uv_report_start(ctx: Facts, line: int) -> int:
-    """The first line of the uv/Poetry report that holds ``line`` (its header, or its first
-    "╰─▶" line when the header was not pasted); 0 when no start is shown."""
-    starts = [x.line for x in ctx.h("pip.uv_report").all()
-              if (x.g("arrow") or x.text.lstrip().startswith(("×", "No solution")))
-              and x.line <= line]
-    # a header and its "╰─▶" line below it start one report
-    return max(starts, default=0)
+    """The last report start at or before ``line``; 0 when no start is shown."""
+    return max((s for s in _report_starts(ctx) if s <= line), default=0)
 
 
 def uv_no_wheel_is_cause(ctx: Facts, h: Hit) -> bool:
     """Whether uv's no-wheel line ``h`` is what the resolver failed on: it is in the LAST
     report of the log (an earlier report is a run the user changed since), and no line of
-    that report derives a conflict between two requirements ("A depends on X and your
-    project depends on Y": two "depends on" on one line), which a no-wheel side branch of
+    that report derives a conflict between two requirements (pattern
+    ``pip.pubgrub_conflict``: "A depends on X and your project depends on Y" / "and you
+    require Y"; or two packages' derivations on one line), which a no-wheel side branch of
     the same report does not explain."""
     if not uv_no_wheel(h):
         return True
     start = _uv_report_start(ctx, h.line)
-    last = max((x.line for x in ctx.h("pip.uv_report").all()
-                if x.g("arrow") or x.text.lstrip().startswith(("×", "No solution"))),
-               default=0)
-    if start < last and _uv_report_start(ctx, last) != start:
+    if start < max(_report_starts(ctx), default=0):
         return False  # a report before the last one
     if any(d.line >= start for d in ctx.h("pip.pubgrub_conflict").all()):
         return False
