@@ -4553,7 +4553,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "op.not_registered",
         ("op type not registered",),
-        r"Op type not registered '(?P<op>[\w>./-]{1,200})'",
+        r"Op type not registered '(?P<op>[\w>./-]{1,200})'"
+        r"(?: in binary running on (?P<host>[\w-]{1,64}(?:\.[\w-]{1,64}){0,4}))?",
     ),
     _p(
         "op.not_registered",

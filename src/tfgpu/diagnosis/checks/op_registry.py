@@ -204,7 +204,8 @@ _WRAPPER_CALL = re.compile(r"\bUnrecognized Op name\b")
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
-    """``nccl-not-available`` for an NCCL op on native Windows or macOS (variant
+    """``op-not-on-tpu-worker`` where the op was looked up on a Cloud TPU worker,
+    ``nccl-not-available`` for an NCCL op on native Windows or macOS (variant
     ``op-not-registered``), ``tftrt-not-enabled`` (variant ``ops``) for one
     of TF-TRT's ops, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
@@ -217,7 +218,10 @@ def op_not_registered(f: Facts) -> list[Finding]:
         op = hits.first[0].g("op") or "?"
         ev = log_evidence(hits, limit=2)
         prefix = op.split(">", 1)[0] if ">" in op else ""
-        if _NCCL_OP.match(op) and f.os in ("windows", "macos"):
+        host = hits.first[0].g("host") or ""
+        if _on_tpu_worker(f, host):
+            out.append(_tpu_worker_op(f, op, prefix, host, ev))
+        elif _NCCL_OP.match(op) and f.os in ("windows", "macos"):
             out.append(catalogue.make(
                 "nccl-not-available", variant="op-not-registered", op=op, evidence=ev,
             ))
@@ -254,6 +258,45 @@ def op_not_registered(f: Facts) -> list[Finding]:
         out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
                                  log_evidence(nodes, limit=2)))
     return out
+
+
+def _on_tpu_worker(f: Facts, host: str) -> bool:
+    """Whether ``host`` (OpNotFound's "binary running on <host>") is named like a Cloud TPU
+    worker (platform fact ``cloud-tpu-worker-host``: n-<8 hex>-w-<N>, t1v-n-<8 hex>-w-<N>);
+    False when the fact is missing or malformed."""
+    if not host:
+        return False
+    try:
+        pattern = f.kb.platform_fact("cloud-tpu-worker-host").value("host_pattern")
+        return re.match(pattern, host) is not None
+    except (LookupError, KnowledgeError, KnowledgeQueryError, re.error):
+        return False
+
+
+def _tpu_worker_op(f: Facts, op: str, prefix: str, host: str,
+                   ev: tuple[Evidence, ...]) -> Finding:
+    """``op-not-on-tpu-worker``: the op was looked up on a Cloud TPU
+    worker. An add-on's namespaced op (``OP_NAMESPACES``) is a custom op the worker cannot
+    load; one of TensorFlow's own ops (``tf-core-op-types``) is missing from the worker's TPU
+    software version; any other op is either."""
+    category = None
+    if prefix in OP_NAMESPACES:
+        package = OP_NAMESPACES[prefix][0]
+        category = "model-code"
+        why = (f"{op} is a custom op of {package}: importing {package} registers it in this "
+               "client only, and a Cloud TPU worker cannot load a library's custom ops.")
+    elif op in core_op_types(f):
+        category = "version-mismatch"
+        why = (f"{op} is one of TensorFlow's own ops, so the worker's runtime is of another "
+               "release than this client's TensorFlow (the TPU's software version, chosen "
+               "when it was created, predates the op).")
+    else:
+        why = (f"{op} is not among TensorFlow's own ops: a custom op loaded into this client "
+               "only (a Cloud TPU worker cannot load one), or an op of a newer runtime than "
+               "the worker's TPU software version.")
+    return catalogue.make("op-not-on-tpu-worker", op=op, host=host,
+                          why=why, evidence=ev, category=category,
+                          knowledge_ref="platform_facts:cloud-tpu-worker-host")
 
 
 def _cudnn_rnn_op(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
