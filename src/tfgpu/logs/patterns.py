@@ -707,7 +707,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module (?:was )?compiled against (?:API version|NumPy C-API version) "
         r"(?P<want>0x[0-9a-fA-F]+|[0-9a-fA-F]{1,4}(?= but this version of numpy is))"
         r"(?: \(NumPy (?P<want_v>[\d.]+)\))?"
-        r"|numpy\.(?:dtype|ndarray) size changed, may indicate binary incompatibility\. Expected "
+        # Cython's __Pyx_ImportType checks every NumPy type a module imports (dtype, ndarray,
+        # ufunc, flatiter, broadcast, generic, ...) the same way
+        r"|numpy\.[a-z]{1,20} size "
+        r"changed, may indicate binary incompatibility\. Expected "
         r"(?P<exp>\d+) from C header, got (?P<got>\d+) from PyObject"
         r"|Unable to convert function return value to a Python type",
     ),
@@ -1977,14 +1980,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
-    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>";
+    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
+    # (pip 23.x factory.py get_installation_error);
     # the error it raises last reads "ResolutionImpossible: for help visit <url>" (pip 20.3+)
     _p(
         "pip.resolution",
         ("because these package versions have conflicting dependencies",
-         "resolutionimpossible: for help visit"),
+         "resolutionimpossible: for help visit", "the conflict is caused by:"),
         r"because these package versions have conflicting dependencies"
-        r"|ResolutionImpossible: for help visit",
+        r"|ResolutionImpossible: for help visit"
+        # the report's own heading (factory.py get_installation_error: "\nThe conflict is
+        # caused by:"), all a paste cut above it keeps
+        r"|^\s{0,8}The conflict is caused by:",
     ),
     # the PubGrub resolvers' words for the same: Poetry's SolverProblemError ends its report
     # "So, because <project> depends on both A (x) and B (y), version solving failed."; uv's
@@ -2022,6 +2029,14 @@ PATTERNS: tuple[Pattern, ...] = (
          "no matching distribution found for"),
         r"Rolling back uninstall of \S|ERROR: Could not install packages due to"
         r"|ERROR: No matching distribution found for",
+    ),
+    # pip's conflict report names the user's own requirement ("The user requested
+    # tensorflow==2.11.1", factory.py get_installation_error: "The user requested %s")
+    _p(
+        "pip.user_requested",
+        ("the user requested ",),
+        r"^\s*The user requested (?P<req>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?)"
+        r"(?P<spec>[=<>!~][^\s;]{0,80})?",
     ),
     _p(
         "pip.depends",
@@ -2650,7 +2665,8 @@ PATTERNS: tuple[Pattern, ...] = (
          "cuctxcreate", "failed to query available memory for gpu",
          "failed to get streamexecutor for device"),
         # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
-        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
+        # (a paste cut right after "ordinal" still names the failure)
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal(?: (?P<gpu>\d+)|\s*$)"
         r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
         r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
         r"|Failed to query available memory for GPU (?P<mem>\d+)"
@@ -3574,6 +3590,29 @@ PATTERNS: tuple[Pattern, ...] = (
     # oom-kill event(s) in %ps[ cgroup]. Some of your processes may have been killed by the
     # cgroup out-of-memory handler." (19.05-22.05; "in step %s cgroup" 18.08-19.05); and
     # srun's "%s: %s %s: Out Of Memory" (src/srun/launch.c: hosts, "task"/"tasks", task ids).
+    # YARN killing a container over its memory limit: Spark's YarnAllocator
+    # memLimitExceededLogMessage ("Container killed by YARN for exceeding memory limits. 7.2 GB
+    # of 4.2 GB virtual memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
+    # Hadoop's NodeManager ContainersMonitorImpl ("Container [pid=..,containerID=..] is running
+    # beyond physical memory limits. Current usage: ..."); read by checks/host_killed.py
+    # an import statement naming a pip distribution with a hyphen ("import tensorflow-gpu as
+    # tf"): Python's grammar allows no "-" in a module name (CPython's parser: "SyntaxError:
+    # invalid syntax" under it); read with py.syntax_error by checks/import_names.py
+    _p(
+        "py.import_hyphen",
+        ("import ",),
+        r"^\s{0,8}(?:>>> ?|In \[\d{1,5}\]: ?)?(?:import|from) "
+        r"(?P<dist>[A-Za-z][\w.]{0,60}(?:-[\w.]{1,60}){1,4})(?:\s|$)",
+    ),
+    _p("py.syntax_error", ("syntaxerror: invalid syntax",), r"^\s{0,8}SyntaxError: invalid syntax"),
+    _p(
+        "tools.yarn_limit",
+        ("container killed by yarn for exceeding memory limits", "memory limits. current usage"),
+        r"Container killed by YARN for exceeding memory limits\."
+        r"(?: (?P<used>[\d.]{1,12} ?[KMGT]?B) of (?P<limit>[\d.]{1,12} ?[KMGT]?B) "
+        r"(?P<kind>physical|virtual) memory used)?"
+        r"|is running beyond (?P<kind2>physical|virtual) memory limits\. Current usage",
+    ),
     _p(
         "tools.slurm_oom",
         ("oom_kill event", "oom-kill event", "out of memory"),
@@ -5067,6 +5106,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<inc>(?:third_party/gpus/)?cuda/include/[\w./-]{1,80}\.h)'?:? "
         r"(?:No such file or directory|file not found)",
     ),
+    # The same compilers' missing-include error for one of TensorFlow's own headers
+    # ("tf_sampling.cpp:6:42: fatal error: tensorflow/core/framework/op.h: No such file or
+    # directory"): the op's compile line lacks TensorFlow's include folder
+    # (checks/op_build_headers.py)
+    _p(
+        "build.tf_header_missing",
+        ("tensorflow/core/", "tensorflow/cc/", "tensorflow/c/"),
+        _first("fatal error") + r"(?: C1083)?: ?(?:Cannot open include file: )?'?"
+        r"(?P<inc>tensorflow/(?:core|cc|c)/[\w./-]{1,120}\.h)'?:? "
+        r"(?:No such file or directory|file not found)",
+    ),
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed
     _p(
@@ -6185,6 +6235,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)
     _p("keras.step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
+    # a training loop's own report of a loss value ("step 120, loss = 0.53", "Iter 10 loss:
+    # 2.1", "loss=0.7"): the program ran steps; read by checks/dataset_end.py (an end of the
+    # data after steps is no empty dataset)
+    _p("train.loss_value", ("loss",), r"(?i)\bloss\b[ \t]{0,3}[:=][ \t]{0,3}-?\d"),
     _p(
         "driver.libcuda_symbol",
         ("in libcuda dso", "not found", "undefined symbol: cu", "undefined symbol:cu"),
@@ -8085,7 +8139,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pyw.retracing",
         ("tf.function retracing",),
-        r"triggered tf\.function retracing",
+        # the function's qualified name ("<function Model.make_predict_function.<locals>.
+        # predict_function at 0x...>"): Keras' own train/test/predict functions read apart
+        r"(?:<function (?P<fn>[\w.<>]{1,200}) at 0x[0-9a-fA-F]{1,16}> )?triggered tf\.function "
+        r"retracing",
     ),
     _p(
         "pyw.grad_missing",

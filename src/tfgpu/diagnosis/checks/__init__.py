@@ -105,6 +105,7 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
+from tfgpu.diagnosis.checks.import_names import import_uses_distribution_name
 from tfgpu.diagnosis.checks.kernel_gen_launch import kernel_gen_module_not_loaded
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
@@ -322,7 +323,7 @@ from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.nccl_host_identity import nccl_hosts_share_hostname
 from tfgpu.diagnosis.checks.nvcc_runtime_symbol import nvcc_newer_than_runtime
-from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path
+from tfgpu.diagnosis.checks.op_build_headers import tf_header_cuda_path, tf_headers_not_found
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.protobuf_registry import protobuf_definitions_registered_twice
 from tfgpu.diagnosis.checks.source_build_versions import (
@@ -821,6 +822,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_never_called,
     # --- tool families ---
     host_ram_exhausted,
+    import_uses_distribution_name,
     slurm_job_cancelled,
     horovod_ranks_stalled,
     bfc_allocator_check_failed,
@@ -924,6 +926,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     custom_op_abi,
     nvcc_newer_than_runtime,
     tf_header_cuda_path,
+    tf_headers_not_found,
     crash_after_library_fallback,
     binding_capi_missing,
     # --- tf.config, device placement, XLA compilation, TPU, native-Windows warning ---

@@ -28,8 +28,10 @@ _ROOTS_BELOW = 8
 
 def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     """``input-dataset-exhausted`` (a warning, category ``model-code``) for the first
-    ``OutOfRangeError: End of sequence`` line (pattern ``data.end_of_sequence``); nothing
-    without one."""
+    ``OutOfRangeError: End of sequence`` line (pattern ``data.end_of_sequence``); variant
+    ``no-step`` when no line before it shows a training step (a Keras progress bar,
+    ``keras.step``, or a loss printed, ``train.loss_value``): an empty dataset then comes
+    first. Nothing without the exception."""
     every = f.h("data.end_of_sequence").all()
     roots = [h for h in every if h.g("root")]
     # the exception line itself; "OutOfRangeError: N root error(s) found" only with an end of
@@ -43,7 +45,11 @@ def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     first_sign = [h for h in f.h("notice.known_harmless").all()
                   if "End of sequence" in h.text and h.line < hits[0].line][:1]
     shown = [hits[0], hits[-1]] if len(hits) > 1 else hits
+    start = (first_sign or hits)[0].line
+    stepped = any(h.line < start for h in (*f.h("keras.step").all(),
+                                            *f.h("train.loss_value").all()))
     return [catalogue.make("input-dataset-exhausted", line=hits[0].line,
+                           variant=None if stepped else "no-step",
                            evidence=log_evidence(first_sign, shown, limit=3))]
 
 

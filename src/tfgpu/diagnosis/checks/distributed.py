@@ -272,6 +272,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             "nccl-error", variant="cuda-out-of-memory",
             evidence=log_evidence(oom[:1], system, err.first[:1]),
         ))
+    elif nocode := [h for h in ctx.h("nccl.cuda_failure").all()
+                    if h.g("err") in _NO_GPU_CODE]:
+        # NCCL's own kernels have no code for this GPU: a libnccl built with an NVCC_GENCODE
+        # list without its compute capability (NVIDIA/nccl#1372)
+        out.append(catalogue.make(
+            "nccl-error", variant="no-gpu-code", err=nocode[0].need("err"),
+            evidence=log_evidence(nocode[:2], system, err.first[:1], limit=3),
+        ))
     elif (err.count or system.count) and (named_status := _nccl_cuda_status(ctx)) is not None:
         # NCCL's own CUDACHECK line names the CUDA error by its string: a status whose row
         # names a fault of its own (status_codes.toml "new:", e.g. "invalid device ordinal":
@@ -574,6 +582,16 @@ def od_clone_batch(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make("multi-gpu-batch-size-smaller-than-replicas",
                            evidence=log_evidence(frames[-1:], errors[:1]))]
+
+
+#: The CUDA error strings (cudaGetErrorString, driver_types.h) of a kernel with no code for
+#: the GPU it is launched on: cudaErrorNoKernelImageForDevice, cudaErrorInvalidDeviceFunction,
+#: and cudaErrorSymbolNotFound, which NCCL 2.19+'s enqueue.cc prints when its kernels were
+#: built without this GPU's architecture (NVIDIA/nccl#1372: NVCC_GENCODE for sm_80 only, run
+#: on an H100; the same error of binaries built for other architectures: NVIDIA/stdexec#888,
+#: fatlipp/cuda-tree#1)
+_NO_GPU_CODE = frozenset({"no kernel image is available for execution on the device",
+                          "invalid device function", "named symbol not found"})
 
 
 def _nccl_cuda_status(ctx: Facts) -> tuple[CudaError, list[Hit]] | None:

@@ -1672,13 +1672,17 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
                  "the CUDA context of that GPU is broken (a driver fault, an Xid error, a GPU "
                  "that fell off the bus).")
     else:
-        cause = (f"TensorFlow could not initialise {where}; the CUDA error is not on the "
-                 "lines this log shows.")
+        cause = (f"TensorFlow could not initialise {where}; the CUDA error that says why is "
+                 "not on the lines this log shows (the status after the ordinal names it: "
+                 "out of memory, no device, an unknown error), so the cause is unknown.")
+    unknown = err is None and not any(h.g("mem") for h in hits)
     return [catalogue.make(
         "gpu-stream-executor-init-failed",
         error=f" ({err})" if err else "",
         evidence=log_evidence(hits, limit=3),
         cause=cause,
+        category="unknown" if unknown else None,
+        severity=Severity.WARNING if unknown else None,
         fix=("nvidia-smi   # does the driver see the GPU, and which processes use it?",
              "nvidia-smi -q -d COMPUTE   # 'Prohibited' allows no context, 'Exclusive Process' "
              "only one process",

@@ -119,9 +119,12 @@ def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
     hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all(),
              *_plain_run_commands(f, libcuda)]
     hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
+    # the line's own words name a container; Go's exec error ('exec: "nvidia-smi": executable
+    # file not found in $PATH', runc) and crun's are printed by the runtime starting a
+    # container's process, never by a shell
     hints += [h for h in f.h("smi.not_found").all()
               if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow|OCI runtime"
-                           r"|crun|runc)\b", h.text, re.IGNORECASE)]
+                           r"|crun|runc)\b|executable file", h.text, re.IGNORECASE)]
     return hints
 
 
@@ -161,7 +164,11 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
              "starts with GPU access (docker run --gpus all; --runtime=nvidia with "
              "nvidia-docker2; nvidia-docker 1 mounted them under /usr/local/nvidia, which the "
              "CUDA images put on LD_LIBRARY_PATH). Here they are missing, so this container was "
-             "started without the NVIDIA runtime, and TensorFlow in it sees no GPU.")
+             "started without the NVIDIA runtime, or with it from an image the runtime does not "
+             "treat as a GPU image: nvidia-docker 1 mounts the driver only into images labelled "
+             "com.nvidia.volumes.needed=nvidia_driver, and nvidia-docker2's runtime gives a "
+             "non-CUDA image the GPU only with NVIDIA_VISIBLE_DEVICES set (the nvidia/cuda "
+             "images carry both). TensorFlow in it sees no GPU.")
     return [catalogue.make(
         "docker-run-without-gpus", variant="driver-files-missing", what=what,
         evidence=log_evidence(libcuda, smi, hints[:1]),

@@ -114,6 +114,35 @@ def _slurm_limit(slurm: list[Hit], oom: list[Hit], killed: list[Hit],
     )
 
 
+def _yarn_limit(yarn: list[Hit]) -> Finding:
+    """``host-ram-exhausted-process-killed`` variant ``yarn-limit``: YARN's NodeManager killed
+    a container (a Spark executor) over its memory limit (pattern ``tools.yarn_limit``):
+    physical memory, or the virtual-memory check (yarn.nodemanager.vmem-check-enabled, the
+    limit being yarn.nodemanager.vmem-pmem-ratio times the container's memory)."""
+    first = yarn[0]
+    kind = first.g("kind") or first.g("kind2")
+    usage = (f" ({first.g('used')} of {first.g('limit')} {kind} memory used)"
+             if first.g("used") else "")
+    vmem = kind == "virtual"
+    return catalogue.make(
+        "host-ram-exhausted-process-killed", variant="yarn-limit",
+        evidence=log_evidence(yarn, limit=2),
+        cause=(f"YARN killed the container for exceeding its memory limit (line {first.line})"
+               f"{usage}. The limit is the container's (a Spark executor's memory plus "
+               "spark.executor.memoryOverhead, which must also hold the Python and TensorFlow "
+               "processes outside the JVM), not the node's RAM"
+               + ("; this one is YARN's virtual-memory check, which counts the address space "
+                  "TensorFlow reserves, not only the memory it uses" if vmem else "")
+               + ". Host memory, not the GPU's."),
+        fix=("spark-submit --conf spark.executor.memoryOverhead=4g ...   # "
+             "spark.yarn.executor.memoryOverhead before Spark 2.3; or a larger --executor-memory",
+             *(("# or relax YARN's virtual-memory check: yarn.nodemanager.vmem-pmem-ratio "
+                "higher, or yarn.nodemanager.vmem-check-enabled=false (yarn-site.xml)",)
+               if vmem else ()),
+             *_limit_fix()[1:]),
+    )
+
+
 def _host_pressure(ctx: Facts) -> tuple[list[Hit], str]:
     """TensorFlow's "Allocation of N exceeds 10% of (free) system memory" notices
     (``mem.host_notice``; core/framework/allocator.cc, cpu_allocator_impl.cc) and a clause
@@ -141,7 +170,8 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     not the host's RAM, ran out); ``hedged``: only the shell's "Killed" / exit code 137;
     ``kernel-died``: only a notebook frontend saying its kernel died, and no other death
     (segfault, abort, illegal instruction) in the log; ``k8s-eviction``: the kubelet evicted
-    the pod because its node ran low on memory."""
+    the pod because its node ran low on memory; ``yarn-limit``: YARN killed a container over
+    its memory limit."""
     evicted = ctx.h("tools.k8s_evicted").all()
     if evicted:
         return [catalogue.make(
@@ -164,6 +194,9 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     killed = sorted([*killed, *ctr], key=lambda h: h.line)
     died = sorted([*died, *ctx.h("tools.kernel_restart").all(), *error_page_deaths(ctx)],
                   key=lambda h: h.line)
+    yarn = ctx.h("tools.yarn_limit").all()
+    if yarn:
+        return [_yarn_limit(yarn)]
     slurm = ctx.h("tools.slurm_oom").all()
     if slurm and not colab and not any(h.g("pid") and not h.g("cg") for h in oom):
         # Slurm's own report of the kill (with or without the kernel's record of it)

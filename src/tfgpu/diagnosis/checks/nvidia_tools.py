@@ -289,6 +289,14 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
     # might not"); without a failed Addons op in the log they are a notice (tensorflow/addons
     # #2075: 0.11.0 warned for the TensorFlow 2.3 it supports)
     ev = log_evidence(rng, abi, using, limit=4)
+    if abi.count and not rng.count and have is not None and not _addons_op_failed(f):
+        # resource_loader.py's custom-op warning: the op is being loaded into a TensorFlow it
+        # was not compiled for (a risk, not the import-time range check's notice)
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="custom-op-abi", requirement=requirement,
+            have=have, evidence=ev,
+            fix=("TF_ADDONS_PY_OPS=1 python <your script>   # Addons' pure-Python ops, no custom "
+                 "kernels (newer Addons also: tfa.options.disable_custom_kernel())", *fix))]
     if not _addons_op_failed(f):
         quiet = ("# nothing has failed; to make the pair a tested one:", *fix)
         if have is None:

@@ -1,6 +1,9 @@
 """A custom op's compile that stopped in one of TensorFlow's own headers because that header
 includes a CUDA header by its path inside TensorFlow's source tree
-(``custom-op-build-tf-cuda-header-path``).
+(``custom-op-build-tf-cuda-header-path``), or that found none of TensorFlow's headers at all
+(``custom-op-build-tf-include-path-wrong``: the compile line lacks TensorFlow's include
+folder, often a hard-coded path to another Python's site-packages; for the C API's headers a
+binding's build that does not see libtensorflow's include folder).
 
 Sources:
 
@@ -13,6 +16,11 @@ Sources:
 * Compiler wordings: gcc/nvcc "<file>:<line>:<col>: fatal error: <inc>: No such file or
   directory", clang "fatal error: '<inc>' file not found", MSVC "fatal error C1083: Cannot
   open include file: '<inc>': No such file or directory".
+* TensorFlow's guide "Create an op" (Build the op library): compile with
+  ``tf.sysconfig.get_compile_flags()`` and link with ``tf.sysconfig.get_link_flags()``, which
+  name the installed TensorFlow's include and library folders; charlesq34/pointnet2#36: a
+  build script's hard-coded ``-I /usr/local/lib/python2.7/dist-packages/tensorflow/include``
+  missed the TensorFlow installed elsewhere ("fatal error: tensorflow/core/framework/op.h").
 * jyh2986/Active-Shift-TF#4: a TensorFlow 1.4 op's build.sh stopped on cuda_kernel_helper.h's
   "cuda/include/cuda.h" (CUDA 8.0 installed); it built once that include no longer failed.
 """
@@ -56,5 +64,37 @@ def tf_header_cuda_path(ctx: Facts) -> list[Finding]:
                  "mkdir -p $HOME/tf_cuda_inc && ln -sfn /usr/local/cuda $HOME/tf_cuda_inc/cuda"
                  "   # then add -I$HOME/tf_cuda_inc to the op's nvcc and g++ lines: "
                  "cuda/include/<x>.h then resolves to the toolkit's header"),
+        )]
+    return []
+
+
+def tf_headers_not_found(ctx: Facts) -> list[Finding]:
+    """``custom-op-build-tf-include-path-wrong``: the compiler found none of TensorFlow's
+    headers ("fatal error: tensorflow/core/framework/op.h: No such file or directory",
+    pattern ``build.tf_header_missing``) in a file outside TensorFlow's include folder (the
+    op's own source): its -I flags do not name the installed TensorFlow's include folder.
+    ``libtensorflow-headers-not-on-include-path`` for a C API header (tensorflow/c/...): a
+    binding's build (Go's cgo, Rust, a C program) does not see the include folder of the
+    libtensorflow archive (TensorFlow's "Install TensorFlow for C": extract it into
+    /usr/local, or add its include and lib folders to the compiler's paths)."""
+    for h in ctx.h("build.tf_header_missing").all():
+        if _TF_HEADER.search(h.text[: h.text.find("fatal error")]):
+            continue  # raised inside TensorFlow's own headers: another header missing there
+        if h.need("inc").startswith("tensorflow/c/"):
+            # the C API's headers: the libtensorflow tarball's include folder, not pip's
+            return [catalogue.make(
+                "libtensorflow-headers-not-on-include-path", header=h.need("inc"),
+                evidence=log_evidence([h]))]
+        return [catalogue.make(
+            "custom-op-build-tf-include-path-wrong", header=h.need("inc"),
+            evidence=log_evidence([h]),
+            fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_include())"   # '
+                 "the include folder of the TensorFlow the op is for: run it with the op's "
+                 "Python",
+                 "TF_CFLAGS=( $(python -c 'import tensorflow as tf; print(\" \".join("
+                 "tf.sysconfig.get_compile_flags()))') ); TF_LFLAGS=( $(python -c 'import "
+                 "tensorflow as tf; print(\" \".join(tf.sysconfig.get_link_flags()))') )"
+                 "   # then g++/nvcc ... ${TF_CFLAGS[@]} ... ${TF_LFLAGS[@]}, in place of "
+                 "hard-coded -I/-L paths"),
         )]
     return []

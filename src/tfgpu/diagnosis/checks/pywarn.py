@@ -29,6 +29,7 @@ Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cit
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
@@ -64,14 +65,52 @@ def _notice_check(name: str, pattern: str, finding_id: str, what: str) -> Check:
                           finding_id, evidence=log_evidence(hits, limit=2)))
 
 
+_KERAS_FUNCTION = re.compile(r"\bModel\.make_(?:train|test|predict)_function\b")
+
+
+def function_retracing(ctx: Facts) -> list[Finding]:
+    """``tf-function-retracing-notice``: (harmless) tf.function traced a function again;
+    variant ``keras-function`` when the function is one Keras builds for fit/evaluate/predict
+    (``Model.make_predict_function.<locals>.predict_function``): the calls, not a function of
+    the user's, retrace (variable-length inputs retraced in TF 2.1-2.2, tensorflow#38561;
+    models built or loaded in a loop; predict called per sample)."""
+    hits = ctx.h("pyw.retracing").all()
+    if not hits:
+        return []
+    keras = [h for h in hits if _KERAS_FUNCTION.search(h.g("fn") or "")]
+    if keras:
+        return [catalogue.make("tf-function-retracing-notice", variant="keras-function",
+                               fn=keras[0].need("fn"), evidence=log_evidence(keras, limit=2))]
+    return [catalogue.make("tf-function-retracing-notice", evidence=log_evidence(hits, limit=2))]
+
+
+def monitor_missing(ctx: Facts) -> list[Finding]:
+    """``keras-callback-monitor-missing-notice``: a callback's monitored metric not in the
+    logs it was given (callbacks.py "Can save best model only with val_loss available",
+    EarlyStopping's "conditioned on metric"); variant ``metric-logged`` when a Keras progress
+    line before it (pattern ``keras.step``) shows that metric: the epoch's logs had it, so
+    the callback got other logs (a callback of another Keras than the model's, or one that
+    runs per batch: ModelCheckpoint's save_freq as a number of batches)."""
+    hits = ctx.h("pyw.monitor_missing").all()
+    if not hits:
+        return []
+    metric = hits[0].g("metric") or hits[0].g("metric2") or ""
+    shown = [h for h in ctx.h("keras.step").all()
+             if h.line < hits[0].line and metric and f" - {metric}: " in h.text]
+    if shown:
+        return [catalogue.make("keras-callback-monitor-missing-notice", variant="metric-logged",
+                               metric=metric, evidence=log_evidence(shown[-1:], hits[:1]))]
+    return [catalogue.make("keras-callback-monitor-missing-notice",
+                           evidence=log_evidence(hits, limit=2))]
+
+
 #: Every check of this module, in the order LOG_CHECKS runs them: (check name, log pattern,
 #: finding id, what the line means) per check.
 PYWARN_CHECKS: tuple[Check, ...] = (
     _notice_check("indexed_slices_dense", "pyw.indexed_slices",
                   "indexedslices-dense-conversion-notice",
                   "(harmless) a sparse gradient made dense"),
-    _notice_check("function_retracing", "pyw.retracing",
-                  "tf-function-retracing-notice", "(harmless) tf.function traced a function again"),
+    function_retracing,
     _notice_check("gradients_missing", "pyw.grad_missing",
                   "keras-gradients-missing-notice", "variables the loss does not depend on"),
     _notice_check("input_ran_out", "pyw.ran_out",
@@ -98,9 +137,7 @@ PYWARN_CHECKS: tuple[Check, ...] = (
                   "the optimizer state was not restored"),
     _notice_check("deprecation", "pyw.deprecation",
                   "tf-deprecation-notice", "(harmless) util/deprecation.py's notices"),
-    _notice_check("monitor_missing", "pyw.monitor_missing",
-                  "keras-callback-monitor-missing-notice",
-                  "a callback's monitored metric not logged"),
+    monitor_missing,
     _notice_check("loaded_not_compiled", "pyw.loaded_not_compiled",
                   "keras-loaded-model-not-compiled-notice",
                   "(harmless) a loaded model's compile state"),

@@ -26,6 +26,8 @@ from tfgpu.diagnosis.checks._and_cuda_pins import PinConflict, pin_conflict
 from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import GpuPin, gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.addon_pin_lines import addon_pin_fix
+from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
     keras3_installed,
@@ -1695,6 +1697,9 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         # ("has no wheels with a matching ... tag"): that release is the cause (_no_matching),
         # not two requirements excluding each other
         return []
+    sole = sole_dependency(ctx, depends)
+    if sole is not None:
+        return [sole]
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
@@ -1702,6 +1707,7 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     if pins is not None:
         return [_and_cuda_pin_conflict(ctx, pins, hits, pubgrub)]
     fix = [
+        *addon_pin_fix(ctx, depends),
         *(f"# no {n.g('pkg')} release matches {n.g('spec') or n.g('spec2') or 'that requirement'}"
           " on the index the resolver read: the package that requires it (the lines above) "
           "needs another release, or a platform marker that leaves it out"

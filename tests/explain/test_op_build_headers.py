@@ -1,5 +1,6 @@
 """A custom op's compile stopping in TensorFlow's own header, which includes a CUDA header by its
-source-tree path: rows in kind_cases/op_build_headers.toml."""
+source-tree path, or finding none of TensorFlow's headers: rows in
+kind_cases/op_build_headers.toml."""
 
 from __future__ import annotations
 
