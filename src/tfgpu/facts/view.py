@@ -764,6 +764,27 @@ class Facts:
         return bool(self.h("ctx.r_host").count or self.h("ctx.r_python").count)
 
     @property
+    def log_installer(self) -> str | None:
+        """The installer the paste's own commands use, for fix lines in its words:
+        ``"poetry"`` (a poetry command, or Poetry's SolverProblemError), ``"uv-project"``
+        (uv add/sync/lock/run, or a uv report about the project's Python range),
+        ``"uv-pip"`` (uv pip, or a uv report alone); ``None`` for none, or for both uv and
+        Poetry (patterns ``ctx.installer``, ``pip.uv_report``)."""
+        hits = self.h("ctx.installer").all()
+        tools = {h.g("tool") or "poetry" for h in hits}
+        reports = self.h("pip.uv_report").all()
+        poetry = any(t.startswith("poetry") for t in tools)
+        uv = any(t.startswith("uv") for t in tools) or bool(reports)
+        if poetry and uv:
+            return None
+        if poetry:
+            return "poetry"
+        if tools & {"uv add", "uv sync", "uv lock", "uv run"} or any(
+                h.g("split") or h.g("active") for h in reports):
+            return "uv-project"
+        return "uv-pip" if uv else None
+
+    @property
     def r_python(self) -> str | None:
         """The Python interpreter R uses, as R's ``tf_config()`` prints it ("Python v3.10
         (~/.virtualenvs/r-tensorflow/bin/python)"); else ``None``."""

@@ -532,6 +532,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # header was not pasted; uv's hint "While the active Python version is X, the resolution
     # failed for other Python versions supported by your project" (group active).
     # Read by checks/tf_install.py (uv_report_of)
+    # the installer a paste's own commands use: uv's pip interface ("uv pip install"), its
+    # project commands ("uv add", "uv sync", "uv lock", "uv run"), Poetry's ("poetry add",
+    # "poetry install", ...; its resolver's SolverProblemError), at a line's start or after
+    # a shell prompt; read by Facts.log_installer (fix lines in that installer's words)
+    _p(
+        "ctx.installer",
+        ("uv pip ", "uv add ", "uv sync", "uv lock", "uv run ", "poetry add ", "poetry install",
+         "poetry lock", "poetry update", "solverproblemerror"),
+        r"(?:^|[$>#%]\s{1,4})(?P<tool>uv pip|uv add|uv sync|uv lock|uv run|poetry add|"
+        r"poetry install|poetry lock|poetry update)\b"
+        r"|(?P<poetry_err>\bSolverProblemError\b)",
+    ),
     _p(
         "pip.uv_report",
         ("no solution found when resolving dependencies", "╰─▶",

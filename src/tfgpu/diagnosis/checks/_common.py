@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis.checks.installer_lines import installer_lines
 from tfgpu.diagnosis.checks.tf1_era import growth_env_lines, tf1_api_lines
 from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
@@ -229,6 +230,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = growth_env_lines(f.kb, lines)
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
+        elif f.host is None and (installer := f.log_installer) is not None:
+            lines = installer_lines(lines, installer)
         if f.rocm_log and f.has_nvidia_gpu is not True:
             lines = rocm_smi_lines(lines)
         if (script := f.log_script) is not None:
@@ -524,7 +527,8 @@ def _metal_pair_install(facts: HostFacts, kb: Knowledge) -> str:
 #: line is a ``#``-prefixed instruction).  Paths (the probed interpreter), ``VAR=value``
 #: prefixes and PowerShell's ``$env:``/``&`` count as commands too.
 COMMAND_WORDS = frozenset({
-    "pip", "pip3", "python", "python3", "py", "conda", "mamba", "sudo", "apt", "apt-get", "printf",
+    "pip", "pip3", "poetry", "python", "python3", "py", "conda", "mamba", "sudo", "apt",
+    "apt-get", "printf",
     "apt-cache", "apt-mark", "dpkg", "rpm", "pnputil",
     "nvidia-smi", "nvcc", "export", "unset", "set", "setx", "Remove-Item", "wsl", "ls",
     "lsmod", "modprobe", "mokutil", "dmesg", "ldconfig", "ldd", "echo", "tfgpu", "cat",

@@ -27,7 +27,6 @@ from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import GpuPin, gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.addon_pin_lines import addon_pin_fix
-from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
     keras3_installed,
@@ -35,6 +34,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
     read_keras_src,
 )
 from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
+from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
 from tfgpu.diagnosis.checks.uv_reports import (
     tag_python,
     uv_no_tensorflow_wheel,

@@ -1,0 +1,64 @@
+"""Fix lines in the words of the installer a pasted log shows (checks/installer_lines.py,
+Facts.log_installer): uv's pip interface, a uv project, Poetry; pip's words otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu.diagnosis.checks.installer_lines import installer_lines
+
+from .kind_helpers import ids
+
+
+@pytest.mark.parametrize(("installer", "line", "want"), [
+    pytest.param("uv-pip", 'pip install "numpy<2"', 'uv pip install "numpy<2"',
+                 id="uv-pip-install"),
+    pytest.param("uv-pip", "pip uninstall -y tensorflow   # then reinstall",
+                 "uv pip uninstall tensorflow   # then reinstall", id="uv-pip-uninstall-no-yes"),
+    pytest.param("uv-pip", "python -m pip list", "uv pip list", id="uv-pip-python-m-pip"),
+    pytest.param("uv-project", "pip install -U tensorflow[and-cuda]==2.16.1",
+                 "uv add tensorflow[and-cuda]==2.16.1", id="uv-project-add"),
+    pytest.param("uv-project", "pip install --force-reinstall tensorflow",
+                 "uv pip install --force-reinstall tensorflow", id="uv-project-flag-keeps-pip"),
+    pytest.param("uv-project", "pip uninstall -y keras", "uv remove keras", id="uv-project-remove"),
+    pytest.param("poetry", 'pip install "protobuf<4"', 'poetry add "protobuf<4"', id="poetry-add"),
+    pytest.param("poetry", "pip show tensorflow", "poetry show tensorflow", id="poetry-show"),
+    pytest.param("poetry", "pip check   # no broken requirements",
+                 "poetry run pip check   # no broken requirements", id="poetry-run-pip"),
+    pytest.param("poetry", "# or: pip install tf-keras", "# or: poetry add tf-keras",
+                 id="poetry-or-lead"),
+    pytest.param("uv-pip", "# pip install in prose stays", "# pip install in prose stays",
+                 id="prose-untouched"),
+    pytest.param("uv-pip", "nvidia-smi", "nvidia-smi", id="other-command-untouched"),
+])
+def test_installer_lines(installer: str, line: str, want: str) -> None:
+    """One pip fix line in the installer's words; other lines as written."""
+    assert installer_lines([line], installer) == [want]
+
+
+NUMPY_ABI = [
+    "A module that was compiled using NumPy 1.x cannot be run in",
+    "NumPy 2.0.0 as it may crash. To support both 1.x and 2.x",
+    "versions of NumPy, modules must be compiled with NumPy 2.0.",
+]
+
+
+@pytest.mark.parametrize(("lead", "want"), [
+    pytest.param("$ uv pip install tensorflow==2.15.0", "uv pip install", id="uv-pip"),
+    pytest.param("$ uv add tensorflow==2.15.0", "uv add", id="uv-project"),
+    pytest.param("$ poetry add tensorflow==2.15.0", "poetry add", id="poetry"),
+    pytest.param("$ pip install tensorflow==2.15.0", "pip install", id="pip"),
+])
+def test_explain_speaks_the_logs_installer(lead: str, want: str) -> None:
+    """The NumPy 2 reading's first fix is written for the installer the paste ran."""
+    fix = ids([lead, *NUMPY_ABI])["numpy-abi-mismatch"].fix
+    assert fix[0].startswith(want), fix
+    if want == "pip install":
+        assert not any(x.startswith(("uv ", "poetry ")) for x in fix)
+
+
+def test_uv_and_poetry_both_shown_keep_pip() -> None:
+    """A paste running both uv and Poetry names no one installer: pip's words stay."""
+    fix = ids(["$ uv pip install tensorflow", "$ poetry add numpy", *NUMPY_ABI])[
+        "numpy-abi-mismatch"].fix
+    assert fix[0].startswith("pip install"), fix
