@@ -764,6 +764,14 @@ class Facts:
         return bool(self.h("ctx.r_host").count or self.h("ctx.r_python").count)
 
     @property
+    def glog_fatal(self) -> list[Hit]:
+        """The log's glog FATAL lines, in log order: "F <file>:<line>] <message>" (pattern
+        ``tell.glog``) and a FATAL prefix a hard wrap left alone on its line, the message
+        on the next ones (``tell.glog_head``): the process stopped there."""
+        return sorted((h for name in ("tell.glog", "tell.glog_head") for h in self.h(name).all()
+                       if h.g("lvl") == "F"), key=lambda h: h.line)
+
+    @property
     def log_installer(self) -> str | None:
         """The installer the paste's own commands use, for fix lines in its words:
         ``"poetry"`` (a poetry command, or Poetry's SolverProblemError), ``"uv-project"``

@@ -349,7 +349,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)"
         # bash's report of a script's child killed by the signal ("<script>: line 3:    12
         # Illegal instruction     <command>", jobs.c)
-        r"|: line \d+: +\d+ Illegal instruction(?: +\(core dumped\))?(?: +(?P<bashcmd>\S{1,300}))?",
+        r"|: line \d+: +\d+ Illegal instruction(?: +\(core dumped\))?(?: +(?P<bashcmd>\S{1,300}))?"
+        # the death retyped in prose, naming the import that died ("Illegal instruction (core
+        # dumped) after running import tensorflow", an issue's first line)
+        r"|^\s*Illegal instruction(?: \(core dumped\))? (?:after|when|while|on|at) "
+        r"[^\n]{0,80}?\bimport(?:ing)? tensorflow\b",
     ),
     # the same deaths as a shell prints them in another language (glibc's strsignal()
     # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)

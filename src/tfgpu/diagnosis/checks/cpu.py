@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import ProbeStatus
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import PlatformFact
 
@@ -378,6 +378,16 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     # macOS check beside the Linux one
     mac = ([_MAC_ARCH + "   # macOS: x86_64 on an Apple-silicon Mac is an Intel Python under "
             "Rosetta 2 (no AVX): use an arm64 Python"] if ctx.os is None and not win else [])
+    # a TensorFlow 1.x from the first AVX release on: its last release without AVX named
+    # (platform fact prebuilt-binaries-avx, RELEASE.md 1.6.0)
+    avx_fact = ctx.kb.platform_fact("prebuilt-binaries-avx")
+    first_avx = tf_minor(avx_fact.value("tf_version"))
+    last_plain = avx_fact.value("last_without")
+    tf1_avx = (first_avx is not None and ctx.tf_predates(first_avx) is False
+               and ctx.tf_predates((2, 0)) is True)
+    old_release = ([f"# no avx with TensorFlow 1.x: {last_plain} is the last official release "
+                    f"whose binaries run without it (pip install tensorflow=={last_plain}.*; "
+                    f"{avx_fact.value('tf_version')} and later use AVX)"] if tf1_avx else [])
     return [catalogue.make(
         "cpu-illegal-instruction", category=category, where=where, evidence=ev,
         fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "
@@ -386,7 +396,9 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
              *mac,
              "# no avx: the CPU cannot run official wheels (a wheel built without AVX, or "
              "another machine); avx present: try another TensorFlow release, and check "
-             "whether another native module crashed (python -X faulthandler)"),
+             "whether another native module crashed (python -X faulthandler)",
+             *old_release),
+        knowledge_ref=avx_fact.ref if tf1_avx else None,
     )]
 
 

@@ -192,10 +192,7 @@ def _stopped(ctx: Facts, hits: list[Hit]) -> Finding | None:
     # the fatal marker on the hit's line, or on a line just above it that the hit continues (a
     # wrapped paste puts "F .../cupti_wrapper.cc:59] Check failed: ..." and "could not find X
     # in libcupti DSO" on lines of their own); nothing prints after a fatal line
-    fatal_lines = [f.line for f in ctx.h("tell.fatal").all()]
-    # a glog FATAL prefix a hard wrap left alone on its line, the message on the next ones
-    fatal_lines += [g.line for name in ("tell.glog_head", "tell.glog")
-                    for g in ctx.h(name).all() if g.g("lvl") == "F"]
+    fatal_lines = [h.line for h in (*ctx.h("tell.fatal").all(), *ctx.glog_fatal)]
     fatal = [h for h in hits if _FATAL.search(h.text) or _FATAL.search(h.before)
              or any(0 <= h.line - n <= 4 for n in fatal_lines)]
     imported = [h for h in hits if "ImportError" in h.text]

@@ -122,8 +122,7 @@ def rocm_crash_after_load(f: Facts) -> list[Finding]:
                       if h.line > first.line and _CRASH.search(h.text)), key=lambda h: h.line)
     if not crashes or f.h("cpu.illegal").count:
         return []
-    if any("Check failed" in h.text for h in f.h("tell.fatal").all()) or any(
-            h.g("lvl") == "F" for h in f.h("tell.glog").all()):
+    if any("Check failed" in h.text for h in f.h("tell.fatal").all()) or f.glog_fatal:
         return []
     crash = crashes[0]
     # "right after": the crash within 30 lines of the last ROCm library opened, with no
