@@ -1697,7 +1697,8 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         # ("has no wheels with a matching ... tag"): that release is the cause (_no_matching),
         # not two requirements excluding each other
         return []
-    sole = sole_dependency(ctx, depends)
+    # pip's own report only: a PubGrub report's lines are derivations, not candidates
+    sole = None if pubgrub else sole_dependency(ctx, depends)
     if sole is not None:
         return [sole]
     tf_side = [h for h in depends
