@@ -390,6 +390,17 @@ FLOORS["cases-holdout253"] = 0.4
 FLOORS["cases-holdout254"] = 0.66
 FLOORS["cases-holdout255"] = 0.78
 FLOORS["cases-holdout256"] = 0.9
+# session 33 (2026-12-05): 257's WRONG mended (op-not-on-tpu-worker); the source-driven sets
+# 258-264 and 267 held at the share after the session's kinds (265 keeps one WRONG, not held)
+FLOORS["cases-holdout257"] = 0.6
+FLOORS["cases-holdout258"] = 0.8
+FLOORS["cases-holdout259"] = 0.5
+FLOORS["cases-holdout260"] = 0.66
+FLOORS["cases-holdout261"] = 0.8
+FLOORS["cases-holdout262"] = 0.86
+FLOORS["cases-holdout263"] = 0.58
+FLOORS["cases-holdout264"] = 0.8
+FLOORS["cases-holdout267"] = 0.75
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

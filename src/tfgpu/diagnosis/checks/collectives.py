@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -39,7 +40,18 @@ from tfgpu.findings import Finding
 _PEER = re.compile(r"failed to connect to all addresses|Socket closed|Connection reset by peer"
                    r"|Connection refused|Deadline Exceeded|Stream removed|connection attempt "
                    r"timed out|Connection timed out", re.I)
-_END = re.compile(r"End of sequence", re.I)
+
+
+def _input_ended(h: Hit, inner: str) -> bool:
+    """Whether the abort on ``h`` (its status text ``inner``) is a tf.data input's end:
+    "End of sequence", also as a paste's hard wrap leaves it ("End of seq" / "uence", which
+    the log reader joins with a space), or an OUT_OF_RANGE status whose text the wrap cut
+    inside those words."""
+    squashed = re.sub(r"\s+", "", inner).lower()
+    if "endofsequence" in squashed:
+        return True
+    code = (h.g("code") or "").replace("_", " ").lower()
+    return code == "out of range" and len(squashed) >= 5 and "endofsequence".startswith(squashed)
 _NCCL = re.compile(r"\bNCCL\b")
 #: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN/MIOpen
 #: launch and handle failures, a convolution without a DNN algorithm: "Failed to find conv
@@ -60,11 +72,11 @@ def collective_aborted(f: Facts) -> list[Finding]:
     if not aborted and not timeouts:
         return []
     inners = [(h, (h.g("inner") or h.g("inner2") or "").strip()) for h in aborted]
-    if aborted and all(_END.search(t) for _, t in inners) and not timeouts:
+    if aborted and all(_input_ended(h, t) for h, t in inners) and not timeouts:
         return [catalogue.make("collective-end-of-sequence-notice",
                                evidence=log_evidence(aborted[:2]))]
     # the first error that is not the end of an input
-    real = [(h, t) for h, t in inners if not _END.search(t)]
+    real = [(h, t) for h, t in inners if not _input_ended(h, t)]
     if any(_NCCL.search(t) for _, t in real) or f.h("nccl.error").count:
         return []  # nccl-error reads NCCL's code and WARN lines
     evidence = log_evidence(timeouts, [h for h, _ in real])
