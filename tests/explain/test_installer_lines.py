@@ -62,3 +62,12 @@ def test_uv_and_poetry_both_shown_keep_pip() -> None:
     fix = ids(["$ uv pip install tensorflow", "$ poetry add numpy", *NUMPY_ABI])[
         "numpy-abi-mismatch"].fix
     assert fix[0].startswith("pip install"), fix
+
+
+@pytest.mark.parametrize("installer", ["uv-pip", "uv-project", "poetry"])
+def test_a_line_upgrading_pip_is_left_out(installer: str) -> None:
+    """Neither uv nor Poetry installs with pip: upgrading pip fixes nothing there."""
+    assert installer_lines(["python -m pip install --upgrade pip   # then install the pin again",
+                            "pip install tensorflow"], installer)[0].startswith(
+        ("uv ", "poetry "))
+    assert len(installer_lines(["pip install -U pip setuptools wheel"], installer)) == 0

@@ -50,7 +50,8 @@ def _project(verb: str, words: list[str], tool: str) -> str | None:
 
 def installer_lines(lines: Iterable[str], installer: str) -> list[str]:
     """``lines`` with each pip command in the words of ``installer`` (``"uv-pip"``,
-    ``"uv-project"`` or ``"poetry"``); other lines as written."""
+    ``"uv-project"`` or ``"poetry"``); a line that only upgrades pip (or setuptools, wheel)
+    is left out, since neither installer uses pip; other lines as written."""
     out: list[str] = []
     for line in lines:
         m = _PIP.match(line)
@@ -59,6 +60,9 @@ def installer_lines(lines: Iterable[str], installer: str) -> list[str]:
             continue
         lead, env, verb = m["lead"] or "", m["env"], m["verb"]
         words, comment = _split(m["rest"])
+        if verb == "install" and {w.strip("'\"") for w in words if not w.startswith("-")} <= {
+                "pip", "setuptools", "wheel"}:
+            continue  # upgrading pip itself: uv and Poetry resolve without it
         cmd = None
         if installer in ("uv-project", "poetry"):
             cmd = _project(verb, words, "uv" if installer == "uv-project" else "poetry")

@@ -31,8 +31,9 @@ _MIN_LINES = 2
 
 
 def _platforms(f: Facts, dep: str) -> str:
-    """" (it publishes pip packages for <platforms> only, <ref>)" from platform fact
-    ``addon-platforms-<dep>``; empty without the row."""
+    """The clause naming the platforms ``dep`` publishes pip packages for (platform fact
+    ``addon-platforms-<dep>``, with its reference), to follow "platform" in the cause;
+    empty without the row."""
     try:
         row = f.kb.platform_fact(f"addon-platforms-{dep}")
         platforms = row.items("platforms")
