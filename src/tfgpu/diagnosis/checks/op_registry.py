@@ -296,7 +296,7 @@ def _tpu_worker_op(f: Facts, op: str, prefix: str, host: str,
                "the worker's TPU software version.")
     return catalogue.make("op-not-on-tpu-worker", op=op, host=host,
                           why=why, evidence=ev, category=category,
-                          knowledge_ref="platform_facts:cloud-tpu-worker-host")
+                          knowledge_ref=f.kb.platform_fact("cloud-tpu-worker-host").ref)
 
 
 def _cudnn_rnn_op(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
