@@ -2674,6 +2674,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_malloc; both wordings in the 2.21 wheel's libtensorflow_framework.so.2)
     _p("mem.allocator_chosen", ("using cuda malloc",),
        r"Using CUDA malloc (?P<async>Async )?allocator for GPU"),
+    # the same line cut right after "ordinal" (the paste ends there): a pattern of its own, so
+    # that a hard wrap's next line ("0: Internal: ... CUDA_ERROR_...") still joins onto it
+    # for cuda.se_init (logs/engine.py _wrap_join tries the patterns that failed on a line)
+    _p(
+        "cuda.se_init_cut",
+        ("failed initializing streamexecutor for",),
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal\s*$",
+    ),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "cuda.se_init",
@@ -2681,8 +2689,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "cuctxcreate", "failed to query available memory for gpu",
          "failed to get streamexecutor for device"),
         # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
-        # (a paste cut right after "ordinal" still names the failure)
-        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal(?: (?P<gpu>\d+)|\s*$)"
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
         r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
         r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
         r"|Failed to query available memory for GPU (?P<mem>\d+)"
@@ -3623,12 +3630,19 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("py.syntax_error", ("syntaxerror: invalid syntax",), r"^\s{0,8}SyntaxError: invalid syntax"),
     _p(
         "tools.yarn_limit",
-        ("container killed by yarn for exceeding memory limits", "memory limits. current usage"),
-        r"Container killed by YARN for exceeding memory limits\."
-        r"(?: (?P<used>[\d.]{1,12} ?[KMGT]?B) of (?P<limit>[\d.]{1,12} ?[KMGT]?B) "
+        ("container killed by yarn for exceeding", "memory limits. current usage"),
+        # Spark 2.x "exceeding memory limits." (two spaces before the usage in some releases),
+        # Spark 3.x "exceeding physical memory limits." / "virtual memory limits."
+        r"(?P<spark>Container killed by YARN for exceeding (?:physical |virtual )?memory limits)\."
+        r"(?: {1,2}(?P<used>[\d.]{1,12} ?[KMGT]?B) of (?P<limit>[\d.]{1,12} ?[KMGT]?B) "
         r"(?P<kind>physical|virtual) memory used)?"
         r"|is running beyond (?P<kind2>physical|virtual) memory limits\. Current usage",
     ),
+    # a Spark job's own lines (spark-submit, Spark's loggers and classes): YARN's kill is a
+    # Spark executor's (checks/host_killed.py)
+    _p("ctx.spark", ("spark",),
+       r"\bspark-submit\b|\borg\.apache\.spark\b|\bSparkContext\b|\b(?:Yarn|Spark)\w{0,30}"
+       r"(?:Scheduler|Allocator|Backend)\b|\bspark\.(?:executor|yarn|driver)\."),
     _p(
         "tools.slurm_oom",
         ("oom_kill event", "oom-kill event", "out of memory"),
@@ -6252,9 +6266,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # notice (a JIT that failed never gets to a step)
     _p("keras.step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
     # a training loop's own report of a loss value ("step 120, loss = 0.53", "Iter 10 loss:
-    # 2.1", "loss=0.7"): the program ran steps; read by checks/dataset_end.py (an end of the
-    # data after steps is no empty dataset)
-    _p("train.loss_value", ("loss",), r"(?i)\bloss\b[ \t]{0,3}[:=][ \t]{0,3}-?\d"),
+    # 2.1", "loss=0.7", the NMT tutorial's "Epoch 1 Batch 100 Loss 2.1093", "loss: nan"): the
+    # program ran steps; read by checks/dataset_end.py (an end of the data after steps is no
+    # empty dataset)
+    _p("train.loss_value", ("loss",),
+       r"(?i)\bloss\b[ \t]{0,3}[:=|]?[ \t]{0,3}(?:-?\d|nan\b|inf\b)"),
     _p(
         "driver.libcuda_symbol",
         ("in libcuda dso", "not found", "undefined symbol: cu", "undefined symbol:cu"),

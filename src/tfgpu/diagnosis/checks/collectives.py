@@ -50,8 +50,11 @@ def _input_ended(h: Hit, inner: str) -> bool:
     squashed = re.sub(r"\s+", "", inner).lower()
     if "endofsequence" in squashed:
         return True
+    # the status cut inside "End of sequence": an OUT_OF_RANGE code says so from "End of",
+    # the code-less "Collective ops is aborted by:" form from "End of s"
     code = (h.g("code") or "").replace("_", " ").lower()
-    return code == "out of range" and len(squashed) >= 5 and "endofsequence".startswith(squashed)
+    floor = 5 if code == "out of range" else 6 if not code else 99
+    return len(squashed) >= floor and "endofsequence".startswith(squashed)
 _NCCL = re.compile(r"\bNCCL\b")
 #: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN/MIOpen
 #: launch and handle failures, a convolution without a DNN algorithm: "Failed to find conv

@@ -386,8 +386,11 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     tf1_avx = (first_avx is not None and ctx.tf_predates(first_avx) is False
                and ctx.tf_predates((2, 0)) is True)
     old_release = ([f"# no avx with TensorFlow 1.x: {last_plain} is the last official release "
-                    f"whose binaries run without it (pip install tensorflow=={last_plain}.*; "
-                    f"{avx_fact.value('tf_version')} and later use AVX)"] if tf1_avx else [])
+                    f"whose binaries run without it ({avx_fact.value('tf_version')} and later "
+                    f"use AVX): tensorflow=={last_plain}.* or tensorflow-gpu=={last_plain}.*, "
+                    "with wheels only for the Pythons and CUDA of its time (pip download "
+                    f"--no-deps tensorflow=={last_plain}.* says whether this Python has one); "
+                    "else a build without AVX"] if tf1_avx else [])
     return [catalogue.make(
         "cpu-illegal-instruction", category=category, where=where, evidence=ev,
         fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "

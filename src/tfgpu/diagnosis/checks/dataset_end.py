@@ -45,9 +45,10 @@ def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     first_sign = [h for h in f.h("notice.known_harmless").all()
                   if "End of sequence" in h.text and h.line < hits[0].line][:1]
     shown = [hits[0], hits[-1]] if len(hits) > 1 else hits
-    start = (first_sign or hits)[0].line
-    stepped = any(h.line < start for h in (*f.h("keras.step").all(),
-                                            *f.h("train.loss_value").all()))
+    # a step before the exception (Keras prints an epoch's last progress line after the
+    # iterator's own end-of-sequence notice)
+    stepped = any(h.line < hits[0].line for h in (*f.h("keras.step").all(),
+                                                   *f.h("train.loss_value").all()))
     return [catalogue.make("input-dataset-exhausted", line=hits[0].line,
                            variant=None if stepped else "no-step",
                            evidence=log_evidence(first_sign, shown, limit=3))]

@@ -272,8 +272,10 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             "nccl-error", variant="cuda-out-of-memory",
             evidence=log_evidence(oom[:1], system, err.first[:1]),
         ))
-    elif nocode := [h for h in ctx.h("nccl.cuda_failure").all()
-                    if h.g("err") in _NO_GPU_CODE]:
+    elif not ctx.h("cuinit").count and (nocode := [
+            h for h in ctx.h("nccl.cuda_failure").all() if h.g("err") in _NO_GPU_CODE]):
+        # (a failed cuInit in the log is the driver's fault: CUDA_ERROR_NOT_FOUND prints the
+        # same "named symbol not found", WSL2's missing libnvdxgdmal among its causes)
         # NCCL's own kernels have no code for this GPU: a libnccl built with an NVCC_GENCODE
         # list without its compute capability (NVIDIA/nccl#1372)
         out.append(catalogue.make(
@@ -586,10 +588,11 @@ def od_clone_batch(ctx: Facts) -> list[Finding]:
 
 #: The CUDA error strings (cudaGetErrorString, driver_types.h) of a kernel with no code for
 #: the GPU it is launched on: cudaErrorNoKernelImageForDevice, cudaErrorInvalidDeviceFunction,
-#: and cudaErrorSymbolNotFound, which NCCL 2.19+'s enqueue.cc prints when its kernels were
-#: built without this GPU's architecture (NVIDIA/nccl#1372: NVCC_GENCODE for sm_80 only, run
-#: on an H100; the same error of binaries built for other architectures: NVIDIA/stdexec#888,
-#: fatlipp/cuda-tree#1)
+#: and cudaErrorSymbolNotFound, which NCCL's enqueue.cc prints when its kernels were built
+#: without this GPU's architecture (NVIDIA/nccl#1372: NVCC_GENCODE for sm_80 only, run on an
+#: H100; the same error of binaries built for other architectures: NVIDIA/stdexec#888,
+#: fatlipp/cuda-tree#1). Not when cuInit failed in the same log: the driver's
+#: CUDA_ERROR_NOT_FOUND reads "named symbol not found" too.
 _NO_GPU_CODE = frozenset({"no kernel image is available for execution on the device",
                           "invalid device function", "named symbol not found"})
 

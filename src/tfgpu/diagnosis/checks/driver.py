@@ -1644,6 +1644,13 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("cuda.se_init").all()
             if "CUDA" in h.text or h.g("mem") or h.g("call") or h.g("se")]
     if not hits:
+        # the line cut right after "ordinal" (pattern cuda.se_init_cut): the status that says
+        # why is on the next line of a wrapped paste ("0: Internal: ... CUDA_ERROR_UNKNOWN"),
+        # or not in the paste at all
+        hits = [h for h in ctx.h("cuda.se_init_cut").all() if "CUDA" in h.text]
+        hits += [s for s in ctx.h("cuda.status_code").all()
+                 if any(s.line == h.line + 1 for h in hits) and _CUDA_ERR.search(s.text)]
+    if not hits:
         return []
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
     if err == "CUDA_ERROR_OUT_OF_MEMORY" or ctx.h("cuinit").count:

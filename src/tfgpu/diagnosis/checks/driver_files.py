@@ -119,12 +119,9 @@ def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
     hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all(),
              *_plain_run_commands(f, libcuda)]
     hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
-    # the line's own words name a container; Go's exec error ('exec: "nvidia-smi": executable
-    # file not found in $PATH', runc) and crun's are printed by the runtime starting a
-    # container's process, never by a shell
     hints += [h for h in f.h("smi.not_found").all()
               if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow|OCI runtime"
-                           r"|crun|runc)\b|executable file", h.text, re.IGNORECASE)]
+                           r"|crun|runc)\b", h.text, re.IGNORECASE)]
     return hints
 
 
@@ -149,6 +146,10 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
     if smi_missing_superseded(f, smi):
         smi = []  # nvidia-smi ran later in the log (the container restarted with GPUs)
     if not (libcuda or smi):
+        return []
+    if not libcuda and f.h("gpu.created").count:
+        # TensorFlow created a GPU device in this paste: the container has the GPU, and only
+        # nvidia-smi is missing (NVIDIA_DRIVER_CAPABILITIES without "utility")
         return []
     hints = _container_hints(f, libcuda)
     if not (hints or f.in_container):

@@ -114,28 +114,35 @@ def _slurm_limit(slurm: list[Hit], oom: list[Hit], killed: list[Hit],
     )
 
 
-def _yarn_limit(yarn: list[Hit]) -> Finding:
+def _yarn_limit(ctx: Facts, yarn: list[Hit]) -> Finding:
     """``host-ram-exhausted-process-killed`` variant ``yarn-limit``: YARN's NodeManager killed
     a container (a Spark executor) over its memory limit (pattern ``tools.yarn_limit``):
     physical memory, or the virtual-memory check (yarn.nodemanager.vmem-check-enabled, the
     limit being yarn.nodemanager.vmem-pmem-ratio times the container's memory)."""
     first = yarn[0]
-    kind = first.g("kind") or first.g("kind2")
+    kind = (first.g("kind") or first.g("kind2")
+            or next((k for k in ("physical", "virtual") if k in (first.g("spark") or "")), None))
     usage = (f" ({first.g('used')} of {first.g('limit')} {kind} memory used)"
              if first.g("used") else "")
     vmem = kind == "virtual"
+    # Spark's own message, or a Spark job's lines around the NodeManager's
+    spark = any(h.g("spark") for h in yarn) or bool(ctx.h("ctx.spark").count)
     return catalogue.make(
         "host-ram-exhausted-process-killed", variant="yarn-limit",
         evidence=log_evidence(yarn, limit=2),
         cause=(f"YARN killed the container for exceeding its memory limit (line {first.line})"
-               f"{usage}. The limit is the container's (a Spark executor's memory plus "
-               "spark.executor.memoryOverhead, which must also hold the Python and TensorFlow "
-               "processes outside the JVM), not the node's RAM"
+               f"{usage}. The limit is the container's, not the node's RAM"
+               + (" (a Spark executor's memory plus spark.executor.memoryOverhead, which must "
+                  "also hold the Python and TensorFlow processes outside the JVM)" if spark
+                  else " (the memory the job asked YARN for each container)")
                + ("; this one is YARN's virtual-memory check, which counts the address space "
                   "TensorFlow reserves, not only the memory it uses" if vmem else "")
                + ". Host memory, not the GPU's."),
-        fix=("spark-submit --conf spark.executor.memoryOverhead=4g ...   # "
-             "spark.yarn.executor.memoryOverhead before Spark 2.3; or a larger --executor-memory",
+        fix=(("spark-submit --conf spark.executor.memoryOverhead=4g ...   # "
+              "spark.yarn.executor.memoryOverhead before Spark 2.3; or a larger --executor-memory")
+             if spark else
+             "# ask YARN for more memory per container (the job's or framework's container "
+             "memory setting, e.g. mapreduce.map.memory.mb for MapReduce)",
              *(("# or relax YARN's virtual-memory check: yarn.nodemanager.vmem-pmem-ratio "
                 "higher, or yarn.nodemanager.vmem-check-enabled=false (yarn-site.xml)",)
                if vmem else ()),
@@ -196,7 +203,7 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
                   key=lambda h: h.line)
     yarn = ctx.h("tools.yarn_limit").all()
     if yarn:
-        return [_yarn_limit(yarn)]
+        return [_yarn_limit(ctx, yarn)]
     slurm = ctx.h("tools.slurm_oom").all()
     if slurm and not colab and not any(h.g("pid") and not h.g("cg") for h in oom):
         # Slurm's own report of the kill (with or without the kernel's record of it)

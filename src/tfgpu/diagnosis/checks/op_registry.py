@@ -262,9 +262,10 @@ def op_not_registered(f: Facts) -> list[Finding]:
 
 def _on_tpu_worker(f: Facts, host: str) -> bool:
     """Whether ``host`` (OpNotFound's "binary running on <host>") is named like a Cloud TPU
-    worker (platform fact ``cloud-tpu-worker-host``: n-<8 hex>-w-<N>, t1v-n-<8 hex>-w-<N>);
-    False when the fact is missing or malformed."""
-    if not host:
+    Node's worker (platform fact ``cloud-tpu-worker-host``: n-<8 hex>-w-<N>) and the paste's
+    own shell is not on it (a prompt "user@<host>": the client runs there); False when the
+    fact is missing or malformed."""
+    if not host or any(f"@{host}:" in h.text for h in f.h("ctx.shell_prompt").all()):
         return False
     try:
         pattern = f.kb.platform_fact("cloud-tpu-worker-host").value("host_pattern")

@@ -65,7 +65,9 @@ def _notice_check(name: str, pattern: str, finding_id: str, what: str) -> Check:
                           finding_id, evidence=log_evidence(hits, limit=2)))
 
 
-_KERAS_FUNCTION = re.compile(r"\bModel\.make_(?:train|test|predict)_function\b")
+#: The functions Keras builds for fit/evaluate/predict: tf.keras's Model.make_*_function,
+#: Keras 3's TensorFlowTrainer.make_*_function (keras/src/backend/tensorflow/trainer.py).
+_KERAS_FUNCTION = re.compile(r"\b(?:Model|\w{0,40}Trainer)\.make_(?:train|test|predict)_function\b")
 
 
 def function_retracing(ctx: Facts) -> list[Finding]:
@@ -87,16 +89,19 @@ def function_retracing(ctx: Facts) -> list[Finding]:
 def monitor_missing(ctx: Facts) -> list[Finding]:
     """``keras-callback-monitor-missing-notice``: a callback's monitored metric not in the
     logs it was given (callbacks.py "Can save best model only with val_loss available",
-    EarlyStopping's "conditioned on metric"); variant ``metric-logged`` when a Keras progress
-    line before it (pattern ``keras.step``) shows that metric: the epoch's logs had it, so
+    EarlyStopping's "conditioned on metric"); variant ``metric-logged`` when the Keras progress
+    line right before it (pattern ``keras.step``) shows that metric: the epoch's logs had it, so
     the callback got other logs (a callback of another Keras than the model's, or one that
     runs per batch: ModelCheckpoint's save_freq as a number of batches)."""
     hits = ctx.h("pyw.monitor_missing").all()
     if not hits:
         return []
     metric = hits[0].g("metric") or hits[0].g("metric2") or ""
-    shown = [h for h in ctx.h("keras.step").all()
-             if h.line < hits[0].line and metric and f" - {metric}: " in h.text]
+    # the epoch's own progress line: the last one before the warning (an earlier epoch's
+    # val_loss says nothing of an epoch that ran no validation: validation_freq, or a
+    # validation input that ran out)
+    before = [h for h in ctx.h("keras.step").all() if h.line < hits[0].line][-1:]
+    shown = [h for h in before if metric and f" - {metric}: " in h.text]
     if shown:
         return [catalogue.make("keras-callback-monitor-missing-notice", variant="metric-logged",
                                metric=metric, evidence=log_evidence(shown[-1:], hits[:1]))]
