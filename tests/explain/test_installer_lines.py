@@ -16,11 +16,26 @@ from .kind_helpers import ids
     pytest.param("uv-pip", "pip uninstall -y tensorflow   # then reinstall",
                  "uv pip uninstall tensorflow   # then reinstall", id="uv-pip-uninstall-no-yes"),
     pytest.param("uv-pip", "python -m pip list", "uv pip list", id="uv-pip-python-m-pip"),
-    pytest.param("uv-project", "pip install -U tensorflow[and-cuda]==2.16.1",
+    pytest.param("uv-project", "pip install tensorflow[and-cuda]==2.16.1",
                  "uv add tensorflow[and-cuda]==2.16.1", id="uv-project-add"),
+    pytest.param("uv-project", "pip install --upgrade numpy",
+                 "uv add numpy --upgrade-package numpy", id="uv-project-upgrade-not-locked"),
+    pytest.param("poetry", "pip install --upgrade numpy", "poetry add numpy@latest",
+                 id="poetry-upgrade-latest"),
+    pytest.param("uv-project",
+                 "pip install \"tensorflow[and-cuda]==$(python -c 'import tensorflow as tf; "
+                 "print(tf.__version__)')\"",
+                 "uv add \"tensorflow[and-cuda]==$(python -c 'import tensorflow as tf; "
+                 "print(tf.__version__)')\"", id="uv-project-quoted-dash-c-is-no-flag"),
+    pytest.param("poetry", "pip show tensorflow keras tf-keras",
+                 "poetry run pip show tensorflow keras tf-keras", id="poetry-show-several"),
     pytest.param("uv-project", "pip install --force-reinstall tensorflow",
                  "uv pip install --force-reinstall tensorflow", id="uv-project-flag-keeps-pip"),
-    pytest.param("uv-project", "pip uninstall -y keras", "uv remove keras", id="uv-project-remove"),
+    pytest.param("uv-project", "pip uninstall -y tensorflow tensorflow-intel",
+                 "uv pip uninstall tensorflow tensorflow-intel",
+                 id="uv-project-uninstall-stays-pip-interface"),
+    pytest.param("poetry", "pip uninstall -y tensorflow", "poetry run pip uninstall -y tensorflow",
+                 id="poetry-uninstall-stays-pip-interface"),
     pytest.param("poetry", 'pip install "protobuf<4"', 'poetry add "protobuf<4"', id="poetry-add"),
     pytest.param("poetry", "pip show tensorflow", "poetry show tensorflow", id="poetry-show"),
     pytest.param("poetry", "pip check   # no broken requirements",
@@ -71,3 +86,13 @@ def test_a_line_upgrading_pip_is_left_out(installer: str) -> None:
                             "pip install tensorflow"], installer)[0].startswith(
         ("uv ", "poetry "))
     assert len(installer_lines(["pip install -U pip setuptools wheel"], installer)) == 0
+
+
+def test_uv_system_installs_keep_system() -> None:
+    """After `uv pip install --system ...` the rewritten commands keep --system: outside a
+    virtual environment uv refuses without it."""
+    assert installer_lines(["pip install --upgrade numpy"], "uv-pip", system=True) == [
+        "uv pip install --system --upgrade numpy"]
+    fix = ids(["$ uv pip install --system tensorflow==2.15.0", *NUMPY_ABI])[
+        "numpy-abi-mismatch"].fix
+    assert fix[0].startswith("uv pip install --system"), fix

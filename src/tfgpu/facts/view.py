@@ -793,6 +793,13 @@ class Facts:
         return "uv-pip" if uv else None
 
     @property
+    def log_uv_system(self) -> bool:
+        """Whether the paste's ``uv pip`` commands install with ``--system`` (an interpreter
+        outside any virtual environment; pattern ``ctx.installer``)."""
+        return any(h.g("tool") == "uv pip" and "--system" in h.text
+                   for h in self.h("ctx.installer").all())
+
+    @property
     def r_python(self) -> str | None:
         """The Python interpreter R uses, as R's ``tf_config()`` prints it ("Python v3.10
         (~/.virtualenvs/r-tensorflow/bin/python)"); else ``None``."""

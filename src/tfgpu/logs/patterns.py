@@ -711,7 +711,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|_ARRAY_API not found"
         # the message's second paragraph alone (numpy/core/_multiarray_umath.py)
         r"|downgrade to 'numpy<2' or try to upgrade the affected module"
-        r"|some modules will need time to support NumPy 2",
+        r"|some modules will need time to support NumPy 2"
+        # Cython's ImportType check of numpy.dtype: PyArray_Descr is 96 bytes in NumPy 1.x and
+        # 88 in NumPy 2.x (numpy/_core/include/numpy/ndarraytypes.h of each: 2.0 moved the
+        # subarray/fields/names/f/c_metadata members out), so "Expected 96 ..., got 88" is a
+        # module built for NumPy 1.x run with NumPy 2
+        r"|(?P<dtype2>numpy\.dtype size changed, may indicate binary incompatibility\. "
+        r"Expected 96 from C header, got 88 from PyObject)",
     ),
     _p(
         "numpy.too_old",
@@ -724,8 +730,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<want>0x[0-9a-fA-F]+|[0-9a-fA-F]{1,4}(?= but this version of numpy is))"
         r"(?: \(NumPy (?P<want_v>[\d.]+)\))?"
         # Cython's __Pyx_ImportType checks every NumPy type a module imports (dtype, ndarray,
-        # ufunc, flatiter, broadcast, generic, ...) the same way
-        r"|numpy\.[a-z]{1,20} size "
+        # ufunc, flatiter, broadcast, generic, ...) the same way (numpy.dtype 96 -> 88 is the
+        # NumPy 2 ABI break: numpy.abi)
+        r"|(?!numpy\.dtype size changed, may indicate binary incompatibility\. Expected 96 from "
+        r"C header, got 88 )numpy\.[a-z]{1,20} size "
         r"changed, may indicate binary incompatibility\. Expected "
         r"(?P<exp>\d+) from C header, got (?P<got>\d+) from PyObject"
         r"|Unable to convert function return value to a Python type",
@@ -2051,7 +2059,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.user_requested",
         ("the user requested ",),
-        r"^\s*The user requested (?P<req>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?)"
+        # ("The user requested (constraint) X" for a -c constraints file's line)
+        r"^\s*The user requested (?:\(constraint\) )?"
+        r"(?P<req>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?)"
         r"(?P<spec>[=<>!~][^\s;]{0,80})?",
     ),
     _p(
@@ -5146,6 +5156,17 @@ PATTERNS: tuple[Pattern, ...] = (
         _first("fatal error") + r"(?: C1083)?: ?(?:Cannot open include file: )?'?"
         r"(?P<inc>tensorflow/(?:core|cc|c)/[\w./-]{1,120}\.h)'?:? "
         r"(?:No such file or directory|file not found)",
+    ),
+    # a compile line naming the pip TensorFlow's include folder or library (an -I into
+    # tensorflow/include, tf.sysconfig's flags, -ltensorflow_framework), or a bazel build of
+    # TensorFlow itself: read by checks/op_build_headers.py
+    _p(
+        "build.tf_flags",
+        ("tensorflow/include", "tensorflow\\include", "get_include", "get_compile_flags",
+         "ltensorflow_framework", "bazel"),
+        r"(?P<inc>-I\s?\S{0,300}tensorflow[/\\]include|get_include\(\)|get_compile_flags\(\))"
+        r"|(?P<lib>-ltensorflow_framework)|(?P<bazel>\bbazel(?:isk)? (?:build|test|run)\b"
+        r"|crosstool_wrapper_driver)",
     ),
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed

@@ -231,7 +231,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
         elif f.host is None and (installer := f.log_installer) is not None:
-            lines = installer_lines(lines, installer)
+            lines = installer_lines(lines, installer, system=f.log_uv_system)
         if f.rocm_log and f.has_nvidia_gpu is not True:
             lines = rocm_smi_lines(lines)
         if (script := f.log_script) is not None:

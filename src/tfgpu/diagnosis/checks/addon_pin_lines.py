@@ -4,14 +4,19 @@ tensorflow==2.11.1" (pip ``resolution/resolvelib/factory.py`` get_installation_e
 lines in pip 23.x and later).
 
 Each release of a TensorFlow add-on (tensorflow-text, -io, -addons, -decision-forests ...) is
-built for one TensorFlow minor and requires it; a pin of the add-on that was written for
-another TensorFlow than the one pinned beside it makes the pair unresolvable.  The fix line
-names the add-on and lets pip choose its release for the TensorFlow kept.
+built for a range of TensorFlow releases (most for one minor) and requires it; a pin of the
+add-on whose range leaves out the TensorFlow pinned beside it makes the pair unresolvable.
+The fix line names the add-on whose range leaves out the TensorFlow asked for (read with
+``packaging``) and lets pip choose its release for the TensorFlow kept.  pip's own report
+only: a PubGrub report (uv, Poetry) words its lines otherwise.
 """
 
 from __future__ import annotations
 
 import re
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
@@ -26,6 +31,19 @@ def _tf_requirement(req: str, tf_dists: frozenset[str]) -> bool:
     return m is not None and c.dist_key(m.group(0)) in tf_dists
 
 
+def _excludes(req: str, version: str | None) -> bool:
+    """Whether the requirement ``req`` ("tensorflow<2.9 and >=2.8.0", "tensorflow~=2.11.0")
+    leaves out the TensorFlow ``version`` the user asked for; True when either is unknown
+    or unparsable (nothing shows that the add-on fits)."""
+    if version is None:
+        return True
+    spec = _NAME.sub("", req, count=1).replace(" and ", ",").strip()
+    try:
+        return Version(version) not in SpecifierSet(spec)
+    except (InvalidSpecifier, InvalidVersion):
+        return True
+
+
 def addon_pin_fix(f: Facts, depends: list[Hit]) -> tuple[str, ...]:
     """The fix lines (a comment, then the command) for the first add-on of ``depends``
     (pattern ``pip.depends``) whose requirement is a TensorFlow distribution (platform fact
@@ -37,21 +55,25 @@ def addon_pin_fix(f: Facts, depends: list[Hit]) -> tuple[str, ...]:
         tf_dists = frozenset(f.kb.tf_distributions())
     except KnowledgeError:
         return ()
+    asked = next((r for r in f.h("pip.user_requested").all()
+                  if c.dist_key((r.g("req") or "").split("[")[0]) in tf_dists
+                  and (r.g("spec") or "").startswith("==")), None)
+    version = asked.need("spec")[2:] if asked is not None else None
     for h in depends:
         pkg = c.dist_key((h.g("pkg") or "").split("[")[0])
         req = h.g("req") or ""
         if (pkg in tf_dists or pkg == "tf-keras" or not pkg.startswith(("tensorflow-", "tf-"))
-                or not _tf_requirement(req, tf_dists)):
+                or not h.g("v") or not _tf_requirement(req, tf_dists)
+                or not _excludes(req, version)):
             continue
-        asked = next((r for r in f.h("pip.user_requested").all()
-                      if c.dist_key(r.g("req") or "") in tf_dists
-                      and (r.g("spec") or "").startswith("==")), None)
         pick = (c.pip(f, "install", f"{asked.g('req')}{asked.g('spec')}", pkg)
                 + f"   # no {pkg} pin: pip picks the {pkg} release for that TensorFlow"
                 if asked is not None else
                 c.pip(f, "install", "tensorflow==<the version you keep>", pkg))
-        return (f"# {pkg} {h.g('v')} is built for {req} (each {pkg} release pairs with one "
-                "TensorFlow minor): drop or change that pin", pick)
+        return (f"# {pkg} {h.g('v')} requires {req}"
+                + (f", which leaves out TensorFlow {version}" if version else "")
+                + f": drop or change that pin (a {pkg} release is built for a range of "
+                "TensorFlow releases)", pick)
     return ()
 
 

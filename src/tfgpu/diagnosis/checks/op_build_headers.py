@@ -69,24 +69,50 @@ def tf_header_cuda_path(ctx: Facts) -> list[Finding]:
 
 
 def tf_headers_not_found(ctx: Facts) -> list[Finding]:
-    """``custom-op-build-tf-include-path-wrong``: the compiler found none of TensorFlow's
-    headers ("fatal error: tensorflow/core/framework/op.h: No such file or directory",
-    pattern ``build.tf_header_missing``) in a file outside TensorFlow's include folder (the
-    op's own source): its -I flags do not name the installed TensorFlow's include folder.
-    ``libtensorflow-headers-not-on-include-path`` for a C API header (tensorflow/c/...): a
-    binding's build (Go's cgo, Rust, a C program) does not see the include folder of the
-    libtensorflow archive (TensorFlow's "Install TensorFlow for C": extract it into
-    /usr/local, or add its include and lib folders to the compiler's paths)."""
+    """A compile that finds none of TensorFlow's headers ("fatal error:
+    tensorflow/core/framework/op.h: No such file or directory", pattern
+    ``build.tf_header_missing``) in a file outside TensorFlow's include folder (the op's own
+    source); nothing in a bazel build of TensorFlow itself (pattern ``build.tf_flags``).
+
+    * ``custom-op-build-tf-include-path-wrong``: the compile line shown names no TensorFlow
+      include folder (or none is shown): its -I flags miss the installed TensorFlow's;
+      variant ``not-in-release`` when the include folder IS given (an -I into
+      tensorflow/include, tf.sysconfig's flags): that release's headers lack the file, which
+      moved or was renamed (cuda_kernel_helper.h became gpu_kernel_helper.h: pmh47/dirt#30,
+      sampepose/flownet2-tf#108), so the op was written for another TensorFlow;
+    * ``libtensorflow-headers-not-on-include-path`` for a C API header (tensorflow/c/...) in
+      a build with no sign of the pip TensorFlow (no tensorflow/include, no
+      -ltensorflow_framework): a binding's build (Go's cgo, Rust, a C program) that does not
+      see the include folder of the libtensorflow archive (TensorFlow's "Install TensorFlow
+      for C": extract it into /usr/local, or add its include and lib folders to the
+      compiler's paths); the pip TensorFlow ships the C API's headers too."""
+    flags = ctx.h("build.tf_flags").all()
+    if any(h.g("bazel") for h in flags):
+        return []  # TensorFlow's own bazel build: its tree, not an op's include path
+    include_given = any(h.g("inc") for h in flags)
+    pip_tf = include_given or any(h.g("lib") for h in flags)
     for h in ctx.h("build.tf_header_missing").all():
         if _TF_HEADER.search(h.text[: h.text.find("fatal error")]):
             continue  # raised inside TensorFlow's own headers: another header missing there
-        if h.need("inc").startswith("tensorflow/c/"):
-            # the C API's headers: the libtensorflow tarball's include folder, not pip's
+        header = h.need("inc")
+        if header.startswith("tensorflow/c/") and not pip_tf:
             return [catalogue.make(
-                "libtensorflow-headers-not-on-include-path", header=h.need("inc"),
+                "libtensorflow-headers-not-on-include-path", header=header,
                 evidence=log_evidence([h]))]
+        if include_given:
+            return [catalogue.make(
+                "custom-op-build-tf-include-path-wrong", variant="not-in-release",
+                header=header, evidence=log_evidence([h], [f for f in flags if f.g("inc")][:1]),
+                fix=('python -c "import tensorflow as tf, os; print(tf.__version__); '
+                     "print(os.path.exists(os.path.join(tf.sysconfig.get_include(), "
+                     f"'{header}')))\""
+                     "   # False: this release ships no such header",
+                     "# find where this release has it (grep -rl the header's name under "
+                     "tf.sysconfig.get_include()) and change the #include, or build the op "
+                     "against the TensorFlow it was written for"),
+            )]
         return [catalogue.make(
-            "custom-op-build-tf-include-path-wrong", header=h.need("inc"),
+            "custom-op-build-tf-include-path-wrong", header=header,
             evidence=log_evidence([h]),
             fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_include())"   # '
                  "the include folder of the TensorFlow the op is for: run it with the op's "

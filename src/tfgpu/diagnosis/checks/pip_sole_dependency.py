@@ -62,7 +62,7 @@ def sole_dependency(f: Facts, depends: list[Hit]) -> Finding | None:
         "tensorflow-dependency-no-wheel", variant="sole-dependency", package=dep,
         parent=pkg, count=str(len(depends)), platforms=_platforms(f, dep),
         evidence=log_evidence(depends[:1], depends[-1:]),
-        fix=(c.pip(f, "download", "--no-deps", dep, "-d", "/tmp/wheels")
+        fix=(c.pip(f, "download", "--no-deps", dep, "-d", "wheel-check")
              + f"   # 'No matching distribution': {dep} has no release for this Python or "
              "platform",
              'python -c "import sys, platform; print(sys.version, platform.system(), '

@@ -1000,14 +1000,20 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     """A module built for a newer NumPy than the installed one (C-API version too low).
 
     NumPy's checks: "module compiled against API version 0x10 but this version of numpy
-    is 0xf", "numpy.dtype size changed ... Expected 96 from C header, got 88 from
-    PyObject" (the error form).  The fix is a newer NumPy, never ``numpy<2``.
+    is 0xf"; Cython's "numpy.<type> size changed ... Expected N from C header, got M from
+    PyObject" with M < N (the error form: built for a newer NumPy; numpy.dtype's 96 -> 88 is
+    the NumPy 2 ABI break, pattern numpy.abi; M > N is the harmless warning form).  The fix is
+    a newer NumPy, never ``numpy<2``.
     """
-    old = f.h("numpy.too_old")
-    if not old.count:
+    # Cython's size check with the run-time type LARGER than the built one ("Expected 80 ...,
+    # got 88"): a module built for an older NumPy, a RuntimeWarning NumPy filters itself
+    # (numpy/__init__.py's "Filter out Cython harmless warnings"): no fault
+    sized = [h for h in f.h("numpy.too_old").all()
+             if not (h.g("exp") and h.g("got") and int(h.need("got")) > int(h.need("exp")))]
+    if not sized:
         return
     npv = f.dist_version("numpy")
-    want = next((h.g("want_v") or h.g("want") for h in old.all()
+    want = next((h.g("want_v") or h.g("want") for h in sized
                  if h.g("want_v") or h.g("want")), None)
     mm = f.tf_mm
     first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
@@ -1015,7 +1021,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     # pybind11's "Unable to convert function return value" with no
     # NumPy API-version line and no NumPy version known reads both ways (too old, or NumPy 2
     # under TensorFlow < first): name both and the command that tells them apart
-    bare = not any(h.g("want") or h.g("want_v") or h.g("exp") for h in old.all())
+    bare = not any(h.g("want") or h.g("want_v") or h.g("exp") for h in sized)
     np_major = parse_version(npv).major if npv and _parses(npv) else None
     if bare and f.h("numpy.abi").count:
         return  # NumPy's own NumPy 2 message decides: numpy_abi_log says it
@@ -1023,7 +1029,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
         yield catalogue.make(
             "numpy-too-old-for-module", variant="either-way",
             numpy=f" {npv}" if npv else "", first=first,
-            evidence=log_evidence(old, f.h("numpy.multiarray").first[:1]),
+            evidence=log_evidence(sized, f.h("numpy.multiarray").first[:1]),
             fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"; "
                  "pip show tensorflow   # the NumPy imported, and the TensorFlow",
                  f'pip install "numpy<2"   # NumPy 2.x with TensorFlow < {first}',
@@ -1034,7 +1040,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     yield catalogue.make(
         "numpy-too-old-for-module",
         numpy=npv or "installed",
-        evidence=log_evidence(old, f.h("numpy.multiarray").first[:1]),
+        evidence=log_evidence(sized, f.h("numpy.multiarray").first[:1]),
         cause=("A compiled module on the import path was built against a newer NumPy C API"
                + (f" ({want})" if want else "")
                + f" than NumPy {npv or 'installed here'} provides: NumPy is too old for it "
@@ -1708,7 +1714,7 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     if pins is not None:
         return [_and_cuda_pin_conflict(ctx, pins, hits, pubgrub)]
     fix = [
-        *addon_pin_fix(ctx, depends),
+        *(addon_pin_fix(ctx, depends) if not pubgrub else ()),
         *(f"# no {n.g('pkg')} release matches {n.g('spec') or n.g('spec2') or 'that requirement'}"
           " on the index the resolver read: the package that requires it (the lines above) "
           "needs another release, or a platform marker that leaves it out"
