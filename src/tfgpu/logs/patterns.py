@@ -548,6 +548,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"poetry install|poetry lock|poetry update)\b"
         r"|(?P<poetry_err>\bSolverProblemError\b)",
     ),
+    # A PubGrub resolver (uv, Poetry) deriving that TensorFlow's Requires-Python leaves out the
+    # Python it resolves for: uv's "Because the current Python version (3.13.1) does not
+    # satisfy Python>=3.9,<3.13 and all versions of tensorflow depend on Python>=3.9,<3.13"
+    # (the interpreter), uv's "the requested Python version (>=3.10) does not satisfy
+    # Python>=3.9,<3.13, we can conclude that tensorflow>=2.18.0 cannot be used" (a project's
+    # requires-python), Poetry's "tensorflow (2.16.1) requires Python >=3.9,<3.13, tensorflow
+    # is forbidden" and its "The current project's supported Python range (>=3.9,<4.0) is not
+    # compatible". Read by checks/resolver_python_range.py
+    _p(
+        "pip.python_range",
+        ("does not satisfy python", "requires python", "supported python range"),
+        r"the current Python version \((?P<py>\d+\.\d+(?:\.\d+)?)\) does not satisfy "
+        r"Python(?P<range>[<>=!~][^\s,]{1,20}(?:,[<>=!~][^\s,]{1,20}){0,3}) and (?:all versions "
+        r"of |only )?(?P<pkg>[A-Za-z][\w.-]{0,60})"
+        r"|the requested Python version \((?P<req>[^)\n]{1,60})\) does not satisfy "
+        r"Python(?P<range2>[<>=!~][^\s,]{1,20}(?:,[<>=!~][^\s,]{1,20}){0,3}), we can conclude "
+        r"that (?P<pkg2>[A-Za-z][\w-]{0,60})"
+        r"|(?P<pkg3>[A-Za-z][\w.-]{0,60}) \((?P<v3>[\w.]{1,30})\) requires Python "
+        r"(?P<range3>[<>=!~][^\s,]{1,20}(?:,[<>=!~][^\s,]{1,20}){0,3}), (?P=pkg3) is forbidden"
+        r"|The current project's supported Python range \((?P<proj>[^)\n]{1,60})\) is not "
+        r"compatible",
+    ),
     _p(
         "pip.uv_report",
         ("no solution found when resolving dependencies", "╰─▶",

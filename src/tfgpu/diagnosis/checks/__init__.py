@@ -173,6 +173,7 @@ from tfgpu.diagnosis.checks.python_import import (
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
+from tfgpu.diagnosis.checks.resolver_python_range import resolver_python_range
 from tfgpu.diagnosis.checks.self_check_dll import (
     self_check_environment,
 )
@@ -823,6 +824,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- tool families ---
     host_ram_exhausted,
     import_uses_distribution_name,
+    resolver_python_range,
     slurm_job_cancelled,
     horovod_ranks_stalled,
     bfc_allocator_check_failed,

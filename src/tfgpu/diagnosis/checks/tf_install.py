@@ -35,6 +35,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
 )
 from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
 from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
+from tfgpu.diagnosis.checks.resolver_python_range import python_range_shown
 from tfgpu.diagnosis.checks.uv_reports import (
     tag_python,
     uv_no_tensorflow_wheel,
@@ -1686,8 +1687,8 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     requires TensorFlow X.Y.
     """
     hits = ctx.h("pip.resolution").all()
-    if not hits:
-        return []
+    if not hits or python_range_shown(ctx):
+        return []  # TensorFlow's Python range left out: checks/resolver_python_range.py
     # every derivation line kept (one per depending package beyond the first five)
     depends = ctx.h("pip.depends").kept()
     if all(h.g("pubgrub") for h in hits) and not any(

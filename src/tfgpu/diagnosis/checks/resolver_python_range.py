@@ -1,0 +1,94 @@
+"""A PubGrub resolver's report (uv, Poetry) in which TensorFlow's Requires-Python leaves out the
+Python it resolves for: the interpreter ("the current Python version (3.13.1) does not satisfy
+Python>=3.9,<3.13"), or a project's Python range reaching past TensorFlow's (uv's "the
+requested Python version (>=3.10) does not satisfy ...", Poetry's "The current project's
+supported Python range (>=3.9,<4.0) is not compatible ...").
+
+Sources: uv's resolver reports (astral-sh/uv crates/uv-resolver pubgrub report: "the current
+Python version", "the requested Python version", the ``requires-python`` hint), Poetry's
+SolverProblemError (python-poetry/poetry mixology: "requires Python ..., X is forbidden", "The
+current project's supported Python range ... is not compatible"); the range is TensorFlow's own
+Requires-Python, printed by the resolver, so nothing here comes from tfgpu's tables.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeError, docs
+
+
+def _tf_hits(f: Facts) -> list[Hit]:
+    """The ``pip.python_range`` derivations about one of TensorFlow's distributions (platform
+    fact ``tf-distributions``)."""
+    try:
+        tf_dists = frozenset(f.kb.tf_distributions())
+    except KnowledgeError:
+        return []
+    return [h for h in f.h("pip.python_range").all()
+            if c.dist_key((h.g("pkg") or h.g("pkg2") or h.g("pkg3") or "").split("[")[0])
+            in tf_dists]
+
+
+def python_range_shown(f: Facts) -> bool:
+    """Whether the log holds a resolver's derivation that TensorFlow's Python range leaves out
+    the Python it resolves for (pip_resolution_conflict then leaves the report to this
+    reading)."""
+    return bool(_tf_hits(f))
+
+
+def resolver_python_range(f: Facts) -> list[Finding]:
+    """``python-outside-tf-range`` variants ``resolver-interpreter`` (uv: the interpreter is
+    outside TensorFlow's Requires-Python) and ``resolver-project`` (a uv or Poetry project
+    whose Python range reaches past TensorFlow's: the resolver must find a TensorFlow for
+    every Python the project allows)."""
+    hits = _tf_hits(f)
+    if not hits:
+        return []
+    tool = "Poetry" if f.log_installer == "poetry" or any(h.g("pkg3") for h in hits) else "uv"
+    interp = next((h for h in hits if h.g("py")), None)
+    if interp is not None:
+        rng = interp.need("range")
+        return [catalogue.make(
+            "python-outside-tf-range", variant="resolver-interpreter", python=interp.need("py"),
+            pkg=interp.need("pkg"), range=rng, tool=tool, evidence=log_evidence([interp]),
+            doc_url=docs.url("tf-pip"),
+            fix=(f"uv venv --python 3.12 && uv pip install {interp.need('pkg')}   # a Python "
+                 f"inside {rng} (uv python install 3.12 fetches one)",
+                 "# or a TensorFlow release whose wheels support this Python, when there is "
+                 "one (the resolver's range is that of every release it tried)"),
+        )]
+    hit = hits[0]
+    # (a derivation of the project's range: uv's "requested Python" or Poetry's "forbidden")
+    rng = hit.g("range2") or hit.need("range3")
+    proj = hit.g("req") or next((p.g("proj") for p in f.h("pip.python_range").all()
+                                 if p.g("proj")), None)
+    pkg = hit.g("pkg2") or hit.need("pkg3")
+    inside = _inside(proj, rng)
+    narrow = (f"# in pyproject.toml: [project] requires-python = \"{inside}\" (inside {rng}), "
+              "then uv lock" if tool == "uv" else
+              f"# in pyproject.toml: python = \"{inside}\" under [tool.poetry.dependencies] (or "
+              f"[project] requires-python), or give {pkg} the marker python = \"{rng}\", then "
+              "poetry lock")
+    return [catalogue.make(
+        "python-outside-tf-range", variant="resolver-project",
+        project=f" {proj}" if proj else "", pkg=pkg, range=rng, tool=tool,
+        evidence=log_evidence(hits[:2]), doc_url=docs.url("tf-pip"), fix=(narrow,),
+    )]
+
+
+def _inside(project: str | None, rng: str) -> str:
+    """A Python range for the project inside TensorFlow's ``rng``: the project's own lower
+    bound (``>=3.10`` of ``project``) with TensorFlow's upper bound (``<3.13``); ``rng``
+    itself when either is not shown."""
+    low = re.search(r">=?\s*\d+(?:\.\d+)*", project or "")
+    high = re.search(r"<=?\s*\d+(?:\.\d+)*", rng)
+    return f"{low.group(0)},{high.group(0)}" if low and high else rng
+
+
+__all__ = ["python_range_shown", "resolver_python_range"]
