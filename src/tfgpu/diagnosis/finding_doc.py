@@ -228,12 +228,12 @@ def entry(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
 
     Keys: ``id`` (as asked), ``row`` (the row's id: a family's id template), ``matched``
     (``id``, ``family`` or ``alias``), ``severity`` and ``severities`` (others a check may
-    give), ``category`` and ``categories``, ``area``, ``title`` (its template),
-    ``summary``, ``remedy``, ``fix`` (the row's constant fix lines; empty when the check
-    computes them), ``harmless``, ``variants`` (name, title, severity, and summary, remedy,
-    category and fix lines where the variant has its own), ``doc`` (the link's URL, or
-    ``None``), ``doc_from_knowledge``, ``aliases``, ``supersedes`` and ``sources``
-    (:func:`row_sources`).
+    give: the row's and its variants'), ``category`` and ``categories`` (the same),
+    ``area``, ``title`` (its template), ``summary``, ``remedy``, ``fix`` (the row's
+    constant fix lines; empty when the check computes them), ``harmless``, ``variants``
+    (name, title, severity, and summary, remedy, category and fix lines where the variant
+    has its own), ``doc`` (the link's URL, or ``None``), ``doc_from_knowledge``,
+    ``aliases``, ``supersedes`` and ``sources`` (:func:`row_sources`).
 
     Raises:
         KnowledgeError: ``findings.toml`` or ``docs.toml`` cannot be read.
@@ -256,9 +256,14 @@ def entry(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
         "row": spec.id,
         "matched": found.via,
         "severity": spec.severity.value,
-        "severities": [s.value for s in spec.severities],
+        # the others a check may give: the row's own and its variants' (a variant's default)
+        "severities": list(dict.fromkeys(
+            s.value for s in (*spec.severities, *(v.severity for v in spec.variants.values()))
+            if s is not spec.severity)),
         "category": spec.category,
-        "categories": list(spec.categories),
+        "categories": list(dict.fromkeys(
+            c for c in (*spec.categories, *(v.category for v in spec.variants.values()))
+            if c != spec.category)),
         "area": spec.area,
         "title": spec.title,
         "summary": spec.summary,

@@ -246,7 +246,10 @@ _STOPPED = frozenset({0, 130, 143})
 _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
                    "tools.oom_kernel", "tools.colab_ram", "tools.colab_crash", "cpu.illegal",
                    "cpu.guard_abort", "win.crash_status", "win.status", "tools.slurm_oom",
-                   "tools.slurm_cancel")
+                   "tools.slurm_cancel",
+                   # Python's SyntaxError (the code never ran; no "Traceback" header when the
+                   # script's own file fails to compile) and YARN killing a container
+                   "py.syntax_error", "tools.yarn_limit")
 
 
 #: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
