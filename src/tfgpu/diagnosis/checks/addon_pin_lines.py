@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import re
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
-
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
@@ -37,6 +34,10 @@ def _excludes(req: str, version: str | None) -> bool:
     or unparsable (nothing shows that the add-on fits)."""
     if version is None:
         return True
+    # imported here: the doctor's lean start does not load packaging's specifiers
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
     spec = _NAME.sub("", req, count=1).replace(" and ", ",").strip()
     try:
         return Version(version) not in SpecifierSet(spec)
