@@ -54,12 +54,13 @@ def resolver_python_range(f: Facts) -> list[Finding]:
     interp = next((h for h in hits if h.g("py")), None)
     if interp is not None:
         rng = interp.need("range")
+        py = _newest_inside(rng)
         return [catalogue.make(
             "python-outside-tf-range", variant="resolver-interpreter", python=interp.need("py"),
             pkg=interp.need("pkg"), range=rng, tool=tool, evidence=log_evidence([interp]),
             doc_url=docs.url("tf-pip"),
-            fix=(f"uv venv --python 3.12 && uv pip install {interp.need('pkg')}   # a Python "
-                 f"inside {rng} (uv python install 3.12 fetches one)",
+            fix=(f"uv venv --python {py} && uv pip install {interp.need('pkg')}   # a Python "
+                 f"inside {rng} (uv python install {py} fetches one)",
                  "# or a TensorFlow release whose wheels support this Python, when there is "
                  "one (the resolver's range is that of every release it tried)"),
         )]
@@ -80,6 +81,16 @@ def resolver_python_range(f: Facts) -> list[Finding]:
         project=f" {proj}" if proj else "", pkg=pkg, range=rng, tool=tool,
         evidence=log_evidence(hits[:2]), doc_url=docs.url("tf-pip"), fix=(narrow,),
     )]
+
+
+def _newest_inside(rng: str) -> str:
+    """The newest Python minor inside ``rng`` by its upper bound ("<3.13" -> "3.12",
+    "<=3.11" -> "3.11"); ``"<a Python inside the range>"`` when it has none."""
+    m = re.search(r"<(=)?\s*3\.(\d+)", rng)
+    if m is None:
+        return "<a Python inside the range>"
+    minor = int(m.group(2)) - (0 if m.group(1) else 1)
+    return f"3.{minor}"
 
 
 def _inside(project: str | None, rng: str) -> str:
