@@ -3645,11 +3645,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # oom-kill event(s) in %ps[ cgroup]. Some of your processes may have been killed by the
     # cgroup out-of-memory handler." (19.05-22.05; "in step %s cgroup" 18.08-19.05); and
     # srun's "%s: %s %s: Out Of Memory" (src/srun/launch.c: hosts, "task"/"tasks", task ids).
-    # YARN killing a container over its memory limit: Spark's YarnAllocator
-    # memLimitExceededLogMessage ("Container killed by YARN for exceeding memory limits. 7.2 GB
-    # of 4.2 GB virtual memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
-    # Hadoop's NodeManager ContainersMonitorImpl ("Container [pid=..,containerID=..] is running
-    # beyond physical memory limits. Current usage: ..."); read by checks/host_killed.py
     # an import statement naming a pip distribution with a hyphen ("import tensorflow-gpu as
     # tf"): Python's grammar allows no "-" in a module name (CPython's parser: "SyntaxError:
     # invalid syntax" under it); read with py.syntax_error by checks/import_names.py
@@ -3660,6 +3655,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<dist>[A-Za-z][\w.]{0,60}(?:-[\w.]{1,60}){1,4})(?:\s|$)",
     ),
     _p("py.syntax_error", ("syntaxerror: invalid syntax",), r"^\s{0,8}SyntaxError: invalid syntax"),
+    # YARN killing a container over its memory limit: Spark's YarnAllocator
+    # memLimitExceededLogMessage ("Container killed by YARN for exceeding memory limits. 7.2 GB
+    # of 4.2 GB virtual memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
+    # Hadoop's NodeManager ContainersMonitorImpl ("Container [pid=..,containerID=..] is running
+    # beyond physical memory limits. Current usage: ..."); read by checks/host_killed.py
     _p(
         "tools.yarn_limit",
         ("container killed by yarn for exceeding", "memory limits. current usage"),
