@@ -586,11 +586,12 @@ _REVEALED_HOST_RES = (
 _URL_CRED_HOST_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://[^/\s:@]{1,256}:"
                                r"[^/\s@]{0,256}@(?P<host>[A-Za-z0-9.-]{1,253})")
 #: A fully-qualified name under a private-network label (``x.internal.example.com``,
-#: ``x.corp.example.com``, ``x.lan``): labels used for names inside a private network, not on
-#: the public internet.  Dots split the labels one way only: linear in a name's length.
+#: ``x.corp.example.com``, ``x.lan``, a cluster's ``node-7.cluster``): labels used for names
+#: inside a private network, not on the public internet.  Dots split the labels one way
+#: only: linear in a name's length.
 _PRIVATE_FQDN_RE = re.compile(
     r"(?<![\w.-])(?P<host>(?:[A-Za-z0-9-]+\.)+(?:corp|internal|intra|intranet|lan|local|"
-    r"private|priv|home\.arpa)(?:\.[A-Za-z0-9-]+)*)(?![\w-])", re.I)
+    r"private|priv|cluster|home\.arpa)(?:\.[A-Za-z0-9-]+)*)(?![\w-])", re.I)
 
 
 def revealed_names(texts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:

@@ -34,6 +34,8 @@ REVEALED = {
         "Looking in indexes: https://bob:pw@mirror.acmewidgets.com/simple", "acmewidgets"),
     "private domain": ("ERROR: HTTP error 404 while getting https://pkgs.internal.fooco.net/x",
                        "fooco"),
+    "cluster label": ("ssh: connect to host worker-7q.cluster port 22: Connection refused",
+                      "worker-7q"),
     "journald short": ("Dec 02 10:00:01 gpuboxa7 kernel: NVRM: API mismatch: the client has "
                        "the version 535.129.03, but this kernel module has the version "
                        "535.104.05.", "gpuboxa7"),

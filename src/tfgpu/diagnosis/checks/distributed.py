@@ -299,6 +299,15 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 "nccl-error", variant="system",
                 evidence=log_evidence(system, err, ver[:1])))
             return out
+        cuinit = ctx.h("cuinit").all()
+        if cuda and cuinit:
+            # cuInit failed in this log: NCCL's CUDA calls fail after it (the driver's
+            # CUDA_ERROR_NOT_FOUND, WSL2's missing libnvdxgdmal among the causes), and the
+            # cuInit finding names why
+            out.append(catalogue.make(
+                "nccl-error", variant="after-cuinit", line=str(cuinit[0].line),
+                evidence=log_evidence(system, err, cuinit[:1], limit=3)))
+            return out
         out.append(
             catalogue.make(
                 "nccl-error",
