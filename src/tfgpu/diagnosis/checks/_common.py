@@ -52,6 +52,35 @@ def dist_key(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
+#: A requirement's distribution name at its start ("tensorflow<2.9 and >=2.8.0" ->
+#: "tensorflow"; PEP 508 names, extras and specifiers after it).
+_REQ_NAME = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def requirement_name(req: str) -> str | None:
+    """The distribution name a requirement as pip or a resolver prints it starts with
+    (``"tensorflow<2.9 and >=2.8.0"`` -> ``"tensorflow"``), as :func:`dist_key` compares
+    names; ``None`` when it starts with no name."""
+    m = _REQ_NAME.match(req)
+    return dist_key(m.group(0)) if m else None
+
+
+def is_tf_distribution(f: Facts, name: str) -> bool:
+    """Whether ``name`` (any spelling; extras ignored) is one of TensorFlow's own
+    distributions (platform fact ``tf-distributions``: tensorflow, tensorflow-gpu,
+    tf-nightly, ...).
+
+    Raises:
+        KnowledgeError: the fact lost its list (a broken data file).
+    """
+    return dist_key(name.split("[")[0]) in {dist_key(d) for d in f.kb.tf_distributions()}
+
+
+#: How platform_facts' ``addon-platforms-*`` rows name platforms, in words.
+PLATFORM_WORDS = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS",
+                  "macos": "macOS"}
+
+
 def pip_asked_for(ctx: Facts, dist: str) -> list[Hit]:
     """The log's lines that ask pip for the distribution ``dist`` (a :func:`dist_key`) by
     name: "pip install <it>" typed, or "Collecting <it>" with no "(from <parent>)" (pattern

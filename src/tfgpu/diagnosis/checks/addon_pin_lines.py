@@ -13,19 +13,9 @@ only: a PubGrub report (uv, Poetry) words its lines otherwise.
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
-from tfgpu.knowledge import KnowledgeError
-
-_NAME = re.compile(r"[A-Za-z][\w.-]*")
-
-
-def _tf_requirement(req: str, tf_dists: frozenset[str]) -> bool:
-    m = _NAME.match(req)
-    return m is not None and c.dist_key(m.group(0)) in tf_dists
 
 
 def _excludes(req: str, version: str | None) -> bool:
@@ -38,7 +28,8 @@ def _excludes(req: str, version: str | None) -> bool:
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
     from packaging.version import InvalidVersion, Version
 
-    spec = _NAME.sub("", req, count=1).replace(" and ", ",").strip()
+    name = c.requirement_name(req) or ""
+    spec = req.strip()[len(name):].replace(" and ", ",").strip()
     try:
         return Version(version) not in SpecifierSet(spec)
     except (InvalidSpecifier, InvalidVersion):
@@ -51,20 +42,21 @@ def addon_pin_fix(f: Facts, depends: list[Hit]) -> tuple[str, ...]:
     ``tf-distributions``) and that is not one itself (nor tf-keras, which pairs with
     TensorFlow's major.minor and has its own line); empty when there is none.  The
     TensorFlow the user asked for comes from "The user requested tensorflow==X" (pattern
-    ``pip.user_requested``)."""
-    try:
-        tf_dists = frozenset(f.kb.tf_distributions())
-    except KnowledgeError:
-        return ()
+    ``pip.user_requested``).
+
+    Raises:
+        KnowledgeError: platform fact ``tf-distributions`` lost its list.
+    """
     asked = next((r for r in f.h("pip.user_requested").all()
-                  if c.dist_key((r.g("req") or "").split("[")[0]) in tf_dists
+                  if c.is_tf_distribution(f, r.g("req") or "")
                   and (r.g("spec") or "").startswith("==")), None)
     version = asked.need("spec")[2:] if asked is not None else None
     for h in depends:
         pkg = c.dist_key((h.g("pkg") or "").split("[")[0])
         req = h.g("req") or ""
-        if (pkg in tf_dists or pkg == "tf-keras" or not pkg.startswith(("tensorflow-", "tf-"))
-                or not h.g("v") or not _tf_requirement(req, tf_dists)
+        if (c.is_tf_distribution(f, pkg) or pkg == "tf-keras"
+                or not pkg.startswith(("tensorflow-", "tf-")) or not h.g("v")
+                or not c.is_tf_distribution(f, c.requirement_name(req) or "")
                 or not _excludes(req, version)):
             continue
         pick = (c.pip(f, "install", f"{asked.g('req')}{asked.g('spec')}", pkg)

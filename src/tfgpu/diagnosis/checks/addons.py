@@ -34,6 +34,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import OP_LIBRARY_DISTS
+from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
@@ -280,8 +281,7 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
         platforms, no_build = row.items("platforms"), row.items("no_build")
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return []
-    names = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS", "macos": "macOS"}
-    shown = ", ".join(names.get(p, p) for p in platforms)
+    shown = ", ".join(PLATFORM_WORDS.get(p, p) for p in platforms)
     windows = ctx.os == "windows" or bool(_WIN_PATH.search(h.text))
     ev = log_evidence([h])
     alternative = ("The maintainers' way on Windows is WSL (Linux); YDF (pip install ydf) is "

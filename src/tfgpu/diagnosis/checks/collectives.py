@@ -53,8 +53,10 @@ def _input_ended(h: Hit, inner: str) -> bool:
     # the status cut inside "End of sequence": an OUT_OF_RANGE code says so from "End of",
     # the code-less "Collective ops is aborted by:" form from "End of s"
     code = (h.g("code") or "").replace("_", " ").lower()
-    floor = 5 if code == "out of range" else 6 if not code else 99
-    return len(squashed) >= floor and "endofsequence".startswith(squashed)
+    if code not in ("", "out of range"):
+        return False  # another status, whatever its text
+    shortest = len("endof") if code else len("endofs")
+    return len(squashed) >= shortest and "endofsequence".startswith(squashed)
 _NCCL = re.compile(r"\bNCCL\b")
 #: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN/MIOpen
 #: launch and handle failures, a convolution without a DNN algorithm: "Failed to find conv

@@ -15,7 +15,6 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeError
 
 #: How far below the import statement CPython's "SyntaxError: invalid syntax" stands (the
 #: statement echoed, the caret line, then the error).
@@ -25,11 +24,7 @@ _BELOW = 4
 def _module(f: Facts, dist: str) -> str | None:
     """The import name of the TensorFlow distribution or add-on ``dist`` (normalised), else
     ``None``: not one of TensorFlow's."""
-    try:
-        tf_dists = frozenset(f.kb.tf_distributions())
-    except KnowledgeError:
-        tf_dists = frozenset()
-    if dist in tf_dists:
+    if c.is_tf_distribution(f, dist):
         return "tensorflow"
     return next((mod for mod, name in ADDON_DISTS.items() if name == dist), None)
 
@@ -38,7 +33,11 @@ def import_uses_distribution_name(f: Facts) -> list[Finding]:
     """``import-uses-pip-distribution-name``: an ``import``/``from`` statement naming a
     TensorFlow distribution or add-on by its hyphenated pip name (pattern
     ``py.import_hyphen``) with CPython's "SyntaxError: invalid syntax" at most
-    :data:`_BELOW` lines under it (``py.syntax_error``)."""
+    :data:`_BELOW` lines under it (``py.syntax_error``).
+
+    Raises:
+        KnowledgeError: platform fact ``tf-distributions`` lost its list.
+    """
     errors = f.h("py.syntax_error").all()
     for h in f.h("py.import_hyphen").all():
         dist = c.dist_key(h.need("dist"))

@@ -15,16 +15,12 @@ after these lines could hide another requirement, so the cause says so.
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
-
-_NAME = re.compile(r"[A-Za-z][\w.-]*")
 
 #: Fewer candidate lines than this say too little (one release tried is a plain conflict).
 _MIN_LINES = 2
@@ -39,9 +35,9 @@ def _platforms(f: Facts, dep: str) -> str:
         platforms = row.items("platforms")
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return ""
-    names = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS"}
     since = row.values.get("since")
-    return (f" ({dep} publishes pip packages for {', '.join(names.get(p, p) for p in platforms)}"
+    shown = ", ".join(c.PLATFORM_WORDS.get(p, p) for p in platforms)
+    return (f" ({dep} publishes pip packages for {shown}"
             f" only{f' since {since}' if isinstance(since, str) else ''}: {row.ref})")
 
 
@@ -52,9 +48,9 @@ def sole_dependency(f: Facts, depends: list[Hit]) -> Finding | None:
     them (pattern ``pip.user_requested``); else ``None``."""
     if len(depends) < _MIN_LINES or f.h("pip.user_requested").count:
         return None
-    names = [_NAME.match(h.g("req") or "") for h in depends]
+    names = [c.requirement_name(h.g("req") or "") for h in depends]
     pkgs = {c.dist_key((h.g("pkg") or "").split("[")[0]) for h in depends}
-    deps = {c.dist_key(m.group(0)) for m in names if m is not None}
+    deps = {n for n in names if n is not None}
     if len(pkgs) != 1 or len(deps) != 1 or None in names:
         return None
     pkg, dep = next(iter(pkgs)), next(iter(deps))

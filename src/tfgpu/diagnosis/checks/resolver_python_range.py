@@ -20,19 +20,15 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeError, docs
+from tfgpu.knowledge import docs
 
 
 def _tf_hits(f: Facts) -> list[Hit]:
     """The ``pip.python_range`` derivations about one of TensorFlow's distributions (platform
     fact ``tf-distributions``)."""
-    try:
-        tf_dists = frozenset(f.kb.tf_distributions())
-    except KnowledgeError:
-        return []
     return [h for h in f.h("pip.python_range").all()
-            if c.dist_key((h.g("pkg") or h.g("pkg2") or h.g("pkg3") or "").split("[")[0])
-            in tf_dists]
+            if (pkg := h.g("pkg") or h.g("pkg2") or h.g("pkg3"))
+            and c.is_tf_distribution(f, pkg)]
 
 
 def python_range_shown(f: Facts) -> bool:
@@ -46,7 +42,11 @@ def resolver_python_range(f: Facts) -> list[Finding]:
     """``python-outside-tf-range`` variants ``resolver-interpreter`` (uv: the interpreter is
     outside TensorFlow's Requires-Python) and ``resolver-project`` (a uv or Poetry project
     whose Python range reaches past TensorFlow's: the resolver must find a TensorFlow for
-    every Python the project allows)."""
+    every Python the project allows).
+
+    Raises:
+        KnowledgeError: platform fact ``tf-distributions`` lost its list.
+    """
     hits = _tf_hits(f)
     if not hits:
         return []
