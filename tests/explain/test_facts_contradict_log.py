@@ -81,3 +81,20 @@ def test_host_memory_out_of_memory_with_gpu_less_facts_is_no_contradiction() -> 
            "2147483648)requested by op MatMul"]
     found = {f.id for f in explain_lines(log, this_machine())}
     assert "host-facts-contradict-log" not in found, found
+
+
+def test_cudnn_version_lines_with_gpu_less_facts_are_a_log_from_another_machine() -> None:
+    # CudnnSupport::Init (cuda_dnn.cc) prints the loaded-version lines only after cudnnCreate
+    # succeeded in the GPU's context: the log's host had a GPU, these facts' host has none
+    mismatch = ("2024-01-01 10:00:05.000000: E tensorflow/compiler/xla/stream_executor/cuda/"
+                "cuda_dnn.cc:425] Loaded runtime CuDNN library: 8.1.0 but source was compiled "
+                "with: 8.6.0.  CuDNN library needs to have matching major version and equal or "
+                "higher minor version.")
+    found = {f.id: f for f in explain_lines([mismatch], this_machine())}
+    assert "host-facts-contradict-log" in found, found
+    assert "no-nvidia-gpu" not in found, found
+    assert found["cudnn-version-mismatch"].severity is Severity.ERROR, found
+    loaded = ("2023-05-01 10:00:00.000000: I tensorflow/compiler/xla/stream_executor/cuda/"
+              "cuda_dnn.cc:424] Loaded cuDNN version 8600")
+    found = {f.id for f in explain_lines([loaded], this_machine())}
+    assert "host-facts-contradict-log" in found, found

@@ -855,7 +855,11 @@ class Facts:
         "Allocator (GPU_0_bfc) ran out of memory", an OOM on ``/device:GPU:N`` or by
         allocator ``GPU_N...``), "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY",
         and a cuDNN/cuBLAS/cuSOLVER/cuSPARSE handle that could not be created (StreamExecutor
-        creates those handles only for a GPU it opened).  At most two per kind, in no order.
+        creates those handles only for a GPU it opened), and cuDNN's loaded-version lines
+        ("Loaded runtime CuDNN library: X but source was compiled with: Y", "Loaded cuDNN
+        version N": ``CudnnSupport::Init`` in cuda_dnn.cc prints them after ``cudnnCreate``
+        succeeded in a context of the GPU's StreamExecutor).  At most two per kind, in no
+        order.
         (The verdict's "allocated on a GPU" reads memory findings' quoted text instead:
         ``verdict._GPU_ALLOCATION``.)"""
         out: list[Hit] = []
@@ -868,6 +872,7 @@ class Facts:
         out += [h for h in self.h("mem.cuda_oom").all() if h.g("size")][:2]
         out += [h for h in self.h("mem.handle").all() if h.g("lib")][:2]
         out += [h for h in self.h("cudnn.dnn_handle").all() if h.g("lib")][:2]
+        out += self.h("cudnn.mismatch").first[:1] + self.h("cudnn.loaded").first[:1]
         return out
 
     # --- the printed outputs of the GPU check snippets -----------------------------
