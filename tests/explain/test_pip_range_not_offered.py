@@ -3,7 +3,7 @@ for this interpreter is within the requirement's specifier (with or without the 
 project, an environment marker, a long list), the lines that are not this kind (a fitting
 release listed, an empty list, TensorFlow's family), and TensorFlow's own pins read past
 the requiring project's "(from <parent>)" (``checks/no_matching_wheel.py``,
-``tf_install.py``); a pin with a PEP 440 local version label whose list has none leads with the
+``pip_reports.py``); a pin with a PEP 440 local version label whose list has none leads with the
 project's own index, not the Python version.  Rows: kind_cases/pip_range_not_offered.toml."""
 
 from __future__ import annotations

@@ -42,15 +42,15 @@ NOT_YET_PROVEN: frozenset[str] = frozenset({
     "diagnosis/checks/compute_capability.py:_rocm_arch_finding:gfx",
     "diagnosis/checks/library_load.py:fatal_load_missing:filename",
     "diagnosis/checks/no_matching_wheel.py:tf1_pin_no_wheel:pin",
+    "diagnosis/checks/pip_reports.py:_pip_misc:package",
+    "diagnosis/checks/pip_reports.py:_pip_misc:python",
+    "diagnosis/checks/pip_reports.py:_pip_misc:spec",
     "diagnosis/checks/replicate_batch_split.py:replicate_batch_split:n",
     "diagnosis/checks/rocm.py:rocm_vm_fault:reason",
     "diagnosis/checks/soname_build_cuda.py:soname_build_finding:other_cuda",
     "diagnosis/checks/soname_build_cuda.py:soname_build_finding:same_cuda",
     "diagnosis/checks/source_configure.py:source_configure_toolkit_path_invalid:typed",
-    "diagnosis/checks/tf_install.py:_pip_misc:package",
-    "diagnosis/checks/tf_install.py:_pip_misc:python",
-    "diagnosis/checks/tf_install.py:_pip_misc:spec",
-    "diagnosis/checks/tf_install.py:tensorflow_native_import_failed_linux:symbol",
+        "diagnosis/checks/tf_install.py:tensorflow_native_import_failed_linux:symbol",
 })
 
 

@@ -399,6 +399,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r'The "?(?:tensorflow|tf-nightly)-gpu"? package has been (?:removed|deprecated)'
         r"|Invalid requirement \([^)]*\) found in (?:tensorflow|tf-nightly)-gpu-\S+ dependencies",
     ),
+    # the GPU package named anywhere, in prose too ("I installed tensorflow-gpu 1.13.1"): with
+    # TensorFlow 1.x, whose plain tensorflow wheel is the CPU build (checks/tf_install.py)
+    _p("ctx.tensorflow_gpu_named", ("tensorflow-gpu", "tensorflow_gpu"),
+       r"\btensorflow[-_]gpu\b"),
     _p(
         "pip.tfgpu_named",
         ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
@@ -501,7 +505,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # pip names the indexes it reads only when they are not its default alone (pip's
     # req_command.py: "Looking in indexes: <urls>" for --index-url / --extra-index-url,
     # "Looking in links: <urls>" for --find-links): a name it lists nothing for may be a real
-    # project that index does not carry (tf_install.py _near_requirement)
+    # project that index does not carry (pip_reports.py _near_requirement)
     _p(
         "pip.other_index",
         ("looking in indexes:", "looking in links:"),
@@ -535,7 +539,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # split, uv's resolver/mod.rs), or its first derivation line "╰─▶ Because ..." when the
     # header was not pasted; uv's hint "While the active Python version is X, the resolution
     # failed for other Python versions supported by your project" (group active).
-    # Read by checks/tf_install.py (uv_report_of)
+    # Read by checks/uv_reports.py
     # the installer a paste's own commands use: uv's pip interface ("uv pip install"), its
     # project commands ("uv add", "uv sync", "uv lock", "uv run"), Poetry's ("poetry add",
     # "poetry install", ...; its resolver's SolverProblemError), at a line's start or after
@@ -581,7 +585,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # uv's derivation of a requirement against the project's own ("Because tensorflow>=2.16.1
     # depends on numpy>=1.26.0,<2.0.0 and your project depends on numpy>=2.1"): the report's
-    # conflict, whatever the requirement's form (checks/tf_install.py uv_no_wheel_is_cause;
+    # conflict, whatever the requirement's form (checks/uv_reports.py uv_no_wheel_is_cause;
     # two packages' "A==1 depends on X and B==2 depends on Y" are two pip.depends hits)
     _p(
         "pip.pubgrub_conflict",
@@ -2469,18 +2473,41 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:manifest for |(?<![\w/.-]))(?:docker\.io/)?"
         r"(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80}))(?: not found|: not found)",
     ),
+    # tensorflow_hub module_v2.py load(): the resolved folder has no SavedModel file
+    # (checks/tfhub_cache.py); the path may wrap onto the next line
+    _p(
+        "tfhub.no_saved_model",
+        ("load a model of incompatible/unknown type",),
+        r"Trying to load a model of incompatible/unknown type\.\s*(?:'(?P<path>[^']{1,500})'"
+        r"(?: contains neither)?|'(?P<cut>[^'\s]{1,500}))?",
+    ),
     # Apple's tensorflow_macos alpha installer (apple/tensorflow_macos scripts/install_venv.sh
-    # error_exit): the environment's Python is not the one the release's wheels are for
+    # error_exit): the environment's Python is not the one the release's wheels are for, or
+    # (no environment given) the python3 on PATH is not: "Error retrieving python version, or
+    # python executable $python_bin not version 3.8.  Please specify a Python 3.8 executable
+    # with the --python option." (group exe)
     _p(
         "pip.tf_macos_installer_python",
-        ("required for tensorflow_macos",),
+        ("required for tensorflow_macos", "executable with the --python option"),
         r"Python version in specificed virtual environment (?P<env>\S{1,300}) not "
         r"(?P<need>\d\.\d{1,2})\.\s+Python \d\.\d{1,2} required for tensorflow_macos "
-        r"(?P<version>[\w.]{1,20})",
+        r"(?P<version>[\w.]{1,20})"
+        r"|python executable (?P<exe>\S{1,300}) not version (?P<need2>\d\.\d{1,2})\.\s+"
+        r"Please specify a Python \d\.\d{1,2} executable with the --python option",
     ),
     # nvidia-pyindex's setup.py on another OS than Linux: "Your operating system is not
     # supported by `nvidia-pyindex`: win32. Only Linux systems are supported." (NVIDIA's
     # wheels, nvidia-tensorflow among them, are Linux-only); checks/no_matching_wheel.py
+    # pip taking nvidia-tensorflow's placeholder sdist (0.0.1.devN, the only versions the
+    # default index has; its setup.py fails on purpose: the real wheels are on NVIDIA's index,
+    # for Python 3.8 on Linux): "Downloading nvidia-tensorflow-0.0.1.dev4.tar.gz (3.8 kB)"
+    # (NVIDIA/tensorflow#15); checks/no_matching_wheel.py
+    _p(
+        "pip.nvidia_tf_placeholder",
+        ("nvidia-tensorflow-", "nvidia_tensorflow-"),
+        r"(?:Downloading|Using cached|Collecting)\s+(?:\S*/)?nvidia[-_]tensorflow-"
+        r"(?P<v>0\.0\.1(?:\.dev\d{1,3})?)\.tar\.gz",
+    ),
     _p(
         "pip.nvidia_pyindex_os",
         ("not supported by `nvidia-pyindex`", "not supported by nvidia-pyindex"),

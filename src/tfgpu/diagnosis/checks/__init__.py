@@ -154,6 +154,12 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
 from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
 )
+from tfgpu.diagnosis.checks.pip_reports import (
+    keras_minor_mismatch,
+    pip_resolution_conflict,
+    rule_pip,
+    tensorflow_gpu_package_log,
+)
 from tfgpu.diagnosis.checks.pip_source_build import h5py_hdf5_missing, source_build_missing_header
 from tfgpu.diagnosis.checks.placer_device_unavailable import (
     placer_device_unavailable,
@@ -185,21 +191,17 @@ from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
     keras3,
-    keras_minor_mismatch,
     metal_pairing_broken,  # metal pairing
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
     numpy_removed_alias,
     numpy_too_old,
-    pip_resolution_conflict,
     protobuf_version,
     python_interpreter_unusable,
     python_outside_tf_range,
-    rule_pip,
     tensorflow_and_cpu_variant,
     tensorflow_gpu_package,
-    tensorflow_gpu_package_log,
     tensorflow_native_import_failed_linux,
     tensorflow_not_installed,
     tensorflow_probe_failed,
@@ -639,6 +641,7 @@ from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
+from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
@@ -1165,6 +1168,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_image_tag_not_published,
     nvidia_tensorflow_no_wheel,
     tensorflow_macos_installer_python,
+    # --- TF-Hub's download cache holding a model folder without its SavedModel ---
+    tfhub_cache_incomplete,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

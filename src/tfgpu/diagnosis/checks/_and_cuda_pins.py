@@ -7,7 +7,7 @@ release (2.14-2.19) or a range (2.20 on): knowledge table ``tf_pip_cuda_wheels``
 (``jax[cuda12]``, ``torch``) pins the same wheels, so the resolver reports the two
 requirements of one wheel that exclude each other (jax-ml/jax#21335: tensorflow[and-cuda]
 2.15 pins nvidia-nccl-cu12==2.16.5, jax[cuda12] 0.4.23 needs >=2.18.3; TensorFlow 2.16.1's
-pin, 2.19.3, fits). Read by ``tf_install.pip_resolution_conflict``.
+pin, 2.19.3, fits). Read by ``pip_reports.pip_resolution_conflict``.
 """
 
 from __future__ import annotations

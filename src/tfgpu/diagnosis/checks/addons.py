@@ -38,7 +38,7 @@ from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
-from tfgpu.diagnosis.checks.tf_install import _version
+from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -411,7 +411,8 @@ def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:
                                                h.g("refused") or "")]
     shown = ", ".join(refused) or "any release it lists"
     why = ("one of the refused releases" if have in refused
-           else f"below {req}" if (hv := _version(have)) and (rv := _version(req)) and hv < rv
+           else f"below {req}"
+           if (hv := version_or_none(have)) and (rv := version_or_none(req)) and hv < rv
            else "refused by the check")
     excl = "".join(f",!={r}" for r in refused)
     k3_fact = ctx.kb.platform_fact("keras3-switch")

@@ -184,12 +184,17 @@ def _private_module(f: Facts, module: str,
                     evidence: tuple[Evidence, ...]) -> Finding | None:
     """``keras-private-api-moved`` variant ``not-public`` for ``No module named 'keras.<m>...'``
     when ``<m>`` is no top-level module of Keras's public API (platform fact
-    ``keras-public-top-modules``); ``None`` for a public module or a ``tensorflow.keras``
+    ``keras-public-top-modules``), and for ``tensorflow.keras.__<m>__...`` (tf.keras's
+    ``__internal__`` namespace, which Keras exports for its own ecosystem libraries: keras-cv
+    imported ``tensorflow.keras.__internal__.layers``, first in TensorFlow 2.9,
+    keras-team/keras-cv#442); ``None`` for a public module or another ``tensorflow.keras``
     path."""
-    if not module.startswith("keras."):
+    parts = module.split(".")
+    dunder = module.startswith("tensorflow.keras.") and parts[2].startswith("__")
+    if not module.startswith("keras.") and not dunder:
         return None
     fact = f.kb.platform_fact("keras-public-top-modules")
-    top = module.split(".")[1]
+    top = parts[2] if dunder else parts[1]
     if top in fact.items("modules"):
         return None
     return catalogue.make(

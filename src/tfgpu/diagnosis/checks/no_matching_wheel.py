@@ -162,7 +162,7 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
     """pip finds no ``tensorflow-gpu==1.x`` -> ``tensorflow-no-matching-distribution``: that
     release has wheels only for the Python versions of platform fact ``tf1-python-versions``
     (64-bit CPython), and this interpreter is not one of them (CSP#6: Python 3.7 and
-    tensorflow-gpu 1.4.1).  ``tensorflow==1.x`` is :func:`tf_install._no_matching`'s."""
+    tensorflow-gpu 1.4.1).  ``tensorflow==1.x`` is :func:`pip_reports._no_matching`'s."""
     hits = [h for h in f.h("pip.no_dist").all()
             if (h.g("pkg") or "").lower().replace("_", "-") == "tensorflow-gpu"
             and old_release_pin(h)]
@@ -279,9 +279,11 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
 
 def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
     """``nvidia-tensorflow-no-wheel``: pip found no ``nvidia-tensorflow`` but the
-    ``0.0.1.devN`` placeholders (or nothing), or ``nvidia-pyindex`` refused the OS (pattern
-    ``pip.nvidia_pyindex_os``). NVIDIA/tensorflow README (Requirements): wheels on NVIDIA's
-    index only, for Linux (Ubuntu 20.04 or later) and Python 3.8."""
+    ``0.0.1.devN`` placeholders (or nothing), took such a placeholder sdist (pattern
+    ``pip.nvidia_tf_placeholder``: its setup.py fails on purpose), or ``nvidia-pyindex``
+    refused the OS (pattern ``pip.nvidia_pyindex_os``). NVIDIA/tensorflow README
+    (Requirements): wheels on NVIDIA's index only, for Linux (Ubuntu 20.04 or later) and
+    Python 3.8."""
     refused = ctx.h("pip.nvidia_pyindex_os").all()
     hits = [h for h in ctx.h("pip.no_dist").all()
             if (h.g("pkg") or "").lower().replace("_", "-") == "nvidia-tensorflow"]
@@ -292,6 +294,12 @@ def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
         os_name = refused[0].g("os") or "this OS"
         what, seen = (f"{os_name}", f"nvidia-pyindex refused to install on {os_name} (its "
                       "setup checks the OS).")
+    elif taken := ctx.h("pip.nvidia_tf_placeholder").first[:1]:
+        py = ctx.python_version
+        what = f"this Python{f' ({py})' if py else ''}"
+        seen = (f"pip took the placeholder nvidia-tensorflow {taken[0].need('v')} (a source "
+                "package whose setup fails on purpose): no wheel of NVIDIA's index fits.")
+        placeholder = taken
     elif placeholder:
         listed = (placeholder[0].g("versions") or "").strip() or "none"
         py = ctx.python_version
@@ -308,7 +316,7 @@ def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
 #: Distributions of TensorFlow's family: their "could not find a version" lines have findings
 #: of their own (tf_install.py, addons, and-cuda), so the generic reading leaves them alone.
 _TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_.].*)?$")
-#: TensorFlow itself (tf_install._TF_ITSELF's names): a *range* on it ("tensorflow>=2.19",
+#: TensorFlow itself (pip_reports._TF_ITSELF's names): a *range* on it ("tensorflow>=2.19",
 #: "tensorflow-cpu>=2.7.0 (from tensorflow-gnn)") is read here, with the releases offered.
 _TF_ITSELF = re.compile(r"(?i)^(?:tensorflow|tf[-_.]nightly)(?:[-_.]cpu)?$")
 

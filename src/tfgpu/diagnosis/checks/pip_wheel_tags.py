@@ -10,7 +10,7 @@ line alone cannot tell them apart, so the finding is a hedge naming them with th
 that lists the accepted tags (``pip debug --verbose``, pip >= 19.2).
 
 TensorFlow's own wheels keep their finding (``tensorflow-no-matching-distribution`` variant
-``wheel-file``, checks/tf_install.py), which names the pip version too when their platform tag
+``wheel-file``, checks/pip_reports.py), which names the pip version too when their platform tag
 is one an older pip rejects (:func:`tag_needs_newer_pip`).
 """
 
@@ -24,7 +24,7 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
 
-#: The TensorFlow wheels whose rejection checks/tf_install.py reads (``_TF_ITSELF`` and the
+#: The TensorFlow wheels whose rejection checks/pip_reports.py reads (``_TF_ITSELF`` and the
 #: retired GPU name), normalised.
 _TF_WHEELS = frozenset({"tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
                         "tensorflow-aarch64", "tensorflow-cpu-aws", "tensorflow-gpu"})
@@ -77,7 +77,7 @@ def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
     for h in ctx.h("pip.wheel_tags").all():
         pkg, plat = h.g("pkg") or "", h.g("plat") or ""
         if c.dist_key(pkg) in _TF_WHEELS:
-            continue  # checks/tf_install.py reads TensorFlow's own wheel
+            continue  # checks/pip_reports.py reads TensorFlow's own wheel
         newer = tag_needs_newer_pip(ctx, plat)
         wheel = f"{pkg}-{h.g('v')}-{h.g('py')}-{h.g('abi')}-{plat}.whl"
         fix = [*(("# rename the file: no space before '.whl' (pip reads it as part of the "

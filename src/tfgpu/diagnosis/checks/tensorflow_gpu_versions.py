@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
-from tfgpu.diagnosis.checks.tf_install import _windows_last_fix
+from tfgpu.diagnosis.checks.tf_install import windows_last_fix
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
@@ -34,7 +34,7 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
     if f.windows and want > last_s:
         return [catalogue.make(
             "tensorflow-windows-native-no-gpu", version=version, last=last.value("tf_version"),
-            ref=last.ref, evidence=ev, fix=_windows_last_fix(f), knowledge_ref=last.ref,
+            ref=last.ref, evidence=ev, fix=windows_last_fix(f), knowledge_ref=last.ref,
         )]
     if want >= stub:
         return [catalogue.make(

@@ -4,7 +4,10 @@ Source: apple/tensorflow_macos scripts/install_venv.sh, whose check of an existi
 environment is ``[[ $("$python_bin" --version) != *"3.8"* ]]`` and then ``error_exit "Python
 version in specificed virtual environment $virtual_env not 3.8.   Python 3.8 required for
 tensorflow_macos $tensorflow_version."`` (the release's wheels are cp38 only):
-``python-outside-tf-range`` variant ``macos-installer``.
+``python-outside-tf-range`` variant ``macos-installer``; with no environment given it checks
+the ``python3`` on PATH the same way: ``error_exit "Error retrieving python version, or python
+executable $python_bin not version 3.8.  Please specify a Python 3.8 executable with the
+--python option."`` (variant ``macos-installer-python``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,17 @@ def tensorflow_macos_installer_python(ctx: Facts) -> list[Finding]:
     ``pip.tf_macos_installer_python``: the installer's own words name the Python it needs,
     the release and the environment."""
     def make(hits: Hits, first: Hit) -> Finding:
-        need = first.g("need") or "3.8"
+        need = first.g("need") or first.g("need2") or "3.8"
+        if first.g("exe"):
+            return catalogue.make(
+                "python-outside-tf-range", variant="macos-installer-python", need=need,
+                exe=first.need("exe"), evidence=log_evidence(hits, limit=2),
+                fix=(f"python{need} --version; /usr/bin/python3 --version   # find a Python "
+                     f"{need} on this Mac (or install one: conda create -n tf-macos "
+                     f"python={need})",
+                     f"# run the installer again with that Python: install_venv.sh --python=<the "
+                     f"python{need} path>, or move to tensorflow-macos and tensorflow-metal "
+                     "from pip, which replaced the alpha installer"))
         return catalogue.make(
             "python-outside-tf-range", variant="macos-installer",
             version=(first.g("version") or "0.1").rstrip("."), need=need,

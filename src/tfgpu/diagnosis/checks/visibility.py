@@ -31,9 +31,9 @@ from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
     _driver_gpus,
     _reason_lines,
-    _version,
     _windows_too_new,
     cpu_only_build_listed,
+    version_or_none,
 )
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -799,7 +799,7 @@ def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -
     if not version:
         return [c.tf_install_command(facts)]
     first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
-    v, f = _version(version), _version(first)
+    v, f = version_or_none(version), version_or_none(first)
     if v is not None and f is not None and v >= f:
         return [c.pip(facts, "install", f"tensorflow[and-cuda]=={version}")]
     config = kb.config_for(version, "linux")
