@@ -14,7 +14,7 @@ from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.hardware import metal_route
-from tfgpu.diagnosis.checks.libraries import library_search_ran, tf_library_needs_known
+from tfgpu.diagnosis.checks.host_libraries import library_search_ran, tf_library_needs_known
 from tfgpu.diagnosis.checks.other_framework_oom import quotes_other_framework_oom
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
@@ -164,7 +164,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding],
 
     ``kb``: the knowledge the checks used; with it, a GPU "looks ready" without the
     TensorFlow probe only when the CUDA and cuDNN majors the installed TensorFlow loads are
-    known (:func:`~tfgpu.diagnosis.checks.libraries.tf_library_needs_known`), so that the
+    known (:func:`~tfgpu.diagnosis.checks.host_libraries.tf_library_needs_known`), so that the
     library check could look for them."""
     findings = list(findings)
     problems = sum(1 for f in findings if f.severity is Severity.ERROR)

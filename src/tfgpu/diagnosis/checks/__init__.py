@@ -105,19 +105,21 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
+from tfgpu.diagnosis.checks.host_libraries import (
+    cuda_cudnn_major,
+    ld_library_path_shadows,
+    loader_cudnn_older_than_build,
+    nvidia_wheels_match_pins,
+    several_toolkits_on_path,
+    tf_cuda_libraries_missing,
+)
 from tfgpu.diagnosis.checks.import_names import import_uses_distribution_name
 from tfgpu.diagnosis.checks.kernel_gen_launch import kernel_gen_module_not_loaded
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
-    cuda_cudnn_major,
-    ld_library_path_shadows,
     ld_path_other_cuda,
-    loader_cudnn_older_than_build,
-    nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
     rule_missing_libraries,
-    several_toolkits_on_path,
-    tf_cuda_libraries_missing,
 )
 from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch
 from tfgpu.diagnosis.checks.malloc_async_stream import malloc_async_stream_twice

@@ -8,7 +8,7 @@ TensorFlow dlopens its CUDA and cuDNN libraries by SONAME major (``libcudnn.so.8
 facts as described (``tfgpu explain --facts`` with hand-written or partial facts) give a
 cuDNN or CUDA whose major differs from the one the installed TensorFlow loads, that is
 the library it could not load: ``cudnn-major-mismatch`` / ``cuda-major-mismatch``, the
-ids the doctor's host check (:func:`tfgpu.diagnosis.checks.libraries.cuda_cudnn_major`)
+ids the doctor's host check (:func:`tfgpu.diagnosis.checks.host_libraries.cuda_cudnn_major`)
 gives for a probed host.  Host facts win over the log's generic reading.
 
 TensorFlow 1.x releases are not in ``tf_tested_configs.toml``; their CUDA and cuDNN come from
