@@ -401,6 +401,16 @@ FLOORS["cases-holdout262"] = 0.86
 FLOORS["cases-holdout263"] = 0.58
 FLOORS["cases-holdout264"] = 0.8
 FLOORS["cases-holdout267"] = 0.75
+# session 34 (2026-12-06): the sets 268-275 held at the share after the session's kinds (no
+# WRONG left in any)
+FLOORS["cases-holdout268"] = 0.62
+FLOORS["cases-holdout269"] = 0.33
+FLOORS["cases-holdout270"] = 0.5
+FLOORS["cases-holdout271"] = 0.58
+FLOORS["cases-holdout272"] = 0.83
+FLOORS["cases-holdout273"] = 0.75
+FLOORS["cases-holdout274"] = 0.8
+FLOORS["cases-holdout275"] = 0.28
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

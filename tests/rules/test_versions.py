@@ -93,12 +93,13 @@ def ids(findings: Iterable[Finding]) -> list[str]:
 
 
 def run(facts: F.HostFacts) -> tuple[Finding, ...]:
-    """The version checks: versions.py, driver.py, libraries.py, compute_capability.py's
+    """The version checks: versions.py, driver.py, libraries.py, host_libraries.py,
+    compute_capability.py's
     host check, plus the Python and NumPy host checks (tf_install.py)."""
     from tfgpu.diagnosis.checks import tf_install
 
     return run_rules(facts, KB, (*_module_checks("versions", "driver", "libraries",
-                                                 "compute_capability"),
+                                                 "host_libraries", "compute_capability"),
                                  tf_install.python_outside_tf_range, tf_install.numpy_abi))
 
 

@@ -7064,12 +7064,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # conv_ops.cc / conv_grad_*_ops.cc / conv_ops_3d.cc (0.x-1.12, backward ones to 1.13+):
     # CHECK(stream->parent()->GetConvolve*Algorithms(...)) died where TF 1.13+ returns
     # "Failed to get convolution algorithm. This is probably because cuDNN failed to
-    # initialize": the same cuDNN-init failure (read by rule_library_handle as mem.handle conv)
+    # initialize": the same cuDNN-init failure (read by rule_library_handle as mem.handle conv);
+    # an issue title or Markdown drops the ">" of "->" ("stream->parent()-GetConvolveAlgorithms",
+    # tensorflow/tensorflow#6606's title)
     _p(
         "mem.handle",
         ("getconvolvealgorithms", "getconvolvebackwarddataalgorithms",
          "getconvolvebackwardfilteralgorithms"),
-        r"Check failed: stream->parent\(\)->"
+        r"Check failed: stream-?>?parent\(\)-?>?"
         r"(?P<conv>GetConvolve(?:BackwardData|BackwardFilter)?Algorithms)\(",
     ),
     # cpu_feature_guard.cc (1.0-1.2): one warning per instruction set the build skipped
