@@ -98,3 +98,25 @@ def test_cudnn_version_lines_with_gpu_less_facts_are_a_log_from_another_machine(
               "cuda_dnn.cc:424] Loaded cuDNN version 8600")
     found = {f.id for f in explain_lines([loaded], this_machine())}
     assert "host-facts-contradict-log" in found, found
+
+
+def test_a_cudnn_mismatch_quoted_in_prose_is_no_proof_of_a_gpu() -> None:
+    # a process that could not load libcudart never ran CudnnSupport::Init: the quoted line
+    # is another thread's, and these facts (no GPU) still hold for this CPU run
+    log = ['I found an issue where someone gets "Loaded runtime CuDNN library: 8.0.4 but source '
+           'was compiled with: 8.1.0" but my machine has no GPU:',
+           W + "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: "
+           "cannot open shared object file: No such file or directory"]
+    found = {f.id for f in explain_lines(log, this_machine())}
+    assert "host-facts-contradict-log" not in found, found
+    assert "no-nvidia-gpu" in found, found
+
+
+def test_xla_streamexecutor_device_line_with_gpu_less_facts_is_a_log_from_another_machine() -> None:
+    # XLA's service.cc names each CUDA device it compiles for (its "Compute Capability"
+    # wording is CUDA's; ROCm's line names an AMDGPU ISA version)
+    log = ["2023-05-15 10:08:15.185245: I tensorflow/compiler/xla/service/service.cc:181]   "
+           "StreamExecutor device (0): NVIDIA A100-SXM4-40GB, Compute Capability 8.0"]
+    found = {f.id for f in explain_lines(log, this_machine())}
+    assert "host-facts-contradict-log" in found, found
+    assert "no-nvidia-gpu" not in found, found

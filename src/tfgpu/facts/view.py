@@ -231,11 +231,13 @@ class Facts:
 
     def gpu_log_evidence(self) -> list[Hit]:
         """Log lines that prove an NVIDIA GPU and driver are present (nvidia-smi table rows,
-        "Created device", "Found device ... major/minor", an ignored GPU's description, and a
-        GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
+        "Created device", "Found device ... major/minor", an ignored GPU's description, XLA's
+        "StreamExecutor device (N): <name>, Compute Capability X.Y", and a GPU listing:
+        ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
         for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
-                     "gpu.listed"):  # gpu.listed: nvidia-smi -L, lspci, wmic listings
+                     "gpu.listed",  # gpu.listed: nvidia-smi -L, lspci, wmic listings
+                     "gpu.xla_device"):  # XLA's "StreamExecutor device (0): <name>, Compute..."
             out += self.h(name).first[:2]
         # gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
         # GPU devices..." is printed only after the driver counted a visible GPU (its device
@@ -872,7 +874,10 @@ class Facts:
         out += [h for h in self.h("mem.cuda_oom").all() if h.g("size")][:2]
         out += [h for h in self.h("mem.handle").all() if h.g("lib")][:2]
         out += [h for h in self.h("cudnn.dnn_handle").all() if h.g("lib")][:2]
-        out += self.h("cudnn.mismatch").first[:1] + self.h("cudnn.loaded").first[:1]
+        # as StreamExecutor printed them (its cuda_dnn.cc prefix, or the line's own start), not
+        # quoted in prose
+        out += [h for h in self.h("cudnn.mismatch").all() + self.h("cudnn.loaded").all()
+                if "cuda_dnn.cc:" in h.text or h.text.lstrip().startswith("Loaded")][:2]
         return out
 
     # --- the printed outputs of the GPU check snippets -----------------------------

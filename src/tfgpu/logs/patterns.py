@@ -399,10 +399,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r'The "?(?:tensorflow|tf-nightly)-gpu"? package has been (?:removed|deprecated)'
         r"|Invalid requirement \([^)]*\) found in (?:tensorflow|tf-nightly)-gpu-\S+ dependencies",
     ),
-    # the GPU package named anywhere, in prose too ("I installed tensorflow-gpu 1.13.1"): with
-    # TensorFlow 1.x, whose plain tensorflow wheel is the CPU build (checks/tf_install.py)
+    # the GPU package named anywhere, in prose too ("I installed tensorflow-gpu 1.13.1"), and
+    # whether an uninstall names it (group un); the CPU package named or plain tensorflow 1.x
+    # installed: with TensorFlow 1.x, whose plain tensorflow wheel is the CPU build
+    # (checks/tf_install.py _import_links_other_cuda)
     _p("ctx.tensorflow_gpu_named", ("tensorflow-gpu", "tensorflow_gpu"),
-       r"\btensorflow[-_]gpu\b"),
+       r"(?P<un>uninstall(?:\s+-y)?\s+)?\btensorflow[-_]gpu\b"),
+    _p("ctx.tensorflow_cpu_named", ("tensorflow-cpu", "tensorflow_cpu", "install tensorflow=="),
+       r"\btensorflow[-_]cpu\b|\binstall\s+(?:-U\s+|--upgrade\s+)?[\"']?tensorflow==1\."),
     _p(
         "pip.tfgpu_named",
         ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
@@ -1394,6 +1398,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "mixed.slow",
         ("may run slowly with dtype policy",),
         r"may run slowly with dtype policy (?P<policy>\w+)",
+    ),
+    # XLA's service.cc at start-up, one line per GPU it compiles for (TF 2.4-2.20, jaxlib): a
+    # CUDA device the driver counted (ROCm's names an AMDGPU ISA version instead);
+    # Facts.gpu_log_evidence
+    _p(
+        "gpu.xla_device",
+        ("streamexecutor device (",),
+        r"StreamExecutor device \((?P<idx>\d{1,3})\): (?P<name>[^,\n]{2,120}), Compute "
+        r"Capability (?P<cc>\d{1,2}\.\d)",
     ),
     _p(
         "mixed.gpu",

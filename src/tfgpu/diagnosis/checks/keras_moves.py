@@ -27,10 +27,10 @@ from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
+from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME, addon_importing_at
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
-from tfgpu.diagnosis.checks.keras_modules import keras3_series
+from tfgpu.diagnosis.checks.keras_modules import keras3_installed, keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -180,15 +180,18 @@ def _tf1_only(f: Facts, first: Moved, name: str, home: str, row: PlatformFact,
     )
 
 
-def _private_module(f: Facts, module: str,
-                    evidence: tuple[Evidence, ...]) -> Finding | None:
+def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
+                    line: int) -> Finding | None:
     """``keras-private-api-moved`` variant ``not-public`` for ``No module named 'keras.<m>...'``
     when ``<m>`` is no top-level module of Keras's public API (platform fact
     ``keras-public-top-modules``), and for ``tensorflow.keras.__<m>__...`` (tf.keras's
     ``__internal__`` namespace, which Keras exports for its own ecosystem libraries: keras-cv
     imported ``tensorflow.keras.__internal__.layers``, first in TensorFlow 2.9,
     keras-team/keras-cv#442); ``None`` for a public module or another ``tensorflow.keras``
-    path."""
+    path.  With Keras 3 known (:func:`keras3_installed`), a ``tensorflow.keras.__<m>__`` path
+    is a package written for Keras 2 (variant ``keras2-module``: tf-keras with
+    TF_USE_LEGACY_KERAS); ``line`` is the error's, for the package of the traceback frame above
+    it (:func:`_traceback_package`)."""
     parts = module.split(".")
     dunder = module.startswith("tensorflow.keras.") and parts[2].startswith("__")
     if not module.startswith("keras.") and not dunder:
@@ -197,16 +200,52 @@ def _private_module(f: Facts, module: str,
     top = parts[2] if dunder else parts[1]
     if top in fact.items("modules"):
         return None
+    pkg = _traceback_package(f, line)
+    upgrade = (f"pip install --upgrade {pkg}   # the package whose import failed (its pip name "
+               "may differ): a release for your Keras/TensorFlow" if pkg else
+               "pip install --upgrade <the package in the traceback>   # a release for your "
+               "Keras/TensorFlow")
+    if dunder and keras3_installed(f):
+        # tf.keras is Keras 3 from TensorFlow 2.16 (platform fact keras3-switch), whose tf.keras
+        # has no __internal__ namespace: the package was written for Keras 2
+        switch = f.kb.platform_fact("keras3-switch")
+        legacy, env = switch.value("legacy_package"), switch.value("legacy_env")
+        k3_tf, k2_tf = keras3_series(f.kb)
+        mm = f.tf_mm
+        pin = f"{legacy}~={mm[0]}.{mm[1]}.0" if mm else f"{legacy}~=<TensorFlow's X.Y>.0"
+        return catalogue.make(
+            "keras-private-api-moved", variant="keras2-module", module=module,
+            keras=f" (TensorFlow {f.tf_version})" if f.tf_version else "",
+            since=(f"only Keras 2 has (tf.keras up to TensorFlow {k2_tf}; from {k3_tf} tf.keras "
+                   "is Keras 3, which has no __internal__ namespace)"),
+            which=f"Keras 3 (tf.keras from TensorFlow {k3_tf})",
+            evidence=evidence, knowledge_ref=switch.ref,
+            fix=(f"pip install '{pin}'   # Keras 2 of this TensorFlow's minor",
+                 f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2",
+                 upgrade.replace("a release for your Keras/TensorFlow", "a release made for "
+                                 "Keras 3, if there is one")),
+        )
     return catalogue.make(
         "keras-private-api-moved", variant="not-public", module=module, ref=fact.ref,
         evidence=evidence, knowledge_ref=fact.ref,
         fix=(pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
              + "   # the versions the package must match",
-             "pip install --upgrade <the package in the traceback>   # a release for your "
-             "Keras/TensorFlow",
+             upgrade,
              "# or pin TensorFlow/Keras to the release that package supports (its README or "
              "setup.py)"),
     )
+
+
+def _traceback_package(f: Facts, line: int) -> str | None:
+    """The package of the nearest traceback frame above log line ``line`` (a
+    ``site-packages/<pkg>/`` path, pattern ``ctx.pkg_path``, within
+    :data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines), other than TensorFlow
+    and Keras themselves; ``None`` when no frame names one."""
+    near = [h for h in f.h("ctx.pkg_path").all()
+            if 0 < line - h.line <= ADDON_WINDOW and FRAME.search(h.text)
+            and (h.g("pkg") or "") not in ("tensorflow", "tensorflow_core", "keras", "tf_keras",
+                                            "")]
+    return max(near, key=lambda h: h.line).g("pkg") if near else None
 
 
 def keras_public_api_moved(f: Facts) -> list[Finding]:
@@ -232,7 +271,8 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
     shown = first.module
     if first.name is None:
         row = _module_row(f, first.module)
-        if row is None and (private := _private_module(f, first.module, evidence)) is not None:
+        if row is None and (private := _private_module(f, first.module, evidence,
+                                                       first.hit.line)) is not None:
             return [private]
         if row is None:
             parent, _, leaf = shown.rpartition(".")
@@ -277,6 +317,9 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
             knowledge_ref=row.ref,
         )]
     name = first.name
+    if name.startswith("__") and (private := _private_module(
+            f, f"{first.module}.{name}", evidence, first.hit.line)) is not None:
+        return [private]  # tf.keras's __internal__ namespace: Keras internals, not a public name
     row = _home_row(f, name, first.module)
     if row is not None and row.values.get("keras3") == "tf-keras-only" and shown.startswith(
             "tensorflow."):

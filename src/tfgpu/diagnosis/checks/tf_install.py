@@ -1542,19 +1542,29 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
 
 def _import_links_other_cuda(ctx: Facts, hits: list[Hit]) -> Finding | None:
     """``tf-cuda-runtime-missing`` variant ``linked-at-import``: "Failed to load the native
-    TensorFlow runtime." with no ImportError shown, from the GPU build (``tensorflow-gpu``
-    named by the log or installed) of a TensorFlow 1.x up to 1.13, which links its CUDA
-    libraries at import (:func:`~tfgpu.diagnosis.checks.libraries._linked_at_import`), on a
-    host whose CUDA versions (host facts or the log's paths) hold none of the build's CUDA
-    release (platform fact ``tf1-gpu-build-cuda``; the names carry major.minor up to CUDA
-    10.x).  ``None`` otherwise: another TensorFlow, no GPU build shown, no CUDA known, or the
-    build's CUDA present (then the failure has another cause)."""
+    TensorFlow runtime." with no ImportError shown, from the GPU build of a TensorFlow 1.x up
+    to 1.13, which links its CUDA libraries at import
+    (:func:`~tfgpu.diagnosis.checks.libraries._linked_at_import`), on a host whose CUDA
+    versions (host facts and the log's folders and conda rows together) hold none of the
+    build's CUDA release (platform fact ``tf1-gpu-build-cuda``; the names carry major.minor up
+    to CUDA 10.x).  The GPU build: ``tensorflow-gpu`` among the probed distributions when the
+    facts were probed, else installed or named by the log (not in an uninstall, and with no
+    CPU package or plain ``tensorflow==1.x`` install named).  ``None`` otherwise: another
+    TensorFlow, a conda environment (its tensorflow-gpu brings its own cudatoolkit), no GPU
+    build shown, no CUDA known, or the build's CUDA present (a folder, a conda row, the
+    runtime library in the facts: then the failure has another cause)."""
     m = re.match(r"\s*1\.(\d{1,2})(?!\d)", ctx.tf_version or "")
-    if m is None or int(m.group(1)) > 13:
-        return None
-    gpu_build = (ctx.h("ctx.tensorflow_gpu_named").count or ctx.h("pip.tfgpu_named").count
-                 or ctx.dist_version("tensorflow-gpu"))
-    have = ctx.any_cuda_versions
+    if m is None or int(m.group(1)) > 13 or ctx.conda:
+        return None  # (conda's tensorflow-gpu brings its own cudatoolkit into the environment)
+    if ctx.host is not None and ctx.host.probes and ctx.host.python.distributions:
+        gpu_build = bool(ctx.dist_version("tensorflow-gpu"))  # the probed ones decide
+    else:
+        named = [h for h in ctx.h("ctx.tensorflow_gpu_named").all() if not h.g("un")]
+        gpu_build = bool(ctx.dist_version("tensorflow-gpu")
+                         or ((named or ctx.h("pip.tfgpu_named").count)
+                             and not ctx.h("ctx.tensorflow_cpu_named").count))
+    # every CUDA the host facts and the log show (a conda list row, a folder on a path)
+    have = tuple(dict.fromkeys((*ctx.cuda_versions, *ctx.log_cuda_versions)))
     if not gpu_build or not have:
         return None
     try:
@@ -1567,6 +1577,10 @@ def _import_links_other_cuda(ctx: Facts, hits: list[Hit]) -> Finding | None:
         return None
     if any(".".join(v.split(".")[:2]) == cuda for v in have):
         return None
+    if ctx.host is not None and any(
+            lib.name == "cudart" and (lib.version or "").startswith(cuda)
+            for lib in ctx.host.libraries):
+        return None  # the loader finds that release's runtime: another cause
     return catalogue.make(
         "tf-cuda-runtime-missing", variant="linked-at-import", tf=ctx.tf_version, cuda=cuda,
         have=", ".join(have), knowledge_ref=builds.ref,
@@ -1575,7 +1589,10 @@ def _import_links_other_cuda(ctx: Facts, hits: list[Hit]) -> Finding | None:
         fix=(f"# install CUDA {cuda} (and the cuDNN of the build) beside CUDA {have[0]} and put "
              f"its lib64 first on LD_LIBRARY_PATH: ls /usr/local/cuda-{cuda}/lib64/libcudart.so."
              f"{cuda}",
-             "# or install a TensorFlow release built for the CUDA you have (tfgpu matrix)",
+             f"# no TensorFlow 1.x release is built for CUDA {have[0]} (1.13-1.15 all use CUDA "
+             "10.0, and 1.14/1.15 only skip the GPU without it): TensorFlow 1 code needs the "
+             "build's CUDA; the TensorFlow 2 releases built for yours (tfgpu matrix) mean "
+             "porting the code",
              'python -c "import tensorflow" 2>&1 | grep -i "cannot open shared object"   # the '
              "library the loader could not find"),
     )
