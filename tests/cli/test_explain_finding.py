@@ -98,6 +98,12 @@ def test_nothing_close_suggests_nothing() -> None:
     assert suggest("zzzzzzzz") == ()
 
 
+def test_a_word_suggests_the_ids_holding_it_or_the_rows_titled_with_it() -> None:
+    # a user types what the log is about, not an id: the ids that hold the words come first
+    assert "cudnn-version-mismatch" in suggest("cudnn")
+    assert "gpu-out-of-memory-tensor" in suggest("out of memory")
+
+
 def test_a_log_and_a_finding_together_are_a_usage_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "train.log", "--finding", "nvidia-driver-missing")

@@ -350,7 +350,7 @@ def test_cudnn_older_minor_offers_the_pip_wheel() -> None:
 # 14. JSON semantics and categories ----------------------------------------------------------------
 def test_notices_have_fitting_categories_and_created_device_is_ok() -> None:
     f = _explain("v09_ok.log")["gpu-device-created"]
-    assert f.severity is Severity.OK and f.title.startswith("GPU in use")
+    assert f.severity is Severity.OK and f.title.startswith("TensorFlow created")
     guard = _lines(
         "I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is "
         "optimized to use available CPU instructions in performance-critical operations."

@@ -1,4 +1,4 @@
-"""The "GPU in use" title names the memory and compute capability only when the device
+"""The "TensorFlow created GPU:N" title names the memory and compute capability only when the device
 line gives them: TF 1.x's "Creating TensorFlow device (/gpu:0) -> (device: 0, name: ...)"
 has no memory figure, and the title never reads "(None MB)"."""
 

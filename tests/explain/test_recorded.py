@@ -30,7 +30,7 @@ def test_created_device_lines_name_every_gpu() -> None:
     path = RECORDED / "tf-logs" / "tf2.15-docker-latest-gpu-2x-l4-gcp-working.txt"
     f = {x.id: x for x in explain_lines(path.read_text(encoding="utf-8").splitlines())}
     assert f["gpu-device-created"].title == (
-        "GPU in use: TensorFlow created GPU:0 NVIDIA L4 (20795 MB, cc 8.9); "
+        "TensorFlow created GPU:0 NVIDIA L4 (20795 MB, cc 8.9); "
         "GPU:1 NVIDIA L4 (20795 MB, cc 8.9)"
     )
 

@@ -88,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # README's "--json (same as --format json)" holds for plan too
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document (same as --format json; "
-                             "schema: docs/json-schema.md)")
+                             "its JSON Schema: tfgpu schema COMMAND)")
     parser.add_argument(
         "--venv", metavar="PATH", help="virtual environment folder (conda: environment name)"
     )

@@ -278,7 +278,7 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
                              "(one self-contained page); markdown and html are redacted")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document (same as --format json; "
-                             "schema: docs/json-schema.md)")
+                             "its JSON Schema: tfgpu schema COMMAND)")
     parser.add_argument("--no-redact", action="store_true",
                         help="keep host/user names, home folders, GPU UUIDs, addresses and "
                              "secrets in markdown and html (see docs/privacy.md)")

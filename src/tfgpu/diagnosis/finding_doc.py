@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -143,7 +144,19 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     # its first part too
     prefix = [p for p in plain
               if "{" in plain[p] and finding_id.startswith(p[: max(4, len(p) - 3)])]
-    return tuple(_as_typed(plain[p]) for p in dict.fromkeys((*found, *prefix)))[:MAX_SUGGESTIONS]
+    out = tuple(_as_typed(plain[p]) for p in dict.fromkeys((*found, *prefix)))
+    if out or len(finding_id) < 3:
+        return out[:MAX_SUGGESTIONS]
+    # a word rather than an id ("oom", "cudnn"): the ids holding it, else the rows whose
+    # title holds it as a word
+    words = [w for w in re.split(r"[\s_-]+", finding_id) if w]
+    holding = [i for i in ids if all(w in i for w in words)]
+    if not holding:
+        book = book or load_catalogue()
+        rx = [re.compile(rf"(?i)\b{re.escape(w)}\b") for w in words]
+        holding = [spec.id for spec in book.specs.values()
+                   if all(r.search(spec.title or "") for r in rx)]
+    return tuple(_as_typed(i) for i in holding)[:MAX_SUGGESTIONS]
 
 
 def _as_typed(fid: str) -> str:

@@ -2486,13 +2486,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:manifest for |(?<![\w/.-]))(?:docker\.io/)?"
         r"(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80}))(?: not found|: not found)",
     ),
+    # Apple's installer's command line, with its --python option or without (group opt;
+    # checks/tensorflow_macos_installer.py)
+    _p("pip.tf_macos_installer_cmd", ("install_venv.sh", "download_and_install.sh"),
+       # (a path after the option: the installer's own "... with the --python option." is none)
+       r"(?:install_venv|download_and_install)\.sh\b(?P<opt>[^\n]{0,300}?--python(?:=\S|\s+[/~.]))?"),
     # tensorflow_hub module_v2.py load(): the resolved folder has no SavedModel file
-    # (checks/tfhub_cache.py); the path may wrap onto the next line
+    # (checks/tfhub_cache.py); the path may wrap onto the next line. TensorFlow's own loader
+    # says the same for the folder it was given (saved_model/loader_impl.py
+    # parse_saved_model: "SavedModel file does not exist at: <dir>/{saved_model.pbtxt|
+    # saved_model.pb}", the form older tensorflow_hub releases passed on)
     _p(
         "tfhub.no_saved_model",
-        ("load a model of incompatible/unknown type",),
+        ("load a model of incompatible/unknown type", "savedmodel file does not exist at"),
         r"Trying to load a model of incompatible/unknown type\.\s*(?:'(?P<path>[^']{1,500})'"
-        r"(?: contains neither)?|'(?P<cut>[^'\s]{1,500}))?",
+        r"(?: contains neither)?|'(?P<cut>[^'\s]{1,500}))?"
+        r"|SavedModel file does not exist at: (?P<tfpath>\S[^{}\n]{0,400}?)[/\\]?"
+        r"\{saved_model\.pbtxt\|saved_model\.pb\}",
     ),
     # Apple's tensorflow_macos alpha installer (apple/tensorflow_macos scripts/install_venv.sh
     # error_exit): the environment's Python is not the one the release's wheels are for, or
@@ -2505,7 +2515,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Python version in specificed virtual environment (?P<env>\S{1,300}) not "
         r"(?P<need>\d\.\d{1,2})\.\s+Python \d\.\d{1,2} required for tensorflow_macos "
         r"(?P<version>[\w.]{1,20})"
-        r"|python executable (?P<exe>\S{1,300}) not version (?P<need2>\d\.\d{1,2})\.\s+"
+        r"|python executable (?P<exe>\S.{0,299}?) not version (?P<need2>\d\.\d{1,2})\.\s+"
         r"Please specify a Python \d\.\d{1,2} executable with the --python option",
     ),
     # nvidia-pyindex's setup.py on another OS than Linux: "Your operating system is not
@@ -3599,7 +3609,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # pip's "Successfully installed ... keras-2.7.0 ... tensorflow-2.6.1" naming both Keras
     # (keras or tf-keras, both released in step with TensorFlow's minors) and TensorFlow on one
-    # line (in either order): read by checks/tf_install.py against platform fact
+    # line (in either order): read by checks/pip_reports.py against platform fact
     # keras2-paired-minor
     _p(
         "pip.keras_tf_installed",
@@ -4928,6 +4938,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.python_version",
         ("python .",),
         r"^[ \t]{0,40}Python (?P<v>3\.\d{1,2})\.\d{1,3}(?:[abc]|rc)?\d{0,3}\+?[ \t]{0,40}$",
+    ),
+    # pip run by a versioned interpreter on the paste's own command line ("python3.13 -m pip
+    # install ..."): the Python pip installs for (checks/pip_reports.py _no_tensorflow_wheel)
+    _p(
+        "ctx.pip_python",
+        ("-m pip install",),
+        r"(?:^|[\s$>#%/])python(?P<v>3\.\d{1,2})(?:\.exe)?\s+-m\s+pip\s+install\b",
     ),
     # JAX's own lines: its package paths (jax/_src/..., jaxlib/...), jaxlib's exception
     # XlaRuntimeError, an import. jaxlib builds XLA from TensorFlow's tree, so its C++ lines

@@ -693,8 +693,10 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
         return blocked
     if need is not None and ctx.tf_version is None and not _brings(kb, newest.tf_version, need):
         return (AND_CUDA_INSTALLED + "   # keeps the TensorFlow you have and brings the "
-                f"wheels its [and-cuda] extra pins (from 2.14); an unpinned upgrade brings "
-                f"TensorFlow {newest.tf_version}, whose wheels are not {need}")
+                "wheels its [and-cuda] extra pins (2.14 and later only: an older release has no "
+                "such extra, pip just warns: install its tested CUDA/cuDNN instead, tfgpu "
+                f"plan); an unpinned upgrade brings TensorFlow {newest.tf_version}, whose "
+                f"wheels are not {need}")
     # the version is unknown here: keep the installed one (an unpinned upgrade would bring
     # the newest release, perhaps another Keras major)
     return (AND_CUDA_INSTALLED + "   # Linux/WSL2: keeps the TensorFlow you have and brings "

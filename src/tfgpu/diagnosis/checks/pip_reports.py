@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from packaging.version import Version
 
@@ -49,9 +49,6 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
-
-if TYPE_CHECKING:
-    pass
 
 
 def _gpu_pin_version(f: Facts, nod: list[Hit], named: list[Hit]) -> str | None:
@@ -763,7 +760,8 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
     # the log's own `python --version` line; inside the covered range the version
     # is not the cause, so the fix must not be "a venv with the Python it already has"
-    printed = ctx.printed_python if not py else None
+    printed = (ctx.printed_python or next(iter(ctx.h("ctx.pip_python").first), None)
+               if not py else None)
     pin_pkg = _norm(next((h for h in nod if "==" in (h.g("spec") or "")), nod[0]).g("pkg")
                     or "tensorflow")
     x86mac = (_intel_mac_python(ctx, pin_pkg, py or (printed.g("v") if printed else None))
@@ -788,7 +786,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     highest = _highest(listed)
     pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
     pkg = _norm((pin_hit or nod[0]).g("pkg") or "tensorflow")
-    install = f"pip install {pkg}"
+    # the extra asked for ("tensorflow[and-cuda]") stays in the install line
+    extra = re.search(r"\b" + re.escape(pkg) + r"(\[[\w,-]{1,40}\])", (pin_hit or nod[0]).text,
+                      re.IGNORECASE)
+    install = f"pip install '{pkg}{extra.group(1)}'" if extra else f"pip install {pkg}"
     py_hint = f"{lo}-{hi}"
     req = ctx.h("pip.requires_python").first
     if req:

@@ -4,52 +4,66 @@
 Source: tensorflow_hub ``module_v2.py`` ``load()`` raises "Trying to load a model of
 incompatible/unknown type. '<path>' contains neither 'saved_model.pb' nor
 'saved_model.pbtxt'." when the folder a handle resolved to has neither file; a handle from a
-hosting site resolves into the download cache, ``<cache>/tfhub_modules/<hash>`` (TF-Hub's
-caching guide: ``os.path.join(tempfile.gettempdir(), "tfhub_modules")`` unless
-``TFHUB_CACHE_DIR`` is set), and an existing folder there counts as cached
+hosting site resolves into the download cache, ``<cache>/<sha1 of the handle>`` where the cache
+is ``TFHUB_CACHE_DIR`` itself or, unset, ``os.path.join(tempfile.gettempdir(),
+"tfhub_modules")`` (resolver.py ``tfhub_cache_dir``, ``_module_dir``: hashlib.sha1 of the
+handle; TF-Hub's caching guide), and an existing folder there counts as cached
 (tensorflow/hub#896: the OS cleaned the temporary folder's files and left the folder).
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: The download cache's folder in a path, with the model's hash folder after it.
-_CACHE = re.compile(r"^(?P<cache>.*?[/\\]tfhub_modules)(?:[/\\](?P<hash>[0-9a-f]{6,64}))?")
+#: A cache entry: the folder right under a ``tfhub_modules`` component of the path, or a
+#: folder named by a SHA-1 (40 hex digits, the resolver's name for a handle's folder under a
+#: TFHUB_CACHE_DIR of any name).
+_ENTRY = re.compile(r"^(?P<entry>(?:.*[/\\])?tfhub_modules[/\\][^/\\]+|.*[/\\][0-9a-f]{40})"
+                    r"(?:[/\\].*)?$")
+
+
+def _quoted(path: str, windows: bool) -> str:
+    """``path`` quoted for PowerShell (single quotes, doubled inside) or a POSIX shell."""
+    return "'" + path.replace("'", "''") + "'" if windows else shlex.quote(path)
 
 
 def tfhub_cache_incomplete(ctx: Facts) -> list[Finding]:
     """``tfhub-cache-incomplete`` for tensorflow_hub's "Trying to load a model of
-    incompatible/unknown type" (pattern ``tfhub.no_saved_model``) naming a folder under
-    ``tfhub_modules``: delete that folder (the cache entry) and load again, with
-    ``TFHUB_CACHE_DIR`` outside the OS's temporary folder; variant ``not-a-savedmodel`` (a
-    warning, category unknown) for another path; nothing when the path is not shown."""
-    hits = ctx.h("tfhub.no_saved_model").all()
-    if not hits:
+    incompatible/unknown type" or TensorFlow's "SavedModel file does not exist at" (pattern
+    ``tfhub.no_saved_model``; the first hit that names
+    the folder, not the ``raise`` source line a traceback prints above it) naming a cache entry
+    (:data:`_ENTRY`): delete that entry, never a folder above it, and keep the cache outside
+    the OS's temporary folder with ``TFHUB_CACHE_DIR``; variant ``not-a-savedmodel`` (a
+    warning, category unknown) for another folder; nothing when no folder is shown or a
+    TensorFlow.js model is in view (tfjs reads its own model files)."""
+    hits = [h for h in ctx.h("tfhub.no_saved_model").all()
+            if h.g("path") or h.g("cut") or h.g("tfpath")]
+    if not hits or ctx.h("ctx.tfjs").count:
         return []
     h = hits[0]
-    path = (h.g("path") or h.g("cut") or "").replace("\n", "").strip()
-    if not path:
-        return []
-    m = _CACHE.match(path)
-    evidence = log_evidence(hits[:1])
+    # a wrap, indented or not, inside the quoted folder
+    path = re.sub(r"\s*\n\s*", "", h.g("path") or h.g("cut") or h.g("tfpath") or "").strip()
+    m = _ENTRY.match(path)
+    evidence = log_evidence([h])
     if m is None:
         return [catalogue.make("tfhub-cache-incomplete", variant="not-a-savedmodel", path=path,
                                evidence=evidence)]
-    folder = path if m.group("hash") else m.group("cache")
-    windows = "\\" in path or re.match(r"^[A-Za-z]:", path) is not None
-    delete = (f'Remove-Item -Recurse -Force "{folder}"' if windows
-              else f'rm -rf "{folder}"')
+    entry = m.group("entry")
+    windows = "\\" in entry or re.match(r"^[A-Za-z]:", entry) is not None
+    delete = (f"Remove-Item -Recurse -Force {_quoted(entry, True)}" if windows
+              else f"rm -rf {_quoted(entry, False)}")
     # (the caching guide's own example: export TFHUB_CACHE_DIR=$HOME/.cache/tfhub_modules)
     persistent = ('$env:TFHUB_CACHE_DIR = "$HOME\\.cache\\tfhub_modules"' if windows
                   else 'export TFHUB_CACHE_DIR="$HOME/.cache/tfhub_modules"')
     return [catalogue.make(
         "tfhub-cache-incomplete", path=path, evidence=evidence,
-        fix=(f"{delete}   # the incomplete cache entry: the next load downloads it again",
+        fix=(f"{delete}   # this model's incomplete cache entry only: the next load downloads "
+             "it again",
              f"{persistent}   # a cache outside the OS's temporary folder (no cleaning under it)"),
     )]
 
