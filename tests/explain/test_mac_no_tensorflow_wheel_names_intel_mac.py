@@ -24,11 +24,15 @@ def _finding(lines: list[str]) -> Finding:
 @pytest.mark.parametrize(("head", "python"), [
     (["(venv) bob@MacBook-Pro ~ % python3 --version", "Python 3.13.1",
       "(venv) bob@MacBook-Pro ~ % pip install tensorflow"], "Python 3.13"),
+    # the Python of the command line itself ("python3.13 -m pip install")
     (["bob@Bobs-iMac ~ % /usr/local/bin/python3.13 -m pip install tensorflow"],
+     "Python 3.13"),
+    (["bob@Bobs-iMac ~ % python3 -m pip install tensorflow"],
      "a Python outside 3.9-3.12"),
     (["maria@Marias-Mac-mini project % python3 --version", "Python 3.14.0",
       "  File \"/Users/maria/project/.venv/bin/pip\", line 8"], "Python 3.14"),
-], ids=["macbook-prompt-3.13", "imac-prompt-no-version", "mac-mini-3.14"])
+], ids=["macbook-prompt-3.13", "imac-command-python-3.13", "imac-prompt-no-version",
+        "mac-mini-3.14"])
 def test_mac_log_names_the_intel_mac_case(head: list[str], python: str) -> None:
     f = _finding([*head, *NONE])
     assert "Intel Mac" in f.cause and "2.16.2" in f.cause and "3.9-3.12" in f.cause, f.cause

@@ -2525,6 +2525,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # default index has; its setup.py fails on purpose: the real wheels are on NVIDIA's index,
     # for Python 3.8 on Linux): "Downloading nvidia-tensorflow-0.0.1.dev4.tar.gz (3.8 kB)"
     # (NVIDIA/tensorflow#15); checks/no_matching_wheel.py
+    # nvidia-pyindex installed or asked for: pip reads NVIDIA's index from then on
+    _p("pip.nvidia_pyindex", ("nvidia-pyindex", "nvidia_pyindex"),
+       r"(?:Collecting|Successfully installed|Requirement already satisfied:|pip3? install)"
+       r"[^\n]{0,200}?\bnvidia[-_]pyindex\b"),
     _p(
         "pip.nvidia_tf_placeholder",
         ("nvidia-tensorflow-", "nvidia_tensorflow-"),

@@ -280,7 +280,9 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
 def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
     """``nvidia-tensorflow-no-wheel``: pip found no ``nvidia-tensorflow`` but the
     ``0.0.1.devN`` placeholders (or nothing), took such a placeholder sdist (pattern
-    ``pip.nvidia_tf_placeholder``: its setup.py fails on purpose), or ``nvidia-pyindex``
+    ``pip.nvidia_tf_placeholder``: its setup.py fails on purpose; variant ``index-not-read``
+    when the log shows pip reading no NVIDIA index on Python 3.8 or an unknown Python, the
+    Python the log prints first), or ``nvidia-pyindex``
     refused the OS (pattern ``pip.nvidia_pyindex_os``). NVIDIA/tensorflow README
     (Requirements): wheels on NVIDIA's index only, for Linux (Ubuntu 20.04 or later) and
     Python 3.8."""
@@ -295,10 +297,18 @@ def nvidia_tensorflow_no_wheel(ctx: Facts) -> list[Finding]:
         what, seen = (f"{os_name}", f"nvidia-pyindex refused to install on {os_name} (its "
                       "setup checks the OS).")
     elif taken := ctx.h("pip.nvidia_tf_placeholder").first[:1]:
-        py = ctx.python_version
-        what = f"this Python{f' ({py})' if py else ''}"
+        printed = ctx.printed_python
+        py = (printed.g("v") if printed is not None else None) or ctx.python_version
+        indexed = (any("nvidia" in h.text for h in ctx.h("pip.other_index").all())
+                   or ctx.h("pip.nvidia_pyindex").count > 0)
         seen = (f"pip took the placeholder nvidia-tensorflow {taken[0].need('v')} (a source "
-                "package whose setup fails on purpose): no wheel of NVIDIA's index fits.")
+                "package whose setup fails on purpose)")
+        if not indexed and (py is None or py.startswith("3.8")):
+            return [catalogue.make(
+                "nvidia-tensorflow-no-wheel", variant="index-not-read", seen=seen + ".",
+                evidence=log_evidence(taken, ctx.h("ctx.python_version").first[:1]))]
+        what = f"this Python{f' ({py})' if py else ''}"
+        seen += ": no wheel of NVIDIA's index fits."
         placeholder = taken
     elif placeholder:
         listed = (placeholder[0].g("versions") or "").strip() or "none"
