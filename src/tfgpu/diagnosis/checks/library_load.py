@@ -113,9 +113,15 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                      f"runtime.'): it links {lib} ({comp}"
                      + (f", {expected}" if expected else "") + "), which the loader did not "
                      "find. Unlike TensorFlow's optional GPU libraries this is fatal: nothing "
-                     "of TensorFlow runs, not even on the CPU. TensorFlow's GPU builds up to "
-                     "1.13 link CUDA libraries into that module; 1.14 and later open them "
-                     "lazily and only skip the GPU without them.")
+                     "of TensorFlow runs, not even on the CPU.")
+            # TF 1.x's era (CUDA 8.0-10.0 names): the builds up to 1.13 link their CUDA
+            # libraries into that module, 1.14 on open them lazily (libraries._linked_at_import);
+            # a CUDA 11+ name belongs to no such release, so the history would mislead there
+            m_cuda = re.match(r"CUDA (\d+)\.?(\d*)", expected or "")
+            if m_cuda is not None and (int(m_cuda.group(1)), int(m_cuda.group(2) or 0)) <= (10, 0):
+                cause += (" TensorFlow's GPU builds up to 1.13 link CUDA libraries into that "
+                          "module; 1.14 and later open them lazily and only skip the GPU "
+                          "without them.")
         if java:
             cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
                       "with; on a machine without that CUDA it cannot load.")
