@@ -137,6 +137,7 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     ``library-not-loded-x`` finds ``library-not-loaded-{library}``, and named with its
     fields as ``<field>``: ``library-not-loaded-<library>``)."""
     finding_id = finding_id.strip().lower()
+    book = book or load_catalogue()
     ids = known_ids(book)
     plain = {_without_fields(i): i for i in ids}
     found = difflib.get_close_matches(finding_id, list(plain), n=MAX_SUGGESTIONS, cutoff=0.6)
@@ -152,7 +153,6 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     words = [w for w in re.split(r"[\s_-]+", finding_id) if w]
     holding = [i for i in ids if all(w in i for w in words)]
     if not holding:
-        book = book or load_catalogue()
         rx = [re.compile(rf"(?i)\b{re.escape(w)}\b") for w in words]
         holding = [spec.id for spec in book.specs.values()
                    if all(r.search(spec.title or "") for r in rx)]

@@ -10,7 +10,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.tf1_era import library_era_fix
+from tfgpu.diagnosis.checks.tf1_era import library_era_fix, tf1_era_cuda
 from tfgpu.diagnosis.checks.third_party import owning_package
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -114,11 +114,11 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                      + (f", {expected}" if expected else "") + "), which the loader did not "
                      "find. Unlike TensorFlow's optional GPU libraries this is fatal: nothing "
                      "of TensorFlow runs, not even on the CPU.")
-            # TF 1.x's era (CUDA 8.0-10.0 names): the builds up to 1.13 link their CUDA
-            # libraries into that module, 1.14 on open them lazily (libraries._linked_at_import);
-            # a CUDA 11+ name belongs to no such release, so the history would mislead there
-            m_cuda = re.match(r"CUDA (\d+)\.?(\d*)", expected or "")
-            if m_cuda is not None and (int(m_cuda.group(1)), int(m_cuda.group(2) or 0)) <= (10, 0):
+            # TF 1.x's era (a CUDA a 1.x build was made with, tf1_era_cuda): the builds up to
+            # 1.13 link their CUDA libraries into that module, 1.14 on open them lazily
+            # (libraries._linked_at_import); a later CUDA's name belongs to no such release,
+            # so the history would mislead there
+            if tf1_era_cuda(ctx.kb, expected) is not None:
                 cause += (" TensorFlow's GPU builds up to 1.13 link CUDA libraries into that "
                           "module; 1.14 and later open them lazily and only skip the GPU "
                           "without them.")

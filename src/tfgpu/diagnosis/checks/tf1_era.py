@@ -79,6 +79,19 @@ def releases_built_with_cuda(kb: Knowledge, cuda: str) -> tuple[str, str] | None
     return words, known.ref
 
 
+def tf1_era_cuda(kb: Knowledge, expected: str | None) -> tuple[str, str, str] | None:
+    """``(cuda, releases in words, knowledge row)`` when ``expected`` (``"CUDA 9.0"``, from
+    ``libraries.parse_library``: the CUDA a library file name pins) is a CUDA major.minor some
+    TensorFlow 1.x GPU build was made with (:func:`releases_built_with_cuda`): a library of the
+    CUDA 8.0-10.0 era; ``None`` for a CUDA 10.1+ name, a major alone (``"CUDA 12"``), or no
+    CUDA at all. Never raises."""
+    if not expected or not expected.startswith("CUDA ") or "." not in expected:
+        return None
+    cuda = expected.split()[1]
+    found = releases_built_with_cuda(kb, cuda)
+    return None if found is None else (cuda, *found)
+
+
 def library_era_fix(kb: Knowledge, filename: str, expected: str | None) -> str | None:
     """A fix line naming the TensorFlow releases that load ``filename``, a CUDA library of
     the CUDA 8.0-10.0 era, whose version ``expected`` (``"CUDA 9.0"``, from
@@ -87,13 +100,10 @@ def library_era_fix(kb: Knowledge, filename: str, expected: str | None) -> str |
     Returns:
         The line, or ``None`` when ``expected`` is no CUDA major.minor of a 1.x build.
     """
-    if not expected or not expected.startswith("CUDA ") or "." not in expected:
+    era = tf1_era_cuda(kb, expected)
+    if era is None:
         return None
-    cuda = expected.split()[1]
-    found = releases_built_with_cuda(kb, cuda)
-    if found is None:
-        return None
-    words, ref = found
+    cuda, words, ref = era
     return (f"# {filename} is CUDA {cuda}'s: only {words} GPU builds load it (knowledge row "
             f"{ref}); install CUDA {cuda} for that TensorFlow (in a container or a hosted job "
             f"environment: use an image or environment that ships CUDA {cuda}), or install a "

@@ -31,6 +31,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
     keras3_series,
     read_keras_src,
 )
+from tfgpu.diagnosis.checks.tf1_era import releases_built_with_cuda, tf1_build_cudas
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
@@ -1567,13 +1568,9 @@ def _import_links_other_cuda(ctx: Facts, hits: list[Hit]) -> Finding | None:
     have = tuple(dict.fromkeys((*ctx.cuda_versions, *ctx.log_cuda_versions)))
     if not gpu_build or not have:
         return None
-    try:
-        builds = ctx.kb.platform_fact("tf1-gpu-build-cuda")
-        items = dict(i.partition("=")[::2] for i in builds.items("builds"))
-    except KnowledgeQueryError:
-        return None
-    cuda = items.get(f"1.{m.group(1)}")
-    if not cuda:
+    builds = tf1_build_cudas(ctx.kb)
+    cuda = dict(builds.builds).get(f"1.{m.group(1)}") if builds is not None else None
+    if builds is None or not cuda:
         return None
     if any(".".join(v.split(".")[:2]) == cuda for v in have):
         return None
@@ -1589,13 +1586,26 @@ def _import_links_other_cuda(ctx: Facts, hits: list[Hit]) -> Finding | None:
         fix=(f"# install CUDA {cuda} (and the cuDNN of the build) beside CUDA {have[0]} and put "
              f"its lib64 first on LD_LIBRARY_PATH: ls /usr/local/cuda-{cuda}/lib64/libcudart.so."
              f"{cuda}",
-             f"# no TensorFlow 1.x release is built for CUDA {have[0]} (1.13-1.15 all use CUDA "
-             "10.0, and 1.14/1.15 only skip the GPU without it): TensorFlow 1 code needs the "
-             "build's CUDA; the TensorFlow 2 releases built for yours (tfgpu matrix) mean "
-             "porting the code",
+             _tf1_release_for(ctx, have[0]),
              'python -c "import tensorflow" 2>&1 | grep -i "cannot open shared object"   # the '
              "library the loader could not find"),
     )
+
+
+def _tf1_release_for(ctx: Facts, have: str) -> str:
+    """The fix line for a TensorFlow 1.x whose build's CUDA is not the host's CUDA ``have``
+    (``"10.1"``): the 1.x releases built for ``have`` when some are (platform fact
+    tf1-gpu-build-cuda, :func:`~tfgpu.diagnosis.checks.tf1_era.releases_built_with_cuda`),
+    else that none is and TensorFlow 2 means porting the code."""
+    mm = ".".join(have.split(".")[:2])
+    found = releases_built_with_cuda(ctx.kb, mm)
+    if found is not None:
+        words, ref = found
+        return (f"# or the releases built for CUDA {mm}: {words} (knowledge row {ref}), "
+                "pinned in a fresh environment")
+    return (f"# no TensorFlow 1.x release is built for CUDA {mm} (knowledge row "
+            "platform_facts:tf1-gpu-build-cuda): TensorFlow 1 code needs its build's CUDA; "
+            "the TensorFlow 2 releases built for yours (tfgpu matrix) mean porting the code")
 
 
 def _native_import_cut(ctx: Facts) -> list[Finding]:
