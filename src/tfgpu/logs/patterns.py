@@ -2506,7 +2506,8 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # Apple's tensorflow_macos alpha installer (apple/tensorflow_macos scripts/install_venv.sh
     # error_exit): the environment's Python is not the one the release's wheels are for, or
-    # (no environment given) the python3 on PATH is not: "Error retrieving python version, or
+    # (a new environment) the Python given with --python, else the python3 on PATH, is not:
+    # "Error retrieving python version, or
     # python executable $python_bin not version 3.8.  Please specify a Python 3.8 executable
     # with the --python option." (group exe)
     _p(
