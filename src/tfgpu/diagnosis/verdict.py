@@ -273,9 +273,11 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     data files), else :func:`tfgpu.knowledge.knowledge_version`.
     """
 
+    engine = facts.os.container_engine
     os_words = ", ".join(x for x in (facts.os.name or facts.os.system, facts.os.machine,
                                      "WSL2" if facts.os.is_wsl and facts.os.wsl_version == 2
-                                     else None) if x)
+                                     else None,
+                                     f"in a container ({engine})" if engine else None) if x)
     meta = {
         "host": os_words,
         "python": f"{facts.python.version or 'unknown: the interpreter did not answer'} "

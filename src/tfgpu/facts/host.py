@@ -34,7 +34,7 @@ from tfgpu.facts.driver_text import nvidia_driver_version
 
 #: Version of the JSON layout written by :meth:`HostFacts.to_json`.  Bump on any
 #: incompatible change; readers refuse snapshots with a newer major.
-FACTS_SCHEMA_VERSION = "1.2"
+FACTS_SCHEMA_VERSION = "1.3"
 #: tfgpu's default time limit of the TensorFlow child probe, seconds (a cold import of TF
 #: 2.x with its CUDA libraries takes 2-20 s; a first GPU initialisation may add a PTX
 #: compile).  A probe stopped at a shorter limit (``--timeout 3``) says only that the
@@ -87,6 +87,14 @@ class ProbeRecord:
     raw_excerpt: str | None = None
 
 
+def container_engine(evidence: str | None) -> str | None:
+    """The engine an :attr:`OSFacts.container` evidence string names (``"docker"`` of
+    ``"docker: /.dockerenv exists"``), or ``None`` for ``None`` or a string without one."""
+    if not evidence or ":" not in evidence:
+        return None
+    return evidence.split(":", 1)[0].strip() or None
+
+
 @dataclass(frozen=True, slots=True)
 class OSFacts:
     """Operating system.
@@ -106,6 +114,10 @@ class OSFacts:
             (``"/etc/nv_tegra_release: # R35 (release), REVISION: 4.1"``,
             ``"/proc/device-tree/compatible: nvidia,p3701-0000 nvidia,tegra234"``);
             ``None`` when nothing does (knowledge row ``platform_facts:jetson-gpu-on-chip``).
+        container: what shows the process runs in a container, as ``"<engine>: <mark>"``
+            (``"docker: /.dockerenv exists"``, ``"apptainer: APPTAINER_CONTAINER is set"``);
+            ``None`` when no mark shows, which does not prove a bare host (knowledge row
+            ``platform_facts:container-markers``; :func:`tfgpu.probes.os_info.container`).
     """
 
     system: str
@@ -117,6 +129,13 @@ class OSFacts:
     is_wsl: bool = False
     wsl_version: int | None = None
     nvidia_soc: str | None = None
+    container: str | None = None
+
+    @property
+    def container_engine(self) -> str | None:
+        """The engine :attr:`container` names (``"docker"``, ``"kubernetes"``), or ``None``
+        outside a container (or when none shows): :func:`container_engine`."""
+        return container_engine(self.container)
 
 
 @dataclass(frozen=True, slots=True)

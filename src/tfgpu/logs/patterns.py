@@ -969,9 +969,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.module_oom",
         ("cubin", "cumoduleload"),
-        # the scan after one start stops at the next start: linear on a line of many
-        r"(?:Failed to load in-memory CUBIN|cuModuleLoad)"
-        r"(?:(?!Failed to load in-memory CUBIN|cuModuleLoad)[^\n])*?CUDA_ERROR_OUT_OF_MEMORY",
+        # the scan after one start stops at the next start: linear on a line of many; TF 1.x's
+        # cuda_driver.cc LoadCubin wrote "failed to load in-memory CUBIN: " (lowercase), later
+        # releases "Failed to load in-memory CUBIN: "
+        r"(?:[Ff]ailed to load in-memory CUBIN|cuModuleLoad)"
+        r"(?:(?![Ff]ailed to load in-memory CUBIN|cuModuleLoad)[^\n])*?CUDA_ERROR_OUT_OF_MEMORY",
     ),
     _p(
         "mem.runtime_init_oom",
@@ -5044,6 +5046,51 @@ PATTERNS: tuple[Pattern, ...] = (
         r"satisfy explicit device specification '[^']{0,200}' because the node "
         r"(?:\{\{colocation_node [^}]{0,200}\}\} )?was colocated with a group of nodes that "
         r"required incompatible device '[^']{0,120}?(?P<dev>[A-Z_]{2,20}):\d+'",
+    ),
+    # tf.keras Model.compile under a tf.distribute strategy (TF 2.21's tensorflow/python/
+    # keras/engine/training.py and training_v1.py; checks/strategy_scope.py): a variable made
+    # outside the strategy's scope, an optimizer or metric made in another scope than the
+    # model's, and the TF 1.14-2.0 training loop refusing fit_generator under a strategy
+    _p(
+        "strategy.variable_outside",
+        ("was not created in the distribution strategy scope",),
+        r"Variable \((?:<tf\.Variable '(?P<var>[^'\n]{1,200})'[^\n]{0,300}?)?[^\n]{0,300}?\) "
+        r"was not created in the distribution strategy scope",
+    ),
+    _p(
+        "strategy.compile_other_scope",
+        ("passed to model.compile was created inside of a different distribution strategy",),
+        r"(?P<what>Optimizer|Metric) \([^\n]{0,300}?\) passed to model\.compile was created "
+        r"inside of a different distribution strategy scope than the model",
+    ),
+    _p(
+        "strategy.fit_generator",
+        ("is not supported for models compiled with tf.distribute.strategy",),
+        r"`?fit_generator`? is not supported for models compiled with tf\.distribute\.Strategy",
+    ),
+    # variable_ops.cc TemporaryVariableOp: "Already exists: Resource __per_step_N/<node>/
+    # ArithmeticOptimizer/AddOpsRewrite_<name>/tmp_var/N10tensorflow19TemporaryVariableOp6
+    # TmpVarE", the accumulator Grappler's AddOpsRewrite made, created twice inside a while
+    # loop (tensorflow/tensorflow#23780, #33713; checks/grappler_rewrites.py); a paste may cut
+    # the line after tmp_var; raised, the Python error reads "AlreadyExistsError: Resource ..."
+    _p(
+        "grappler.tmp_var_exists",
+        ("arithmeticoptimizer/addopsrewrite",),
+        r"(?:Already exists: |AlreadyExistsError: )Resource __per_step_\d+/"
+        r"(?P<node>[^\s/][^\s]{0,300}?)/"
+        r"ArithmeticOptimizer/AddOpsRewrite_[\w.-]{1,120}/tmp_var",
+    ),
+    # colocation_graph.cc's DebugInfo, appended to that error as its "Colocation Debug Info":
+    # the group's root member, "Root Member(assigned_device_name_index_=2
+    # requested_device_name_='/job:localhost/replica:0/task:0/device:GPU:0' ...
+    # supported_device_types_=[CPU] possible_devices_=[]": a paste cut before or after the
+    # error line still shows the group asked for a GPU that none of its devices can be
+    _p(
+        "placer.coloc_root",
+        ("root member(",),
+        r"Root Member\((?:(?!Root Member\()[^\n]){0,400}?requested_device_name_="
+        r"'(?P<req>[^'\n]{0,200})'(?:(?!Root Member\()[^\n]){0,400}?supported_device_types_="
+        r"\[(?P<types>[^\]\n]{0,200})\]",
     ),
     # colocation_graph.cc's debug info under that error: "Colocation group had the following
     # types and supported devices:" then one "<OpType>: <device types>" line per op type.

@@ -17,6 +17,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.host import container_engine
 from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable, tegra_soc
 from tfgpu.knowledge import docs
 from tfgpu.probes.os_info import parse_wsl
@@ -100,6 +101,10 @@ class TargetHost:
             5.10.120-tegra"``, ``/etc/nv_tegra_release``'s first line); ``None`` when the
             snapshot shows none or the host was described (a described Jetson is named by
             ``--gpu``, e.g. ``"Jetson AGX Orin"``).
+        container: the snapshot's evidence that tfgpu ran in a container (Linux only,
+            :attr:`tfgpu.facts.host.OSFacts.container`, ``"docker: /.dockerenv exists"``):
+            the NVIDIA driver then belongs to the host, and the container is given the GPU
+            when it starts; ``None`` for a bare host, an unknown one or a described one.
     """
 
     os: str
@@ -118,6 +123,12 @@ class TargetHost:
     gpu_unknown: str | None = None
     gpu_check: str | None = None
     soc: str | None = None
+    container: str | None = None
+
+    @property
+    def container_engine(self) -> str | None:
+        """The engine :attr:`container` names (``"docker"``), or ``None``."""
+        return container_engine(self.container)
 
     @property
     def driver_is_windows(self) -> bool:
@@ -127,7 +138,9 @@ class TargetHost:
     def summary(self) -> str:
         """One line: ``"linux x86_64 (Ubuntu 20.04), Python 3.8, NVIDIA GeForce GTX 1060
         (cc 6.1), driver 470.82.01"``."""
-        parts = [f"{self.os} {self.arch}" + (f" ({self.os_name})" if self.os_name else "")]
+        where = ", ".join(x for x in (self.os_name, self.container and
+                                      f"in a container: {self.container}") if x)
+        parts = [f"{self.os} {self.arch}" + (f" ({where})" if where else "")]
         parts.append(f"Python {self.python}" if self.python else "Python not given")
         described = self.origin == "described"
         if self.os == "wsl1" and self.gpu_vendor is None:
@@ -443,6 +456,7 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         gpu_unknown=unknown,
         gpu_check=_gpu_check(facts) if unknown is not None else None,
         soc=tegra_soc(facts) if os_id == "linux" else None,
+        container=facts.os.container if os_id == "linux" else None,
     )
 
 

@@ -4,7 +4,10 @@ Sources: ``/etc/os-release`` (freedesktop.org os-release(5)), ``/proc/version`` 
 ``/proc/sys/kernel/osrelease`` (a WSL2 kernel release ends in
 ``-microsoft-standard-WSL2``; a WSL1 "kernel" says ``Microsoft`` without it, see
 https://github.com/microsoft/WSL/issues/423), ``platform.libc_ver()`` or ``ldd --version``
-for glibc, ``sw_vers`` on macOS, ``platform.win32_ver()`` on Windows.
+for glibc, ``sw_vers`` on macOS, ``platform.win32_ver()`` on Windows; whether the process runs
+in a container from the marks each engine leaves (:data:`CONTAINER_FILES`,
+:data:`CONTAINER_ENV`, ``/proc/self/cgroup``; knowledge row
+``platform_facts:container-markers``).
 """
 
 from __future__ import annotations
@@ -91,6 +94,54 @@ def nvidia_soc(ctx: ProbeContext, kernel: str | None) -> str | None:
     return None
 
 
+#: Files a container engine creates in every container it starts, and the engine each names
+#: (knowledge row ``platform_facts:container-markers``: Docker's daemon/initlayer/
+#: setup_unix.go creates ``/.dockerenv``; podman-run(1): "a container environment file is
+#: created in each container ... at /run/.containerenv", not when a volume is mounted on /run).
+CONTAINER_FILES = (("/.dockerenv", "docker"), ("/run/.containerenv", "podman"))
+
+#: Environment variables set inside a container, and the engine each names (same row:
+#: Apptainer sets APPTAINER_CONTAINER, and SINGULARITY_CONTAINER under its legacy prefix, to the
+#: image it runs; the kubelet gives every pod KUBERNETES_SERVICE_HOST, the API server's
+#: service address; systemd's container interface has engines set ``container=<name>``).
+CONTAINER_ENV = (("KUBERNETES_SERVICE_HOST", "kubernetes"), ("APPTAINER_CONTAINER", "apptainer"),
+                 ("SINGULARITY_CONTAINER", "singularity"))
+
+#: Words of a cgroup v1 path that name the engine whose container holds the process
+#: (gopsutil's VirtualizationWithContext reads ``/proc/self/cgroup`` for them; a cgroup v2
+#: host shows ``0::/`` inside a container, so their absence says nothing).
+CONTAINER_CGROUP_WORDS = (("docker", "docker"), ("lxc", "lxc"))
+
+
+def container(ctx: ProbeContext) -> str | None:
+    """Evidence that this Linux process runs in a container, as ``"<engine>: <what shows
+    it>"`` (``"docker: /.dockerenv exists"``, ``"apptainer: APPTAINER_CONTAINER is set"``,
+    ``"docker: /proc/self/cgroup: 12:devices:/docker/3f2a..."``); ``None`` when no mark
+    shows (a container need not leave one: absence is no proof of a bare host).
+
+    Engines: ``docker``, ``podman``, ``apptainer``, ``singularity``, ``kubernetes``,
+    ``lxc``, or the value of systemd's ``container`` variable.  Reads only the file system
+    layer and the environment copy: bounded, never raises."""
+    # the variables first: a Kubernetes pod run by Docker also has /.dockerenv, and GPU
+    # access is then the pod's spec, not a docker run flag
+    for name, engine in CONTAINER_ENV:
+        if (ctx.env.get(name) or "").strip():
+            # the value (an image path, the API server's address) is not needed, nor shown
+            return f"{engine}: {name} is set"
+    for path, engine in CONTAINER_FILES:
+        if ctx.fs.exists(path):
+            return f"{engine}: {path} exists"
+    engine = (ctx.env.get("container") or "").strip()
+    if re.fullmatch(r"[\w.-]{1,40}", engine):
+        return f"{engine}: container={engine} in the environment"
+    for line in (ctx.fs.read_text("/proc/self/cgroup", limit=1 << 16) or "").splitlines():
+        path = line.split(":", 2)[-1]
+        for word, engine in CONTAINER_CGROUP_WORDS:
+            if word in path:
+                return f"{engine}: /proc/self/cgroup: {line.strip()[:200]}"
+    return None
+
+
 def run(ctx: ProbeContext) -> ProbeResult:
     """Probe the operating system; never raises."""
     start = time.perf_counter()
@@ -99,6 +150,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     machine = platform.machine() or None
     is_wsl, wsl_version = False, None
     soc: str | None = None
+    boxed: str | None = None
     message = None
     try:
         if system == "Linux":
@@ -111,6 +163,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
             kernel = (osrelease or "").strip() or platform.release() or None
             is_wsl, wsl_version = parse_wsl(ctx.fs.read_text("/proc/version"), osrelease)
             soc = nvidia_soc(ctx, kernel)
+            boxed = container(ctx)
             lib, libver = platform.libc_ver()
             if lib == "glibc" and libver:
                 glibc = libver
@@ -139,6 +192,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     facts = OSFacts(
         system=system, name=name, version=version, kernel=kernel, machine=machine,
         glibc=glibc, is_wsl=is_wsl, wsl_version=wsl_version, nvidia_soc=soc,
+        container=boxed,
     )
     record = ProbeRecord(
         name=NAME, status=status, command=("/etc/os-release", "/proc/version"),

@@ -62,6 +62,7 @@ def _host_rows(facts: Mapping[str, Any]) -> list[list[str]]:
                                         os_.get("machine")) if x))
     add("kernel", os_.get("kernel"))
     add("WSL", os_.get("wsl_version") if os_.get("is_wsl") else None)
+    add("container", os_.get("container"))
     add("glibc", os_.get("glibc"))
     py = facts.get("python") or {}
     add("Python", " ".join(str(x) for x in (py.get("version"), py.get("implementation"))

@@ -459,6 +459,7 @@ from tfgpu.diagnosis.checks.driver_from_log import (
     driver_below_cuda_printed,
     libcuda_missing_symbol,
 )
+from tfgpu.diagnosis.checks.grappler_rewrites import grappler_temporary_variable_exists
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.keras_moves import (
     keras_optimizer_legacy_argument,
@@ -500,6 +501,7 @@ from tfgpu.diagnosis.checks.op_registry import (
 )
 from tfgpu.diagnosis.checks.pip_index import pip_index_unreachable
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
+from tfgpu.diagnosis.checks.strategy_scope import strategy_model_outside_scope
 from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
 from tfgpu.diagnosis.checks.tensorrt_versions import (
@@ -925,6 +927,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- driver version from a log, ops without a GPU kernel, bindings, library loading ---
     driver_below_cuda_printed,
     op_without_gpu_kernel,
+    grappler_temporary_variable_exists,
+    strategy_model_outside_scope,
     dotnet_dll_not_found,
     jni_dll_dependencies,
     native_library_dll_init_failed,

@@ -75,8 +75,10 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
              "': undefined symbol')",
              "# fix: the add-on release built for this TensorFlow, both from pip (one "
              "environment, no conda tensorflow under pip add-ons), or rebuild the custom op "
-             "against this TensorFlow; tensorflow-addons: export TF_ADDONS_PY_OPS=1 uses its "
-             "Python ops instead"),
+             "against this TensorFlow with the flags tf.sysconfig.get_compile_flags() and "
+             "get_link_flags() print (its -D_GLIBCXX_USE_CXX11_ABI value included: a build "
+             "script's own value may be the other C++ ABI); tensorflow-addons: export "
+             "TF_ADDONS_PY_OPS=1 uses its Python ops instead"),
     )]
 
 

@@ -17,8 +17,9 @@ from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._common import from_log as c_from_log
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, docs
+from tfgpu.knowledge.containers import container_gpu_access
 
 _TOOLKIT_INSTALL = (
     "# install the NVIDIA Container Toolkit on the host: " + docs.url("nvidia-container-toolkit"),
@@ -162,6 +163,28 @@ def container_without_gpu(f: Facts) -> list[Finding]:
              "rule, to have them made at boot)"),
     ))
     return out
+
+
+def container_without_driver(f: Facts, count: int, ev: tuple[Evidence, ...]) -> Finding | None:
+    """``docker-run-without-gpus`` (variant ``in-container``) for the doctor inside a
+    container (:attr:`~tfgpu.facts.host.OSFacts.container`) that sees ``count`` NVIDIA
+    devices on the PCI bus (its host's) but no driver (no NVML, no nvidia-smi): the engine
+    passes the host driver's files in only with GPU access, so the fix is the container's
+    start, never a driver installed inside it.  ``None`` outside a container, on WSL
+    (its own reading) or without host facts.  Source: platform fact ``container-markers``."""
+    host = f.host
+    if host is None or not host.os.container or host.os.is_wsl:
+        return None
+    engine = host.os.container_engine
+    fact = f.kb.platform_fact("container-markers")
+    return catalogue.make(
+        "docker-run-without-gpus", variant="in-container", count=count,
+        engine=engine or "engine unknown", container=host.os.container,
+        evidence=(Evidence("os.container", host.os.container), *ev),
+        fix=(*container_gpu_access(f.kb, engine),
+             "nvidia-smi   # on the host itself: it must list the GPU (if not, install the "
+             "driver there, not in the container)"),
+        knowledge_ref=fact.ref)
 
 
 # --- libnvidia-container driver/requirement errors, lost device access ------------------------

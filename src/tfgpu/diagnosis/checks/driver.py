@@ -30,6 +30,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
+from tfgpu.diagnosis.checks.containers import container_without_driver
 from tfgpu.diagnosis.checks.cuda_driver_checks import (
     FORK_NEXT,
     FORKED_RUNTIME_ERROR,
@@ -874,7 +875,9 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
 
 
 def driver_missing(f: Facts) -> Iterator[Finding]:
-    """An NVIDIA GPU is on the PCI bus but no driver answers (nvidia-smi/NVML missing)."""
+    """An NVIDIA GPU is on the PCI bus but no driver answers (nvidia-smi/NVML missing);
+    inside a container (its PCI bus is the host's) the container was started without GPU
+    access (:func:`~tfgpu.diagnosis.checks.containers.container_without_driver`)."""
     facts = f.host
     if facts is None:
         return
@@ -885,6 +888,9 @@ def driver_missing(f: Facts) -> Iterator[Finding]:
         return
     ev = tuple(Evidence(f"gpus ({g.source})", f"{g.pci_bus_id or ''} {g.name}".strip())
                for g in pci) + _nvidia_records(facts)
+    if (boxed := container_without_driver(f, len(pci), ev)) is not None:
+        yield boxed  # in a container: its start lacks GPU access, no driver to install
+        return
     if facts.os.system == "Windows":
         fix: tuple[str, ...] = (
             f"# download and install the driver from {docs.url('nvidia-drivers')}",)

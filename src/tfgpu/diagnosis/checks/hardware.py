@@ -305,6 +305,14 @@ def _presence_unknown(facts: HostFacts, presence: Presence,
                   if presence.unanswered else
                   "no probe listed the PCI devices (lspci, /sys/bus/pci/devices)")
     windows = facts.os is not None and facts.os.system == "Windows"
+    if facts.os.container and not windows:
+        # in a container the driver comes in only with GPU access (platform fact
+        # container-markers): its absence there says nothing of the host
+        return catalogue.make(
+            "nvidia-gpu-presence-unknown", variant="in-container",
+            evidence=(Evidence("os.container", facts.os.container), *ev),
+            driver=driver, unanswered=unanswered, container=facts.os.container,
+            knowledge_ref="platform_facts:container-markers")
     return catalogue.make("nvidia-gpu-presence-unknown", variant="windows" if windows else None,
                           evidence=ev, driver=driver, unanswered=unanswered)
 

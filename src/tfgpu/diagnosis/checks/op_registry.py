@@ -102,6 +102,13 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     nok = [h for h in ctx.h("placer.no_kernel").all()
            if (h.g("dev") or "") in ("GPU", "DML") and h.line not in grappler]
     col = [h for h in ctx.h("placer.colocation_group").all() if (h.g("dev") or "") == "GPU"]
+    if not col:
+        # the error line cut from the paste: its Colocation Debug Info's root member asked
+        # for a GPU that no device type the group supports is
+        col = [h for h in ctx.h("placer.coloc_root").all()
+               if re.search(r"device:GPU:\d", h.g("req") or "")
+               and "GPU" not in (h.g("types") or "").replace(",", " ").split()
+               and _gpu_registered(ctx, h)]
     if not nok and not col:
         return []
     metal = _metal(ctx)
@@ -171,8 +178,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                 if h.line > first.line and "GPU" not in (h.g("devs") or "").split()]
     names = sorted({h.g("op") or "" for h in cpu_only} - {""})
     op = ", ".join(names) if names else "an op colocated with " + (first.g("op") or "this node")
-    cause = (f"The node {first.g('op') or ''} is colocated (shares a variable) with ops that "
-             "must run on the GPU, and "
+    node = f"The node {first.g('op')}" if first.g("op") else "A node placed on the GPU"
+    cause = (f"{node} is colocated (shares a variable) with ops that must run on the GPU, and "
              + (f"{', '.join(names)} has no GPU kernel in {where}" if names else
                 f"one op of that group has no GPU kernel in {where} (the error's "
                 "'Colocation Debug Info' lists each op type and its devices)")
@@ -185,6 +192,15 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     return [catalogue.make("op-has-no-gpu-kernel", variant="colocation", op=op,
                            evidence=log_evidence(col, cpu_only[:4]), why=cause,
                            fix=tuple(fix))]
+
+
+def _gpu_registered(ctx: Facts, root: Hit) -> bool:
+    """The member lines under the Colocation Debug Info's root member ``root`` list GPU for
+    some op type: the process has a GPU device, and the op types without it lack a GPU
+    kernel (with no GPU registered at all every member lists CPU only: that is a GPU the
+    process does not see, checks/visibility.py)."""
+    return any("GPU" in (h.g("devs") or "").split()
+               for h in ctx.h("placer.coloc_member").all() if 0 < h.line - root.line <= 60)
 
 
 #: Op-name prefixes of libraries that register their ops under a namespace

@@ -14,6 +14,7 @@ from tfgpu.knowledge import (
     docs,
     driver_at_least,
 )
+from tfgpu.knowledge.containers import container_gpu_access
 from tfgpu.plan.model import (
     Alternative,
     CreateVenv,
@@ -367,6 +368,20 @@ class _PlannerBase:
                     f"{ceiling.architecture} GPUs, a newer driver ignores this GPU "
                     f"[{ceiling.fact.ref}]")
         cmds: tuple[str, ...] = ()
+        if t.os == "linux" and t.container:
+            # the driver is the host's: installed there, passed in when the container starts
+            # (platform fact container-markers)
+            return [Step(
+                "Give this container the host's NVIDIA GPU (outside it, needs root on the host)",
+                Manual(f"This runs in a container ({t.container}), which has no NVIDIA "
+                       "driver of its own: it uses its host's, passed in with the GPU when it "
+                       "starts. On the host (never inside the container): "
+                       f"{text[:1].lower()}{text[1:]}, unless nvidia-smi there already lists "
+                       "the GPU; then start this container with GPU access:",
+                       (*container_gpu_access(self.kb, t.container_engine),
+                        "nvidia-smi   # inside the restarted container: it lists the GPU"),
+                       True, docs.url("nvidia-container-toolkit")),
+                Shell.POSIX)]
         if t.os == "linux":
             cmds = (
                 "sudo ubuntu-drivers install   # Ubuntu; other distributions: their driver package",
