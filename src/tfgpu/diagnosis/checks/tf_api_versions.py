@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from packaging.version import InvalidVersion, Version
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
 from tfgpu.diagnosis.checks.addons import addon_release_for
@@ -115,6 +117,18 @@ def claimed_lines(ctx: Facts) -> set[int]:
     return {h.line for h, _, _ in _reads(ctx)}
 
 
+def _full_version(text: str | None) -> Version | None:
+    """``text`` (``"2.0.0-rc0"``, ``"2.0.0-beta"``, ``"2.0"``) as a :class:`Version`, or
+    ``None`` when it is not one."""
+    if not text:
+        return None
+    m = re.match(r"\s*(\d+\.\d+(?:\.\d+)?(?:[-.]?(?:a|b|rc|alpha|beta)\d*)?)", text)
+    try:
+        return Version(m.group(1)) if m else None
+    except InvalidVersion:
+        return None
+
+
 def _next_minor(version: str) -> str:
     major, _, minor = version.partition(".")
     return f"{major}.{int(minor) + 1}"
@@ -163,9 +177,17 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
             "tf-api-newer-than-installed", symbol=path, first=first, evidence=evidence,
             cause=cause, fix=fix, knowledge_ref=row.ref)]
     if isinstance(last, str):
-        gone = _next_minor(last)
+        # a name only a pre-release had (tf.config.gpu in the 2.0 alpha) dates its end within
+        # a minor: the row's `gone`, compared as full versions
+        prerelease = isinstance(values.get("gone"), str)
+        gone = str(values["gone"]) if prerelease else _next_minor(last)
         until = tf_minor(last)
-        if have is not None and until is not None and have <= until:
+        if prerelease:
+            ran = _full_version(ctx.tf_version)
+            last_v = _full_version(last)
+            if ran is not None and last_v is not None and ran <= last_v:
+                return []
+        elif have is not None and until is not None and have <= until:
             return []
         newer = values.get("newer")
         era_hi = tf_minor(era[1]) if era is not None and era[1] is not None else None
@@ -175,11 +197,13 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
                             f"last in TensorFlow {last}, knowledge row {row.ref})")]
         cause = (f"tf.{path} was last in TensorFlow {last} and is gone from {gone} on "
                  f"(knowledge row {row.ref}); {tf_words} is newer: the code was written for "
-                 f"TensorFlow {last} or older."
+                 + (f"the pre-release TensorFlow {last}." if prerelease
+                    else f"TensorFlow {last} or older.")
                  + (f" From {gone} the same thing is {newer}." if isinstance(newer, str)
                     else ""))
         fix = _dated_fix(f"{gone} or newer", newer,
-                         f"# or pin the TensorFlow the code was written for "
+                         "# a pre-release is no release to pin: change the code" if prerelease
+                         else f"# or pin the TensorFlow the code was written for "
                          f"(tensorflow<={last}.*), with the CUDA/cuDNN that release needs")
         return [catalogue.make(
             "tf-api-newer-than-installed", variant="removed", symbol=path, gone=gone,
