@@ -131,16 +131,21 @@ class Deriver:
         self.defs[name] = {}  # placeholder against recursion
         hints = typing.get_type_hints(cls)
         props: dict[str, JSON] = {}
+        # a key a minor version added (field metadata "since") is optional: a reader of any
+        # 1.x document accepts the older ones that lack it
+        later: set[str] = set()
         for f in dataclasses.fields(cls):
             if f.name in self.drop.get(cls, ()):
                 continue
             props[f.name] = self.of(hints[f.name])
+            if "since" in f.metadata:
+                later.add(f.name)
         props.update(self.extra_props.get(cls, {}))
         doc = (cls.__doc__ or "").strip().splitlines()
         self.defs[name] = {
             "type": "object",
             "description": f"{cls.__module__}.{cls.__qualname__}: {doc[0] if doc else ''}".strip(),
-            "required": list(props),
+            "required": [p for p in props if p not in later],
             "properties": props,
         }
         return name

@@ -4,6 +4,37 @@ metric made outside the strategy's scope, and fit_generator refused under a stra
 
 from __future__ import annotations
 
+from tfgpu.explain import explain_lines
+from tfgpu.facts import (
+    CPUFacts,
+    DriverFacts,
+    HostFacts,
+    OSFacts,
+    ProbeRecord,
+    ProbeStatus,
+    PythonFacts,
+)
+
 from .kind_helpers import table_test
 
 test_case = table_test("strategy_scope")
+
+
+def test_the_scope_error_on_a_host_without_an_nvidia_gpu_stays_an_error() -> None:
+    # Model.compile raises it on a CPU or TPU host as well: no CPU-host cap, no CPU note
+    host = HostFacts(
+        os=OSFacts(system="Linux", name="Debian GNU/Linux 12"),
+        python=PythonFacts(version="3.11.4", executable="python"), cpu=CPUFacts(),
+        driver=DriverFacts(ProbeStatus.MISSING, source="nvidia-smi"),
+        probes=(ProbeRecord("nvidia-smi", ProbeStatus.MISSING, ("nvidia-smi",),
+                            message="not found"),
+                ProbeRecord("sysfs-pci", ProbeStatus.OK, ("/sys/bus/pci/devices",),
+                            message="6 PCI functions, none a display adapter")))
+    line = ("ValueError: Variable (<tf.Variable 'dense/kernel:0' shape=(4, 2) dtype=float32>) "
+            "was not created in the distribution strategy scope of (<tensorflow.python."
+            "distribute.tpu_strategy.TPUStrategyV2 object at 0x7f>). It is most likely due to "
+            "not all layers or the model or optimizer being created outside the distribution "
+            "strategy scope.")
+    (f,) = [f for f in explain_lines([line], host) if f.id == "strategy-model-outside-scope"]
+    assert f.severity.value == "error"
+    assert "does not affect TensorFlow on the CPU" not in f.cause

@@ -47,7 +47,6 @@ from tfgpu.probes import ProbeContext, libs
 from tfgpu.probes.env_vars import is_cuda_path_entry
 from tfgpu.probes.host_paths import pathmod, same_path_key
 from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS
-from tfgpu.probes.os_info import CONTAINER_ENV
 
 #: Environment variables the probes read (and so the fixture must keep).
 ENV_KEYS = (
@@ -60,9 +59,6 @@ ENV_KEYS = (
     "ProgramFiles",
     "SystemRoot",
     "WINDIR",
-    # the os probe's container marks: the probe reads them, so a replay must have them
-    *(name for name, _engine in CONTAINER_ENV),
-    "container",
 )
 
 

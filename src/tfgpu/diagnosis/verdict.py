@@ -273,7 +273,7 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     data files), else :func:`tfgpu.knowledge.knowledge_version`.
     """
 
-    engine = facts.os.container_engine
+    engine = facts.os.container_engine if facts.os.system == "Linux" else None
     os_words = ", ".join(x for x in (facts.os.name or facts.os.system, facts.os.machine,
                                      "WSL2" if facts.os.is_wsl and facts.os.wsl_version == 2
                                      else None,

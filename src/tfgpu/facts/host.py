@@ -128,8 +128,8 @@ class OSFacts:
     glibc: str | None = None
     is_wsl: bool = False
     wsl_version: int | None = None
-    nvidia_soc: str | None = None
-    container: str | None = None
+    nvidia_soc: str | None = field(default=None, metadata={"since": "1.2"})
+    container: str | None = field(default=None, metadata={"since": "1.3"})
 
     @property
     def container_engine(self) -> str | None:
@@ -411,7 +411,7 @@ class TFFacts:
     returncode: int | None = None
     import_s: float | None = None
     duration_s: float | None = None
-    timeout_s: float | None = None
+    timeout_s: float | None = field(default=None, metadata={"since": "1.1"})
 
     @property
     def gpus(self) -> tuple[TFDevice, ...]:
@@ -456,7 +456,7 @@ class HostFacts:
     schema_version: str = FACTS_SCHEMA_VERSION
     collected_at: str | None = None
     tfgpu_version: str | None = None
-    probe_timeout_s: float | None = None
+    probe_timeout_s: float | None = field(default=None, metadata={"since": "1.2"})
 
     @property
     def nvidia_gpus(self) -> tuple[GPU, ...]:

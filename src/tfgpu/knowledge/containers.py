@@ -11,14 +11,19 @@ def container_gpu_access(kb: Knowledge, engine: str | None) -> tuple[str, ...]:
     """The fix lines that start a container of ``engine`` (``"docker"``, ``"podman"``,
     ``"apptainer"``, ``"kubernetes"``...: :attr:`tfgpu.facts.host.OSFacts.container_engine`)
     with the host's GPU, from the knowledge row ``platform_facts:container-markers``
-    (``gpu_access``); for an engine the row has no line for (LXC, one named by systemd's
-    ``container`` variable, ``None``), every engine's line after a general one."""
-    lines: dict[str, str] = {}
+    (``gpu_access``); ``()`` for an engine the row has no line for (LXC, one named by
+    systemd's ``container`` variable, ``None``): how it passes a GPU is not known."""
     for entry in kb.platform_fact("container-markers").values.get("gpu_access", ()):
         name, _, line = str(entry).partition("=")
-        lines[name] = line
-    if engine in lines:
-        return (lines[engine],)
-    return ("# start the container with the host's GPU the way its engine does it (the host "
-            "driver's libraries, nvidia-smi and /dev/nvidia* device files passed in):",
-            *lines.values())
+        if name == engine:
+            return (line,)
+    return ()
+
+
+#: What to do in a container of an engine :func:`container_gpu_access` has no line for.
+OTHER_ENGINE_GPU_ACCESS = (
+    "# pass the host's GPU device files (/dev/nvidia*) into the container and give it the "
+    "NVIDIA driver's user-space libraries (libcuda.so.1, nvidia-smi) of exactly the host's "
+    "driver version (cat /proc/driver/nvidia/version on the host), the way this engine does "
+    "it: bind them from the host, or install that version's user-space part only, without "
+    "its kernel module")

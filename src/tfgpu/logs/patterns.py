@@ -5069,16 +5069,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"`?fit_generator`? is not supported for models compiled with tf\.distribute\.Strategy",
     ),
     # variable_ops.cc TemporaryVariableOp: "Already exists: Resource __per_step_N/<node>/
-    # ArithmeticOptimizer/AddOpsRewrite_<name>/tmp_var/N10tensorflow19TemporaryVariableOp6
-    # TmpVarE", the accumulator Grappler's AddOpsRewrite made, created twice inside a while
-    # loop (tensorflow/tensorflow#23780, #33713; checks/grappler_rewrites.py); a paste may cut
-    # the line after tmp_var; raised, the Python error reads "AlreadyExistsError: Resource ..."
+    # tmp_var/N10tensorflow19TemporaryVariableOp6TmpVarE", the accumulator Grappler's memory
+    # optimizer made of a sum (memory_optimizer.cc names it <sum node>/tmp_var), created twice
+    # inside a while loop (tensorflow/tensorflow#23780, #33713; checks/grappler_rewrites.py); a
+    # paste may cut the line after tmp_var; raised, the Python error reads "AlreadyExistsError:
+    # Resource ...", TF 1.x's session.py "AlreadyExistsError (see above for traceback): ..."
     _p(
         "grappler.tmp_var_exists",
-        ("arithmeticoptimizer/addopsrewrite",),
-        r"(?:Already exists: |AlreadyExistsError: )Resource __per_step_\d+/"
-        r"(?P<node>[^\s/][^\s]{0,300}?)/"
-        r"ArithmeticOptimizer/AddOpsRewrite_[\w.-]{1,120}/tmp_var",
+        ("/tmp_var",),
+        r"(?:Already exists: |AlreadyExistsError(?: \(see above for traceback\))?: )"
+        r"Resource __per_step_\d+/(?P<node>[^\s/][^\s]{0,300}?)/tmp_var"
+        r"(?:/N10tensorflow19TemporaryVariableOp6TmpVarE|\b)",
     ),
     # colocation_graph.cc's DebugInfo, appended to that error as its "Colocation Debug Info":
     # the group's root member, "Root Member(assigned_device_name_index_=2

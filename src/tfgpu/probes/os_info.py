@@ -104,8 +104,8 @@ CONTAINER_FILES = (("/.dockerenv", "docker"), ("/run/.containerenv", "podman"))
 #: Apptainer sets APPTAINER_CONTAINER, and SINGULARITY_CONTAINER under its legacy prefix, to the
 #: image it runs; the kubelet gives every pod KUBERNETES_SERVICE_HOST, the API server's
 #: service address; systemd's container interface has engines set ``container=<name>``).
-CONTAINER_ENV = (("KUBERNETES_SERVICE_HOST", "kubernetes"), ("APPTAINER_CONTAINER", "apptainer"),
-                 ("SINGULARITY_CONTAINER", "singularity"))
+CONTAINER_ENV = (("APPTAINER_CONTAINER", "apptainer"), ("SINGULARITY_CONTAINER", "singularity"),
+                 ("KUBERNETES_SERVICE_HOST", "kubernetes"))
 
 #: Words of a cgroup v1 path that name the engine whose container holds the process
 #: (gopsutil's VirtualizationWithContext reads ``/proc/self/cgroup`` for them; a cgroup v2
@@ -123,7 +123,9 @@ def container(ctx: ProbeContext) -> str | None:
     ``lxc``, or the value of systemd's ``container`` variable.  Reads only the file system
     layer and the environment copy: bounded, never raises."""
     # the variables first: a Kubernetes pod run by Docker also has /.dockerenv, and GPU
-    # access is then the pod's spec, not a docker run flag
+    # access is then the pod's spec, not a docker run flag; Apptainer's before the pod's (it
+    # passes the host's environment in, so an Apptainer container inside a pod shows both,
+    # and its GPU access is --nv)
     for name, engine in CONTAINER_ENV:
         if (ctx.env.get(name) or "").strip():
             # the value (an image path, the API server's address) is not needed, nor shown

@@ -15,11 +15,12 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._common import from_log as c_from_log
+from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, docs
-from tfgpu.knowledge.containers import container_gpu_access
+from tfgpu.knowledge.containers import OTHER_ENGINE_GPU_ACCESS, container_gpu_access
 
 _TOOLKIT_INSTALL = (
     "# install the NVIDIA Container Toolkit on the host: " + docs.url("nvidia-container-toolkit"),
@@ -165,26 +166,71 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     return out
 
 
-def container_without_driver(f: Facts, count: int, ev: tuple[Evidence, ...]) -> Finding | None:
-    """``docker-run-without-gpus`` (variant ``in-container``) for the doctor inside a
-    container (:attr:`~tfgpu.facts.host.OSFacts.container`) that sees ``count`` NVIDIA
-    devices on the PCI bus (its host's) but no driver (no NVML, no nvidia-smi): the engine
-    passes the host driver's files in only with GPU access, so the fix is the container's
-    start, never a driver installed inside it.  ``None`` outside a container, on WSL
-    (its own reading) or without host facts.  Source: platform fact ``container-markers``."""
+#: Engines that give a container the GPU through the NVIDIA Container Toolkit (its
+#: NVIDIA_DRIVER_CAPABILITIES decide which driver files come in: "utility" for nvidia-smi and
+#: NVML, "compute" for CUDA; cmd/nvidia-container-runtime/README.md).
+_TOOLKIT_ENGINES = ("docker", "podman", "kubernetes")
+
+
+def driver_library_or_gpu(host: HostFacts) -> str | None:
+    """What shows the NVIDIA driver serves this process although NVML and nvidia-smi are
+    missing: the driver's libcuda.so.1 among the libraries found (not a toolkit's link-time
+    stub, not a file only named like it), or TensorFlow listing a GPU; ``None`` otherwise."""
+    for lib in host.libraries:
+        if (lib.name == "cuda" and "/stubs/" not in lib.path.replace("\\", "/")
+                and lib.binary not in ("not-a-library", "other-library")):
+            return f"{lib.filename} at {lib.path}"
+    tf = host.tf
+    if tf is not None and tf.status is ProbeStatus.OK and tf.gpus:
+        return f"TensorFlow lists {tf.gpus[0].name}"
+    return None
+
+
+def container_without_driver(f: Facts, count: int,
+                             ev: tuple[Evidence, ...]) -> list[Finding] | None:
+    """The doctor inside a Linux container (:attr:`~tfgpu.facts.host.OSFacts.container`, with
+    an engine) that sees ``count`` NVIDIA devices on the PCI bus (its host's) but neither NVML
+    nor nvidia-smi.
+
+    * The driver's libcuda.so.1 is there, or TensorFlow lists a GPU
+      (:func:`driver_library_or_gpu`): the GPU was passed, only the driver's tools were not;
+      under the Container Toolkit's engines, ``container-driver-tools-missing`` (its
+      NVIDIA_DRIVER_CAPABILITIES lack "utility"); elsewhere nothing (``[]``).
+    * An engine with its own way to pass the GPU (platform fact ``container-markers``,
+      ``gpu_access``): ``docker-run-without-gpus`` variant ``in-container``, the fix the
+      container's start, never a driver installed inside it.
+    * Another engine (LXC, systemd-nspawn...): variant ``in-container-other``, the host's device
+      files and a user-space driver of the host's version, without a claim about how.
+
+    Returns ``None`` outside a Linux container, on WSL (its own reading), without host facts
+    or an engine: the caller's bare-host reading applies."""
     host = f.host
-    if host is None or not host.os.container or host.os.is_wsl:
+    if host is None or host.os.system != "Linux" or host.os.is_wsl:
         return None
     engine = host.os.container_engine
+    if engine is None or host.os.container is None:
+        return None
     fact = f.kb.platform_fact("container-markers")
-    return catalogue.make(
-        "docker-run-without-gpus", variant="in-container", count=count,
-        engine=engine or "engine unknown", container=host.os.container,
-        evidence=(Evidence("os.container", host.os.container), *ev),
-        fix=(*container_gpu_access(f.kb, engine),
-             "nvidia-smi   # on the host itself: it must list the GPU (if not, install the "
-             "driver there, not in the container)"),
-        knowledge_ref=fact.ref)
+    boxed = Evidence("os.container", host.os.container)
+    served = driver_library_or_gpu(host)
+    if served is not None:
+        if engine not in _TOOLKIT_ENGINES:
+            return []
+        return [catalogue.make(
+            "container-driver-tools-missing", engine=engine, served=served,
+            evidence=(boxed, Evidence("driver", served), *ev), knowledge_ref=fact.ref)]
+    lines = container_gpu_access(f.kb, engine)
+    return [catalogue.make(
+        "docker-run-without-gpus", variant="in-container" if lines else "in-container-other",
+        count=count, engine=engine, container=host.os.container,
+        evidence=(boxed, *ev),
+        fix=((*lines, "nvidia-smi   # on the host itself: it must list the GPU (if not, install "
+              "the driver there, not in the container)") if lines else
+             ("cat /proc/driver/nvidia/version   # on the host: the kernel module's version",
+              OTHER_ENGINE_GPU_ACCESS,
+              "nvidia-smi   # inside the container afterwards: it must list the GPU")),
+        doc="apptainer-gpu" if engine in ("apptainer", "singularity") else None,
+        knowledge_ref=fact.ref)]
 
 
 # --- libnvidia-container driver/requirement errors, lost device access ------------------------

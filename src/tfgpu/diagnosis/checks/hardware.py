@@ -305,13 +305,14 @@ def _presence_unknown(facts: HostFacts, presence: Presence,
                   if presence.unanswered else
                   "no probe listed the PCI devices (lspci, /sys/bus/pci/devices)")
     windows = facts.os is not None and facts.os.system == "Windows"
-    if facts.os.container and not windows:
+    boxed = facts.os.container if facts.os.container_engine else None
+    if boxed and facts.os.system == "Linux":
         # in a container the driver comes in only with GPU access (platform fact
         # container-markers): its absence there says nothing of the host
         return catalogue.make(
             "nvidia-gpu-presence-unknown", variant="in-container",
-            evidence=(Evidence("os.container", facts.os.container), *ev),
-            driver=driver, unanswered=unanswered, container=facts.os.container,
+            evidence=(Evidence("os.container", boxed), *ev),
+            driver=driver, unanswered=unanswered, container=boxed,
             knowledge_ref="platform_facts:container-markers")
     return catalogue.make("nvidia-gpu-presence-unknown", variant="windows" if windows else None,
                           evidence=ev, driver=driver, unanswered=unanswered)
@@ -329,9 +330,12 @@ def _wsl2_gpu_unknown(facts: HostFacts, ev: tuple[Evidence, ...]) -> Finding:
     ``libcuda.so`` in :data:`WSL_LIB_DIR`), never through a Linux NVIDIA driver, which
     must not be installed there (NVIDIA CUDA on WSL user guide, "Getting Started").
     """
+    boxed = (("# in a container on WSL2 (Docker Desktop, docker in WSL): start it with GPU "
+              "access, docker run --gpus all ...; WSL's files then appear in it",)
+             if facts.os.container_engine else ())
     return catalogue.make(
         "wsl2-gpu-unknown", evidence=ev, wsl_lib_dir=WSL_LIB_DIR,
-        fix=(f"ls -l {WSL_LIB_DIR}/libcuda.so* {WSL_LIB_DIR}/nvidia-smi",
+        fix=(*boxed, f"ls -l {WSL_LIB_DIR}/libcuda.so* {WSL_LIB_DIR}/nvidia-smi",
              f"# install or update the NVIDIA driver on WINDOWS (not inside WSL): "
              f"{docs.url('nvidia-drivers')}; then in PowerShell: wsl --shutdown",
              "# never install a Linux NVIDIA driver inside WSL2: it overwrites the WSL "

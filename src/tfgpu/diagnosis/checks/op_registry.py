@@ -174,13 +174,14 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                                why=cause + newer,
                                fix=(*fix, NEWER_RELEASE_FIX) if newer else tuple(fix))]
     first = col[0]
-    cpu_only = [h for h in ctx.h("placer.coloc_member").all()
-                if h.line > first.line and "GPU" not in (h.g("devs") or "").split()]
+    cpu_only = [h for h in _group_members(ctx, first)
+                if "GPU" not in (h.g("devs") or "").split()]
     names = sorted({h.g("op") or "" for h in cpu_only} - {""})
     op = ", ".join(names) if names else "an op colocated with " + (first.g("op") or "this node")
     node = f"The node {first.g('op')}" if first.g("op") else "A node placed on the GPU"
     cause = (f"{node} is colocated (shares a variable) with ops that must run on the GPU, and "
-             + (f"{', '.join(names)} has no GPU kernel in {where}" if names else
+             + (f"{', '.join(names)} {'have' if len(names) > 1 else 'has'} no GPU kernel in "
+                f"{where}" if names else
                 f"one op of that group has no GPU kernel in {where} (the error's "
                 "'Colocation Debug Info' lists each op type and its devices)")
              + ". Typical: an optimizer's update op (e.g. Adam with amsgrad) or a random/"
@@ -194,13 +195,26 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                            fix=tuple(fix))]
 
 
+def _group_members(ctx: Facts, first: Hit) -> list[Hit]:
+    """The "<OpType>: <devices>" member lines of the colocation group ``first`` starts (its
+    error line or its Colocation Debug Info's root member): from the root member just
+    before an error line (a paste may put the debug block first) up to the next group's
+    root member or error line, at most 60 lines on."""
+    roots = [h.line for h in ctx.h("placer.coloc_root").all()]
+    errors = [h.line for h in ctx.h("placer.colocation_group").all()]
+    before = [n for n in roots if first.line - 60 <= n < first.line and n not in errors]
+    start = before[-1] if first.line in errors and before else first.line
+    later = [n for n in (*roots, *errors) if n > first.line]
+    end = min([*later, first.line + 60])
+    return [h for h in ctx.h("placer.coloc_member").all() if start < h.line < end]
+
+
 def _gpu_registered(ctx: Facts, root: Hit) -> bool:
-    """The member lines under the Colocation Debug Info's root member ``root`` list GPU for
-    some op type: the process has a GPU device, and the op types without it lack a GPU
-    kernel (with no GPU registered at all every member lists CPU only: that is a GPU the
-    process does not see, checks/visibility.py)."""
-    return any("GPU" in (h.g("devs") or "").split()
-               for h in ctx.h("placer.coloc_member").all() if 0 < h.line - root.line <= 60)
+    """The member lines of the Colocation Debug Info's group at ``root`` list GPU for some
+    op type: the process has a GPU device, and the op types without it lack a GPU kernel
+    (with no GPU registered at all every member lists CPU only: that is a GPU the process
+    does not see, checks/visibility.py)."""
+    return any("GPU" in (h.g("devs") or "").split() for h in _group_members(ctx, root))
 
 
 #: Op-name prefixes of libraries that register their ops under a namespace

@@ -14,7 +14,7 @@ from tfgpu.knowledge import (
     docs,
     driver_at_least,
 )
-from tfgpu.knowledge.containers import container_gpu_access
+from tfgpu.knowledge.containers import OTHER_ENGINE_GPU_ACCESS, container_gpu_access
 from tfgpu.plan.model import (
     Alternative,
     CreateVenv,
@@ -378,7 +378,8 @@ class _PlannerBase:
                        "starts. On the host (never inside the container): "
                        f"{text[:1].lower()}{text[1:]}, unless nvidia-smi there already lists "
                        "the GPU; then start this container with GPU access:",
-                       (*container_gpu_access(self.kb, t.container_engine),
+                       (*(container_gpu_access(self.kb, t.container_engine)
+                          or (OTHER_ENGINE_GPU_ACCESS,)),
                         "nvidia-smi   # inside the restarted container: it lists the GPU"),
                        True, docs.url("nvidia-container-toolkit")),
                 Shell.POSIX)]
