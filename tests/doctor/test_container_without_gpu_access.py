@@ -237,3 +237,15 @@ def test_facts_round_trip_keeps_the_container_and_reads_older_snapshots() -> Non
     assert F.HostFacts.from_dict(old).os.container is None
     schema = json.loads((Path(tfgpu.schemas.__file__).parent / "facts.schema.json").read_text())
     jsonschema.validate(old, schema)
+
+
+def test_a_driver_library_mismatch_in_a_container_reboots_the_host() -> None:
+    facts = dataclasses.replace(_boxed("docker: /.dockerenv exists"), driver=F.DriverFacts(
+        F.ProbeStatus.ERROR, source="nvidia-smi",
+        message="Failed to initialize NVML: Driver/library version mismatch"))
+    (f,) = [f for f in diagnose(facts).findings if f.id == "nvidia-driver-library-mismatch"]
+    assert f.fix[0].startswith("# on the host, not in this container: sudo reboot")
+    assert not any(line.strip() == "sudo reboot" or "apt install" in line for line in f.fix)
+    bare = dataclasses.replace(facts, os=dataclasses.replace(facts.os, container=None))
+    (g,) = [f for f in diagnose(bare).findings if f.id == "nvidia-driver-library-mismatch"]
+    assert g.fix[0] == "sudo reboot"

@@ -1385,13 +1385,25 @@ def driver_library_mismatch(f: Facts) -> Iterator[Finding]:
             and "version mismatch" in (d.message or "").lower()):
         ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
                                                  (d.message or "").strip() or "error"),)
-        yield catalogue.make(
-            "nvidia-driver-library-mismatch", evidence=ev,
-            fix=("sudo reboot",
-                 "# if it persists, reinstall one driver version for both parts: "
-                 "sudo apt install --reinstall nvidia-driver-<version>",
-                 "nvidia-smi"),
-        )
+        if facts.os.system == "Linux" and facts.os.container_engine:
+            # a container's driver files are the host's, passed in when it started: the
+            # host's driver was upgraded under its running kernel module (or the image
+            # carries driver files of its own): the host is what to reboot, not the container
+            fix: tuple[str, ...] = (
+                "# on the host, not in this container: sudo reboot (its driver files were "
+                "upgraded under the kernel module still loaded), then restart the container",
+                "docker run --rm --gpus all ubuntu nvidia-smi   # on the host: the host's "
+                "driver files agree with its module",
+                "ls /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.* /usr/lib/x86_64-linux-gnu/"
+                "libcuda.so.*   # in the container: a version other than the host's is the "
+                "image's own copy, which shadows the host's: rebuild the image without a "
+                "driver package")
+        else:
+            fix = ("sudo reboot",
+                   "# if it persists, reinstall one driver version for both parts: "
+                   "sudo apt install --reinstall nvidia-driver-<version>",
+                   "nvidia-smi")
+        yield catalogue.make("nvidia-driver-library-mismatch", evidence=ev, fix=fix)
 
 
 def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
