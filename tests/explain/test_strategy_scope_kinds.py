@@ -4,16 +4,8 @@ metric made outside the strategy's scope, and fit_generator refused under a stra
 
 from __future__ import annotations
 
+from tfgpu import facts as F
 from tfgpu.explain import explain_lines
-from tfgpu.facts import (
-    CPUFacts,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeRecord,
-    ProbeStatus,
-    PythonFacts,
-)
 
 from .kind_helpers import table_test
 
@@ -22,14 +14,14 @@ test_case = table_test("strategy_scope")
 
 def test_the_scope_error_on_a_host_without_an_nvidia_gpu_stays_an_error() -> None:
     # Model.compile raises it on a CPU or TPU host as well: no CPU-host cap, no CPU note
-    host = HostFacts(
-        os=OSFacts(system="Linux", name="Debian GNU/Linux 12"),
-        python=PythonFacts(version="3.11.4", executable="python"), cpu=CPUFacts(),
-        driver=DriverFacts(ProbeStatus.MISSING, source="nvidia-smi"),
-        probes=(ProbeRecord("nvidia-smi", ProbeStatus.MISSING, ("nvidia-smi",),
-                            message="not found"),
-                ProbeRecord("sysfs-pci", ProbeStatus.OK, ("/sys/bus/pci/devices",),
-                            message="6 PCI functions, none a display adapter")))
+    host = F.HostFacts(
+        os=F.OSFacts(system="Linux", name="Debian GNU/Linux 12"),
+        python=F.PythonFacts(version="3.11.4", executable="python"), cpu=F.CPUFacts(),
+        driver=F.DriverFacts(F.ProbeStatus.MISSING, source="nvidia-smi"),
+        probes=(F.ProbeRecord("nvidia-smi", F.ProbeStatus.MISSING, ("nvidia-smi",),
+                              message="not found"),
+                F.ProbeRecord("sysfs-pci", F.ProbeStatus.OK, ("/sys/bus/pci/devices",),
+                              message="6 PCI functions, none a display adapter")))
     line = ("ValueError: Variable (<tf.Variable 'dense/kernel:0' shape=(4, 2) dtype=float32>) "
             "was not created in the distribution strategy scope of (<tensorflow.python."
             "distribute.tpu_strategy.TPUStrategyV2 object at 0x7f>). It is most likely due to "
