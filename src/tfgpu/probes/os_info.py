@@ -103,7 +103,8 @@ CONTAINER_FILES = (("/.dockerenv", "docker"), ("/run/.containerenv", "podman"))
 #: Environment variables set inside a container, and the engine each names (same row:
 #: Apptainer sets APPTAINER_CONTAINER, and SINGULARITY_CONTAINER under its legacy prefix, to the
 #: image it runs; the kubelet gives every pod KUBERNETES_SERVICE_HOST, the API server's
-#: service address; systemd's container interface has engines set ``container=<name>``).
+#: service address; Podman's default environment sets ``container=podman``, the variable
+#: systemd's container interface reads, which the probe reads after these).
 CONTAINER_ENV = (("APPTAINER_CONTAINER", "apptainer"), ("SINGULARITY_CONTAINER", "singularity"),
                  ("KUBERNETES_SERVICE_HOST", "kubernetes"))
 

@@ -381,7 +381,8 @@ class _PlannerBase:
                        (*(container_gpu_access(self.kb, t.container_engine)
                           or (OTHER_ENGINE_GPU_ACCESS,)),
                         "nvidia-smi   # inside the restarted container: it lists the GPU"),
-                       True, docs.url("nvidia-container-toolkit")),
+                       True, docs.url("apptainer-gpu" if t.container_engine in (
+                           "apptainer", "singularity") else "nvidia-container-toolkit")),
                 Shell.POSIX)]
         if t.os == "linux":
             cmds = (
