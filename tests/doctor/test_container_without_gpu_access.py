@@ -249,3 +249,15 @@ def test_a_driver_library_mismatch_in_a_container_reboots_the_host() -> None:
     bare = dataclasses.replace(facts, os=dataclasses.replace(facts.os, container=None))
     (g,) = [f for f in diagnose(bare).findings if f.id == "nvidia-driver-library-mismatch"]
     assert g.fix[0] == "sudo reboot"
+
+
+def test_no_gpu_on_the_bus_in_a_container_says_gpu_access_would_not_help() -> None:
+    facts = dataclasses.replace(_boxed("docker: /.dockerenv exists"), gpus=(), probes=(
+        F.ProbeRecord("nvidia-smi", F.ProbeStatus.MISSING, ("nvidia-smi",), message="not found"),
+        F.ProbeRecord("sysfs-pci", F.ProbeStatus.OK, ("/sys/bus/pci/devices",),
+                      message="6 PCI functions, none a display adapter")))
+    (f,) = [f for f in diagnose(facts).findings if f.id == "no-nvidia-gpu"]
+    assert "whose PCI bus is its host's" in f.cause and "would not help" in f.cause
+    bare = dataclasses.replace(facts, os=dataclasses.replace(facts.os, container=None))
+    (g,) = [f for f in diagnose(bare).findings if f.id == "no-nvidia-gpu"]
+    assert "container" not in g.cause

@@ -180,6 +180,14 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         words.append("no GPU that TensorFlow can use was found" + (
             "; TensorFlow works on the CPU, only slower for large models" if tf_ok else
             "; TensorFlow can only run on the CPU here"))
+    on_bus = _listing_words(facts) in ("lspci", _LISTING_WORDS["sysfs-pci"])
+    if facts.os.system == "Linux" and facts.os.container_engine and on_bus:
+        # a container sees its host's PCI bus (platform fact container-markers): GPU access
+        # for the container would not bring a GPU the host does not have
+        words.append(f"this runs in a container ({facts.os.container}), whose PCI bus is its "
+                     "host's under the usual runtimes (runc, crun): the host has no NVIDIA GPU "
+                     "either, so GPU access for the container would not help (a VM-based "
+                     "runtime such as Kata shows only the devices passed to its VM)")
     smi = facts.probe("nvidia-smi")
     how = "nvidia-smi is not installed" if smi is not None and smi.status is ProbeStatus.MISSING \
         else "NVML and nvidia-smi found no NVIDIA GPU"
