@@ -102,6 +102,9 @@ def test_a_word_suggests_the_ids_holding_it_or_the_rows_titled_with_it() -> None
     # a user types what the log is about, not an id: the ids that hold the words come first
     assert "cudnn-version-mismatch" in suggest("cudnn")
     assert "gpu-out-of-memory-tensor" in suggest("out of memory")
+    # the usual abbreviation for what the ids spell out
+    assert suggest("gpu-oom") == ("gpu-out-of-memory-tensor",)
+    assert "cuda-module-load-out-of-memory" in suggest("OOM")
 
 
 def test_a_log_and_a_finding_together_are_a_usage_error(

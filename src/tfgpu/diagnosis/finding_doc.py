@@ -150,13 +150,23 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
         return out[:MAX_SUGGESTIONS]
     # a word rather than an id ("oom", "cudnn"): the ids holding it, else the rows whose
     # title holds it as a word
-    words = [w for w in re.split(r"[\s_-]+", finding_id) if w]
+    words = [part for w in re.split(r"[\s_-]+", finding_id) if w
+             for part in _ABBREVIATIONS.get(w, (w,))]
     holding = [i for i in ids if all(w in i for w in words)]
     if not holding:
         rx = [re.compile(rf"(?i)\b{re.escape(w)}\b") for w in words]
         holding = [spec.id for spec in book.specs.values()
                    if all(r.search(spec.title or "") for r in rx)]
     return tuple(_as_typed(i) for i in holding)[:MAX_SUGGESTIONS]
+
+
+#: Words users type for what the ids spell out ("gpu-oom" -> the ids holding gpu, out, of
+#: and memory).
+_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "oom": ("out", "of", "memory"),
+    "cc": ("compute", "capability"),
+    "smi": ("nvidia", "smi"),
+}
 
 
 def _as_typed(fid: str) -> str:
