@@ -211,10 +211,11 @@ def _group_members(ctx: Facts, first: Hit) -> list[Hit]:
 
 def _gpu_registered(ctx: Facts, root: Hit) -> bool:
     """The member lines of the Colocation Debug Info's group at ``root`` list GPU for some
-    op type: the process has a GPU device, and the op types without it lack a GPU kernel
-    (with no GPU registered at all every member lists CPU only: that is a GPU the process
-    does not see, checks/visibility.py)."""
-    return any("GPU" in (h.g("devs") or "").split() for h in _group_members(ctx, root))
+    op type, or the log shows TensorFlow creating a GPU device: the process has a GPU device,
+    and the op types without it lack a GPU kernel (with no GPU registered at all every member
+    lists CPU only: that is a GPU the process does not see, checks/visibility.py)."""
+    return bool(ctx.h("gpu.created").count) or any(
+        "GPU" in (h.g("devs") or "").split() for h in _group_members(ctx, root))
 
 
 #: Op-name prefixes of libraries that register their ops under a namespace
