@@ -261,3 +261,15 @@ def test_no_gpu_on_the_bus_in_a_container_says_gpu_access_would_not_help() -> No
     bare = dataclasses.replace(facts, os=dataclasses.replace(facts.os, container=None))
     (g,) = [f for f in diagnose(bare).findings if f.id == "no-nvidia-gpu"]
     assert "container" not in g.cause
+
+
+def test_plan_in_a_container_whose_driver_serves_cuda_checks_the_hosts_version() -> None:
+    facts = dataclasses.replace(_boxed("docker: /.dockerenv exists"), libraries=(
+        F.SharedLibrary("cuda", "libcuda.so.1", "/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+                        selected=True),))
+    target = target_from_facts(facts)
+    assert target.container_served and "libcuda.so.1" in target.container_served
+    step = make_plan(target, load_knowledge()).steps[0]
+    assert step.title.startswith("Check the host's NVIDIA driver version")
+    assert "NVIDIA_DRIVER_CAPABILITIES=compute,utility" in step.action.commands[1]
+    assert not step.action.needs_root

@@ -185,5 +185,19 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
                     unanswered=tuple(dict.fromkeys(_words(p) for p in records)))
 
 
-__all__ = ["LISTING_RECORDS", "Presence", "listing_answered", "nvidia_gpu_presence",
-           "smi_module_not_loaded", "smi_unreadable", "tegra_soc"]
+def driver_serves(host: HostFacts) -> str | None:
+    """What shows the NVIDIA driver serves this process although NVML and nvidia-smi are
+    missing: the driver's libcuda.so.1 among the libraries found (not a toolkit's link-time
+    stub, not a file only named like it), or TensorFlow listing a GPU; ``None`` otherwise."""
+    for lib in host.libraries:
+        if (lib.name == "cuda" and "/stubs/" not in lib.path.replace("\\", "/")
+                and lib.binary not in ("not-a-library", "other-library")):
+            return f"{lib.filename} at {lib.path}"
+    tf = host.tf
+    if tf is not None and tf.status is ProbeStatus.OK and tf.gpus:
+        return f"TensorFlow lists {tf.gpus[0].name}"
+    return None
+
+
+__all__ = ["LISTING_RECORDS", "Presence", "driver_serves", "listing_answered",
+           "nvidia_gpu_presence", "smi_module_not_loaded", "smi_unreadable", "tegra_soc"]

@@ -18,7 +18,7 @@ from packaging.version import InvalidVersion, Version
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.host import container_engine
-from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable, tegra_soc
+from tfgpu.facts.presence import driver_serves, nvidia_gpu_presence, smi_unreadable, tegra_soc
 from tfgpu.knowledge import docs
 from tfgpu.probes.os_info import parse_wsl
 
@@ -105,6 +105,10 @@ class TargetHost:
             :attr:`tfgpu.facts.host.OSFacts.container`, ``"docker: /.dockerenv exists"``):
             the NVIDIA driver then belongs to the host, and the container is given the GPU
             when it starts; ``None`` for a bare host, an unknown one or a described one.
+        container_served: in such a container, what shows the driver serves it although
+            nvidia-smi and NVML are missing (:func:`tfgpu.facts.presence.driver_serves`:
+            its libcuda.so.1, or TensorFlow listing a GPU): the GPU was passed, only the
+            driver's version is unreadable; ``None`` otherwise.
     """
 
     os: str
@@ -124,6 +128,7 @@ class TargetHost:
     gpu_check: str | None = None
     soc: str | None = None
     container: str | None = None
+    container_served: str | None = None
 
     @property
     def container_engine(self) -> str | None:
@@ -457,6 +462,8 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         gpu_check=_gpu_check(facts) if unknown is not None else None,
         soc=tegra_soc(facts) if os_id == "linux" else None,
         container=facts.os.container if os_id == "linux" else None,
+        container_served=(driver_serves(facts) if os_id == "linux" and facts.os.container
+                          else None),
     )
 
 

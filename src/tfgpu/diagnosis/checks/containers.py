@@ -15,8 +15,8 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._common import from_log as c_from_log
-from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
+from tfgpu.facts.presence import driver_serves
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, docs
@@ -172,20 +172,6 @@ def container_without_gpu(f: Facts) -> list[Finding]:
 _TOOLKIT_ENGINES = ("docker", "podman", "kubernetes")
 
 
-def driver_library_or_gpu(host: HostFacts) -> str | None:
-    """What shows the NVIDIA driver serves this process although NVML and nvidia-smi are
-    missing: the driver's libcuda.so.1 among the libraries found (not a toolkit's link-time
-    stub, not a file only named like it), or TensorFlow listing a GPU; ``None`` otherwise."""
-    for lib in host.libraries:
-        if (lib.name == "cuda" and "/stubs/" not in lib.path.replace("\\", "/")
-                and lib.binary not in ("not-a-library", "other-library")):
-            return f"{lib.filename} at {lib.path}"
-    tf = host.tf
-    if tf is not None and tf.status is ProbeStatus.OK and tf.gpus:
-        return f"TensorFlow lists {tf.gpus[0].name}"
-    return None
-
-
 def container_without_driver(f: Facts, count: int,
                              ev: tuple[Evidence, ...]) -> list[Finding] | None:
     """The doctor inside a Linux container (:attr:`~tfgpu.facts.host.OSFacts.container`, with
@@ -193,7 +179,7 @@ def container_without_driver(f: Facts, count: int,
     nor nvidia-smi.
 
     * The driver's libcuda.so.1 is there, or TensorFlow lists a GPU
-      (:func:`driver_library_or_gpu`): the GPU was passed, only the driver's tools were not;
+      (:func:`driver_serves`): the GPU was passed, only the driver's tools were not;
       under the Container Toolkit's engines, ``container-driver-tools-missing`` (its
       NVIDIA_DRIVER_CAPABILITIES lack "utility"); elsewhere nothing (``[]``).
     * An engine with its own way to pass the GPU (platform fact ``container-markers``,
@@ -212,7 +198,7 @@ def container_without_driver(f: Facts, count: int,
         return None
     fact = f.kb.platform_fact("container-markers")
     boxed = Evidence("os.container", host.os.container)
-    served = driver_library_or_gpu(host)
+    served = driver_serves(host)
     if served is not None:
         if engine not in _TOOLKIT_ENGINES:
             return []

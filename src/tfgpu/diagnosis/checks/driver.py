@@ -30,7 +30,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
-from tfgpu.diagnosis.checks.containers import container_without_driver, driver_library_or_gpu
+from tfgpu.diagnosis.checks.containers import container_without_driver
 from tfgpu.diagnosis.checks.cuda_driver_checks import (
     FORK_NEXT,
     FORKED_RUNTIME_ERROR,
@@ -73,6 +73,7 @@ from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.presence import (
     LISTING_RECORDS,
+    driver_serves,
     listing_answered,
     nvidia_gpu_presence,
     smi_unreadable,
@@ -891,7 +892,7 @@ def driver_missing(f: Facts) -> Iterator[Finding]:
     if (boxed := container_without_driver(f, len(pci), ev)) is not None:
         yield from boxed  # in a container: its start, never a driver installed inside
         return
-    if driver_library_or_gpu(facts) is not None:
+    if driver_serves(facts) is not None:
         return  # the driver's libcuda.so.1 answers (or TensorFlow lists a GPU): only its tools lack
     if facts.os.system == "Windows":
         fix: tuple[str, ...] = (

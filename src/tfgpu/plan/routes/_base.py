@@ -368,6 +368,23 @@ class _PlannerBase:
                     f"{ceiling.architecture} GPUs, a newer driver ignores this GPU "
                     f"[{ceiling.fact.ref}]")
         cmds: tuple[str, ...] = ()
+        if t.os == "linux" and t.container and t.container_served:
+            # the GPU was passed without the 'utility' capability: the driver's version is
+            # the host's and unreadable here (cmd/nvidia-container-runtime/README.md)
+            return [Step(
+                "Check the host's NVIDIA driver version (this container cannot read it)",
+                Manual(f"This runs in a container ({t.container}) that has the NVIDIA "
+                       f"driver's CUDA library ({t.container_served}) but neither nvidia-smi "
+                       "nor NVML, so the driver's version is unknown here"
+                       + (f": on the host, nvidia-smi must show a driver >= {need}" if need
+                          else "")
+                       + ". To read it inside, start the container with the 'utility' driver "
+                       "capability as well.",
+                       ("nvidia-smi   # on the host: the driver version",
+                        "docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility "
+                        "...   # the container then has nvidia-smi and NVML"),
+                       False, docs.url("nvidia-container-toolkit")),
+                Shell.POSIX)]
         if t.os == "linux" and t.container:
             # the driver is the host's: installed there, passed in when the container starts
             # (platform fact container-markers)
