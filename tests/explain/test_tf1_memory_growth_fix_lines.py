@@ -81,3 +81,25 @@ def test_tf1_api_lines_rewrites_a_lone_set_memory_growth_call() -> None:
     out = tf1_api_lines(["export TF_FORCE_GPU_ALLOW_GROWTH=true   # or "
                          "tf.config.experimental.set_memory_growth(gpu, True) before any op"])
     assert "set_memory_growth" not in out[0] and "gpu_options.allow_growth" in out[0]
+
+
+@pytest.mark.parametrize("cap", [
+    "tf.config.set_logical_device_configuration(gpu, "
+    "[tf.config.LogicalDeviceConfiguration(memory_limit=...)])",
+    "tf.config.experimental.set_virtual_device_configuration(gpus[0], "
+    "[tf.config.experimental.VirtualDeviceConfiguration(memory_limit=4096)])",
+])
+def test_tf1_api_lines_rewrites_a_memory_limit_into_the_sessions_fraction(cap: str) -> None:
+    (out,) = tf1_api_lines([f"# or cap TensorFlow's pool with a memory limit ({cap})"])
+    assert "device_configuration" not in out
+    assert "gpu_options.per_process_gpu_memory_fraction" in out
+
+
+def test_a_tf1_module_load_oom_gets_the_sessions_options() -> None:
+    lines = ["TensorFlow version: 1.13.1",
+             "E tensorflow/stream_executor/cuda/cuda_gpu_executor.cc:216] failed to load "
+             "CUBIN: Internal: failed to load in-memory CUBIN: CUDA_ERROR_OUT_OF_MEMORY: out "
+             "of memory"]
+    (f,) = [f for f in explain_lines(lines) if f.id == "cuda-module-load-out-of-memory"]
+    assert not any("tf.config." in line for line in f.fix)
+    assert any("per_process_gpu_memory_fraction" in line for line in f.fix)

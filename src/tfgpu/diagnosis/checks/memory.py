@@ -37,7 +37,7 @@ from tfgpu.diagnosis.checks.memory_held import (
 )
 from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
-from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
+from tfgpu.diagnosis.checks.tf1_era import TF1_GROWTH_LINE, cudnn_builds_line
 from tfgpu.diagnosis.checks.windows_rnn_driver import windows_rnn_driver_finding
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -622,34 +622,22 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
     return out + _module_oom(ctx)
 
 
-#: TensorFlow 1.x's session options for the same headroom (its ConfigProto's GPUOptions).
-_TF1_SESSION_HEADROOM = (
-    "# TensorFlow 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True (or "
-    "config.gpu_options.per_process_gpu_memory_fraction = 0.8 to leave the rest outside the "
-    "pool); tf.Session(config=config), under Keras "
-    "tf.keras.backend.set_session(tf.Session(config=config))")
-
-
 def _module_oom(ctx: Facts) -> list[Finding]:
-    """A GPU module that could not be loaded for lack of GPU memory; a TensorFlow 1.x log (the
-    version known, or the 1.x loader's lowercase "failed to load in-memory CUBIN") gets the
-    session options too, first when the version is known to be 1.x."""
-    mm = ctx.tf_mm
-
+    """A GPU module that could not be loaded for lack of GPU memory.  A log whose TensorFlow
+    is known to be 1.x gets the 1.x calls through :func:`tfgpu.diagnosis.checks._common.
+    fix_lines` (``tf1_era.tf1_api_lines``); one of unknown version in the 1.x loader's
+    wording (lowercase "failed to load in-memory CUBIN") gets the 1.x session's line too."""
     def make(module: Hits, _first: Hit) -> Finding:
-        tf1_known = mm is not None and mm[0] == 1
-        tf1_wording = mm is None and any("failed to load in-memory CUBIN" in h.text
-                                         for h in module.all())
-        tf2 = (*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
-                                  "before any op"),
-               "# or cap TensorFlow's pool with a memory limit "
-               "(tf.config.set_logical_device_configuration(gpu, "
-               "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))")
-        lines = ((_TF1_SESSION_HEADROOM, *tf2) if tf1_known
-                 else (*tf2, _TF1_SESSION_HEADROOM) if tf1_wording else tf2)
+        tf1_wording = ctx.tf_mm is None and any("failed to load in-memory CUBIN" in h.text
+                                                for h in module.all())
         return catalogue.make(
             "cuda-module-load-out-of-memory", evidence=log_evidence(module),
-            fix=(*lines,
+            fix=(*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                                    "before any op"),
+                 "# or cap TensorFlow's pool with a memory limit "
+                 "(tf.config.set_logical_device_configuration(gpu, "
+                 "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))",
+                 *((TF1_GROWTH_LINE,) if tf1_wording else ()),
                  "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv"))
     return c.from_log(ctx, "mem.module_oom", make)
 

@@ -147,7 +147,8 @@ _TF2_GROWTH = re.compile(r"for (\w+) in tf\.config\.(?:experimental\.)?list_phys
 
 def tf1_api_lines(lines: Iterable[str]) -> list[str]:
     """Fix lines for a log whose TensorFlow is 1.x: the 2.x-only calls they name become the
-    1.x ones (the memory-growth loop -> ``tf.ConfigProto().gpu_options.allow_growth``,
+    1.x ones (the memory-growth loop -> ``tf.ConfigProto().gpu_options.allow_growth``, a
+    logical device's memory limit -> ``gpu_options.per_process_gpu_memory_fraction``,
     ``tf.config.list_physical_devices('GPU')`` -> ``tf.test.is_gpu_available()``); other
     lines stay as written.  ``tf.sysconfig.get_build_info()`` is
     :func:`tfgpu.diagnosis.checks._common.no_build_info_lines`'s."""
@@ -158,12 +159,21 @@ def tf1_api_lines(lines: Iterable[str]) -> list[str]:
         # the call alone (not in the loop) is as much 2.x-only
         line = _TF2_SET_GROWTH.sub("config.gpu_options.allow_growth = True (tf.ConfigProto, "
                                    "TF 1.x)", line)
+        # a memory cap: 1.x caps the session's pool by a fraction of the GPU's memory
+        line = _TF2_MEMORY_LIMIT.sub("config.gpu_options.per_process_gpu_memory_fraction = "
+                                     "0.8 (tf.ConfigProto, TF 1.x)", line)
         out.append(_TF2_LIST.sub("tf.test.is_gpu_available()", line))
     return out
 
 
 # --- memory growth for a TensorFlow that does not read TF_FORCE_GPU_ALLOW_GROWTH ----
 
+#: A memory limit through the logical device configuration (TF 2.4+ spelling, or 2.0's
+#: experimental one), with its list.
+_TF2_MEMORY_LIMIT = re.compile(
+    r"tf\.config\.(?:experimental\.)?set_(?:logical|virtual)_device_configuration\(\s*[\w\[\]]+,\s*"
+    r"\[tf\.config\.(?:experimental\.)?(?:Logical|Virtual)DeviceConfiguration\("
+    r"memory_limit=[^)\]]*\)\]\)")
 #: ``tf.config.experimental.set_memory_growth(gpu, True)`` outside the loop (TF 2.x only).
 _TF2_SET_GROWTH = re.compile(r"tf\.config\.experimental\.set_memory_growth\(\s*\w+,\s*True\s*\)")
 #: TensorFlow 1.x's memory-growth setting, as a fix line (a Python statement: a comment).

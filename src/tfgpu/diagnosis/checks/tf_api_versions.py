@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
 from tfgpu.diagnosis.checks.addons import addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
+from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -120,13 +121,8 @@ def claimed_lines(ctx: Facts) -> set[int]:
 def _full_version(text: str | None) -> Version | None:
     """``text`` (``"2.0.0-rc0"``, ``"2.0.0-beta"``, ``"2.0"``) as a :class:`Version`, or
     ``None`` when it is not one."""
-    if not text:
-        return None
-    m = re.match(r"\s*(\d+\.\d+(?:\.\d+)?(?:[-.]?(?:a|b|rc|alpha|beta)\d*)?)", text)
-    try:
-        return Version(m.group(1)) if m else None
-    except InvalidVersion:
-        return None
+    m = re.match(r"\s*(\d+\.\d+(?:\.\d+)?(?:[-.]?(?:a|b|rc|alpha|beta)\d*)?)", text or "")
+    return version_or_none(m.group(1)) if m else None
 
 
 def _next_minor(version: str) -> str:
