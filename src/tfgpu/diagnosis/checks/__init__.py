@@ -185,6 +185,7 @@ from tfgpu.diagnosis.checks.resolver_python_range import resolver_python_range
 from tfgpu.diagnosis.checks.self_check_dll import (
     self_check_environment,
 )
+from tfgpu.diagnosis.checks.tf_api_names import core_name_missing
 from tfgpu.diagnosis.checks.tf_api_versions import (
     module_missing,
     tf_api_newer_than_installed,
@@ -1124,6 +1125,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
     module_missing,
+    core_name_missing,
     self_check_environment,
     # --- protobuf's C++ serializer size check (a hedge: concurrent change, plugin, bug) ---
     protobuf_serialize_size_check,

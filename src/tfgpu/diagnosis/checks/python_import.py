@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -142,12 +143,24 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the
     TF2 name), and ``tf.contrib`` has no TF2 counterpart at all.  Python 2.7's wording names
     no module: read only under a traceback code line that calls the TensorFlow name
-    (:func:`_py2_reads`)."""
+    (:func:`_py2_reads`).  Any other missing name that only TensorFlow 1's API has comes
+    from the platform fact ``tf-api-names`` (:func:`~tfgpu.diagnosis.checks.tf_api_names.
+    v1_only_reads`: tf.flags, tf.train.AdamOptimizer...)."""
     hits = ctx.h("tools.tf1_api").all() or _py2_reads(ctx)
+    data_sub: str | None = None
     if not hits:
-        return []
+        # any other name only TensorFlow 1's API has (platform fact tf-api-names)
+        reads = v1_only_reads(ctx)
+        if not reads:
+            return []
+        hits = [h for h, _ in reads]
+        data_sub, _, data_attr = reads[0][1].rpartition(".")
     h = hits[0]
-    attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
+    if data_sub is not None:
+        attr, sub = data_attr, data_sub or None
+    else:
+        attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
+        sub = h.g("sub")
     if attr == "contrib":
         fix: tuple[str, ...] = (
             "# tf.contrib was removed in TensorFlow 2.0 with no compat module: replace the "
@@ -157,7 +170,6 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
             "use")
     else:
         new = _TF2_NAME.get(attr)
-        sub = h.g("sub")
         v1 = f"tf.compat.v1.{sub + '.' if sub and sub != 'compat.v2' else ''}{attr}"
         fix = ((f"# TF2 name: {new}" if new else f"# TF1 API: use {v1}"),
                f"{v1}   # the TF1 behaviour, unchanged"
@@ -167,7 +179,6 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
                "names",
                "# code you do not own (a package written for TensorFlow 1): run it with "
                f"TensorFlow 1.15 in an environment of its own (Python {_tf115_pythons(ctx)})")
-    sub = h.g("sub")
     prefix = f"{sub}." if sub and sub != "compat.v2" else ""
     return [catalogue.make(
         "tf1-api-on-tf2", name=f"tf.{prefix}{attr}",

@@ -1,0 +1,172 @@
+"""A name of TensorFlow's public API that the ``tensorflow`` module Python imported lacks,
+read against TensorFlow's own API lists: "AttributeError: module 'tensorflow' has no
+attribute 'Variable'", "... has no attribute '__version__'", "module 'tensorflow' has no
+attribute 'flags'".
+
+The lists are data: platform fact ``tf-api-names``, the public names of TensorFlow 2.21.0's
+two API versions as its generated API modules bind them (``tensorflow/__init__.py`` and
+``tensorflow/_api/v2/*`` for tf, ``tensorflow/_api/v2/compat/v1/*`` for tf.compat.v1;
+scripts/probe_tf_api_names.py).  Three readings:
+
+* a ``v1_only`` name (tf.flags, tf.train.AdamOptimizer): TensorFlow 1 code on TensorFlow 2,
+  told by ``tf1-api-on-tf2`` (checks/python_import.py reads :func:`v1_only_reads`);
+* a name in ``both`` (tf.Variable, tf.constant): TensorFlow 2.21 has it under tf and
+  tf.compat.v1 alike, so neither API era explains its absence: a broken or shadowed install,
+  or a release older than the name (the row does not date names): variant
+  ``core-name-missing`` of ``tf-api-newer-than-installed``, hedged;
+* ``__version__`` (or another of the package's dunder names): every TensorFlow package binds
+  it in its ``__init__.py`` (tensorflow/python/framework/versions.py), so the module that
+  has none is not the TensorFlow package: variant ``not-the-package``.
+
+Names a dated row of ``tf-api-symbol-*`` explains (checks/tf_api_versions.py) and the TF 1
+names of the ``tools.tf1_api`` pattern are theirs; any name in neither list (a typo, a
+private name, Keras's modules) stays unknown.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
+from tfgpu.diagnosis.checks.tf_api_versions import claimed_lines, tf_path
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The dunder names TensorFlow's package binds at its top level (TensorFlow 2.21's
+#: ``_names_with_underscore``, tensorflow/__init__.py).
+_DUNDERS = frozenset({"__version__", "__git_version__", "__compiler_version__",
+                      "__cxx11_abi_flag__", "__cxx_version__", "__monolithic_build__"})
+
+#: The command that tells the readings apart: the version and the file Python imported.
+_WHICH = ('python -c "import tensorflow as tf; print(tf.__file__, getattr(tf, '
+          "'__version__', None))\"   # the file Python imported as tensorflow, and its version")
+
+
+def _reads(ctx: Facts) -> list[tuple[Hit, str, str]]:
+    """``(line, path under tf., kind)`` for each "module 'tensorflow...' has no attribute"
+    line (pattern ``tfapi.no_attr``) whose name the ``tf-api-names`` row lists, kind
+    ``"v1-only"``, ``"both"`` or ``"dunder"``; lines other readers explain are left out."""
+    hits = ctx.h("tfapi.no_attr").all()
+    if not hits:
+        return []
+    taken = claimed_lines(ctx) | {h.line for h in ctx.h("tools.tf1_api").all()}
+    row = ctx.kb.platform_fact("tf-api-names")
+    v1_only, both = frozenset(row.items("v1_only")), frozenset(row.items("both"))
+    out = []
+    for h in hits:
+        path = tf_path(h.g("mod") or "", h.g("attr") or "")
+        if path is None or h.line in taken:
+            continue
+        if path in _DUNDERS:
+            out.append((h, path, "dunder"))
+        elif path in v1_only:
+            out.append((h, path, "v1-only"))
+        elif path in both:
+            out.append((h, path, "both"))
+    return sorted(out, key=lambda r: r[0].line)
+
+
+def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
+    """``(line, path under tf.)`` of each missing name that only TensorFlow 1's API has
+    (``tf-api-names`` ``v1_only``), unless the log's TensorFlow is a 1.x release (then the
+    name's absence is no API era's).  Read by ``tf1_api_on_tf2``."""
+    mm = ctx.tf_mm
+    if mm is not None and mm[0] < 2:
+        return []
+    return [(h, path) for h, path, kind in _reads(ctx) if kind == "v1-only"]
+
+
+def core_name_missing(ctx: Facts) -> list[Finding]:
+    """``tf-api-newer-than-installed`` variant ``not-the-package`` (the module has no
+    ``__version__``: not the TensorFlow package) or ``core-name-missing`` (a name both of
+    TensorFlow 2.21's API versions have: a broken or shadowed install, or a release older
+    than the name; hedged, with the command that tells them apart).
+
+    Returns:
+        One finding for the first such line, or nothing.
+    """
+    reads = [(h, path, kind) for h, path, kind in _reads(ctx) if kind != "v1-only"]
+    if not reads:
+        return []
+    hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])
+    row = ctx.kb.platform_fact("tf-api-names")
+    evidence = log_evidence([h for h, p, _ in reads if p == path])
+    companion = _companion_loading(ctx, hit.line)
+    if companion is not None and kind == "both":
+        pkg, frames = companion
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="companion-import", package=pkg,
+            symbol=path, evidence=log_evidence(frames, [hit]), knowledge_ref=row.ref,
+            fix=(f"python -m pip list 2>/dev/null | grep -i -E 'tensorflow|keras'   # {pkg} "
+                 "must be of TensorFlow's own major.minor",
+                 f'python -m pip install "{pkg}==<TensorFlow\'s major.minor>.*"   # conda: '
+                 f"conda install {pkg}=<major.minor>; or reinstall TensorFlow, which pins it"))]
+    reinstall = ('python -m pip install --force-reinstall "tensorflow==<the version you '
+                 'need>"   # when the file is site-packages/tensorflow/__init__.py: a broken '
+                 "or partial install")
+    if kind == "dunder":
+        return [catalogue.make(
+            "tf-api-newer-than-installed", variant="not-the-package", symbol=path,
+            evidence=evidence, knowledge_ref=row.ref,
+            fix=(_WHICH,
+                 "# None, or a file outside site-packages/tensorflow: a folder or file named "
+                 "tensorflow (in the working directory or the script's folder) shadows the "
+                 "package, or an uninstall left an empty site-packages/tensorflow folder "
+                 "behind: rename the one, delete the other",
+                 "python -m pip uninstall -y tensorflow && python -m pip install "
+                 '"tensorflow==<the version you need>"   # then reinstall cleanly'))]
+    known = ctx.tf_version
+    era = (f"The log names TensorFlow {known}; if that is the release that ran, it has "
+           f"tf.{path}, and the install is broken or shadowed. "
+           if known else "")
+    return [catalogue.make(
+        "tf-api-newer-than-installed", variant="core-name-missing", symbol=path,
+        evidence=evidence, knowledge_ref=row.ref,
+        cause=(f"The tensorflow module Python imported has no tf.{path}, a name of "
+               f"TensorFlow's public API in both its TF 1 and TF 2 forms (TensorFlow 2.21 has "
+               f"it under tf and tf.compat.v1 alike, knowledge row {row.ref}), so no "
+               "TensorFlow 1-versus-2 change explains it. " + era + "What fits: a broken or "
+               "partial install, a file or folder named tensorflow in the working directory "
+               "or the script's folder shadowing the package, another package installed "
+               "under the name tensorflow, a TensorFlow release older than the name, or a "
+               "companion package of another release (tensorflow-estimator, keras, "
+               "tensorboard) asking for it while TensorFlow is still importing. The first "
+               "commands below tell them apart."),
+        fix=(_WHICH,
+             "python -m pip list 2>/dev/null | grep -i -E 'tensorflow|keras'   # "
+             "tensorflow-estimator, keras, tensorboard of another major.minor than TensorFlow: "
+             "install the ones of its own",
+             "# a path outside site-packages/tensorflow: rename that file or folder (and "
+             "delete its __pycache__); a version older than the code was written for: "
+             "install the release its requirements name",
+             reinstall))]
+
+
+#: Companion packages TensorFlow's own ``__init__`` imports while it loads, each released
+#: in step with TensorFlow's minor (tensorflow/tools/pip_package/setup.py pins them:
+#: ``'tensorflow_estimator >= 2.10.0rc0, < 2.11'``, ``'tensorboard >= 2.10, < 2.11'``,
+#: ``'keras >= 2.10.0rc0, < 2.11'`` at 2.10): import name -> pip distribution.
+_COMPANIONS = {"tensorflow_estimator": "tensorflow-estimator", "keras": "keras",
+               "tf_keras": "tf-keras", "tensorboard": "tensorboard"}
+
+
+def _companion_loading(ctx: Facts, line: int) -> tuple[str, list[Hit]] | None:
+    """``(pip distribution, frames)`` when the traceback above log line ``line`` runs through
+    TensorFlow's own package (its ``__init__`` importing) and then, nearest the error, a
+    companion package's file (:data:`_COMPANIONS`): the companion asked for the name while
+    ``import tensorflow`` was still binding it; ``None`` otherwise (within
+    :data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines)."""
+    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
+                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
+                  key=lambda p: p.line)
+    if not near or (near[-1].g("pkg") or "") not in _COMPANIONS:
+        return None
+    last = near[-1]
+    loading = [p for p in near if (p.g("pkg") or "") in ("tensorflow", "tensorflow_core")
+               and p.line < last.line and "__init__.py" in (p.g("rest") or "")]
+    if not loading:
+        return None
+    return _COMPANIONS[last.g("pkg") or ""], [loading[0], last]
+
+
+__all__ = ["core_name_missing", "v1_only_reads"]
