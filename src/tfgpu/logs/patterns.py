@@ -802,6 +802,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("descriptors cannot",),
         r"Descriptors cannot (?:not )?be created directly",
     ),
+    # protobuf 3.x's C++ implementation (python/google/protobuf/pyext/message.cc
+    # _CheckCalledFromGeneratedFile, descriptor.cc _CalledFromGeneratedFile): a Descriptor
+    # built by code that is not a _pb2.py module at module scope (read by checks/tf_install.py)
+    _p(
+        "protobuf.descriptors_cpp",
+        ("descriptors should not be created directly",),
+        r"Descriptors should not be created directly, but only retrieved from their parent",
+    ),
     _p("protobuf.downgrade", ("protobuf",), r"Downgrade the protobuf package to (?P<v>[\d.x]+)"),
     # protobuf's runtime_version.py names the protoc ("gencode") version a _pb2 module was
     # generated with and where: the warning "Protobuf gencode version 5.28.3 is exactly one

@@ -539,9 +539,9 @@ def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
 def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
     """``op-no-kernel-for-node-dtype`` variant ``unprinted`` for eager execution's "Could not
     find valid device for node." of TensorFlow 1.x and early 2.x (eager/execute.cc SelectDevice;
-    reports of 2.0-2.3), whose
-    kernel list has a CPU row: the CPU is always a device, so the node's attributes (most
-    often an input's dtype) fit none of the CPU kernels, and no GPU kernel took them either,
+    reports of 2.0-2.3), whose kernel list has a CPU (or XLA_CPU) row: the CPU is always a
+    device, so the node's attributes (most often an input's dtype) fit none of the CPU
+    kernels, and no GPU kernel took them either,
     but the log does not print them: a hedge that names the dtype first and what to print.
     An empty list is ``op-kernel-not-in-this-build`` (variant ``eager``); a list of GPU kernels
     only is left to the GPU readings (no GPU device, or the dtype: the line cannot tell)."""
@@ -558,7 +558,11 @@ def op_no_valid_device_eager(ctx: Facts) -> list[Finding]:
             return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
                                    evidence=log_evidence([hit], empty[:1]))]
         rows = _kernel_rows(ctx, start)
-        if not any((h.g("dev") or "") == "CPU" for h in rows):
+        # TensorFlow 1.x-2.3 (this wording's releases) create an XLA_CPU device by default
+        # (2.4's release notes: "XLA:CPU and XLA:GPU devices are no longer registered by
+        # default"), and list its rows before the CPU ones: a paste cut before the CPU rows
+        # still shows a CPU-side device that did not take the node
+        if not any((h.g("dev") or "") in ("CPU", "XLA_CPU") for h in rows):
             continue
         kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4
                                                                   else "")

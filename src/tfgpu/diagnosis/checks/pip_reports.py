@@ -68,7 +68,8 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     nod = [h for h in f.h("pip.no_dist").all()
            if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
            and not old_release_pin(h)  # a real 1.x release (no_matching_wheel.tf1_pin_no_wheel)
-           and not gpu_pin_not_offered(f, h)]  # a real release list without the pin: _no_matching
+           and not gpu_pin_not_offered(f, h)  # a real release list without the pin: _no_matching
+           and not gpu_name_none_listed(f, h)]  # no wheel at all, placeholder unlisted: the same
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
@@ -475,7 +476,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others | fits
                for h in hs]
     tf_hits += [h for k in ("tensorflow-gpu", "tf-nightly-gpu") for h in by.get(k, ())
-                if gpu_pin_not_offered(ctx, h) and not old_release_pin(h)]
+                if (gpu_pin_not_offered(ctx, h) or gpu_name_none_listed(ctx, h))
+                and not old_release_pin(h)]
     if tf_hits:
         yield _no_tensorflow_wheel(ctx, tf_hits)
     for apple in _APPLE:
@@ -620,6 +622,26 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
 #: pip's "(from <project>)" after a requirement: the project that requires it (not a
 #: requirements file's "(from -r requirements.txt (line 3))", which is the user's own pin).
 _FROM_PROJECT = re.compile(r"\(from ([A-Za-z0-9][\w.-]{0,80})(?:[<>=!~\[][^)]{0,80})?\)")
+
+
+def gpu_name_none_listed(ctx: Facts, h: Hit) -> bool:
+    """Pip's "... tensorflow-gpu (from versions: none)" (or "(from versions: )", pip before
+    20.3) for tensorflow-gpu / tf-nightly-gpu asked for without a version: the retired name's
+    placeholder (platform fact ``tensorflow-gpu-removed`` ``stub_version``) is a source
+    distribution, which pip offers on every platform and Python, so a list without it means
+    the log predates the placeholders and the name's real releases had no wheel for this
+    platform or interpreter (macOS, 32-bit or too new a Python): not the retired name.  False
+    when pip ignored releases for their Requires-Python (``pip.requires_python``: the
+    placeholder may be among them) or printed the placeholder's own notice."""
+    pkg = _norm(h.g("pkg") or "")
+    if (h.g("spec") or pkg not in ("tensorflow-gpu", "tf-nightly-gpu")
+            or ctx.h("pip.tfgpu_removed").count or ctx.h("pip.requires_python").count):
+        return False
+    # pip prints the list once ("Could not find a version ... (from versions: )") and then
+    # "No matching distribution found for <pkg>" without it
+    same = [o for o in ctx.h("pip.no_dist").all() if _norm(o.g("pkg") or "") == pkg]
+    return (any(o.g("versions") is not None for o in same)
+            and not any(listed_releases(o) for o in same))
 
 
 def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
@@ -790,6 +812,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     extra = re.search(r"\b" + re.escape(pkg) + r"(\[[\w,-]{1,40}\])", (pin_hit or nod[0]).text,
                       re.IGNORECASE)
     install = f"pip install '{pkg}{extra.group(1)}'" if extra else f"pip install {pkg}"
+    if pkg in ("tensorflow-gpu", "tf-nightly-gpu") and pin_hit is None:
+        plain = pkg.removesuffix("-gpu")
+        install = (f"pip install {plain}   # in that venv: {pkg} is retired (its newest "
+                   f"versions are empty placeholders) and {plain} is the same GPU build")
     py_hint = f"{lo}-{hi}"
     req = ctx.h("pip.requires_python").first
     if req:

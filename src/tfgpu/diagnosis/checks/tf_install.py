@@ -1164,6 +1164,21 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
             knowledge_ref=cap.ref,
         )
         return
+    cpp = f.h("protobuf.descriptors_cpp")
+    if cpp.count:
+        yield catalogue.make(
+            "protobuf-too-new", variant="cpp-descriptor-check",
+            evidence=log_evidence(cpp, f.h("protobuf.pb2_file").first[:1]),
+            fix=("python -c \"from google.protobuf.internal import api_implementation as a; "
+                 "import google.protobuf as p; print(p.__version__, a.Type())\"   # the "
+                 "protobuf runtime and its implementation (cpp refuses this)",
+                 "protoc --python_out=. <the .proto files>   # regenerate the _pb2.py modules "
+                 "with the protoc of the installed protobuf (the project's install guide names "
+                 "the versions), keep their _pb2.py names and import them, do not copy their "
+                 "code elsewhere",
+                 "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python   # stop-gap (slow): the "
+                 "pure-Python runtime makes no such check"))
+        return
     old = f.h("protobuf.too_old")
     if not old.count:
         return
