@@ -2459,12 +2459,18 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # a model or pickle written by another Keras: Keras 3 reading Keras 2 module paths
     # (serialization_lib.py), Keras <= 2.12 unpickling keras.src objects, Keras 2 reading
-    # Keras 3's InputLayer config (batch_shape)
+    # Keras 3's InputLayer config (batch_shape); serialization_lib.py's last resort
+    # ("Could not locate class 'X'. Make sure custom classes ... are decorated with
+    # `@keras.saving.register_keras_serializable()`", Keras 2.13+ and 3.x) for the model's own
+    # class, which every Keras has: the module path the file records is another Keras's
     _p(
         "eco.keras_other_saver",
         ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",
-         "unrecognized keyword arguments: ['batch_shape'", "unrecognized keyword arguments: ["),
-        r"Could not deserialize (?:class|function|object) '(?P<cls>[\w.]{1,120})' because its "
+         "unrecognized keyword arguments: ['batch_shape'", "unrecognized keyword arguments: [",
+         "could not locate class"),
+        r"Could not locate class '(?P<locate>Model|Functional|Sequential)'\. Make sure custom "
+        r"classes"
+        r"|Could not deserialize (?:class|function|object) '(?P<cls>[\w.]{1,120})' because its "
         r"parent module (?P<mod>[\w.]{1,160}) cannot be imported"
         r"|No module named ['\"](?P<src>keras\.src(?:\.[\w.]{1,120})?)['\"]"
         r"|Unrecognized keyword arguments: \[(?P<kw>'batch_shape')",
@@ -4874,8 +4880,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # use the NVIDIA Container Toolkit (NVIDIA/nvidia-docker#1642, #1311).
     _p(
         "docker.snap",
-        ("/snap/",),
-        r"/snap/(?:bin/docker\b|docker/)",
+        ("/snap/", "snap install docker"),
+        r"/snap/(?:bin/docker\b|docker/)|\bsnap install docker\b",
+    ),
+    # Docker Desktop for Linux: its context name and its server line (docker context ls,
+    # docker version: "Server: Docker Desktop 4.20.0"); platform fact
+    # docker-desktop-linux-no-gpus
+    _p(
+        "docker.desktop_linux",
+        ("desktop-linux", "server: docker desktop"),
+        r"\bdesktop-linux\b|^\s*Server: Docker Desktop\b",
     ),
     # The _pb2.py file a traceback names, and the package it belongs to (site-packages/<pkg>/
     # .../x_pb2.py): protobuf's "Descriptors cannot be created directly" concerns that

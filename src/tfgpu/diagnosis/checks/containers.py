@@ -72,7 +72,7 @@ def docker_errors(f: Facts) -> list[Finding]:
     hits = f.h("docker.nvc_init")
     if hits.count:
         detail = hits.first[0].g("detail") or "initialization error"
-        fix = (("# on WSL2 the driver is the Windows NVIDIA driver: install or update it on "
+        fix: tuple[str, ...] = (("# on WSL2 the driver is the Windows NVIDIA driver: install or update it on "
                 f"Windows ({docs.url('cuda-wsl-guide')}); never a Linux driver inside WSL",
                 "nvidia-smi   # inside WSL2, must print the GPU table")
                if f.wsl else
@@ -84,11 +84,34 @@ def docker_errors(f: Facts) -> list[Finding]:
         # NVML's library missing is not a kernel module left unloaded (see the
         # variant's comment in findings.toml): name the toolkit's driver root and loader cache
         library = "load library failed" in hits.first[0].text and not f.wsl
+        # the daemon itself does not run on the host: a snap Docker or Docker Desktop for
+        # Linux's VM (platform facts docker-snap-no-gpus, docker-desktop-linux-no-gpus)
+        snap, desktop = f.h("docker.snap"), f.h("docker.desktop_linux")
+        if library and (snap.count or desktop.count):
+            fact = f.kb.platform_fact("docker-snap-no-gpus" if snap.count
+                                      else "docker-desktop-linux-no-gpus")
+            out.append(catalogue.make(
+                "docker-nvidia-container-toolkit-missing",
+                variant="snap-hook" if snap.count else "docker-desktop-linux",
+                detail=detail, ref=fact.ref, knowledge_ref=fact.ref,
+                evidence=log_evidence(hits, (snap if snap.count else desktop).first[:1]),
+                fix=(("sudo snap remove docker   # the snap's dockerd cannot use the host "
+                      "driver or the NVIDIA Container Toolkit",) if snap.count else
+                     ("docker context use default   # the host's Docker Engine, if installed; "
+                      "or quit Docker Desktop",))
+                + ("# install Docker Engine (docker-ce) from Docker's repository, then the "
+                   "NVIDIA Container Toolkit",
+                   *_TOOLKIT_INSTALL[1:])))
+            return out
         if library:
             fix = ("nvidia-smi   # on the host: fails: install the NVIDIA driver there (its "
                    "user-space libraries, not only the kernel module), then sudo ldconfig",
                    "ldconfig -p | grep libnvidia-ml   # on the host: where the loader cache "
                    "finds it",
+                   "docker context ls; snap list docker 2>/dev/null   # nvidia-smi works on "
+                   "the host: desktop-linux current (Docker Desktop's VM) or a snap Docker "
+                   "cannot see the host driver: use Docker Engine (docker-ce) from Docker's "
+                   "repository",
                    "grep -n -E '^(root|ldconfig)' /etc/nvidia-container-runtime/config.toml   "
                    "# nvidia-smi works on the host: the driver root and ldconfig the toolkit "
                    "uses must point where the driver is; then restart the container runtime")

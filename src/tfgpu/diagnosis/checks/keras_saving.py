@@ -127,6 +127,23 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                "model.save_weights('m.weights.h5')",
                "# rebuild the same model in Keras 3 code and model.load_weights('m.weights.h5')",
                f"# or pin TensorFlow <= {k2_tf} for this project")
+    elif h.g("locate") is not None:
+        cause = (f"Keras could not locate the model's own class, {h.g('locate')}, which every "
+                 "Keras has: serialization_lib.py looks a class up by the module path the file "
+                 "records, and this file records the path of another Keras (Keras 2's "
+                 "keras.engine / keras.src.engine, or Keras 3's keras.src.models), so the file "
+                 "was saved by Keras 2 and is loaded by Keras 3 (TensorFlow >= "
+                 f"{fact.value('tf_version')}), the other way round, or by a Keras 3 release whose "
+                 "keras.src paths differ from this one's. Not a custom class "
+                 "to register, despite the message's advice.")
+        fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+               + "   # the Keras that loads it; the one that saved it is where the file came "
+               "from",
+               f"# a Keras 2 file under Keras 3: {legacy} (or TensorFlow {k2_tf}), load it, "
+               "model.save_weights('m.weights.h5'), rebuild the model in Keras 3 code and "
+               "load_weights",
+               f"# or pin TensorFlow <= {k2_tf} for this project (Keras 2), or load a Keras 3 "
+               "file with Keras 3")
     elif h.g("src") is not None:
         cause = _other_keras_src_cause(f, h.g("src") or "keras.src")
         fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
