@@ -72,7 +72,8 @@ def docker_errors(f: Facts) -> list[Finding]:
     hits = f.h("docker.nvc_init")
     if hits.count:
         detail = hits.first[0].g("detail") or "initialization error"
-        fix: tuple[str, ...] = (("# on WSL2 the driver is the Windows NVIDIA driver: install or update it on "
+        fix: tuple[str, ...] = (
+            ("# on WSL2 the driver is the Windows NVIDIA driver: install or update it on "
                 f"Windows ({docs.url('cuda-wsl-guide')}); never a Linux driver inside WSL",
                 "nvidia-smi   # inside WSL2, must print the GPU table")
                if f.wsl else
