@@ -106,11 +106,11 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
             else:
                 # the and-cuda extra is Linux's; native Windows has no GPU build past
                 # windows-native-gpu-last
-                last = kb.platform_fact("windows-native-gpu-last").value("tf_version")
+                win_last = kb.platform_fact("windows-native-gpu-last").value("tf_version")
                 yield catalogue.make(
                     "tensorflow-gpu-package-removed", variant="named",
                     evidence=log_evidence(named), cause=cause, knowledge_ref=gone.ref,
-                    fix=((f"pip install tensorflow   # native Windows: CPU only after {last}; "
+                    fix=((f"pip install tensorflow   # native Windows: CPU only after {win_last}; "
                           "the GPU through WSL2 with tensorflow[and-cuda]",) if f.windows
                          else ('pip install "tensorflow[and-cuda]"',)),
                 )
