@@ -1,5 +1,5 @@
-"""protobuf refusing to build a message descriptor: the C++ runtime's older check (generated
-code out of step with the runtime) and the upb runtime's (too new for old generated code):
+"""protobuf refusing to build a message descriptor: the C++ runtime's older check (code outside
+a generated _pb2.py module) and the upb runtime's (too new for old generated code):
 rows in kind_cases/protobuf_descriptor_checks.toml."""
 
 from __future__ import annotations

@@ -646,6 +646,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
         r"(?P<stray>[ \t]{1,3})?\.whl is not a supported wheel on this platform",
     ),
+    # pip kept from source distributions or the public index: the options (pip's cli
+    # cmdoptions: --only-binary, --no-index, --find-links, --platform) or another index
+    # ("Looking in indexes: <url>", printed when an index other than the default is set)
+    _p(
+        "pip.source_restricted",
+        ("--only-binary", "--no-index", "--find-links", "--platform", "looking in indexes"),
+        r"--only-binary\b|--no-index\b|--find-links\b|--platform\b|Looking in indexes:",
+    ),
     _p(
         "pip.requires_python",
         ("requires a different python", "require a different python"),
@@ -4538,11 +4546,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # OCI runtime asked to start it as a container's process: runc through Go's exec.LookPath
     # ('exec: "nvidia-smi": executable file not found in $PATH', quotes escaped when Docker
     # nests runc's error), crun ("executable file `nvidia-smi` not found in $PATH", podman)
+    # (Ubuntu's command-not-found handler: "Command 'nvidia-smi' not found, but can be
+    # installed with:")
     _p(
         "smi.not_found",
         ("nvidia-smi: command not found", "nvidia-smi: not found",
-         "executable file not found in $path", "executable file `nvidia-smi` not found"),
+         "executable file not found in $path", "executable file `nvidia-smi` not found",
+         "command 'nvidia-smi' not found"),
         r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})"
+        r"|Command 'nvidia-smi' not found"
         r'|exec: \\?"(?:[\w./-]{0,200}/)?nvidia-smi\\?": executable file not found in \$PATH'
         r"|executable file `(?:[\w./-]{0,200}/)?nvidia-smi` not found in \$PATH",
     ),
@@ -4881,15 +4893,20 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.snap",
         ("/snap/", "snap install docker"),
-        r"/snap/(?:bin/docker\b|docker/)|\bsnap install docker\b",
+        # (the install command alone on its line: Ubuntu's command-not-found hint prints it
+        # with "# version ..." after it, and docker-compose is another snap)
+        r"/snap/(?:bin/docker\b|docker/)"
+        r"|^\s*(?:[^\s$#>]{0,80}[$#>]\s*)?(?:sudo\s+)?snap install docker\s*$",
     ),
-    # Docker Desktop for Linux: its context name and its server line (docker context ls,
-    # docker version: "Server: Docker Desktop 4.20.0"); platform fact
-    # docker-desktop-linux-no-gpus
+    # `snap list docker` finding none ("error: no matching snaps installed"): no snap Docker
+    _p("docker.snap_absent", ("no matching snaps installed",), r"no matching snaps installed"),
+    # Docker Desktop for Linux as the Docker in use: the current context of `docker context
+    # ls` ("desktop-linux *") or `docker version`/`docker info`'s "Context: desktop-linux"
+    # (platform fact docker-desktop-linux-no-gpus)
     _p(
         "docker.desktop_linux",
-        ("desktop-linux", "server: docker desktop"),
-        r"\bdesktop-linux\b|^\s*Server: Docker Desktop\b",
+        ("desktop-linux",),
+        r"^\s*desktop-linux\s+\*|\bContext:\s+desktop-linux\b",
     ),
     # The _pb2.py file a traceback names, and the package it belongs to (site-packages/<pkg>/
     # .../x_pb2.py): protobuf's "Descriptors cannot be created directly" concerns that

@@ -87,24 +87,36 @@ def docker_errors(f: Facts) -> list[Finding]:
         library = "load library failed" in hits.first[0].text and not f.wsl
         # the daemon itself does not run on the host: a snap Docker or Docker Desktop for
         # Linux's VM (platform facts docker-snap-no-gpus, docker-desktop-linux-no-gpus)
-        snap, desktop = f.h("docker.snap"), f.h("docker.desktop_linux")
-        if library and (snap.count or desktop.count):
-            fact = f.kb.platform_fact("docker-snap-no-gpus" if snap.count
+        # (not when the log shows the host's own driver failing, snap list finding no Docker
+        # snap, or a Windows prompt: Docker Desktop there has its own GPU path, WSL2's)
+        in_snap = [] if f.h("docker.snap_absent").count else f.h("docker.snap").all()
+        in_desktop = [] if f.windows else f.h("docker.desktop_linux").all()
+        host_fails = bool(f.h("smi.no_driver").count or any(
+            "executable file" not in h.text for h in f.h("smi.not_found").all()))
+        if library and not host_fails and (in_snap or in_desktop):
+            fact = f.kb.platform_fact("docker-snap-no-gpus" if in_snap
                                       else "docker-desktop-linux-no-gpus")
             out.append(catalogue.make(
                 "docker-nvidia-container-toolkit-missing",
-                variant="snap-hook" if snap.count else "docker-desktop-linux",
+                variant="snap-hook" if in_snap else "docker-desktop-linux",
                 detail=detail, ref=fact.ref, knowledge_ref=fact.ref,
-                evidence=log_evidence(hits, (snap if snap.count else desktop).first[:1]),
+                evidence=log_evidence(hits, (in_snap or in_desktop)[:1]),
                 fix=(("sudo snap remove docker   # the snap's dockerd cannot use the host "
-                      "driver or the NVIDIA Container Toolkit",) if snap.count else
+                      "driver or the NVIDIA Container Toolkit",) if in_snap else
                      ("docker context use default   # the host's Docker Engine, if installed; "
                       "or quit Docker Desktop",))
                 + ("# install Docker Engine (docker-ce) from Docker's repository, then the "
                    "NVIDIA Container Toolkit",
                    *_TOOLKIT_INSTALL[1:])))
             return out
-        if library:
+        if library and f.windows:
+            # Docker Desktop on Windows: its GPU path is the Windows driver through WSL2
+            fix = ("nvidia-smi   # in PowerShell: the Windows NVIDIA driver must list the GPU; "
+                   "update it if not",
+                   "# Docker Desktop: Settings > General > Use the WSL 2 based engine (its only "
+                   "engine with GPU support); then restart Docker Desktop",
+                   "wsl --update   # a current WSL kernel")
+        elif library:
             fix = ("nvidia-smi   # on the host: fails: install the NVIDIA driver there (its "
                    "user-space libraries, not only the kernel module), then sudo ldconfig",
                    "ldconfig -p | grep libnvidia-ml   # on the host: where the loader cache "

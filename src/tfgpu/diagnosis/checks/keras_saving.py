@@ -101,6 +101,21 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
     )]
 
 
+#: The module a Keras config names ("Full object config: {'module': 'keras.src.models.functional',
+#: ...").
+_CONFIG_MODULE = re.compile(r"""['"]module['"]:\s*(?:['"](?P<mod>[\w.]{0,160})['"]|None)""")
+
+
+def _keras_module_or_unprinted(text: str) -> bool:
+    """Whether the config on ``text`` names a Keras module (keras, keras.src..., tf_keras,
+    tensorflow.python.keras) or no config is printed."""
+    m = _CONFIG_MODULE.search(text)
+    if m is None:
+        return True
+    mod = m.group("mod") or ""
+    return mod.split(".")[0] in ("keras", "tf_keras") or mod.startswith("tensorflow.")
+
+
 def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     """A model or pickle written by another Keras than the one loading it (three directions,
     from what the message names)."""
@@ -110,6 +125,10 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     # (load_model, pickle, joblib, deserialize): that is keras-private-api-moved
     if f.h("ctx.keras_src_import").count and not f.h("ctx.model_loading").count:
         hits = [h for h in hits if h.g("src") is None]
+    # the model class not located is another Keras's only when the config names a Keras
+    # module or none is printed: 'module': '__main__' (or None) is the user's own class,
+    # which the message's registration advice is right about
+    hits = [h for h in hits if h.g("locate") is None or _keras_module_or_unprinted(h.text)]
     if not hits:
         return []
     fact = f.kb.platform_fact("keras3-switch")
@@ -136,7 +155,8 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                  f"{fact.value('tf_version')}), the other way round, or by a Keras 3 release whose "
                  "keras.src paths differ from this one's. Not a custom class "
                  "to register, despite the message's advice.")
-        fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+        fix = ((pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
+                else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
                + "   # the Keras that loads it; the one that saved it is where the file came "
                "from",
                f"# a Keras 2 file under Keras 3: {legacy} (or TensorFlow {k2_tf}), load it, "

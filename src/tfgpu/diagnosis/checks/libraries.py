@@ -600,7 +600,10 @@ def _windows_toolkit_line(ctx: Facts, filename: str, base: str, expected: str | 
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
     if expected is not None and expected.startswith("CUDA "):
         cuda = expected.replace("CUDA ", "")
-        if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
+        # (a tested row names the folder only with its minor: TensorFlow's table says "10"
+        # for 2.0.0 on Windows, whose folder is v10.0, as cudart64_100.dll says)
+        if (tested is not None and "." in tested.cuda
+                and tested.cuda.split(".")[0] == cuda.split(".")[0]):
             folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
         elif "." in cuda:
             folder, note = f"v{cuda}", ""
@@ -622,7 +625,7 @@ def _windows_toolkit_line(ctx: Facts, filename: str, base: str, expected: str | 
                      in _CUDA_MAJOR_LIBS and e.startswith("CUDA ")
                      and e.split()[1].split(".")[0].isdigit()})
     majors = [m for m in others if _in_span((m, 99), span) or _in_span((m, 0), span)]
-    if tested is not None and tm is not None and _in_span(tm, span):
+    if tested is not None and tm is not None and _in_span(tm, span) and "." in tested.cuda:
         folder = f"v{tested.cuda}"
         note = (f" (TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda}, row "
                 f"{tested.ref})")

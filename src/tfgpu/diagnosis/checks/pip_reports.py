@@ -84,6 +84,8 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 knowledge_ref=last.ref,
             )
             return
+    if any(gpu_name_none_listed(f, h) for h in f.h("pip.no_dist").all()):
+        return  # no wheel for this platform: _no_matching's finding names the plain package
     # "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
     old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
@@ -110,8 +112,9 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 yield catalogue.make(
                     "tensorflow-gpu-package-removed", variant="named",
                     evidence=log_evidence(named), cause=cause, knowledge_ref=gone.ref,
-                    fix=((f"pip install tensorflow   # native Windows: CPU only after {win_last}; "
-                          "the GPU through WSL2 with tensorflow[and-cuda]",) if f.windows
+                    fix=((f'pip install "tensorflow=={win_last}.*"   # the last native-Windows '
+                          "GPU release, under its own name (later ones are CPU only there; "
+                          "the GPU then needs WSL2 with tensorflow[and-cuda])",) if f.windows
                          else ('pip install "tensorflow[and-cuda]"',)),
                 )
         return
@@ -634,14 +637,18 @@ def gpu_name_none_listed(ctx: Facts, h: Hit) -> bool:
     """Pip's "... tensorflow-gpu (from versions: none)" (or "(from versions: )", pip before
     20.3) for tensorflow-gpu / tf-nightly-gpu asked for without a version: the retired name's
     placeholder (platform fact ``tensorflow-gpu-removed`` ``stub_version``) is a source
-    distribution, which pip offers on every platform and Python, so a list without it means
+    distribution, which pip offers on every platform and Python from the public index, so a
+    list without it means
     the log predates the placeholders and the name's real releases had no wheel for this
     platform or interpreter (macOS, 32-bit or too new a Python): not the retired name.  False
     when pip ignored releases for their Requires-Python (``pip.requires_python``: the
-    placeholder may be among them) or printed the placeholder's own notice."""
+    placeholder may be among them), printed the placeholder's own notice, or was kept from
+    source distributions or the public index (``pip.source_restricted``: --only-binary,
+    --no-index, --find-links, --platform, another index)."""
     pkg = _norm(h.g("pkg") or "")
     if (h.g("spec") or pkg not in ("tensorflow-gpu", "tf-nightly-gpu")
-            or ctx.h("pip.tfgpu_removed").count or ctx.h("pip.requires_python").count):
+            or ctx.h("pip.tfgpu_removed").count or ctx.h("pip.requires_python").count
+            or ctx.h("pip.source_restricted").count):
         return False
     # pip prints the list once ("Could not find a version ... (from versions: )") and then
     # "No matching distribution found for <pkg>" without it
@@ -820,8 +827,24 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     install = f"pip install '{pkg}{extra.group(1)}'" if extra else f"pip install {pkg}"
     if pkg in ("tensorflow-gpu", "tf-nightly-gpu") and pin_hit is None:
         plain = pkg.removesuffix("-gpu")
-        install = (f"pip install {plain}   # in that venv: {pkg} is retired (its newest "
-                   f"versions are empty placeholders) and {plain} is the same GPU build")
+        retired = f"{pkg} is retired (its newest versions are empty placeholders)"
+        if ctx.windows:
+            win_last = ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version")
+            try:
+                row = ctx.kb.config_for(win_last, "windows")
+                pys = (f" (Python {row.python_min}-{row.python_max})"
+                       if row is not None and row.python_min else "")
+            except KnowledgeQueryError:
+                pys = ""
+            install = (f"pip install tensorflow   # {retired}; native Windows runs it on the "
+                       "CPU; the GPU: WSL2 with tensorflow[and-cuda], or "
+                       f'"tensorflow=={win_last}.*", the last native-Windows GPU release{pys}')
+        elif ctx.os == "macos":
+            install = (f"pip install {plain}   # {retired}; macOS has no CUDA build: on "
+                       "Apple silicon add tensorflow-metal for the GPU")
+        else:
+            install = (f"pip install '{plain}[and-cuda]'   # in that venv: {retired} and "
+                       f"{plain} is the same GPU build")
     py_hint = f"{lo}-{hi}"
     req = ctx.h("pip.requires_python").first
     if req:

@@ -25,8 +25,11 @@ private name, Keras's modules) stays unknown.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf_api_versions import claimed_lines, tf_path
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -36,6 +39,9 @@ from tfgpu.findings import Finding
 #: ``_names_with_underscore``, tensorflow/__init__.py).
 _DUNDERS = frozenset({"__version__", "__git_version__", "__compiler_version__",
                       "__cxx11_abi_flag__", "__cxx_version__", "__monolithic_build__"})
+
+#: The module spelling TensorFlow 1.x prints for its own API modules.
+_TF1_SPELLING = re.compile(r"^tensorflow(?:_core)?\._api\.v1(?!\.compat\.v2)(?:\.|$)")
 
 #: The command that tells the readings apart: the version and the file Python imported.
 _WHICH = ('python -c "import tensorflow as tf; print(tf.__file__, getattr(tf, '
@@ -73,7 +79,10 @@ def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
     mm = ctx.tf_mm
     if mm is not None and mm[0] < 2:
         return []
-    return [(h, path) for h, path, kind in _reads(ctx) if kind == "v1-only"]
+    # TensorFlow 1.x spells its own modules tensorflow._api.v1.<sub> (TensorFlow 2's TF 1
+    # API is tensorflow._api.v2.compat.v1): a TF 1 name missing there is no API era's
+    return [(h, path) for h, path, kind in _reads(ctx)
+            if kind == "v1-only" and not _TF1_SPELLING.match(h.g("mod") or "")]
 
 
 def core_name_missing(ctx: Facts) -> list[Finding]:
@@ -91,20 +100,23 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
     hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])
     row = ctx.kb.platform_fact("tf-api-names")
     evidence = log_evidence([h for h, p, _ in reads if p == path])
+    listing = pip_list_grep("tensorflow", "keras", "tensorboard", windows=ctx.windows)
     companion = _companion_loading(ctx, hit.line)
-    if companion is not None and kind == "both":
+    if companion is not None:
         pkg, frames = companion
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="companion-import", package=pkg,
             symbol=path, evidence=log_evidence(frames, [hit]), knowledge_ref=row.ref,
-            fix=(f"python -m pip list 2>/dev/null | grep -i -E 'tensorflow|keras'   # {pkg} "
-                 "must be of TensorFlow's own major.minor",
-                 f'python -m pip install "{pkg}==<TensorFlow\'s major.minor>.*"   # conda: '
-                 f"conda install {pkg}=<major.minor>; or reinstall TensorFlow, which pins it"))]
+            fix=(f"{listing}   # {pkg} must be one TensorFlow's requirements allow",
+                 "python -m pip check   # names the package whose version TensorFlow's "
+                 "requirements exclude, and the range they allow",
+                 f'python -m pip install "{pkg}<the range pip check names>"   # '
+                 "tensorflow-estimator and tensorboard 2.N (and keras 2.N up to TensorFlow "
+                 "2.15) go with TensorFlow 2.N; TensorFlow 2.16+ takes Keras 3"))]
     reinstall = ('python -m pip install --force-reinstall "tensorflow==<the version you '
                  'need>"   # when the file is site-packages/tensorflow/__init__.py: a broken '
                  "or partial install")
-    if kind == "dunder":
+    if kind == "dunder" and "partially initialized" not in hit.text:
         return [catalogue.make(
             "tf-api-newer-than-installed", variant="not-the-package", symbol=path,
             evidence=evidence, knowledge_ref=row.ref,
@@ -115,17 +127,22 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
                  "behind: rename the one, delete the other",
                  "python -m pip uninstall -y tensorflow && python -m pip install "
                  '"tensorflow==<the version you need>"   # then reinstall cleanly'))]
-    known = ctx.tf_version
-    era = (f"The log names TensorFlow {known}; if that is the release that ran, it has "
-           f"tf.{path}, and the install is broken or shadowed. "
+    known, mm = ctx.tf_version, ctx.tf_mm
+    # the row does not date names: a release the log names may predate this one (TF 1.x
+    # added names through its releases, and TF 2.x to both APIs)
+    era = (f"The log names TensorFlow {known}, a 1.x release: tf.{path} may be newer than it "
+           f"(TensorFlow 1.x gained names release by release), and the code then needs a "
+           f"newer TensorFlow. " if mm is not None and mm[0] < 2 else
+           f"The log names TensorFlow {known}: if tf.{path} is older than that release, the "
+           f"install is broken or shadowed; if newer, the code needs a newer TensorFlow. "
            if known else "")
     return [catalogue.make(
         "tf-api-newer-than-installed", variant="core-name-missing", symbol=path,
         evidence=evidence, knowledge_ref=row.ref,
         cause=(f"The tensorflow module Python imported has no tf.{path}, a name of "
                f"TensorFlow's public API in both its TF 1 and TF 2 forms (TensorFlow 2.21 has "
-               f"it under tf and tf.compat.v1 alike, knowledge row {row.ref}), so no "
-               "TensorFlow 1-versus-2 change explains it. " + era + "What fits: a broken or "
+               f"it under tf and tf.compat.v1 alike, knowledge row {row.ref}): not a "
+               "TensorFlow 1 name that TensorFlow 2 removed. " + era + "What fits: a broken or "
                "partial install, a file or folder named tensorflow in the working directory "
                "or the script's folder shadowing the package, another package installed "
                "under the name tensorflow, a TensorFlow release older than the name, or a "
@@ -133,9 +150,8 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
                "tensorboard) asking for it while TensorFlow is still importing. The first "
                "commands below tell them apart."),
         fix=(_WHICH,
-             "python -m pip list 2>/dev/null | grep -i -E 'tensorflow|keras'   # "
-             "tensorflow-estimator, keras, tensorboard of another major.minor than TensorFlow: "
-             "install the ones of its own",
+             f"{listing}   # tensorflow-estimator, keras, tensorboard of another release "
+             "than TensorFlow: python -m pip check names them",
              "# a path outside site-packages/tensorflow: rename that file or folder (and "
              "delete its __pycache__); a version older than the code was written for: "
              "install the release its requirements name",

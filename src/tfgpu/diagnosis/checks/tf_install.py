@@ -1169,15 +1169,14 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
         yield catalogue.make(
             "protobuf-too-new", variant="cpp-descriptor-check",
             evidence=log_evidence(cpp, f.h("protobuf.pb2_file").first[:1]),
-            fix=("python -c \"from google.protobuf.internal import api_implementation as a; "
-                 "import google.protobuf as p; print(p.__version__, a.Type())\"   # the "
-                 "protobuf runtime and its implementation (cpp refuses this)",
-                 "protoc --python_out=. <the .proto files>   # regenerate the _pb2.py modules "
-                 "with the protoc of the installed protobuf (the project's install guide names "
-                 "the versions), keep their _pb2.py names and import them, do not copy their "
-                 "code elsewhere",
-                 "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python   # stop-gap (slow): the "
-                 "pure-Python runtime makes no such check"))
+            fix=("# the traceback's frame above google/protobuf/descriptor.py is the code that "
+                 "built the descriptor: it must be a generated *_pb2.py module, imported as "
+                 "generated (not renamed, not copied into another file, not run inside a "
+                 "function)",
+                 "protoc --python_out=. <the .proto files>   # or regenerate the _pb2.py files "
+                 "as the project's install guide says (with its protoc), and import those",
+                 c.set_env(f, "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION", "python")
+                 + "   # stop-gap (slow): the pure-Python runtime makes no such check"))
         return
     old = f.h("protobuf.too_old")
     if not old.count:

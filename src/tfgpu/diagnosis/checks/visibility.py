@@ -39,7 +39,7 @@ from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence, Finding, Severity
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -385,6 +385,18 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     if need is None:
         return [catalogue.make("gpu-ignored-low-multiprocessor-count", variant="need-unshown",
                                name=name, have=have, evidence=log_evidence(hits), fix=fix)]
+    if need.isdigit() and int(need) > 8:
+        # TensorFlow's own minimum is min(8, the largest GPU's count): above 8 it is the
+        # variable's, which may leave no GPU at all (a warning; an error when the log shows
+        # TensorFlow created no GPU device)
+        created = ctx.h("gpu.created").count
+        return [catalogue.make(
+            "gpu-ignored-low-multiprocessor-count", variant="env-set", name=name, have=have,
+            need=need, evidence=log_evidence(hits),
+            severity=None if created else Severity.ERROR,
+            fix=(c.unset_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT") + "   # TensorFlow's "
+                 "own minimum (at most 8) then applies; look for where it is set (shell "
+                 "profile, job script, os.environ in the code)",))]
     return [catalogue.make("gpu-ignored-low-multiprocessor-count", name=name, have=have,
                            need=need, evidence=log_evidence(hits), fix=fix)]
 
