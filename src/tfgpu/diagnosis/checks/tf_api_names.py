@@ -16,11 +16,17 @@ scripts/probe_tf_api_names.py).  Three readings:
   ``core-name-missing`` of ``tf-api-newer-than-installed``, hedged;
 * ``__version__`` (or another of the package's dunder names): every TensorFlow package binds
   it in its ``__init__.py`` (tensorflow/python/framework/versions.py), so the module that
-  has none is not the TensorFlow package: variant ``not-the-package``.
+  has none is not the TensorFlow package: variant ``not-the-package`` (not for Python's
+  "partially initialized module" wording, a circular import: the hedge then);
+* either, when the traceback runs through TensorFlow's ``__init__`` and then a companion
+  package (tensorflow-estimator, keras, tensorboard) nearest the error: that companion, of
+  another release, asked for the name while TensorFlow was importing
+  (``tensorflow-addon-version-pin`` variant ``companion-import``).
 
 Names a dated row of ``tf-api-symbol-*`` explains (checks/tf_api_versions.py) and the TF 1
-names of the ``tools.tf1_api`` pattern are theirs; any name in neither list (a typo, a
-private name, Keras's modules) stays unknown.
+names of the ``tools.tf1_api`` pattern are theirs; TensorFlow 1.x's own module spelling
+(``tensorflow._api.v1.<sub>``) is no TF 1-on-TF 2 reading; any name in neither list (a typo,
+a private name, Keras's modules) stays unknown.
 """
 
 from __future__ import annotations
