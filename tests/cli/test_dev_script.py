@@ -64,3 +64,6 @@ def test_another_tensorflow_spec_installs_again_and_says_so(tmp_path: Path) -> N
     assert same.stderr == ""  # the stamp now holds that requirement
     back = _dev(tmp_path, "doctor", spec="")  # unset: back to the default requirement
     assert "TFGPU_TF_SPEC is unset now: installing tensorflow" in back.stderr, back.stderr
+    # with --upgrade: pip would otherwise keep 2.15.1, which "tensorflow" also allows
+    calls = (tmp_path / "venv" / "bin" / "pip-calls.txt").read_text().splitlines()
+    assert "--upgrade" in calls[-1] and calls[-1].endswith(" tensorflow"), calls[-1]

@@ -11,6 +11,7 @@ plan's own environment).  Checked over every host snapshot under tests/fixtures.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,18 @@ def test_every_tensorflow_install_line_of_the_doctor_is_one_the_plan_accepts(pat
         verdicts = [rules.release_accepted(reqs, interp),
                     *(line_accepted(reqs, p, kb, interp) for p in rules.plans if p.tf_version)]
         assert () in verdicts, (line, interp)
+
+
+def test_externally_managed_python_replaced_by_the_plan_keeps_no_other_environment() -> None:
+    """A fix whose install line became the plan's steps (they create .venv-tfgpu) keeps no
+    hint about the replaced line's environment (~/tf): Python 3.7 marked EXTERNALLY-MANAGED,
+    whose ~/tf line the plan replaces (the fresh-eyes review's doctor --python run)."""
+    base = _load("linux-gtx1080-driver535-py37-no-tf")
+    facts = dataclasses.replace(base, python=dataclasses.replace(base.python,
+                                                                 externally_managed=True))
+    fix = _fix(diagnose(facts, load_knowledge()).findings, "tensorflow-not-installed")
+    assert any("-m venv .venv-tfgpu" in line for line in fix), fix
+    assert not any("~/tf" in line for line in fix), fix
 
 
 def test_old_driver_cuda_finding_names_the_plans_release_not_the_newest() -> None:

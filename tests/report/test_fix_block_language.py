@@ -31,6 +31,10 @@ def _doc(fix: list[str], evidence: list[dict[str, Any]] | None = None) -> dict[s
     (["set TF_FORCE_GPU_ALLOW_GROWTH=true", "$env:TF_FORCE_GPU_ALLOW_GROWTH = \"true\""],
      "powershell"),
     (["nvidia-smi", "ldconfig -p | grep libcudnn"], "sh"),
+    # cmd's quoted form and a findstr pipe (the fresh-eyes review's block labelled sh)
+    (['set "TF_CPP_MIN_LOG_LEVEL=0" && python train.py 2>&1 | findstr /i /c:"cudnn"',
+      'pip list | findstr /i "tensorflow keras"'], "bat"),
+    (['pip list | findstr /i "tensorflow keras"'], "powershell"),
 ])
 def test_fix_block_language_fits_the_shell(fix: list[str], lang: str) -> None:
     md = render_shareable("markdown", _doc(fix), redactor=privacy.NoRedactor())

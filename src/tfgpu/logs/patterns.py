@@ -1785,7 +1785,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.win_prompt",
         (":\\users\\", ":\\program files", ":\\programdata", "ps c:\\", ".exe"),
-        r"[A-Za-z]:\\(?:Users|Program Files|ProgramData)\\|^PS [A-Za-z]:\\|^[A-Za-z]:\\[^>]*>"
+        r"[A-Za-z]:\\(?:Users|Program Files|ProgramData)\\"
+        # (a conda environment's name before the prompt: "(tf) PS C:\...>")
+        r"|^(?:\([^()\s]{1,60}\)\s{0,3})?PS [A-Za-z]:\\|^[A-Za-z]:\\[^>]*>"
         r"|\b\w+\.exe\b",
     ),
     _p("ctx.conda", ("conda",), r"\bconda\b|conda-forge|miniconda|anaconda|/envs/"),

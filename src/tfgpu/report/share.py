@@ -250,11 +250,12 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
 _WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|Remove-Item |Get-ChildItem |& )")
 
 
-#: cmd.exe-only lines (``set X=...``, ``set PATH``, ``%VAR%``), and Windows lines
-#: either Windows shell runs (``where.exe``, another ``*.exe`` command).
-_CMD_FIX = re.compile(r"^\s*set(?:\s+[A-Za-z_]\w*(?:=|\s|$)|\s*$)|%[A-Za-z_]\w*%",
+#: cmd.exe-only lines (``set X=...``, ``set "X=..." &&``, ``set PATH``, ``%VAR%``), and
+#: Windows lines either Windows shell runs (``where.exe``, another ``*.exe`` command, a
+#: ``| findstr`` pipe).
+_CMD_FIX = re.compile(r"^\s*set(?:\s+\"?[A-Za-z_]\w*(?:=|\s|$)|\s*$)|%[A-Za-z_]\w*%",
                       re.IGNORECASE)
-_WINDOWS_ANY = re.compile(r"^\s*(?:where\.exe|\w+\.exe)\b", re.IGNORECASE)
+_WINDOWS_ANY = re.compile(r"^\s*(?:where\.exe|\w+\.exe)\b|\|\s*findstr\b", re.IGNORECASE)
 
 
 def _only_hedge_halves(group: Mapping[str, Any]) -> bool:

@@ -1028,9 +1028,14 @@ def host_ram_check(ctx: Facts) -> tuple[str, str]:
 
 
 def powershell_prompt(f: Facts) -> bool:
-    """Whether the log shows a PowerShell prompt (``PS C:\\...>``, pattern
-    ``ctx.win_prompt``): its fix lines then take PowerShell's syntax, not cmd's."""
-    return any(h.text.lstrip().startswith("PS ") for h in f.h("ctx.win_prompt").all())
+    """Whether the log shows a PowerShell prompt (``PS C:\\...>``, after a conda
+    environment's name too: ``(tf) PS C:\\...>``; pattern ``ctx.win_prompt``): its fix lines
+    then take PowerShell's syntax, not cmd's."""
+    return any(_PS_PROMPT.match(h.text) for h in f.h("ctx.win_prompt").all())
+
+
+#: A PowerShell prompt at the start of a line, a conda environment's name before it or not.
+_PS_PROMPT = re.compile(r"\s*(?:\([^()\s]{1,60}\)\s{0,3})?PS [A-Za-z]:\\")
 
 
 def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:

@@ -221,9 +221,10 @@ def venv_install_fix(facts: HostFacts | None, executable: str | None) -> tuple[s
     def q(word: str) -> str:
         return c.quote(facts, word) if facts is not None else shlex.quote(word)
 
-    return (f"{q(exe)} -m venv ~/tf && {venv_py} -m pip install {q(spec)}",
-            "# then run TensorFlow (and tfgpu doctor --python ~/tf/bin/python) with ~/tf's "
-            "Python")
+    # one line: the doctor's plan agreement replaces an install line it does not accept by
+    # the plan's own steps (another environment), and this hint goes with it
+    return (f"{q(exe)} -m venv ~/tf && {venv_py} -m pip install {q(spec)}   # then run "
+            f"TensorFlow (and tfgpu doctor --python {venv_py}) with ~/tf's Python",)
 
 
 def python_interpreter_unusable(f: Facts) -> Iterator[Finding]:
