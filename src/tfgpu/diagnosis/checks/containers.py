@@ -74,14 +74,14 @@ def docker_errors(f: Facts) -> list[Finding]:
         detail = hits.first[0].g("detail") or "initialization error"
         fix: tuple[str, ...] = (
             ("# on WSL2 the driver is the Windows NVIDIA driver: install or update it on "
-                f"Windows ({docs.url('cuda-wsl-guide')}); never a Linux driver inside WSL",
-                "nvidia-smi   # inside WSL2, must print the GPU table")
-               if f.wsl else
-               ("nvidia-smi   # on the host: must print the GPU table before any container can "
-                "use the GPU",
-                "lsmod | grep nvidia; sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
-                "# install the NVIDIA driver (or rebuild its module for this kernel), then "
-                "reboot"))
+             f"Windows ({docs.url('cuda-wsl-guide')}); never a Linux driver inside WSL",
+             "nvidia-smi   # inside WSL2, must print the GPU table")
+            if f.wsl else
+            ("nvidia-smi   # on the host: must print the GPU table before any container can "
+             "use the GPU",
+             "lsmod | grep nvidia; sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
+             "# install the NVIDIA driver (or rebuild its module for this kernel), then "
+             "reboot"))
         # NVML's library missing is not a kernel module left unloaded (see the
         # variant's comment in findings.toml): name the toolkit's driver root and loader cache
         library = "load library failed" in hits.first[0].text and not f.wsl

@@ -638,9 +638,9 @@ def gpu_name_none_listed(ctx: Facts, h: Hit) -> bool:
     20.3) for tensorflow-gpu / tf-nightly-gpu asked for without a version: the retired name's
     placeholder (platform fact ``tensorflow-gpu-removed`` ``stub_version``) is a source
     distribution, which pip offers on every platform and Python from the public index, so a
-    list without it means
-    the log predates the placeholders and the name's real releases had no wheel for this
-    platform or interpreter (macOS, 32-bit or too new a Python): not the retired name.  False
+    list without it means the log predates the placeholders and the name's real releases had
+    no wheel for this platform or interpreter (macOS, 32-bit or too new a Python): not the
+    retired name.  False
     when pip ignored releases for their Requires-Python (``pip.requires_python``: the
     placeholder may be among them), printed the placeholder's own notice, or was kept from
     source distributions or the public index (``pip.source_restricted``: --only-binary,
