@@ -776,6 +776,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<exp>\d+) from C header, got (?P<got>\d+) from PyObject"
         r"|Unable to convert function return value to a Python type",
     ),
+    # a compiled module asking for the extension NumPy 1.16 made by merging multiarray and
+    # umath (NEP 15): that NumPy is older (platform fact numpy-multiarray-umath-first)
+    _p(
+        "numpy.no_umath",
+        ("_multiarray_umath",),
+        r"No module named ['\"]numpy\.core\._multiarray_umath['\"]",
+    ),
     _p(
         "numpy.multiarray",
         ("multiarray",),

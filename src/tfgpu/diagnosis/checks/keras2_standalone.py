@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._addon_frames import FRAME
 from tfgpu.facts.keras_release_text import last_keras_release
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -67,13 +68,27 @@ def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _keras24_import_check(ctx: Facts) -> list[Hit]:
+    """Keras 2.4's import check cut before its message: "No module named
+    'tensorflow.keras.layers.experimental.preprocessing'" (pattern ``keras.moved_module``)
+    raised by ``site-packages/keras/__init__.py`` itself (the traceback frame just above:
+    keras-team/keras at 2.4.0 imports it on its first lines and turns the ImportError into
+    "Keras requires TensorFlow 2.2 or higher")."""
+    frames = [p for p in ctx.h("ctx.pkg_path").all()
+              if p.g("pkg") == "keras" and (p.g("rest") or "") == "__init__.py"
+              and FRAME.search(p.text)]
+    return [h for h in ctx.h("keras.moved_module").all()
+            if (h.g("mod") or "").startswith("tensorflow.keras.layers.experimental")
+            and any(0 < h.line - p.line <= 3 for p in frames)]
+
+
 def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
     """Keras 2.4's import check ("Keras requires TensorFlow 2.2 or higher"), raised whenever
     its import of tf.keras fails: TensorFlow missing from this Python, older than 2.2, or
     failing to import.  With a TensorFlow older than 2.2 shown (host facts or the log):
     ``keras-version-mismatch-tensorflow`` variant ``keras24-needs-tf22``; otherwise the
     hedge ``keras24-tf-unknown`` (category ``unknown``), which says how to tell them apart."""
-    hits = ctx.h("keras.needs_tf22").all()
+    hits = ctx.h("keras.needs_tf22").all() or _keras24_import_check(ctx)
     if not hits:
         return []
     check = ("python -c \"import tensorflow as tf; print(tf.__version__)\"   # in the same "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
 from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -138,6 +139,38 @@ def _tf115_pythons(ctx: Facts) -> str:
     return "one it was built for"
 
 
+def _installed_package_frame(ctx: Facts, line: int) -> Hit | None:
+    """The traceback frame nearest above log line ``line`` when it is a file of an installed
+    package other than TensorFlow's own (``site-packages/<pkg>/...``), within the error's
+    traceback (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines), and no
+    frame of the program's own code (a script, a notebook cell) stands between; else
+    ``None``."""
+    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
+                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
+                  key=lambda p: p.line)
+    if not near or (near[-1].g("pkg") or "") in ("tensorflow", "tensorflow_core"):
+        return None
+    last = near[-1]
+    if any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()):
+        return None
+    return last
+
+
+def _keras_tf1_backend_frame(ctx: Facts, line: int) -> Hit | None:
+    """The traceback frame nearest above log line ``line`` when it is standalone Keras's
+    TensorFlow backend (``site-packages/keras/backend/tensorflow_backend.py``, Keras 2.3 and
+    older: Keras 2.4 on has keras/backend.py), within the frames of the error's own
+    traceback (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines); else
+    ``None``."""
+    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
+                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
+                  key=lambda p: p.line)
+    if near and near[-1].g("pkg") == "keras" and (near[-1].g("rest") or "").startswith(
+            ("backend/tensorflow_backend.py", "backend\\tensorflow_backend.py")):
+        return near[-1]
+    return None
+
+
 def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2``: TF1 code on TensorFlow 2 (``tf.contrib``, ``tf.Session``,
     ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the
@@ -161,6 +194,30 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     else:
         attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
         sub = h.g("sub")
+    pkg = _installed_package_frame(ctx, h.line) if attr == "contrib" else None
+    if pkg is not None:
+        dist = pkg.g("pkg") or ""
+        dist = dist.replace("_", "-")
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="contrib-import", package=dist,
+            evidence=log_evidence([pkg], [h]),
+            fix=(f"python -m pip install --upgrade {dist}   # a release of it written for "
+                 "TensorFlow 2 (its changelog or requirements say which)",
+                 f"# or run {dist}'s release with TensorFlow 1.15, in an environment of its own "
+                 f"(Python {_tf115_pythons(ctx)})"))]
+    backend = _keras_tf1_backend_frame(ctx, h.line)
+    if backend is not None and attr != "contrib":
+        fact = ctx.kb.platform_fact("keras-first-tf2-release")
+        first = fact.value("keras_version")
+        name = f"{sub}.{attr}" if sub and sub != "compat.v2" else attr
+        return [catalogue.make(
+            "keras-version-mismatch-tensorflow", variant="keras-tf1-backend", name=name,
+            first=first, ref=fact.ref, knowledge_ref=fact.ref,
+            evidence=log_evidence([backend], [h]),
+            fix=(f'pip install "keras>={first}"   # the first standalone Keras for '
+                 "TensorFlow 2; or import tensorflow.keras (tf.keras) instead of keras",
+                 "# or keep this Keras with TensorFlow 1.x, in an environment of its own "
+                 f"(Python {_tf115_pythons(ctx)})"))]
     if attr == "contrib":
         fix: tuple[str, ...] = (
             "# tf.contrib was removed in TensorFlow 2.0 with no compat module: replace the "

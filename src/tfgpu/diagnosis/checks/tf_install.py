@@ -577,7 +577,8 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
         return
     conda = any(h.g("channel") for h in listed.all())
     channels = sorted({ch for h in listed.all() if (ch := h.g("channel"))})
-    if conda and _conda_forge_metapackage_pair(listed.all()):
+    if conda and (_conda_forge_metapackage_pair(listed.all())
+                  or _anaconda_variant_pair(listed.all())):
         return
     shown = _tf_dist_versions(f)
     version = (shown.get("tensorflow-gpu") or shown.get("tensorflow")
@@ -641,6 +642,34 @@ def _conda_forge_metapackage_pair(hits: list[Hit]) -> bool:
     meta = next(n for n in rows if n != "tensorflow")
     prefix = _CONDA_FORGE_BUILD[meta]
     return all((h.g("build") or "").startswith(prefix) for h in rows.values())
+
+
+#: Anaconda's defaults channel: the variant package -> the prefix of the ``tensorflow``
+#: metapackage build it selects (``gpu_py37h..``; platform fact ``anaconda-tensorflow-variants``).
+_ANACONDA_VARIANT_BUILD = {"tensorflow-gpu": "gpu_", "tensorflow-mkl": "mkl_",
+                           "tensorflow-eigen": "eigen_"}
+#: The channel names a ``conda list`` gives Anaconda's defaults channel (blank: defaults).
+_ANACONDA_CHANNELS = frozenset({None, "", "anaconda", "defaults", "main", "pkgs/main"})
+
+
+def _anaconda_variant_pair(hits: list[Hit]) -> bool:
+    """A ``conda list`` of Anaconda's ``tensorflow`` metapackage beside the variant package
+    that selects its build (``tensorflow-gpu`` with ``tensorflow`` ``gpu_py..``), same version,
+    from the defaults channel: the normal Anaconda install, not two TensorFlows (platform
+    fact ``anaconda-tensorflow-variants``: AnacondaRecipes/tensorflow_recipes's README:
+    ``tensorflow`` is a metapackage over an exact ``tensorflow-base`` build, and
+    ``tensorflow-gpu``/``-mkl``/``-eigen`` from its tensorflow-variants recipe select the
+    non-default variant)."""
+    rows = {_norm(h.g("dist") or ""): h for h in hits}
+    variants = set(rows) - {"tensorflow"}
+    if "tensorflow" not in rows or len(variants) != 1 or len(rows) != 2:
+        return False
+    variant = next(iter(variants))
+    prefix = _ANACONDA_VARIANT_BUILD.get(variant)
+    if prefix is None or any(h.g("channel") not in _ANACONDA_CHANNELS for h in rows.values()):
+        return False
+    return (len({h.g("v") for h in rows.values()}) == 1
+            and (rows["tensorflow"].g("build") or "").startswith(prefix))
 
 
 def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | None:
@@ -993,6 +1022,25 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     # (numpy/__init__.py's "Filter out Cython harmless warnings"): no fault
     sized = [h for h in f.h("numpy.too_old").all()
              if not (h.g("exp") and h.g("got") and int(h.need("got")) > int(h.need("exp")))]
+    umath = f.h("numpy.no_umath").all()
+    if umath and not sized and not f.h("numpy.abi").count:
+        fact = f.kb.platform_fact("numpy-multiarray-umath-first")
+        first = fact.value("numpy_version")
+        npv = f.dist_version("numpy")
+        yield catalogue.make(
+            "numpy-too-old-for-module", numpy=npv or "installed", knowledge_ref=fact.ref,
+            evidence=log_evidence(umath, f.h("numpy.multiarray").first[:1]),
+            cause=("A compiled module (TensorFlow's, or another package's) imports "
+                   "numpy.core._multiarray_umath, the extension module NumPy "
+                   f"{first} made by merging multiarray and umath (NEP 15; knowledge row "
+                   f"{fact.ref}): it was built against NumPy {first} or newer, and the NumPy "
+                   f"imported{' (' + npv + ')' if npv else ''} is older (an old NumPy pinned by "
+                   "another package, or a second NumPy earlier on the path)."),
+            fix=(f'pip install --upgrade "numpy>={first}"   # within the range TensorFlow\'s '
+                 "requirements allow (pip check)",
+                 "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
+                 "# the NumPy actually imported"))
+        return
     if not sized:
         return
     npv = f.dist_version("numpy")
