@@ -8745,6 +8745,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|>>> (?:import|from) )",
         recent=MAX_RECENT,
     ),
+    # traceback frames in the other printed forms (read with ctx.own_frame and ctx.pkg_path to
+    # tell which frame is last before an error): IPython 7's "<path> in <func>(...)" and its
+    # "<timed exec> in <module>()" / "<decorator-gen-53> in time(...)" frames, pytest's
+    # "<path>:<n>: in <func>"
+    _p(
+        "ctx.other_frame",
+        (".py in ", "> in ", ": in "),
+        r"^\s{0,8}(?:\S{1,400}\.py in <?\w{1,80}>?\(|<[\w -]{1,40}> in <?\w{1,80}>?\("
+        r"|\S{1,400}\.py:\d{1,7}: in \S)",
+        recent=MAX_RECENT,
+    ),
+    # the numpy package's own message when its C extensions do not load (numpy/core/__init__.py:
+    # "Importing the numpy C-extensions failed."): a broken or mismatched NumPy install
+    _p("numpy.cext_failed", ("importing the numpy c-extensions failed",),
+       r"Importing the numpy C-extensions failed"),
     # the same ImportError printed among the arguments of the exception that ended the
     # program ("E   pyhf.exceptions.ImportBackendError: ('There was a problem importing
     # TensorFlow...', ImportError("cannot import name 'naming' from 'tensorflow.python..."))":

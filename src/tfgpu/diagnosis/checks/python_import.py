@@ -10,6 +10,8 @@ names (the TF2 migration guide: ``tf.contrib`` is gone, the rest lives in ``tf.c
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
@@ -148,10 +150,18 @@ def _installed_package_frame(ctx: Facts, line: int) -> Hit | None:
     near = sorted((p for p in ctx.h("ctx.pkg_path").all()
                    if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
                   key=lambda p: p.line)
-    if not near or (near[-1].g("pkg") or "") in ("tensorflow", "tensorflow_core"):
+    if not near:
         return None
     last = near[-1]
-    if any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()):
+    pkg = last.g("pkg") or ""
+    # TensorFlow's own files; a private module (_pytest); a test runner's environment of the
+    # user's own package (.tox, .nox)
+    if (pkg in ("tensorflow", "tensorflow_core") or pkg.startswith("_")
+            or re.search(r"(?:^|[/\\\s])\.(?:tox|nox)[/\\]", last.text)):
+        return None
+    # any frame after it, in any printed form, is where the import ran
+    if any(last.line < o.line < line for name in ("ctx.own_frame", "ctx.other_frame")
+           for o in ctx.h(name).all()):
         return None
     return last
 
@@ -194,18 +204,22 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     else:
         attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
         sub = h.g("sub")
-    pkg = _installed_package_frame(ctx, h.line) if attr == "contrib" else None
+    # (a TensorFlow 1.x in the log has these names: a broken or shadowed install, not this)
+    tf1 = ctx.tf_mm is not None and ctx.tf_mm[0] < 2
+    pkg = _installed_package_frame(ctx, h.line) if attr == "contrib" and not tf1 else None
     if pkg is not None:
         dist = pkg.g("pkg") or ""
         dist = dist.replace("_", "-")
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="contrib-import", package=dist,
             evidence=log_evidence([pkg], [h]),
-            fix=(f"python -m pip install --upgrade {dist}   # a release of it written for "
+            fix=(f"python -m pip show -f {dist}   # the distribution that installs the "
+                 f"{pkg.g('pkg')} folder (the folder's name need not be the distribution's)",
+                 f"python -m pip install --upgrade {dist}   # if it has a release for "
                  "TensorFlow 2 (its changelog or requirements say which)",
                  f"# or run {dist}'s release with TensorFlow 1.15, in an environment of its own "
                  f"(Python {_tf115_pythons(ctx)})"))]
-    backend = _keras_tf1_backend_frame(ctx, h.line)
+    backend = None if tf1 else _keras_tf1_backend_frame(ctx, h.line)
     if backend is not None and attr != "contrib":
         fact = ctx.kb.platform_fact("keras-first-tf2-release")
         first = fact.value("keras_version")

@@ -648,7 +648,8 @@ def _conda_forge_metapackage_pair(hits: list[Hit]) -> bool:
 #: metapackage build it selects (``gpu_py37h..``; platform fact ``anaconda-tensorflow-variants``).
 _ANACONDA_VARIANT_BUILD = {"tensorflow-gpu": "gpu_", "tensorflow-mkl": "mkl_",
                            "tensorflow-eigen": "eigen_"}
-#: The channel names a ``conda list`` gives Anaconda's defaults channel (blank: defaults).
+#: The channel names a ``conda list`` gives Anaconda's defaults channel (a row with a build
+#: string and a blank channel: defaults).
 _ANACONDA_CHANNELS = frozenset({None, "", "anaconda", "defaults", "main", "pkgs/main"})
 
 
@@ -660,9 +661,13 @@ def _anaconda_variant_pair(hits: list[Hit]) -> bool:
     ``tensorflow`` is a metapackage over an exact ``tensorflow-base`` build, and
     ``tensorflow-gpu``/``-mkl``/``-eigen`` from its tensorflow-variants recipe select the
     non-default variant)."""
-    rows = {_norm(h.g("dist") or ""): h for h in hits}
+    # conda's rows carry a build string (a pip listing's do not); every listing of these names
+    # must show one version (pip's TensorFlow over conda's is two)
+    rows = {_norm(h.g("dist") or ""): h for h in hits if h.g("build")}
     variants = set(rows) - {"tensorflow"}
     if "tensorflow" not in rows or len(variants) != 1 or len(rows) != 2:
+        return False
+    if len({h.g("v") for h in hits if _norm(h.g("dist") or "") in rows}) != 1:
         return False
     variant = next(iter(variants))
     prefix = _ANACONDA_VARIANT_BUILD.get(variant)
@@ -1022,8 +1027,13 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     # (numpy/__init__.py's "Filter out Cython harmless warnings"): no fault
     sized = [h for h in f.h("numpy.too_old").all()
              if not (h.g("exp") and h.g("got") and int(h.need("got")) > int(h.need("exp")))]
-    umath = f.h("numpy.no_umath").all()
-    if umath and not sized and not f.h("numpy.abi").count:
+    # (not NumPy's own import failing: its "Importing the numpy C-extensions failed" message
+    # or a numpy/ frame right above means a broken or mismatched NumPy install, whose files
+    # are 1.16+ already)
+    own = {p.line for p in f.h("ctx.pkg_path").all() if p.g("pkg") == "numpy"}
+    umath = [h for h in f.h("numpy.no_umath").all()
+             if not any(0 < h.line - ln <= 3 for ln in own)]
+    if umath and not sized and not f.h("numpy.abi").count and not f.h("numpy.cext_failed").count:
         fact = f.kb.platform_fact("numpy-multiarray-umath-first")
         first = fact.value("numpy_version")
         npv = f.dist_version("numpy")
