@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
 
 #: A traceback's frame line: CPython's ``File "<path>", line N``, IPython's ``<path> in
@@ -48,6 +49,15 @@ ADDON_DISTS: dict[str, str] = {
 #: traceback's last frames and their code lines, the lines a program printed between, and the
 #: same hard-wrapped at 80 columns in a paste).
 ADDON_WINDOW = 30
+
+
+def package_frames_above(ctx: Facts, line: int) -> list[Hit]:
+    """The traceback frame lines of installed packages (``site-packages/<pkg>/...``, pattern
+    ``ctx.pkg_path``) within :data:`ADDON_WINDOW` lines above log line ``line``, in log
+    order: the last is the package frame nearest the error."""
+    return sorted((p for p in ctx.h("ctx.pkg_path").all()
+                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
+                  key=lambda p: p.line)
 
 
 def addon_importing_at(ctx: Facts, line: int) -> str | None:

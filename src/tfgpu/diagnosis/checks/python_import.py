@@ -14,7 +14,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -147,9 +147,7 @@ def _installed_package_frame(ctx: Facts, line: int) -> Hit | None:
     traceback (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines), and no
     frame of the program's own code (a script, a notebook cell) stands between; else
     ``None``."""
-    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
-                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
-                  key=lambda p: p.line)
+    near = package_frames_above(ctx, line)
     if not near:
         return None
     last = near[-1]
@@ -172,9 +170,7 @@ def _keras_tf1_backend_frame(ctx: Facts, line: int) -> Hit | None:
     older: Keras 2.4 on has keras/backend.py), within the frames of the error's own
     traceback (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines); else
     ``None``."""
-    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
-                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
-                  key=lambda p: p.line)
+    near = package_frames_above(ctx, line)
     if near and near[-1].g("pkg") == "keras" and (near[-1].g("rest") or "").startswith(
             ("backend/tensorflow_backend.py", "backend\\tensorflow_backend.py")):
         return near[-1]

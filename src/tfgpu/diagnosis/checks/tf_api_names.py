@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf_api_versions import claimed_lines, tf_path
 from tfgpu.facts.log import Hit
@@ -178,9 +178,7 @@ def _companion_loading(ctx: Facts, line: int) -> tuple[str, list[Hit]] | None:
     companion package's file (:data:`_COMPANIONS`): the companion asked for the name while
     ``import tensorflow`` was still binding it; ``None`` otherwise (within
     :data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines)."""
-    near = sorted((p for p in ctx.h("ctx.pkg_path").all()
-                   if 0 < line - p.line <= ADDON_WINDOW and FRAME.search(p.text)),
-                  key=lambda p: p.line)
+    near = package_frames_above(ctx, line)
     if not near or (near[-1].g("pkg") or "") not in _COMPANIONS:
         return None
     last = near[-1]
