@@ -96,6 +96,9 @@ def test_wrapped_line_reads_as_the_plain_line(line: str, wrap: str) -> None:
     ("[pod/a/b] **Status: initialization error**", "[pod/a/b] Status: initialization error"),
     ("*** Error in `python': free(): invalid pointer ***", None),
     ("**** banner ****", None),
+    # one wrapping inside another: bold around a bold line, inline code around a bold line
+    ("****ModuleNotFoundError: No module x****", "ModuleNotFoundError: No module x"),
+    ("`**ModuleNotFoundError: No module x**`", "ModuleNotFoundError: No module x"),
     ("`` the `x` line ``", "the `x` line"),  # CommonMark's code span around a backtick
     ("**`Status: initialization error`**", "Status: initialization error"),
     ("``double-quoted code``", None),

@@ -156,6 +156,9 @@ def _md_unwrapped(rest: str) -> str | None:
         inner = t[3:-3]
         if "``" not in inner and inner.strip():
             return inner
+    if (t.startswith("****") and t.endswith("****") and len(t) > 8
+            and t[4] not in " *" and t[-5] not in " *" and not _BOLD_MARK.search(t[4:-4])):
+        return t[4:-4]  # bold around a line bold already ("****...****")
     for mark in _MD_WRAPS:
         n = len(mark)
         if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):
@@ -163,7 +166,9 @@ def _md_unwrapped(rest: str) -> str | None:
             inside = (_BOLD_MARK.search(inner) is not None if mark == "**"
                       else mark in inner)
             if ((mark == "**" or "`" not in inner) and not inside and inner.strip()
-                    and not inner.startswith("*") and not inner.endswith("*")):
+                    and ((not inner.startswith("*") and not inner.endswith("*"))
+                         # inline code around a bold line ("`**...**`")
+                         or (mark == "`" and _md_unwrapped(inner) is not None))):
                 return inner  # never a "*** ... ***" banner (glibc's, a test runner's)
     return None
 
@@ -191,7 +196,7 @@ def unwrap_markdown(text: str) -> str:
     start = _prefix_end(text)[1]
     rest = text[start:]
     unwrapped = False
-    for _ in range(2):  # bold around inline code ("**`...`**")
+    for _ in range(2):  # one wrapping inside another ("**`...`**", "`**...**`")
         inner = _md_unwrapped(rest) if _marked(rest) else None
         if inner is None:
             break
@@ -242,5 +247,7 @@ def _split_prefix(text: str) -> tuple[str, str]:
     inner = _md_unwrapped(rest) if _marked(rest) else None
     if inner is not None:
         kinds.append("md")
-        rest = _md_unwrapped(inner) or inner if inner[:1] == "`" else inner
+        # one wrapping inside another: bold around inline code ("**`...`**"), inline code
+        # around bold ("`**...**`")
+        rest = (_md_unwrapped(inner) or inner) if _marked(inner) else inner
     return "+".join(kinds), rest

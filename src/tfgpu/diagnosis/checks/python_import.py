@@ -204,13 +204,12 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     tf1 = ctx.tf_mm is not None and ctx.tf_mm[0] < 2
     pkg = _installed_package_frame(ctx, h.line) if attr == "contrib" and not tf1 else None
     if pkg is not None:
-        dist = pkg.g("pkg") or ""
-        dist = dist.replace("_", "-")
+        dist = pkg.need("pkg").replace("_", "-")
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="contrib-import", package=dist,
             evidence=log_evidence([pkg], [h]),
             fix=(f"python -m pip show -f {dist}   # the distribution that installs the "
-                 f"{pkg.g('pkg')} folder (the folder's name need not be the distribution's)",
+                 f"{pkg.need('pkg')} folder (the folder's name need not be the distribution's)",
                  f"python -m pip install --upgrade {dist}   # if it has a release for "
                  "TensorFlow 2 (its changelog or requirements say which)",
                  f"# or run {dist}'s release with TensorFlow 1.15, in an environment of its own "
