@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import FRAME
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.facts.keras_release_text import last_keras_release
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -74,12 +74,14 @@ def _keras24_import_check(ctx: Facts) -> list[Hit]:
     raised by ``site-packages/keras/__init__.py`` itself (the traceback frame just above:
     keras-team/keras at 2.4.0 imports it on its first lines and turns the ImportError into
     "Keras requires TensorFlow 2.2 or higher")."""
-    frames = [p for p in ctx.h("ctx.pkg_path").all()
-              if p.g("pkg") == "keras" and (p.g("rest") or "") == "__init__.py"
-              and FRAME.search(p.text)]
+    def raised_by_keras_init(h: Hit) -> bool:
+        near = package_frames_above(ctx, h.line)
+        return bool(near) and near[-1].g("pkg") == "keras" and (
+            near[-1].g("rest") or "") == "__init__.py" and h.line - near[-1].line <= 3
+
     return [h for h in ctx.h("keras.moved_module").all()
             if (h.g("mod") or "").startswith("tensorflow.keras.layers.experimental")
-            and any(0 < h.line - p.line <= 3 for p in frames)]
+            and raised_by_keras_init(h)]
 
 
 def keras24_needs_tf22(ctx: Facts) -> list[Finding]:

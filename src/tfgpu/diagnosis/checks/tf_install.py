@@ -673,8 +673,7 @@ def _anaconda_variant_pair(hits: list[Hit]) -> bool:
     prefix = _ANACONDA_VARIANT_BUILD.get(variant)
     if prefix is None or any(h.g("channel") not in _ANACONDA_CHANNELS for h in rows.values()):
         return False
-    return (len({h.g("v") for h in rows.values()}) == 1
-            and (rows["tensorflow"].g("build") or "").startswith(prefix))
+    return (rows["tensorflow"].g("build") or "").startswith(prefix)
 
 
 def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | None:

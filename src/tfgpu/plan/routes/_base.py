@@ -417,11 +417,18 @@ class _PlannerBase:
         """``need`` raised to TensorFlow's WSL2 minimum (528.33, platform fact
         ``wsl2-min-driver`` from https://www.tensorflow.org/install/pip) for a CUDA 12
         release on a Windows driver, so the driver the step installs draws no warning."""
-        fact = self.kb.platform_fact("wsl2-min-driver")
-        cuda = fit.release.cuda
-        if not (self.t.driver_is_windows and need and cuda):
+        if not self.t.driver_is_windows:
             return need
-        if cuda.split(".")[0] != fact.value("cuda_major"):
+        return self.windows_driver_minimum(fit.release.cuda, need)
+
+    def windows_driver_minimum(self, cuda: str | None, need: str | None) -> str | None:
+        """``need``, a Windows driver version (``"527.41"``), raised to TensorFlow's WSL2
+        minimum (platform fact ``wsl2-min-driver``: 528.33 from
+        https://www.tensorflow.org/install/pip) when ``cuda`` (``"12.5"``) is of the CUDA
+        major that fact names: a Windows driver runs a CUDA 12 Linux build only under WSL2.
+        ``need`` itself otherwise, ``None`` kept."""
+        fact = self.kb.platform_fact("wsl2-min-driver")
+        if not (need and cuda) or cuda.split(".")[0] != fact.value("cuda_major"):
             return need
         return _max_v(need, fact.value("min_driver"))
 

@@ -135,11 +135,9 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             gpu_win = self.kb.gpu_min_driver(self.cc, "windows")
             lin = _max_v(lin, gpu_lin.minimum.version if gpu_lin else None)
             win = _max_v(win, gpu_win.minimum.version if gpu_win else None)
-        wsl = self.kb.platform_fact("wsl2-min-driver")
-        if win and (up.release.cuda or "").split(".")[0] == wsl.value("cuda_major"):
-            # a Windows driver runs a CUDA 12 Linux build only under WSL2, where TensorFlow's
-            # own minimum is higher than CUDA's Windows floor (528.33 against 527.41)
-            win = _max_v(win, wsl.value("min_driver"))
+        # a Windows driver runs a CUDA 12 Linux build only under WSL2, where TensorFlow's own
+        # minimum is higher than CUDA's Windows floor (528.33 against 527.41)
+        win = self.windows_driver_minimum(up.release.cuda, win)
         if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
             try:
