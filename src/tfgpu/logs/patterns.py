@@ -8381,8 +8381,9 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "pyw.grad_missing",
-        ("gradients do not exist for variables",),
-        r"Gradients do not exist for variables",
+        # TF 1.13-2.1's optimizer_v2.py _filter_grads said "Gradients does not exist"
+        ("gradients do not exist for variables", "gradients does not exist for variables"),
+        r"Gradients do(?:es)? not exist for variables",
     ),
     # every gradient None: tf.keras optimizer_v2/utils.py filter_empty_gradients' "No
     # gradients provided for any variable: %s." (TensorFlow 2.21 wheel), Keras 3
@@ -8392,6 +8393,42 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.no_gradients",
         ("no gradients provided for any variable",),
         r"No gradients provided for any variable",
+    ),
+    # inputs a Keras model cannot take, read by checks/model_inputs.py: the input spec check
+    # (tf.keras engine/input_spec.py "Input 0 of layer dense is incompatible with the layer:
+    # expected ndim=2, found ndim=3. Full shape received: (...)"; Keras 3 layers/input_spec.py
+    # adds "with name '<input>'" and quotes the layer), the graph-era Keras check
+    # (training_utils_v1.py standardize_input_data, Keras 2.0-2.3: "Error when checking input:
+    # expected dense_input to have 2 dimensions, but got array with shape (...)", "... to have
+    # shape (...) but got array with shape (...)"; "target" for the labels)
+    _p(
+        "keras.input_spec",
+        ("is incompatible with the layer",),
+        r"Input (?P<idx>\d{1,3})(?: with name '[^']{0,200}')? of layer "
+        r"[\"']?(?P<layer>[^\s\"':]{1,200})[\"']? is incompatible with the layer: ?:? ?"
+        r"expected (?P<what>(?:min_|max_)?ndim|shape|axis|dtype)"
+        r"(?:=(?P<want>\d{1,3}|\w{1,20}|\([^)]{0,300}\))"
+        r"|(?P<axis> -?\d{1,3}) of input shape to have value (?P<value>\d{1,9}))"
+        r"(?:,? ?(?:found (?:ndim|shape|dtype)=(?P<found>\d{1,3}|\w{1,20}|\([^)]{0,300}\))"
+        r"|but received input with shape (?P<received>[(\[][^)\]]{0,300}[)\]])))?"
+        r"(?:\. Full shape received: (?P<full>[(\[][^)\]]{0,300}[)\]]))?",
+    ),
+    _p(
+        "keras.check_input",
+        ("error when checking",),
+        r"Error when checking (?:model )?(?P<side>input|target): "
+        r"expected (?P<name>\w{1,200}) to have "
+        r"(?:(?P<ndim>\d{1,3}) dimensions, but got array with shape (?P<got>\([^)]{0,300}\))"
+        r"|shape (?P<want>\([^)]{0,300}\)) but got array with shape (?P<got2>\([^)]{0,300}\)))",
+    ),
+    # an object-dtype NumPy array given to TensorFlow (TF 2.21 wheel, lib_pywrap_tensorflow_
+    # common.so: "Failed to convert a NumPy array to a Tensor (" + "Unsupported object type "),
+    # read by checks/model_inputs.py
+    _p(
+        "numpy.object_array",
+        ("failed to convert a numpy array to a tensor",),
+        r"Failed to convert a NumPy array to a Tensor "
+        r"\(Unsupported object type (?P<type>[\w.]{1,100})\)",
     ),
     _p(
         "pyw.ran_out",

@@ -637,6 +637,7 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
 )
+from tfgpu.diagnosis.checks.model_inputs import input_incompatible, numpy_object_array
 from tfgpu.diagnosis.checks.op_kernel_limits import (
     grouped_conv_cpu,
     nchw_on_cpu,
@@ -1178,6 +1179,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorflow_macos_installer_python,
     # --- TF-Hub's download cache holding a model folder without its SavedModel ---
     tfhub_cache_incomplete,
+    # --- data a Keras layer or TensorFlow cannot take: another rank or shape, object arrays ---
+    input_incompatible,
+    numpy_object_array,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import Check, from_log
+from tfgpu.diagnosis.checks.model_inputs import input_shape_mismatch
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -123,8 +124,7 @@ PYWARN_CHECKS: tuple[Check, ...] = (
                   "fit() asked for more batches than the input"),
     _notice_check("callback_slow", "pyw.callback_slow",
                   "keras-callback-slow-notice", "(harmless) a batch hook slower than the step"),
-    _notice_check("input_shape_mismatch", "pyw.input_shape_mismatch",
-                  "keras-input-shape-mismatch-notice", "a model called on inputs of another shape"),
+    input_shape_mismatch,
     _notice_check("autograph_fallback", "pyw.autograph",
                   "autograph-could-not-transform-notice", "(harmless) a function run unconverted"),
     _notice_check("untraced_functions", "pyw.untraced",

@@ -1,0 +1,198 @@
+"""Data a Keras model or TensorFlow cannot take: inputs of another rank or shape than a
+layer's input spec, labels of another shape than the model's output, and NumPy arrays of
+dtype ``object``.  Model and data code, never the GPU; one section per fault below.
+
+Sources (read in the TensorFlow 2.21 wheel and Keras 3.15; older wordings in their sources):
+
+* tf.keras ``engine/input_spec.py`` ``assert_input_compatibility`` raises "Input 0 of layer
+  dense is incompatible with the layer: expected ndim=2, found ndim=3. Full shape received:
+  (...)" (also ``min_ndim``/``max_ndim``, ``expected axis -1 of input shape to have value 784
+  but received input with shape [...]``, and from Keras 2.8 ``expected shape=(...), found
+  shape=(...)``); Keras 3 ``layers/input_spec.py`` says "Input 0 with name '<input>' of layer
+  '<layer>' is incompatible with the layer: ..." with the same parts.
+* tf.keras ``engine/training_utils_v1.py`` ``standardize_input_data`` (the graph-era Keras
+  loops; Keras 2.0-2.3's ``training_utils.py``): "Error when checking input: expected
+  <name> to have 4 dimensions, but got array with shape (...)", "... to have shape (...) but
+  got array with shape (...)", and "Error when checking target: ..." for the labels.
+* TensorFlow's conversion of a NumPy array to a tensor (the strings "Failed to convert a
+  NumPy array to a Tensor (" and "Unsupported object type " in ``lib_pywrap_tensorflow_
+  common.so`` of the 2.21 wheel): an array of dtype ``object`` whose first element that is no
+  string names its type.  On TensorFlow 2.21, ``tf.convert_to_tensor`` of object arrays of
+  Python floats, of ints mixed with strings, of lists of unequal lengths and of NumPy arrays
+  of unequal lengths raises it with ``float``, ``int``, ``list`` and ``numpy.ndarray``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+if TYPE_CHECKING:
+    from tfgpu.facts.log import Hit
+
+# --- inputs of another rank or shape than a layer takes ------------------------------------
+
+
+def _rank(shape: str) -> int | None:
+    """The number of axes of a printed shape (``(None, 28, 28)``, ``[224, 224, 3]``,
+    ``(10,)``); None when it is not one."""
+    inner = shape.strip()[1:-1].strip().rstrip(",")
+    if not inner:
+        return 0
+    parts = [p.strip() for p in inner.split(",")]
+    if not all(re.fullmatch(r"None|\?|-?\d{1,12}", p) for p in parts):
+        return None
+    return len(parts)
+
+
+_BATCH_AXIS = ("# one sample given alone: add the batch axis (predict and fit take a batch): "
+               "x = np.expand_dims(x, 0)")
+_CHANNEL_AXIS = "# images without a channel axis (grayscale): add it: x = x[..., np.newaxis]"
+
+
+def _axis_fix(want: int, found: int, bound: str, shape: str | None = None) -> tuple[str, ...]:
+    """Fix lines for input of ``found`` axes where a layer takes ``want`` (``bound``: ``=``,
+    ``>=`` for min_ndim, ``<=`` for max_ndim); ``shape``, the data's shape as printed, picks
+    the missing axis: a batch axis is there when it starts with None (Keras prints the
+    symbolic batch so), so the channel axis is missing; no batch axis is likely when it ends
+    in 1, 3 or 4 (an image's channels) and starts with a number."""
+    fewer = found < want if bound != "<=" else False
+    more = found > want if bound != ">=" else False
+    if fewer and want - found == 1:
+        dims = [d.strip() for d in (shape or "").strip()[1:-1].split(",") if d.strip()]
+        if dims and dims[0] == "None":
+            axes: tuple[str, ...] = (_CHANNEL_AXIS,)
+        elif len(dims) > 1 and dims[-1] in {"1", "3", "4"}:
+            axes = (_BATCH_AXIS,)
+        else:
+            axes = (_BATCH_AXIS, _CHANNEL_AXIS)
+        return (*axes,
+                "# or build the model for the data: keras.Input(shape=x.shape[1:]) "
+                "(one sample's shape, without the batch axis)")
+    if more:
+        return ("# the data has more axes than the layer takes: put Flatten() or Reshape() "
+                "before it (images into Dense), or drop a length-1 axis with np.squeeze",
+                "# or build the model for the data: keras.Input(shape=x.shape[1:]) "
+                "(one sample's shape, without the batch axis)")
+    return ("# reshape the data to the axes the layer takes (print x.shape), or build the model "
+            "for the data: keras.Input(shape=x.shape[1:]) (one sample's shape, without the "
+            "batch axis)",)
+
+
+_SHAPE_FIX = (
+    "# build the model for the data: input_shape=x.shape[1:] / keras.Input(shape=x.shape[1:]) "
+    "(one sample's shape, without the batch axis; not the whole array's shape)",
+    "# or resize / reshape the data to the shape the model was built for",
+)
+
+
+#: The notice's fix: the model was called on another shape and Keras went on.
+_NOTICE_FIX = ("# compare the shapes in the line: reshape or expand the input (np.expand_dims / "
+               "tf.expand_dims), or declare the Input with the shape the data has",)
+
+
+def input_shape_mismatch(ctx: Facts) -> list[Finding]:
+    """``keras-input-shape-mismatch-notice`` (info): a functional model was called on inputs
+    of another shape than its Input (pattern ``pyw.input_shape_mismatch``: tf.keras
+    functional.py, TF 2.0-2.2 network.py "re-called on a Tensor"); Keras goes on.  Nothing
+    when a layer's input check refused the data (:func:`input_incompatible` reads that
+    error, of the same id)."""
+    hits = ctx.h("pyw.input_shape_mismatch").all()
+    if not hits or _input_errors(ctx):
+        return []
+    return [catalogue.make("keras-input-shape-mismatch-notice", fix=_NOTICE_FIX,
+                           evidence=log_evidence(hits, limit=2))]
+
+
+def _input_errors(ctx: Facts) -> list[Hit]:
+    """The lines where a layer's input check or the graph-era Keras check refused the data
+    (a dtype check is another cause), in log order."""
+    spec = [h for h in ctx.h("keras.input_spec").all() if h.g("what") != "dtype"]
+    return sorted([*spec, *ctx.h("keras.check_input").all()], key=lambda h: h.line)
+
+
+def input_incompatible(ctx: Facts) -> list[Finding]:
+    """``keras-input-shape-mismatch-notice`` variants ``rank`` and ``shape`` (errors): a layer's
+    input spec refused the data (pattern ``keras.input_spec``; the graph-era check
+    ``keras.check_input`` with side ``input``), with the expected and found axes or shape in
+    the title and fix lines for a missing or extra axis; variant ``target`` for the graph-era
+    check of the labels.  The first such line is the one that stopped the program.  Nothing
+    for a dtype check (another cause)."""
+    hits = _input_errors(ctx)
+    if not hits:
+        return []
+    h = hits[0]
+    evidence = log_evidence([h])
+    if h.g("side") == "target":
+        want = h.g("want") or f"{h.need('ndim')} axes"
+        got = h.g("got") or h.need("got2")
+        return [catalogue.make("keras-input-shape-mismatch-notice", variant="target",
+                               layer=h.need("name"), want=want, found=got, evidence=evidence)]
+    if h.g("side") == "input":
+        layer = h.need("name")
+        if h.g("ndim"):
+            want_n, got = int(h.need("ndim")), h.need("got")
+            found_n = _rank(got)
+            fix = (_axis_fix(want_n, found_n, "=", got) if found_n is not None
+                   else _axis_fix(want_n, want_n, "="))
+            return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
+                                   layer=layer, want=f"{want_n} axes", found=got,
+                                   evidence=evidence, fix=fix)]
+        return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape",
+                               layer=layer, want=h.need("want"), found=h.need("got2"),
+                               evidence=evidence, fix=_SHAPE_FIX)]
+    layer, what = h.need("layer"), h.need("what")
+    if what.endswith("ndim"):
+        want_n = int(h.need("want"))
+        found_raw = h.g("found")
+        found_n = int(found_raw) if found_raw and found_raw.isdigit() else None
+        bound = {"ndim": "=", "min_ndim": ">=", "max_ndim": "<="}[what]
+        shown = h.g("full")
+        found = (f"{found_n} axes" if found_n is not None else "another rank") + (
+            f" {shown}" if shown else "")
+        fix = _axis_fix(want_n, found_n if found_n is not None else want_n, bound, shown)
+        want = f"{'' if bound == '=' else bound + ' '}{want_n} axes"
+        return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
+                               layer=layer, want=want, found=found, evidence=evidence, fix=fix)]
+    if what == "axis":
+        want = f"{h.need('value')} on axis {h.need('axis').strip()}"
+        found = h.g("received") or "another shape"
+    else:
+        want, found = h.g("want") or "another shape", h.g("found") or "another shape"
+    return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape", layer=layer,
+                           want=want, found=found, evidence=evidence, fix=_SHAPE_FIX)]
+
+
+# --- a NumPy array of dtype object -----------------------------------------------------------
+
+#: Types whose elements are numbers (the array only needs a numeric dtype) or sequences (rows
+#: of unequal lengths: a ragged array).
+_NUMBERS = frozenset({"float", "int", "bool", "decimal.Decimal", "numpy.float64",
+                      "numpy.float32", "numpy.int64", "numpy.int32", "numpy.bool_"})
+_SEQUENCES = frozenset({"list", "tuple", "numpy.ndarray", "dict"})
+
+
+def numpy_object_array(ctx: Facts) -> list[Finding]:
+    """``numpy-object-array-to-tensor``: TensorFlow was given a NumPy array of dtype object
+    (pattern ``numpy.object_array``); variant ``ragged`` when its elements are sequences
+    (rows of unequal lengths), ``other-type`` for another Python type (dates, None,
+    Decimal-like objects), the base reading (numbers stored as objects: a mixed pandas
+    column, ``df.values`` of mixed columns) for ``float``/``int``/``bool``."""
+    hits = ctx.h("numpy.object_array").all()
+    if not hits:
+        return []
+    kind, evidence = hits[0].need("type"), log_evidence(hits[:1])
+    if kind in _NUMBERS:
+        return [catalogue.make("numpy-object-array-to-tensor", type=kind, evidence=evidence)]
+    if kind in _SEQUENCES:
+        return [catalogue.make("numpy-object-array-to-tensor", variant="ragged", type=kind,
+                               evidence=evidence)]
+    return [catalogue.make("numpy-object-array-to-tensor", variant="other-type", type=kind,
+                           evidence=evidence)]
+
+
+__all__ = ["input_incompatible", "input_shape_mismatch", "numpy_object_array"]
