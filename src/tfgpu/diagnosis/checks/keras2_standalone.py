@@ -15,6 +15,12 @@ printed before it became tf.keras.
 * ``keras/backend/tensorflow_backend.py`` of Keras 2.3 (tag 2.3.1: ``get_session`` /
   ``set_session`` raise RuntimeError "`get_session` is not available when using TensorFlow
   2.0." when TensorFlow is 2.x) -> ``tf1-api-on-tf2``: TF1 session code on TensorFlow 2.
+* Keras 2.5+ and tf-keras call TensorFlow's ``tf.__internal__`` namespace (names TensorFlow
+  exports for Keras only: ``tensorflow/python/tf2.py`` ``@tf_export("__internal__.tf2.enabled",
+  v1=[])`` in the 2.21 wheel), whose names grew release by release: "module
+  'tensorflow.compat.v2.__internal__' has no attribute 'tf2'" raised in a keras/tf_keras
+  frame is a Keras newer than the TensorFlow it runs on -> ``keras-version-mismatch-
+  tensorflow``.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.keras_release_text import last_keras_release
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -133,6 +140,51 @@ def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
              "pip install tensorflow   # none in this environment (a notebook kernel or IDE "
              "may run another Python than the one pip installed into)",
              older + " when the code needs TensorFlow 1.x-2.1"))]
+
+
+#: The Keras packages that call tf.__internal__ (standalone Keras 2.5+, tf-keras).
+_KERAS_PACKAGES = frozenset({"keras", "tf_keras"})
+
+
+def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
+    """``keras-version-mismatch-tensorflow``: a name of TensorFlow's ``tf.__internal__``
+    namespace missing (pattern ``tfapi.no_attr``: the module path holds ``__internal__``,
+    or the name is ``__internal__`` itself) where the nearest traceback frame above is the
+    keras or tf_keras package: that Keras was built for a newer TensorFlow.  The fix pins
+    the Keras of the TensorFlow the log or host names (keras~=2.N up to 2.15, tf-keras~=2.N
+    from the Keras 3 switch, platform fact ``keras3-switch``), or imports tf.keras."""
+    for h in ctx.h("tfapi.no_attr").all():
+        mod, attr = h.g("mod") or "", h.g("attr") or ""
+        if "__internal__" not in mod.split(".") and attr != "__internal__":
+            continue
+        near = package_frames_above(ctx, h.line)
+        if not near or near[-1].g("pkg") not in _KERAS_PACKAGES:
+            continue
+        pkg = (near[-1].g("pkg") or "keras").replace("_", "-")
+        switch = ctx.kb.platform_fact("keras3-switch")
+        mm = ctx.tf_mm
+        if mm is not None and mm >= tuple(int(x) for x in switch.value("tf_version").split(".")):
+            pin = (f'pip install "{switch.value("legacy_package")}~={mm[0]}.{mm[1]}.0"   # the '
+                   f"Keras 2 of TensorFlow {mm[0]}.{mm[1]} (with "
+                   f"{switch.value('legacy_env')})")
+        elif mm is not None and mm >= (2, 6):
+            pin = (f'pip install "{pkg}~={mm[0]}.{mm[1]}.0"   # the {pkg} of TensorFlow '
+                   f"{mm[0]}.{mm[1]}")
+        elif mm is not None:
+            pin = ("# or install a standalone Keras release made for TensorFlow "
+                   f"{mm[0]}.{mm[1]} (its release notes name the TensorFlow it needs)")
+        else:
+            pin = (f'pip install "{pkg}~=<TensorFlow\'s major.minor>.0"   # the {pkg} of '
+                   "TensorFlow's minor (2.6-2.15: keras; 2.16+: tf-keras)")
+        return [catalogue.make(
+            "keras-version-mismatch-tensorflow", evidence=log_evidence(near[-1:], [h]),
+            knowledge_ref=switch.ref,
+            fix=(pip_list_grep("tensorflow", "keras", "tf-keras", windows=ctx.windows)
+                 + "   # the Keras and TensorFlow versions installed",
+                 pin,
+                 "# or import from tensorflow.keras (tf.keras) instead of keras: the Keras "
+                 "this TensorFlow carries"))]
+    return []
 
 
 def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:

@@ -192,6 +192,8 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
     is a package written for Keras 2 (variant ``keras2-module``: tf-keras with
     TF_USE_LEGACY_KERAS); ``line`` is the error's, for the package of the traceback frame above
     it (:func:`_traceback_package`)."""
+    if (missing := _keras_api_missing(f, module, evidence)) is not None:
+        return missing
     parts = module.split(".")
     dunder = module.startswith("tensorflow.keras.") and parts[2].startswith("__")
     if not module.startswith("keras.") and not dunder:
@@ -233,6 +235,39 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
              upgrade,
              "# or pin TensorFlow/Keras to the release that package supports (its README or "
              "setup.py)"),
+    )
+
+
+def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...]) -> Finding | None:
+    """``keras-version-mismatch-tensorflow`` variant ``keras-api-missing`` (hedged) for "No
+    module named" ``keras.api``, ``keras.api._v2`` or ``keras.api._v2.keras``: TensorFlow
+    2.6-2.15 load tf.keras from ``keras.api._v2.keras`` (platform fact
+    ``tf-keras-lazy-module``), which the keras Python imports lacks: Keras 3, a Keras older
+    than 2.6, or a keras folder or file of the user's.  ``None`` for another module, or when
+    TensorFlow is known to be outside 2.6-2.15 (it does not load that module then)."""
+    fact = f.kb.platform_fact("tf-keras-lazy-module")
+    lazy = fact.value("module")
+    if module not in {"keras.api", "keras.api._v2", lazy}:
+        return None
+    first, last = fact.value("first_tf"), fact.value("last_tf")
+    lo, hi = (tuple(int(x) for x in v.split(".")) for v in (first, last))
+    mm = f.tf_mm
+    if mm is not None and not lo <= mm <= hi:
+        return None
+    pin = (f'pip install "keras~={mm[0]}.{mm[1]}.0"   # the Keras 2 of TensorFlow {mm[0]}.{mm[1]} '
+           "(Keras 3 or a Keras older than 2.6 is installed)" if mm is not None else
+           'pip install "keras~=2.<TensorFlow\'s minor>.0"   # the Keras 2 of TensorFlow\'s '
+           "minor (Keras 3 or a Keras older than 2.6 is installed)")
+    return catalogue.make(
+        "keras-version-mismatch-tensorflow", variant="keras-api-missing", module=module,
+        tf_range=f"{first}-{last}", last_tf=last, lazy=lazy, ref=fact.ref,
+        evidence=evidence, knowledge_ref=fact.ref,
+        fix=('python -c "import keras; print(getattr(keras, \'__version__\', None), '
+             'keras.__file__)"   # where the program runs: which keras Python imports',
+             "# a path outside site-packages: a keras folder or keras.py of yours shadows the "
+             "package: rename it (and delete its __pycache__)",
+             pin,
+             '# or, for code written for Keras 3: pip install "tensorflow>=2.16"'),
     )
 
 
