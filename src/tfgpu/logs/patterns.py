@@ -2480,6 +2480,24 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("Could not locate class 'X'. Make sure custom classes ... are decorated with
     # `@keras.saving.register_keras_serializable()`", Keras 2.13+ and 3.x) for the model's own
     # class, which every Keras has: the module path the file records is another Keras's
+    # a saved model's config naming an object the loading Keras does not know: tf.keras's
+    # generic_utils.py "Unknown layer: KerasLayer. Please ensure this object is passed to the
+    # `custom_objects` argument" (standalone Keras 2.0-2.3: "Unknown loss function:<name>";
+    # Keras 2.7+ and Keras 3's legacy loader quote it: "Unknown layer: 'X'. Please ensure you
+    # are using a `keras.utils.custom_object_scope`"), Keras 3 serialization_lib.py's "Could
+    # not locate class|function 'X'. Make sure custom classes and functions are decorated"
+    # (Model, Functional, Sequential: eco.keras_other_saver); read by checks/keras_saving.py
+    _p(
+        "keras.unknown_object",
+        ("unknown layer", "unknown loss", "unknown metric", "unknown initializer",
+         "unknown optimizer", "unknown activation", "unknown regularizer", "unknown constraint",
+         "unknown object", "could not locate class", "could not locate function"),
+        r"Unknown (?P<kind>layer|loss function|metric function|initializer|optimizer"
+        r"|activation function|regularizer|constraint|object|loss|metric|activation) ?: ?"
+        r"'?(?P<name>[^'\n]{1,120}?)'?(?:\.? Please|\.?\s*$)"
+        r"|Could not locate (?P<obj>class|function) '(?P<located>(?!(?:Model|Functional"
+        r"|Sequential)')[^']{1,120})'\. Make sure custom",
+    ),
     _p(
         "eco.keras_other_saver",
         ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",
@@ -3843,6 +3861,15 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("build.bazel_have", ("you have bazel",),
        r"\bYou have bazel (?P<have>\d[\w.-]{0,30}) installed"),
+    # the bazel check of TensorFlow's WORKSPACE (tensorflow/workspace.bzl, TF 1.x's
+    # tensorflow/version_check.bzl check_bazel_version_at_least: fail("\nCurrent Bazel version
+    # is {}, expected at least {}\n")); other bazel projects print it too, so it counts only
+    # beside a TensorFlow tree (build.tf_workspace, ctx.tf_build_tree)
+    _p("build.bazel_workspace_check", ("current bazel version is",),
+       r"Current Bazel version is (?P<have>[^\s,]{1,40})(?: \([^)]{0,40}\))?, expected at least "
+       r"(?P<want>\d[\w.-]{0,30})"),
+    _p("build.tf_workspace", ("tensorflow/",),
+       r"\btensorflow/(?:WORKSPACE|version_check\.bzl|workspace\d?\.bzl|configure\.py)\b"),
     # bazel's client when its server (a JVM) died mid-build: "Server terminated abruptly (error
     # code: 14, error message: 'Socket closed', log file: '.../server/jvm.out')"
     _p(
@@ -4055,6 +4082,17 @@ PATTERNS: tuple[Pattern, ...] = (
         "tools.jupyter_ctx",
         ("cell in[", "ipython-input-", "ipykernel_", "jupyter", ".ipynb"),
         r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\bjupyter\b|\.ipynb\b",
+    ),
+    # TensorFlow 1 graph code under eager execution (TF 2.21 wheel: ops/array_ops.py
+    # placeholder, summary/writer/writer.py FileWriter, ops/summary_ops_v2 / summary.py merge,
+    # ops/numerics.py add_check_numerics_ops; client/session.py "The Session graph is empty.
+    # Add operations to the graph before calling run()."); read by checks/python_import.py
+    _p(
+        "tools.tf1_eager_on",
+        ("is not compatible with eager execution", "the session graph is empty"),
+        r"(?P<what>tf\.placeholder\(\)|v1\.summary\.FileWriter|Merging tf\.summary\.\* ops"
+        r"|add_check_numerics_ops\(\)) is not compatible with eager execution"
+        r"|(?P<empty>The Session graph is empty)\.\s{1,2}Add operations to the graph",
     ),
     _p(
         "tools.tf1_api",
@@ -8420,6 +8458,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"expected (?P<name>\w{1,200}) to have "
         r"(?:(?P<ndim>\d{1,3}) dimensions, but got array with shape (?P<got>\([^)]{0,300}\))"
         r"|shape (?P<want>\([^)]{0,300}\)) but got array with shape (?P<got2>\([^)]{0,300}\)))",
+    ),
+    # h5py opening a file that is not HDF5 (libhdf5's "file signature not found", h5py's
+    # "Unable to open file (...)", "Unable to synchronously open file (...)" with HDF5 1.14),
+    # and a Git LFS pointer or LFS refusal beside it; read by checks/model_inputs.py
+    _p(
+        "h5.no_signature",
+        ("file signature not found",),
+        r"Unable to (?:synchronously )?open file \([Ff]ile signature not found\)",
+    ),
+    _p(
+        "h5.git_lfs",
+        # (not "Git LFS is disabled for this repository": the file was never an LFS object)
+        ("git-lfs", "git lfs", "over its data quota"),
+        r"version https://git-lfs\.github\.com/spec|\bgit[- ]lfs\b(?! is disabled)"
+        r"|over its data quota",
     ),
     # an object-dtype NumPy array given to TensorFlow (TF 2.21 wheel, lib_pywrap_tensorflow_
     # common.so: "Failed to convert a NumPy array to a Tensor (" + "Unsupported object type "),

@@ -178,6 +178,7 @@ from tfgpu.diagnosis.checks.python_env_faults import (
 from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
+    tf1_graph_code_eager,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
@@ -268,6 +269,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
     keras_not_importable,
+    keras_unknown_object,
     numpy_too_new_for_tensorflow,
 )
 from tfgpu.diagnosis.checks.keras_two_kerases import two_kerases_optimizer
@@ -638,7 +640,11 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
 )
-from tfgpu.diagnosis.checks.model_inputs import input_incompatible, numpy_object_array
+from tfgpu.diagnosis.checks.model_inputs import (
+    input_incompatible,
+    model_file_not_hdf5,
+    numpy_object_array,
+)
 from tfgpu.diagnosis.checks.op_kernel_limits import (
     grouped_conv_cpu,
     nchw_on_cpu,
@@ -801,6 +807,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_not_importable,
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
+    keras_unknown_object,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
     container_driver_without_device,
@@ -858,6 +865,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     python_missing_stdlib_module,
     python_dll_conflict,
     tf1_api_on_tf2,
+    tf1_graph_code_eager,
     # --- nvidia tools ---
     smi_cannot_reach_driver,
     smi_no_devices,
@@ -1184,6 +1192,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- data a Keras layer or TensorFlow cannot take: another rank or shape, object arrays ---
     input_incompatible,
     numpy_object_array,
+    model_file_not_hdf5,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

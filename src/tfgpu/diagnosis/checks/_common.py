@@ -583,6 +583,8 @@ COMMAND_WORDS = frozenset({
     "hostname",
     # uv's project commands (a uv resolver report's fix: uv add, uv lock)
     "uv",
+    # a file's first bytes (a model file that is not HDF5), Git LFS fetches, bazel's version
+    "head", "Get-Content", "git", "bazel",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -184,6 +184,61 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     )]
 
 
+#: The kinds Keras's "Unknown <kind>: <name>" names that are a loss or a metric (needed only
+#: to train: load_model(compile=False) skips them).
+_TRAINING_ONLY = frozenset({"loss function", "metric function", "loss", "metric"})
+
+
+def keras_unknown_object(f: Facts) -> list[Finding]:
+    """A saved model's config naming an object the loading Keras does not know (pattern
+    ``keras.unknown_object``): a name of Keras's own (platform fact
+    ``keras-builtin-object-names``) is a file of another Keras release or package
+    (``keras-model-saved-with-other-keras``); any other name is a custom object the loader
+    was not given (``keras-custom-object-not-registered``: custom_objects, compile=False for
+    a loss or metric)."""
+    hits = f.h("keras.unknown_object").all()
+    if not hits:
+        return []
+    h = hits[0]
+    name = (h.g("name") or h.g("located") or "").strip().strip("'\"")
+    kind = h.g("kind") or h.g("obj") or "object"
+    if not name:
+        return []
+    fact = f.kb.platform_fact("keras-builtin-object-names")
+    listing = (pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
+               else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
+    if name in fact.items("names"):
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            knowledge_ref=fact.ref,
+            cause=(f"The saved model names the {kind} '{name}', one Keras itself defines "
+                   f"(knowledge row {fact.ref}), and the Keras loading it does not know that "
+                   "name: the file was written by another Keras release, or by the other "
+                   "Keras package (tf.keras against standalone keras, or a library that uses "
+                   "one while the code uses the other). Not a custom object to register."),
+            fix=(listing + "   # the Keras that loads it; the one that saved it is where the "
+                 "file came from",
+                 "# load it with the same Keras package and release that saved it (tf.keras "
+                 "or keras; the TensorFlow release the project names), then save it again",
+                 "# code mixing `import keras` and `from tensorflow import keras`: use one (a "
+                 "library may have a setting for which, such as TF_KERAS=1)"))]
+    fix = [f"# pass it when loading: keras.models.load_model(path, custom_objects={{'{name}': "
+           "<the class or function>}) (import it from the code or library that saved the "
+           "model)"]
+    if name == "KerasLayer":
+        fix = ["# tensorflow_hub's layer: import tensorflow_hub as hub; "
+               "keras.models.load_model(path, custom_objects={'KerasLayer': hub.KerasLayer})"]
+    if kind in _TRAINING_ONLY:
+        fix.append("# to predict only: keras.models.load_model(path, compile=False) (a loss or "
+                   "metric is needed only to train)")
+    fix.append("# Keras 2.13+ and 3: decorate the class with "
+               "@keras.saving.register_keras_serializable() and import its module before "
+               "loading")
+    return [catalogue.make(
+        "keras-custom-object-not-registered", kind=kind, name=name, line=h.line,
+        ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
+
+
 def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
     """``Cannot convert a symbolic Tensor (...) to a numpy array`` with TensorFlow <= 2.4 (or
     an unknown TensorFlow) and NumPy >= 1.20 (or an unknown NumPy): tensorflow/tensorflow#47242

@@ -1,6 +1,7 @@
 """Data a Keras model or TensorFlow cannot take: inputs of another rank or shape than a
-layer's input spec, labels of another shape than the model's output, and NumPy arrays of
-dtype ``object``.  Model and data code, never the GPU; one section per fault below.
+layer's input spec, labels of another shape than the model's output, NumPy arrays of dtype
+``object``, and model files that are not HDF5.  Model and data code, never the GPU; one
+section per fault below.
 
 Sources (read in the TensorFlow 2.21 wheel and Keras 3.15; older wordings in their sources):
 
@@ -20,6 +21,11 @@ Sources (read in the TensorFlow 2.21 wheel and Keras 3.15; older wordings in the
   string names its type.  On TensorFlow 2.21, ``tf.convert_to_tensor`` of object arrays of
   Python floats, of ints mixed with strings, of lists of unequal lengths and of NumPy arrays
   of unequal lengths raises it with ``float``, ``int``, ``list`` and ``numpy.ndarray``.
+* libhdf5's "file signature not found" (in the HDF5 1.14 library h5py 3.14 bundles, with
+  "unable to synchronously open file"): the file h5py opened has no HDF5 signature.  h5py
+  3.14 says "Unable to synchronously open file (file signature not found)" for a Git LFS
+  pointer file and for random bytes alike (reproduced; Keras 3's load_model passes it on);
+  h5py 2.x said "Unable to open file (file signature not found)".
 """
 
 from __future__ import annotations
@@ -195,4 +201,32 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
                            evidence=evidence)]
 
 
-__all__ = ["input_incompatible", "input_shape_mismatch", "numpy_object_array"]
+# --- a model file that is not HDF5 ----------------------------------------------------------
+
+
+def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
+    """``model-file-not-hdf5``: h5py found no HDF5 signature in the file it opened (pattern
+    ``h5.no_signature``); variant ``git-lfs`` when the log shows Git LFS (a pointer file's
+    first line, git-lfs output, an LFS quota or disabled-LFS refusal: ``h5.git_lfs``)."""
+    hits = ctx.h("h5.no_signature").all()
+    if not hits:
+        return []
+    lfs = ctx.h("h5.git_lfs").all()
+    look = ("Get-Content <the model file> -TotalCount 3   # the file's first lines" if ctx.windows
+            else "head -c 300 <the model file>; echo; ls -l <the model file>   # its first "
+                 "bytes and its size")
+    fix = (look + ": 'version https://git-lfs.github.com/spec/v1' is a Git LFS pointer, "
+           "'<html' a saved web page; an HDF5 file starts with bytes \\x89HDF",
+           "git lfs install && git lfs pull   # a Git LFS pointer: fetch the real file inside "
+           "the clone (a repository over its LFS quota, or with LFS disabled, serves only "
+           "pointers: take the file from the project's other download link)",
+           "# otherwise download the file again and compare its size with the original's (an "
+           "interrupted download or a failed upload leaves a short file)")
+    if lfs:
+        return [catalogue.make("model-file-not-hdf5", variant="git-lfs",
+                               evidence=log_evidence(lfs[:1], hits[:1]), fix=fix)]
+    return [catalogue.make("model-file-not-hdf5", evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+__all__ = ["input_incompatible", "input_shape_mismatch", "model_file_not_hdf5",
+           "numpy_object_array"]

@@ -177,6 +177,22 @@ def _keras_tf1_backend_frame(ctx: Facts, line: int) -> Hit | None:
     return None
 
 
+def tf1_graph_code_eager(ctx: Facts) -> list[Finding]:
+    """``tf1-api-on-tf2`` variant ``eager-on``: TensorFlow 1 graph code run eagerly
+    (pattern ``tools.tf1_eager_on``): "tf.placeholder() is not compatible with eager
+    execution" and its kin, or a Session whose graph is empty when the log or host names
+    TensorFlow 2 (under TensorFlow 1 an empty graph is ops built in another graph)."""
+    tf2 = ctx.tf_mm is not None and ctx.tf_mm[0] >= 2
+    hits = [h for h in ctx.h("tools.tf1_eager_on").all() if h.g("what") or tf2]
+    if not hits:
+        return []
+    h = hits[0]
+    name = (f"{h.need('what')} is not compatible with eager execution" if h.g("what")
+            else "the Session's graph is empty")
+    return [catalogue.make("tf1-api-on-tf2", variant="eager-on", name=name,
+                           evidence=log_evidence(hits[:1]))]
+
+
 def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2``: TF1 code on TensorFlow 2 (``tf.contrib``, ``tf.Session``,
     ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the

@@ -7,6 +7,10 @@ range, and Thrust's check of the CUB beside it.
   to version Y or lower to build TensorFlow!" (above ``_TF_MAX_BAZEL_VERSION``, skipped with
   ``TF_IGNORE_MAX_BAZEL_VERSION`` set); the 2.x trees also name their bazel in
   ``.bazelversion``, which bazelisk reads (UCL-ARC/rcps-buildscripts, TF 2.8 with bazel 0.27).
+* TensorFlow's WORKSPACE (``tensorflow/workspace.bzl``; TF 1.x ``tensorflow/version_check.bzl``
+  ``check_bazel_version_at_least``) fails before configure's check runs: "Current Bazel version
+  is 0.13.0- (@non-git), expected at least 0.15.0" (JetsonTFBuild's script building an older
+  bazel for a newer tree).
 * Thrust (CUDA 11 and later ship CUB beside it, thrust/system/cuda/config.h): "The version of
   CUB in your include path is not compatible with this release of Thrust. ... Define
   THRUST_IGNORE_CUB_VERSION_CHECK to ignore this.": the CUB first on the include path is not
@@ -27,10 +31,12 @@ from tfgpu.findings import Finding
 
 
 def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
-    """``tf-source-bazel-version-outside-range``: configure.py's bazel check failed."""
+    """``tf-source-bazel-version-outside-range``: configure.py's bazel check failed; variant
+    ``workspace-check`` for the WORKSPACE's own check (pattern
+    ``build.bazel_workspace_check``) beside a TensorFlow source tree."""
     hits = ctx.h("build.bazel_version_check").all()
     if not hits:
-        return []
+        return _workspace_bazel_check(ctx)
     h = hits[0]
     up = h.g("dir") == "upgrade"
     have = next((x.g("have") for x in ctx.h("build.bazel_have").all()), None)
@@ -46,6 +52,26 @@ def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
         want=h.need("want"), have=f" ({have})" if have else "",
         evidence=log_evidence(ctx.h("build.bazel_have").all()[:1], hits[:1]),
         fix=tuple(fix),
+    )]
+
+
+def _workspace_bazel_check(ctx: Facts) -> list[Finding]:
+    """``tf-source-bazel-version-outside-range`` variant ``workspace-check``: "Current Bazel
+    version is X, expected at least Y" (TensorFlow's workspace.bzl / TF 1.x's
+    version_check.bzl) when the log shows a TensorFlow source tree (patterns
+    ``build.tf_workspace``, ``ctx.tf_build_tree``): other bazel projects print the same."""
+    hits = ctx.h("build.bazel_workspace_check").all()
+    if not hits or not (ctx.h("build.tf_workspace").count or ctx.h("ctx.tf_build_tree").count):
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "tf-source-bazel-version-outside-range", variant="workspace-check",
+        want=h.need("want"), have=f" ({h.need('have')})", evidence=log_evidence(hits[:1]),
+        fix=("cat .bazelversion   # the bazel release this source tree is built with (2.x trees)",
+             f"# install bazel {h.need('want')} or newer (bazelisk as 'bazel' runs the release "
+             ".bazelversion names), or check out a TensorFlow release whose check this bazel "
+             "passes",
+             f"bazel version   # then: at least {h.need('want')}"),
     )]
 
 
