@@ -576,7 +576,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<pkg3>[A-Za-z][\w.-]{0,60}) \((?P<v3>[\w.]{1,30})\) requires Python "
         r"(?P<range3>[<>=!~][^\s,]{1,20}(?:,[<>=!~][^\s,]{1,20}){0,3}), (?P=pkg3) is forbidden"
         r"|The current project's supported Python range \((?P<proj>[^)\n]{1,60})\) is not "
-        r"compatible",
+        r"compatible"
+        # Poetry's list under that line (mixology/failure.py: "  - <name> requires Python
+        # <range>, so it will not be installable for Python <rest>"; older releases said
+        # "satisfied")
+        r"|^\s*-\s*(?P<pkg4>[A-Za-z][\w.-]{0,60}) requires Python (?P<range4>[<>=!~][^\n]{0,40}?)"
+        r", so it will not be (?:satisfied|installable) for Python",
     ),
     _p(
         "pip.uv_report",
@@ -4083,6 +4088,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cell in[", "ipython-input-", "ipykernel_", "jupyter", ".ipynb"),
         r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\bjupyter\b|\.ipynb\b",
     ),
+    # TensorFlow inside a model server's binary: TF Serving's and other bazel builds that embed
+    # TensorFlow as the external workspace org_tensorflow, the server binaries' names
+    _p(
+        "ctx.model_server",
+        ("external/org_tensorflow/", "tensorflow_model_server", "tritonserver"),
+        r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b",
+    ),
     # TensorFlow 1 graph code under eager execution (TF 2.21 wheel: ops/array_ops.py
     # placeholder, summary/writer/writer.py FileWriter, ops/summary_ops_v2 / summary.py merge,
     # ops/numerics.py add_check_numerics_ops; client/session.py "The Session graph is empty.
@@ -4784,7 +4796,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "op.not_registered",
         ("op type not registered",),
-        r"Op type not registered '(?P<op>[\w>./-]{1,200})'"
+        # (a paste that bolds the op's name inside the quotes: '**SentencepieceOp**')
+        r"Op type not registered '(?:\*\*)?(?P<op>[\w>./-]{1,200}?)(?:\*\*)?'"
         r"(?: in binary running on (?P<host>[\w-]{1,64}(?:\.[\w-]{1,64}){0,4}))?",
     ),
     _p(
@@ -8353,8 +8366,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # spec's package is in none of the channels for this platform). Read by checks/conda.py.
     _p(
         "tools.conda_resolve_not_found",
-        ("resolvepackagenotfound",),
-        r"\bResolvePackageNotFound\b",
+        # (a paste retyping the name in the plural: "ResolvePackagesNotFound")
+        ("resolvepackagenotfound", "resolvepackagesnotfound"),
+        r"\bResolvePackages?NotFound\b",
     ),
     # a "  - channel::name[=version]" entry of conda's lists (ResolvePackageNotFound,
     # PackagesNotFoundError), read next to those hits only (checks/conda.py).

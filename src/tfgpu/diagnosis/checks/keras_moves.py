@@ -192,7 +192,7 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
     is a package written for Keras 2 (variant ``keras2-module``: tf-keras with
     TF_USE_LEGACY_KERAS); ``line`` is the error's, for the package of the traceback frame above
     it (:func:`_traceback_package`)."""
-    if (missing := _keras_api_missing(f, module, evidence)) is not None:
+    if (missing := _keras_api_missing(f, module, evidence, line)) is not None:
         return missing
     parts = module.split(".")
     dunder = module.startswith("tensorflow.keras.") and parts[2].startswith("__")
@@ -238,16 +238,19 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
     )
 
 
-def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...]) -> Finding | None:
+def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...],
+                       line: int) -> Finding | None:
     """``keras-version-mismatch-tensorflow`` variant ``keras-api-missing`` (hedged) for "No
     module named" ``keras.api``, ``keras.api._v2`` or ``keras.api._v2.keras``: TensorFlow
     2.6-2.15 load tf.keras from ``keras.api._v2.keras`` (platform fact
     ``tf-keras-lazy-module``), which the keras Python imports lacks: Keras 3, a Keras older
-    than 2.6, or a keras folder or file of the user's.  ``None`` for another module, or when
-    TensorFlow is known to be outside 2.6-2.15 (it does not load that module then)."""
+    than 2.6, or a keras folder or file of the user's.  ``None`` for another module, when
+    TensorFlow is known to be outside 2.6-2.15 (it does not load that module then), or when
+    the traceback shows another package importing it (keras-cv importing keras.api from a
+    pre-release Keras 3: that package's private path, :func:`_traceback_package`)."""
     fact = f.kb.platform_fact("tf-keras-lazy-module")
     lazy = fact.value("module")
-    if module not in {"keras.api", "keras.api._v2", lazy}:
+    if module not in {"keras.api", "keras.api._v2", lazy} or _traceback_package(f, line):
         return None
     first, last = fact.value("first_tf"), fact.value("last_tf")
     lo, hi = (tuple(int(x) for x in v.split(".")) for v in (first, last))

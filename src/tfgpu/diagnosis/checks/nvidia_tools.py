@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at
+from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
@@ -328,12 +328,29 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
     )]
 
 
+#: The packages whose frames may stand above Addons' own failing import (Addons, and
+#: TensorFlow's files the import runs through).
+_ADDONS_OR_TF = frozenset({"tensorflow_addons", "tensorflow", "tensorflow_core"})
+#: How many lines after Addons' range warning a frameless "module 'tensorflow...' has no
+#: attribute" still reads as Addons' own import failing (the warning's own seven lines, a
+#: blank line and the error, with room for a short traceback cut from the paste).
+_AFTER_WARNING = 30
+
+
 def _addons_import_died(f: Facts) -> list[Hit]:
     """The ImportErrors raised by Addons' own code (its frame nearest above them,
-    :func:`_addon_frames.addon_importing_at`) on a TensorFlow or Keras module it imports."""
-    return [h for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg",
+    :func:`_addon_frames.addon_importing_at`) on a TensorFlow or Keras module it imports, and
+    a "module 'tensorflow...' has no attribute" right after Addons' range warning with no
+    other package's frame between (a TensorFlow older than the release: tf.keras.utils.
+    register_keras_serializable on TensorFlow 2.0, tensorflow/addons#1987)."""
+    died = [h for name in ("tfapi.no_module", "tfapi.cannot_import", "tfapi.cannot_import_arg",
                            "keras.private_api")
             for h in f.h(name).all() if addon_importing_at(f, h.line) == "tensorflow-addons"]
+    warned = [h.line for h in f.h("tfa.unsupported_tf").all()]
+    died += [h for h in f.h("tfapi.no_attr").all()
+             if any(0 < h.line - w <= _AFTER_WARNING for w in warned)
+             and all(p.g("pkg") in _ADDONS_OR_TF for p in package_frames_above(f, h.line))]
+    return sorted(died, key=lambda h: h.line)
 
 
 def _addons_op_failed(f: Facts) -> bool:

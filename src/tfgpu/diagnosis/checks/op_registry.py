@@ -234,6 +234,37 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 _WRAPPER_CALL = re.compile(r"\bUnrecognized Op name\b")
 
 
+def _text_op(f: Facts, op: str) -> tuple[str, str, str] | None:
+    """``(package, module, how it is known)`` of tensorflow-text when ``op`` is one of its op
+    types (platform fact ``tensorflow-text-op-types``), else ``None``."""
+    fact = f.kb.platform_fact("tensorflow-text-op-types")
+    if op not in fact.items("ops"):
+        return None
+    return (fact.value("package"), fact.value("module"),
+            f"one of the op types it registers, knowledge row {fact.ref}")
+
+
+def _package_op(f: Facts, op: str, package: str, module: str, how: str,
+                ev: tuple[Evidence, ...]) -> Finding:
+    """``tf-op-not-registered`` variant ``package``: ``op`` is ``package``'s, which this
+    process has not loaded; a model server's log (pattern ``ctx.model_server``: TF Serving's
+    external/org_tensorflow paths, tensorflow_model_server, tritonserver) gets the server's
+    fix (its binary must hold the package's ops) instead of an import."""
+    if f.h("ctx.model_server").count:
+        fix: tuple[str, ...] = (
+            f"# a model server runs this graph: its binary must hold {package}'s ops (a TF "
+            f"Serving release or build that links them) or load {package}'s op library built "
+            "for the server's TensorFlow (Triton's TensorFlow backend: its custom-operations "
+            "guide preloads such libraries with LD_PRELOAD)",
+            f"# or export the model without {package}'s ops")
+    else:
+        fix = (f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"",
+               f"# import {module} before loading the model; pip install a {package} "
+               "release built for this TensorFlow (its README's compatibility table)")
+    return catalogue.make("tf-op-not-registered", variant="package", op=op, package=package,
+                          how=how, module=module, evidence=ev, fix=fix)
+
+
 def op_not_registered(f: Facts) -> list[Finding]:
     """``op-not-on-tpu-worker`` where the op was looked up on a Cloud TPU worker,
     ``nccl-not-available`` for an NCCL op on native Windows or macOS (variant
@@ -264,15 +295,11 @@ def op_not_registered(f: Facts) -> list[Finding]:
             out.append(_cudnn_rnn_op(f, op, ev))
         elif op in tftrt_op_types(f):
             out.append(tftrt_ops_missing(f, op, ev))
+        elif (text := _text_op(f, op)) is not None:
+            out.append(_package_op(f, op, *text, ev))
         elif prefix in OP_NAMESPACES:
-            package, module = OP_NAMESPACES[prefix]
-            out.append(catalogue.make(
-                "tf-op-not-registered", variant="package", op=op, package=package,
-                prefix=prefix, module=module, evidence=ev,
-                fix=(f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"",
-                     f"# import {module} before loading the model; pip install a {package} "
-                     "release built for this TensorFlow (its README's compatibility table)"),
-            ))
+            out.append(_package_op(f, op, *OP_NAMESPACES[prefix],
+                                   f"its ops carry the '{prefix}>' prefix", ev))
         elif op in core_op_types(f) and not _WRAPPER_CALL.search(hits.first[0].text):
             out.append(_core_op_finding(f, op, ev))
         else:

@@ -7,7 +7,9 @@ supported Python range (>=3.9,<4.0) is not compatible ...").
 Sources: uv's resolver reports (astral-sh/uv crates/uv-resolver pubgrub report: "the current
 Python version", "the requested Python version", the ``requires-python`` hint), Poetry's
 SolverProblemError (python-poetry/poetry mixology: "requires Python ..., X is forbidden", "The
-current project's supported Python range ... is not compatible"); the range is TensorFlow's own
+current project's supported Python range ... is not compatible" and its list "  - X requires
+Python R, so it will not be installable (older: satisfied) for Python ...", which names
+TensorFlow's dependencies such as tensorflow-io-gcs-filesystem too); the range is TensorFlow's own
 Requires-Python, printed by the resolver, so nothing here comes from tfgpu's tables.
 """
 
@@ -27,8 +29,11 @@ def _tf_hits(f: Facts) -> list[Hit]:
     """The ``pip.python_range`` derivations about one of TensorFlow's distributions (platform
     fact ``tf-distributions``)."""
     return [h for h in f.h("pip.python_range").all()
-            if (pkg := h.g("pkg") or h.g("pkg2") or h.g("pkg3"))
-            and c.is_tf_distribution(f, pkg)]
+            if ((pkg := h.g("pkg") or h.g("pkg2") or h.g("pkg3"))
+                and c.is_tf_distribution(f, pkg))
+            # Poetry's list names TensorFlow's own dependencies too (tensorflow-io-gcs-
+            # filesystem's wheels stopped below Python 3.12 before TensorFlow's did)
+            or (h.g("pkg4") or "").lower().startswith("tensorflow")]
 
 
 def python_range_shown(f: Facts) -> bool:
@@ -50,7 +55,8 @@ def resolver_python_range(f: Facts) -> list[Finding]:
     hits = _tf_hits(f)
     if not hits:
         return []
-    tool = "Poetry" if f.log_installer == "poetry" or any(h.g("pkg3") for h in hits) else "uv"
+    tool = ("Poetry" if f.log_installer == "poetry" or any(h.g("pkg3") or h.g("pkg4")
+                                                         for h in hits) else "uv")
     interp = next((h for h in hits if h.g("py")), None)
     if interp is not None:
         rng = interp.need("range")
@@ -66,10 +72,10 @@ def resolver_python_range(f: Facts) -> list[Finding]:
         )]
     hit = hits[0]
     # (a derivation of the project's range: uv's "requested Python" or Poetry's "forbidden")
-    rng = hit.g("range2") or hit.need("range3")
+    rng = hit.g("range2") or hit.g("range3") or re.sub(r",\s+", ",", hit.need("range4"))
     proj = hit.g("req") or next((p.g("proj") for p in f.h("pip.python_range").all()
                                  if p.g("proj")), None)
-    pkg = hit.g("pkg2") or hit.need("pkg3")
+    pkg = hit.g("pkg2") or hit.g("pkg3") or hit.need("pkg4")
     inside = _inside(proj, rng)
     narrow = (f"# in pyproject.toml: [project] requires-python = \"{inside}\" (inside {rng}), "
               "then uv lock" if tool == "uv" else
