@@ -8811,7 +8811,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no module named 'tensorflow", 'no module named "tensorflow',
          "no module named tensorflow"),
         r"(?:ModuleNotFoundError|ImportError): No module named ['\"]?"
-        r"(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})['\"]?",
+        r"(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8}|tensorflow_core\b)['\"]?",
     ),
     # the ImportError of `from tensorflow.<sub> import <name>` (CPython import_from: "cannot
     # import name %R from %R (%S)", Python 3.6 and older without the module) and the code line

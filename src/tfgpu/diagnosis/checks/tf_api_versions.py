@@ -295,12 +295,28 @@ def module_missing(ctx: Facts) -> list[Finding]:
             "keras3-installed-over-keras2-tensorflow", variant="keras3-import-older",
             module=module, first=first.value("tf_version"), evidence=evidence,
             knowledge_ref=first.ref, fix=fix)]
+    which = ('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   # the '
+             "TensorFlow that ran, and where from (a path outside site-packages: a file or "
+             "folder named tensorflow shadows the package)")
+    if module.split(".")[0] == "tensorflow_core":
+        # only TensorFlow 1.15-2.1 wheels hold a tensorflow_core package (platform fact
+        # tf-api-module-spelling-tensorflow-core): code or a pickle of those releases
+        core = ctx.kb.platform_fact("tf-api-module-spelling-tensorflow-core")
+        span = f"{core.value('releases_from')}-{core.value('releases_until')}"
+        return [catalogue.make(
+            "tf-api-newer-than-installed", variant="module-missing", symbol=module,
+            evidence=log_evidence([hit]), knowledge_ref=core.ref,
+            fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # the '
+                 f"TensorFlow installed: only the {span} packages hold tensorflow_core",
+                 f"# code written for TensorFlow {span} (imports of tensorflow_core, or a "
+                 "pickle or model saved with those releases): install the release the project "
+                 "names in that span, in an environment with a Python it supports",
+                 "# or change the code's imports from tensorflow_core to tensorflow (the "
+                 "public package every release has)"))]
     return [catalogue.make(
         "tf-api-newer-than-installed", variant="module-missing", symbol=module,
         evidence=log_evidence([hit]),
-        fix=('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   # the '
-             "TensorFlow that ran, and where from (a path outside site-packages: a file or "
-             "folder named tensorflow shadows the package)",
+        fix=(which,
              "# the TensorFlow release the code was written for: its requirements, setup.py or "
              "README name it (or a branch of the code made for the installed release); "
              "install that release or use that branch",
