@@ -2503,6 +2503,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Could not locate (?P<obj>class|function) '(?P<located>(?!(?:Model|Functional"
         r"|Sequential)')[^']{1,120})'\. Make sure custom",
     ),
+    # the keras package itself missing ("No module named 'keras'", not a submodule), read by
+    # checks/keras2_standalone.py
+    _p(
+        "py.no_keras",
+        ("no module named 'keras'", 'no module named "keras"', "no module named keras"),
+        r"(?:^\s*|(?:ModuleNotFoundError|ImportError): )No module named ['\"]?keras['\"]?\s*$",
+    ),
     _p(
         "eco.keras_other_saver",
         ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",

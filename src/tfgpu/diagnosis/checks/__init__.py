@@ -391,6 +391,7 @@ from tfgpu.diagnosis.checks.keras2_standalone import (
     keras24_needs_tf22,
     keras_backend_not_tensorflow,
     keras_calls_tf_internal,
+    keras_not_installed,
 )
 
 # --- kind modules: kernel module, container runtime, driver files, DirectML, op registry,
@@ -1097,6 +1098,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras24_needs_tf22,
     keras23_session_on_tf2,
     keras_calls_tf_internal,
+    keras_not_installed,
     placeholder_release,
     # --- the cudart stub's placeholder status; the pointer check before a copy ---
     cudart_stub_status,

@@ -187,6 +187,42 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
     return []
 
 
+def keras_not_installed(ctx: Facts) -> list[Finding]:
+    """``keras-package-not-installed``: "No module named 'keras'" (pattern ``py.no_keras``).
+    With TensorFlow 2.6 or later known (platform fact ``tf-keras-lazy-module``: from 2.6 the
+    keras package is TensorFlow's own dependency; ``keras3-switch``: Keras 3 from 2.16),
+    variant ``tf-dependency``: the environment lost it or the script runs in another Python;
+    otherwise the standalone package the code imports is not installed, and this TensorFlow
+    carries its own Keras as tf.keras."""
+    hits = ctx.h("py.no_keras").all()
+    if not hits:
+        return []
+    lazy = ctx.kb.platform_fact("tf-keras-lazy-module")
+    switch = ctx.kb.platform_fact("keras3-switch")
+    first = tuple(int(x) for x in lazy.value("first_tf").split("."))
+    k3 = tuple(int(x) for x in switch.value("tf_version").split("."))
+    mm, show = ctx.tf_mm, "python -m pip show tensorflow keras   # in the Python that ran it"
+    evidence = log_evidence(hits[:1])
+    if mm is not None and mm >= first:
+        pin = (f'python -m pip install "keras>={switch.value("keras_version")}"   # Keras 3, '
+               f"which TensorFlow {ctx.tf_version} depends on" if mm >= k3 else
+               f'python -m pip install "keras~={mm[0]}.{mm[1]}.0"   # the Keras 2 of '
+               f"TensorFlow {mm[0]}.{mm[1]}, which it depends on")
+        return [catalogue.make(
+            "keras-package-not-installed", variant="tf-dependency", tf=ctx.tf_version or "",
+            first=lazy.value("first_tf"), evidence=evidence, knowledge_ref=lazy.ref,
+            fix=(show, pin, "# or run the script with the Python whose site-packages hold "
+                 "TensorFlow (which python / the environment you installed it in)"))]
+    return [catalogue.make(
+        "keras-package-not-installed", ref=lazy.ref, evidence=evidence, knowledge_ref=lazy.ref,
+        fix=(show,
+             "# the code imports the standalone keras package: change `import keras` / `from "
+             "keras...` to `from tensorflow import keras` / `from tensorflow.keras...` (the "
+             "Keras this TensorFlow carries)",
+             "# or install the standalone Keras the code was written for (its requirements "
+             "name it; for TensorFlow 1.x a Keras older than 2.4, which needs TensorFlow 2.2+)"))]
+
+
 def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2`` for Keras 2.3's "`get_session` is not available when using
     TensorFlow 2.0." (or set_session's): TF1 session code, standalone Keras, TensorFlow 2."""
