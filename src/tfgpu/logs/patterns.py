@@ -4102,6 +4102,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("external/org_tensorflow/", "tensorflow_model_server", "tritonserver"),
         r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b",
     ),
+    # a TF 1.x graph given a tensor of another graph (ops.py _as_graph_element_locked "Tensor
+    # %s is not an element of this graph.", _get_graph_from_inputs "%s must be from the same
+    # graph as %s"); a web server's or a thread's frame in the traceback. Read by
+    # checks/tf1_graph_elements.py
+    _p(
+        "tf.other_graph",
+        ("is not an element of this graph", "must be from the same graph as"),
+        r"\b(?:Tensor|Operation) .{1,400}? is not an element of this graph"
+        r"|\bmust be from the same graph as\b",
+    ),
+    _p(
+        "ctx.server_thread_frame",
+        ("flask", "werkzeug", "django", "socketserver", "tornado", "gunicorn", "uvicorn",
+         "starlette", "threading.py"),
+        r"[/\\](?:flask|werkzeug|django|tornado|gunicorn|uvicorn|starlette)[/\\]"
+        r"|[/\\](?:socketserver|threading)\.py\b",
+    ),
     # TensorFlow 1 graph code under eager execution (TF 2.21 wheel: ops/array_ops.py
     # placeholder, summary/writer/writer.py FileWriter, ops/summary_ops_v2 / summary.py merge,
     # ops/numerics.py add_check_numerics_ops; client/session.py "The Session graph is empty.
