@@ -4102,6 +4102,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("external/org_tensorflow/", "tensorflow_model_server", "tritonserver"),
         r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b",
     ),
+    # .numpy() on a graph tensor (ops.py: only _EagerTensorBase has numpy(); the graph tensor
+    # is 'Tensor', 'SymbolicTensor' in newer releases). Read by checks/symbolic_tensor.py
+    _p(
+        "tf.symbolic_numpy",
+        ("object has no attribute 'numpy'",),
+        r"'(?:Symbolic)?Tensor' object has no attribute 'numpy'",
+    ),
     # a TF 1.x graph given a tensor of another graph (ops.py _as_graph_element_locked "Tensor
     # %s is not an element of this graph.", _get_graph_from_inputs "%s must be from the same
     # graph as %s"); a web server's or a thread's frame in the traceback. Read by

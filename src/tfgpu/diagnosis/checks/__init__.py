@@ -588,6 +588,7 @@ from tfgpu.diagnosis.checks.import_crash import import_crashed
 from tfgpu.diagnosis.checks.session_not_created import session_not_created
 from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
+from tfgpu.diagnosis.checks.symbolic_tensor import tensor_numpy_in_graph
 from tfgpu.diagnosis.checks.tf1_graph_elements import graph_element_elsewhere
 from tfgpu.diagnosis.checks.uninitialized_variable import variable_uninitialized
 
@@ -850,6 +851,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     import_crashed,
     variable_uninitialized,
     graph_element_elsewhere,
+    tensor_numpy_in_graph,
     no_gradients,
     session_not_created,
     apt_cuda_stack,

@@ -1,0 +1,32 @@
+"""``.numpy()`` called on a symbolic tensor: ``tensor-numpy-in-graph``.
+
+Source (TensorFlow 2.21 wheel): ``python/framework/ops.py`` gives ``numpy()`` to
+``_EagerTensorBase`` only; the graph tensor (``SymbolicTensor`` from TensorFlow 2.13-2.14,
+``Tensor`` before) has none, so Python says "'Tensor' object has no attribute 'numpy'"
+('SymbolicTensor' in newer releases) for a tensor built in a graph: TensorFlow 1.x's graph
+mode (its default), ``tf.compat.v1.disable_eager_execution()``, or TensorFlow 2 code that
+runs as a graph (a ``tf.function``, ``Dataset.map``, a Keras model's own train/predict
+functions).  Model code, never the GPU.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def tensor_numpy_in_graph(ctx: Facts) -> list[Finding]:
+    """``tensor-numpy-in-graph`` (pattern ``tf.symbolic_numpy``); variant ``tf1`` when the
+    log or host names TensorFlow 1.x (graph mode is its default)."""
+    hits = ctx.h("tf.symbolic_numpy").all()
+    if not hits:
+        return []
+    evidence = log_evidence(hits[:1])
+    if ctx.tf_mm is not None and ctx.tf_mm[0] < 2:
+        return [catalogue.make("tensor-numpy-in-graph", variant="tf1", tf=ctx.tf_version or "",
+                               evidence=evidence)]
+    return [catalogue.make("tensor-numpy-in-graph", evidence=evidence)]
+
+
+__all__ = ["tensor_numpy_in_graph"]
