@@ -2499,7 +2499,8 @@ PATTERNS: tuple[Pattern, ...] = (
          "unknown object", "could not locate class", "could not locate function"),
         r"Unknown (?P<kind>layer|loss function|metric function|initializer|optimizer"
         r"|activation function|regularizer|constraint|object|loss|metric|activation) ?: ?"
-        r"'?(?P<name>[^'\n]{1,120}?)'?(?:\.? Please|\.?\s*$)"
+        # (a name is an identifier; segmentation_models' summed losses are named "a + b")
+        r"'?(?P<name>[\w.>-]{1,120}(?: \+ [\w.>-]{1,120}){0,4})'?(?:\.? Please|\.?[*`]*(?:\s|$))"
         r"|Could not locate (?P<obj>class|function) '(?P<located>(?!(?:Model|Functional"
         r"|Sequential)')[^']{1,120})'\. Make sure custom",
     ),
@@ -3880,7 +3881,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("build.bazel_workspace_check", ("current bazel version is",),
        r"Current Bazel version is (?P<have>[^\s,]{1,40})(?: \([^)]{0,40}\))?, expected at least "
        r"(?P<want>\d[\w.-]{0,30})"),
-    _p("build.tf_workspace", ("tensorflow/",),
+    _p("build.tf_workspace", ("tensorflow/workspace", "tensorflow/version_check.bzl",
+                              "tensorflow/configure.py"),
        r"\btensorflow/(?:WORKSPACE|version_check\.bzl|workspace\d?\.bzl|configure\.py)\b"),
     # bazel's client when its server (a JVM) died mid-build: "Server terminated abruptly (error
     # code: 14, error message: 'Socket closed', log file: '.../server/jvm.out')"

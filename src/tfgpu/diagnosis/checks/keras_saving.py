@@ -200,7 +200,8 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    name = (h.g("name") or h.g("located") or "").strip().strip("'\"")
+    # (a paste's Markdown around the line: "**ValueError: Unknown initializer: X**")
+    name = (h.g("name") or h.g("located") or "").strip().strip("'\"*` ")
     kind = h.g("kind") or h.g("obj") or "object"
     if not name:
         return []
