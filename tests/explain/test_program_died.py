@@ -220,8 +220,8 @@ def test_cli_exit_and_json_for_a_death_a_warning_explains(
 # "Could not load dynamic library ... dlerror") sends TensorFlow to the CPU; it raises none
 # of them.
 _UNRELATED = [
-    "ValueError: Input 0 of layer \"sequential\" is incompatible with the layer: expected "
-    "shape=(None, 28, 28), found shape=(None, 784)",
+    "ValueError: Layer \"model\" expects 2 input(s), but it received 1 input tensors. Inputs "
+    "received: [<tf.Tensor 'IteratorGetNext:0' shape=(None, 64) dtype=float32>]",
     "KeyError: 'val_accuracy'",
     "TypeError: fit() got an unexpected keyword argument 'nb_epoch'",
 ]
