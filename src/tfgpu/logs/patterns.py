@@ -4111,6 +4111,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("object has no attribute 'numpy'",),
         r"'(?:Symbolic)?Tensor' object has no attribute 'numpy'",
     ),
+    # tf.data's shuffle buffer filling (shuffle_dataset_op.cc: "Filling up shuffle buffer (this
+    # may take a while): N of M" while it fills, "Shuffle buffer filled." when done; the
+    # strings are in the TF 2.21 wheel's libtensorflow_framework). Read by checks/host_killed.py
+    _p(
+        "tfdata.shuffle_filling",
+        ("filling up shuffle buffer", "shuffle buffer filled"),
+        r"Filling up shuffle buffer \(this may take a while\): (?P<n>\d{1,12}) of "
+        r"(?P<size>\d{1,12})"
+        r"|(?P<done>Shuffle buffer filled)\.",
+    ),
     # a TF 1.x graph given a tensor of another graph (ops.py _as_graph_element_locked "Tensor
     # %s is not an element of this graph.", _get_graph_from_inputs "%s must be from the same
     # graph as %s"); a web server's or a thread's frame in the traceback. Read by

@@ -104,7 +104,7 @@ from tfgpu.diagnosis.checks.hardware import (
     no_nvidia_gpu,
     small_memory,
 )
-from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
+from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted, shuffle_buffer_unfinished
 from tfgpu.diagnosis.checks.host_libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
@@ -843,6 +843,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_never_called,
     # --- tool families ---
     host_ram_exhausted,
+    shuffle_buffer_unfinished,
     import_uses_distribution_name,
     resolver_python_range,
     slurm_job_cancelled,

@@ -293,6 +293,36 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
 _KERNEL_DEATH_ABOVE = 8
 
 
+def shuffle_buffer_unfinished(ctx: Facts) -> list[Finding]:
+    """``host-ram-exhausted-process-killed`` variant ``shuffle-buffer`` (a warning): tf.data
+    logged its shuffle buffer filling at least twice (the op logs its progress while filling
+    takes long) and the log ends there: no "Shuffle buffer filled.", no exception or fatal
+    error after it, and no other death this module reads.  The whole buffer is held in host
+    RAM, so a process that stops while filling a large one was most likely killed for
+    memory (the kernel's OOM killer leaves no line in the program's own output)."""
+    hits = ctx.h("tfdata.shuffle_filling").all()
+    filling = [h for h in hits if h.g("size")]
+    if len(filling) < 2 or any(h.g("done") and h.line > filling[-1].line for h in hits):
+        return []
+    # any line a pattern read after the last progress line (an error, a later run's lines)
+    last = filling[-1].line
+    later = [name for name, found in ctx.log.hits.items()
+             if name != "tfdata.shuffle_filling" and found.last is not None
+             and found.last.line > last]
+    if later or _other_death(ctx):
+        return []
+    size = filling[-1].need("size")
+    return [catalogue.make(
+        "host-ram-exhausted-process-killed", variant="shuffle-buffer", size=size,
+        evidence=log_evidence(filling[-2:]),
+        fix=("dmesg -T | grep -i -E 'killed process|out of memory'   # the kernel's record, if "
+             "it killed the process",
+             f"# a smaller shuffle buffer: dataset.shuffle(buffer_size=...) well below {size} "
+             "elements; with file names shuffled before reading (or the data shuffled once "
+             "on disk) a smaller buffer still mixes the data",
+             "free -h   # the host RAM the buffer must fit in"))]
+
+
 def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Finding, ...]:
     """``found`` with the ``kernel-died`` reading of a notebook kernel's death (host RAM,
     most often) deferred to an error just above the death: a kernel death is a consequence
@@ -357,4 +387,4 @@ def kernel_death_after_error(ctx: Facts, found: Sequence[Finding]) -> tuple[Find
     return sort_findings([deferred if f is reading else f for f in found])
 
 
-__all__ = ["host_ram_exhausted", "kernel_death_after_error"]
+__all__ = ["host_ram_exhausted", "kernel_death_after_error", "shuffle_buffer_unfinished"]
