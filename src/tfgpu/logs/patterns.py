@@ -2485,6 +2485,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("Could not locate class 'X'. Make sure custom classes ... are decorated with
     # `@keras.saving.register_keras_serializable()`", Keras 2.13+ and 3.x) for the model's own
     # class, which every Keras has: the module path the file records is another Keras's
+    # CPython's marshal refusing bytecode written by another Python version (Python/marshal.c
+    # "bad marshal data (unknown type code)"): Keras stores a Lambda layer's function as
+    # marshal.dumps(func.__code__) (tf.keras utils/generic_utils.py func_dump/func_load,
+    # Keras 3 utils/python_utils.py), and a .pyc of another Python gives the same; the Keras
+    # side is read from a func_load frame or a Lambda layer. Read by checks/keras_saving.py
+    _p(
+        "py.bad_marshal",
+        ("bad marshal data",),
+        r"bad marshal data \(unknown type code\)",
+    ),
+    _p(
+        "keras.func_load",
+        ("func_load", "lambda"),
+        r"\bin func_load\b|\bfunc_load\(|\bLambda\b.{0,80}\blayer|\blayers?\.Lambda\b",
+    ),
     # a saved model's config naming an object the loading Keras does not know: tf.keras's
     # generic_utils.py "Unknown layer: KerasLayer. Please ensure this object is passed to the
     # `custom_objects` argument" (standalone Keras 2.0-2.3: "Unknown loss function:<name>";
@@ -4101,8 +4116,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # TensorFlow as the external workspace org_tensorflow, the server binaries' names
     _p(
         "ctx.model_server",
-        ("external/org_tensorflow/", "tensorflow_model_server", "tritonserver"),
-        r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b",
+        ("external/org_tensorflow/", "tensorflow_model_server", "tritonserver",
+         "tensorflow_serving/", "model_lifecycle.cc", "loading servable"),
+        r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b"
+        r"|\btensorflow_serving/|\bmodel_lifecycle\.cc|\bLoading servable: \{",
     ),
     # .numpy() on a graph tensor (ops.py: only _EagerTensorBase has numpy(); the graph tensor
     # is 'Tensor', 'SymbolicTensor' in newer releases). Read by checks/symbolic_tensor.py
@@ -4128,8 +4145,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tf.other_graph",
         ("is not an element of this graph", "must be from the same graph as"),
-        r"\b(?:Tensor|Operation) .{1,400}? is not an element of this graph"
-        r"|\bmust be from the same graph as\b",
+        # (not TensorFlow's own raise line a traceback echoes: "Tensor %s is not an element")
+        r"\b(?:Tensor|Operation) (?!%s)(?P<what>.{1,400}?) is not an element of this graph"
+        r"|\bmust be from the same graph as\b(?P<func>.{0,400}?\bFuncGraph\()?",
     ),
     _p(
         "ctx.server_thread_frame",

@@ -267,6 +267,7 @@ from tfgpu.diagnosis.checks.h5py_strings import h5py3_old_keras_loader
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
+    keras_lambda_other_python,
     keras_model_saved_with_other_keras,
     keras_not_importable,
     keras_unknown_object,
@@ -588,7 +589,7 @@ from tfgpu.diagnosis.checks.import_crash import import_crashed
 from tfgpu.diagnosis.checks.session_not_created import session_not_created
 from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
-from tfgpu.diagnosis.checks.symbolic_tensor import tensor_numpy_in_graph
+from tfgpu.diagnosis.checks.symbolic_tensor import numpy_on_symbolic_tensor, tensor_numpy_in_graph
 from tfgpu.diagnosis.checks.tf1_graph_elements import graph_element_elsewhere
 from tfgpu.diagnosis.checks.uninitialized_variable import variable_uninitialized
 
@@ -811,6 +812,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
     keras_unknown_object,
+    keras_lambda_other_python,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
     container_driver_without_device,
@@ -853,6 +855,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     variable_uninitialized,
     graph_element_elsewhere,
     tensor_numpy_in_graph,
+    numpy_on_symbolic_tensor,
     no_gradients,
     session_not_created,
     apt_cuda_stack,

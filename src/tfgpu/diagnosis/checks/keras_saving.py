@@ -184,6 +184,24 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     )]
 
 
+def keras_lambda_other_python(f: Facts) -> list[Finding]:
+    """``keras-lambda-bytecode-from-other-python``: "bad marshal data (unknown type code)"
+    (pattern ``py.bad_marshal``) where the log shows Keras rebuilding a Lambda layer's
+    function (pattern ``keras.func_load``: a func_load frame, a Lambda layer): the model was
+    saved under another Python version (Keras stores the function as marshalled bytecode,
+    which only that version reads); variant ``hedged`` (a warning) without the Keras side: a
+    .pyc file written by another Python gives the same error."""
+    hits = f.h("py.bad_marshal").all()
+    if not hits:
+        return []
+    keras = f.h("keras.func_load").all()
+    if keras:
+        return [catalogue.make("keras-lambda-bytecode-from-other-python",
+                               evidence=log_evidence(keras[-1:], hits[:1]))]
+    return [catalogue.make("keras-lambda-bytecode-from-other-python", variant="hedged",
+                           evidence=log_evidence(hits[:1]))]
+
+
 #: The kinds Keras's "Unknown <kind>: <name>" names that are a loss or a metric (needed only
 #: to train: load_model(compile=False) skips them).
 _TRAINING_ONLY = frozenset({"loss function", "metric function", "loss", "metric"})
@@ -240,6 +258,35 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
         ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
 
 
+#: The tensor names of Keras's recurrent layers, whose build called np.prod on a symbolic
+#: shape in TensorFlow <= 2.4 (tensorflow/tensorflow#47242: "lstm/strided_slice:0").
+_RNN_TENSOR = re.compile(r"(?i)(?:^|/)(?:lstm|gru|rnn|simple_rnn|bidirectional|cu_dnn_\w+)"
+                         r"(?:_\d+)?/")
+
+
+def numpy_pairing(f: Facts) -> tuple[str | None, bool] | None:
+    """``(NumPy version shown or None, whether both versions are known)`` when "Cannot
+    convert a symbolic Tensor ... to a numpy array" reads as NumPy 1.20+ with TensorFlow <=
+    2.4 (tensorflow/tensorflow#47242): both versions known to fit, or either unknown and the
+    tensor a recurrent layer's (the layers that call np.prod while building); ``None`` when
+    it reads as code handing a symbolic tensor to NumPy (checks/symbolic_tensor.py)."""
+    hits = f.h("eco.numpy_symbolic").all()
+    if not hits:
+        return None
+    mm = f.tf_mm
+    if mm is not None and mm >= (2, 5):
+        return None
+    np_v = f.dist_version("numpy") or next(
+        (h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
+    np_mm = tuple(int(x) for x in re.findall(r"\d+", np_v)[:2]) if np_v else None
+    if np_mm is not None and np_mm < (1, 20):
+        return None
+    sure = mm is not None and np_mm is not None
+    if not sure and not any(_RNN_TENSOR.search(h.g("tensor") or "") for h in hits):
+        return None
+    return np_v, sure
+
+
 def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
     """``Cannot convert a symbolic Tensor (...) to a numpy array`` with TensorFlow <= 2.4 (or
     an unknown TensorFlow) and NumPy >= 1.20 (or an unknown NumPy): tensorflow/tensorflow#47242
@@ -247,17 +294,10 @@ def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
     With TensorFlow >= 2.5 known, or NumPy < 1.20 known, the message is the user's code
     (a Keras symbolic tensor passed to NumPy), not a version pairing: no finding."""
     hits = f.h("eco.numpy_symbolic").all()
-    if not hits:
+    pairing = numpy_pairing(f)
+    if not hits or pairing is None:
         return []
-    mm = f.tf_mm
-    if mm is not None and mm >= (2, 5):
-        return []
-    np_v = f.dist_version("numpy") or next(
-        (h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
-    np_mm = tuple(int(x) for x in re.findall(r"\d+", np_v)[:2]) if np_v else None
-    if np_mm is not None and np_mm < (1, 20):
-        return []
-    sure = mm is not None and np_mm is not None
+    np_v, sure = pairing
     cause = ("TensorFlow " + (f.tf_version or "(version not in the log)") + " with NumPy "
              + (np_v or "(version not in the log)") + ": TensorFlow 2.4 and older were built "
              "for NumPy < 1.20 (2.4 requires numpy~=1.19.2), and with NumPy 1.20+ their "

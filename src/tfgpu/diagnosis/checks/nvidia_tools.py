@@ -347,8 +347,11 @@ def _addons_import_died(f: Facts) -> list[Hit]:
                            "keras.private_api")
             for h in f.h(name).all() if addon_importing_at(f, h.line) == "tensorflow-addons"]
     warned = [h.line for h in f.h("tfa.unsupported_tf").all()]
+    own = [o.line for name in ("ctx.own_frame", "ctx.other_frame") for o in f.h(name).all()]
     died += [h for h in f.h("tfapi.no_attr").all()
-             if any(0 < h.line - w <= _AFTER_WARNING for w in warned)
+             if any(0 < h.line - w <= _AFTER_WARNING
+                    # no frame of the user's own code between the warning and the error
+                    and not any(w < o < h.line for o in own) for w in warned)
              and all(p.g("pkg") in _ADDONS_OR_TF for p in package_frames_above(f, h.line))]
     return sorted(died, key=lambda h: h.line)
 

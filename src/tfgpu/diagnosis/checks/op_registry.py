@@ -238,7 +238,8 @@ def _text_op(f: Facts, op: str) -> tuple[str, str, str] | None:
     """``(package, module, how it is known)`` of tensorflow-text when ``op`` is one of its op
     types (platform fact ``tensorflow-text-op-types``), else ``None``."""
     fact = f.kb.platform_fact("tensorflow-text-op-types")
-    if op not in fact.items("ops"):
+    # (the newer ops are namespaced TFText>: one of a later release than the row is still its)
+    if op not in fact.items("ops") and not op.startswith("TFText>"):
         return None
     return (fact.value("package"), fact.value("module"),
             f"one of the op types it registers, knowledge row {fact.ref}")
@@ -253,9 +254,10 @@ def _package_op(f: Facts, op: str, package: str, module: str, how: str,
     if f.h("ctx.model_server").count:
         fix: tuple[str, ...] = (
             f"# a model server runs this graph: its binary must hold {package}'s ops (a TF "
-            f"Serving release or build that links them) or load {package}'s op library built "
-            "for the server's TensorFlow (Triton's TensorFlow backend: its custom-operations "
-            "guide preloads such libraries with LD_PRELOAD)",
+            "Serving release at least as new as the TensorFlow and "
+            f"{package} that exported the model, or a build that links them) or load "
+            f"{package}'s op library built for the server's TensorFlow (Triton's TensorFlow "
+            "backend: its custom-operations guide preloads such libraries with LD_PRELOAD)",
             f"# or export the model without {package}'s ops")
     else:
         fix = (f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"",

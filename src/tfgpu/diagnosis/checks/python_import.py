@@ -189,6 +189,10 @@ def tf1_graph_code_eager(ctx: Facts) -> list[Finding]:
     h = hits[0]
     name = (f"{h.need('what')} is not compatible with eager execution" if h.g("what")
             else "the Session's graph is empty")
+    if ctx.tf_mm is not None and ctx.tf_mm[0] < 2:
+        # TensorFlow 1.x runs graphs unless the code enabled eager execution itself
+        return [catalogue.make("tf1-api-on-tf2", variant="eager-enabled-on-tf1", name=name,
+                               tf=ctx.tf_version or "1.x", evidence=log_evidence(hits[:1]))]
     return [catalogue.make("tf1-api-on-tf2", variant="eager-on", name=name,
                            evidence=log_evidence(hits[:1]))]
 

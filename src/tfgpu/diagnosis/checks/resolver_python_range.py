@@ -77,16 +77,36 @@ def resolver_python_range(f: Facts) -> list[Finding]:
                                  if p.g("proj")), None)
     pkg = hit.g("pkg2") or hit.g("pkg3") or hit.need("pkg4")
     inside = _inside(proj, rng)
-    narrow = (f"# in pyproject.toml: [project] requires-python = \"{inside}\" (inside {rng}), "
-              "then uv lock" if tool == "uv" else
-              f"# in pyproject.toml: python = \"{inside}\" under [tool.poetry.dependencies] (or "
-              f"[project] requires-python), or give {pkg} the marker python = \"{rng}\", then "
-              "poetry lock")
+    direct = not hit.g("pkg4")  # Poetry's list names TensorFlow's own dependencies too
+    if _empty(inside):
+        # the project's lowest Python is already above the package's range: no overlap
+        narrow = (f"# the project's Python range{f' {proj}' if proj else ''} starts above "
+                  f"{pkg}'s {rng}: lower the project's range to a Python inside {rng} (and use "
+                  "that interpreter), or a TensorFlow release whose dependencies support the "
+                  "project's Python")
+    elif tool == "uv":
+        narrow = (f"# in pyproject.toml: [project] requires-python = \"{inside}\" (inside "
+                  f"{rng}), then uv lock")
+    else:
+        narrow = (f"# in pyproject.toml: python = \"{inside}\" under [tool.poetry.dependencies] "
+                  "(or [project] requires-python)"
+                  + (f", or give {pkg} the marker python = \"{rng}\"" if direct else "")
+                  + ", then poetry lock")
     return [catalogue.make(
         "python-outside-tf-range", variant="resolver-project",
         project=f" {proj}" if proj else "", pkg=pkg, range=rng, tool=tool,
         evidence=log_evidence(hits[:2]), doc_url=docs.url("tf-pip"), fix=(narrow,),
     )]
+
+
+def _empty(rng: str) -> bool:
+    """Whether ``rng`` (``">=3.12,<3.12"``) holds no Python: its lower bound is at or above
+    its upper bound (major.minor read from both)."""
+    low = re.search(r">=?\s*(\d+)\.(\d+)", rng)
+    high = re.search(r"<\s*(\d+)\.(\d+)", rng)
+    if not low or not high:
+        return False
+    return (int(low.group(1)), int(low.group(2))) >= (int(high.group(1)), int(high.group(2)))
 
 
 def _newest_inside(rng: str) -> str:

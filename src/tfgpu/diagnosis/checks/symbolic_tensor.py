@@ -1,4 +1,5 @@
-"""``.numpy()`` called on a symbolic tensor: ``tensor-numpy-in-graph``.
+"""``.numpy()`` called on a symbolic tensor, or a symbolic tensor given to NumPy:
+``tensor-numpy-in-graph``.
 
 Source (TensorFlow 2.21 wheel): ``python/framework/ops.py`` gives ``numpy()`` to
 ``_EagerTensorBase`` only; the graph tensor (``SymbolicTensor`` from TensorFlow 2.13-2.14,
@@ -12,6 +13,7 @@ functions).  Model code, never the GPU.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.keras_saving import numpy_pairing
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -29,4 +31,18 @@ def tensor_numpy_in_graph(ctx: Facts) -> list[Finding]:
     return [catalogue.make("tensor-numpy-in-graph", evidence=evidence)]
 
 
-__all__ = ["tensor_numpy_in_graph"]
+def numpy_on_symbolic_tensor(ctx: Facts) -> list[Finding]:
+    """``tensor-numpy-in-graph`` variant ``numpy-call``: "Cannot convert a symbolic Tensor
+    (...) to a numpy array" (pattern ``eco.numpy_symbolic``; array_ops.py / ops.py
+    ``__array__`` of a graph tensor) when it does not read as NumPy 1.20+ under TensorFlow
+    <= 2.4 (:func:`~tfgpu.diagnosis.checks.keras_saving.numpy_pairing`): code handed a
+    graph tensor (a Keras layer's output, a tf.function's value) to a NumPy function."""
+    hits = ctx.h("eco.numpy_symbolic").all()
+    if not hits or numpy_pairing(ctx) is not None:
+        return []
+    return [catalogue.make("tensor-numpy-in-graph", variant="numpy-call",
+                           tensor=hits[0].g("tensor") or "a graph tensor",
+                           evidence=log_evidence(hits[:1]))]
+
+
+__all__ = ["numpy_on_symbolic_tensor", "tensor_numpy_in_graph"]

@@ -23,13 +23,20 @@ from tfgpu.findings import Finding
 
 def graph_element_elsewhere(ctx: Facts) -> list[Finding]:
     """``tf1-graph-element-from-another-graph`` (pattern ``tf.other_graph``); variant
-    ``server-thread`` when the traceback runs through a web server or thread module (pattern
-    ``ctx.server_thread_frame``: flask, werkzeug, django, socketserver, tornado, gunicorn,
-    uvicorn, starlette, threading.py)."""
+    ``func-graph`` when one of the graphs is a TensorFlow 2 FuncGraph (a tensor made outside
+    a tf.function captured into it); variant ``server-thread`` when the traceback runs
+    through a web server or thread module (pattern ``ctx.server_thread_frame``: flask,
+    werkzeug, django, socketserver, tornado, gunicorn, uvicorn, starlette, threading.py)."""
     hits = ctx.h("tf.other_graph").all()
     if not hits:
         return []
     evidence = log_evidence(hits[:1])
+    func = [h for h in hits if h.g("func")]
+    if func:
+        # TensorFlow 2: a tensor made outside a tf.function (Keras's train_function) captured
+        # into it ("graphs are FuncGraph(name=train_function, ...) and <Graph ...>")
+        return [catalogue.make("tf1-graph-element-from-another-graph", variant="func-graph",
+                               line=func[0].line, evidence=log_evidence(func[:1]))]
     server = [h for h in ctx.h("ctx.server_thread_frame").all() if h.line < hits[0].line]
     if server:
         return [catalogue.make("tf1-graph-element-from-another-graph", variant="server-thread",

@@ -298,13 +298,15 @@ def module_missing(ctx: Facts) -> list[Finding]:
     which = ('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   # the '
              "TensorFlow that ran, and where from (a path outside site-packages: a file or "
              "folder named tensorflow shadows the package)")
-    if module.split(".")[0] == "tensorflow_core":
+    if module == "tensorflow_core":
+        # (a missing tensorflow_core.<sub> proves tensorflow_core itself imported: Python names
+        # the first missing part, so that is another reading)
         # only TensorFlow 1.15-2.1 wheels hold a tensorflow_core package (platform fact
         # tf-api-module-spelling-tensorflow-core): code or a pickle of those releases
         core = ctx.kb.platform_fact("tf-api-module-spelling-tensorflow-core")
         span = f"{core.value('releases_from')}-{core.value('releases_until')}"
         return [catalogue.make(
-            "tf-api-newer-than-installed", variant="module-missing", symbol=module,
+            "tf-api-newer-than-installed", variant="tensorflow-core", span=span, ref=core.ref,
             evidence=log_evidence([hit]), knowledge_ref=core.ref,
             fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # the '
                  f"TensorFlow installed: only the {span} packages hold tensorflow_core",
