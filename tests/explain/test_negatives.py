@@ -132,14 +132,14 @@ def test_recorded_healthy_outputs_claim_nothing(path: Path) -> None:
 
 
 def test_unknown_fault_quotes_the_telling_line_and_says_what_to_run() -> None:
-    fs = _claims(_explain(NEGATIVES / "tf-keras-shape-mismatch-user-code.log"))
+    fs = _claims(_explain(NEGATIVES / "cudf-import-numpy-support-numba.log"))
     assert set(fs) == {"unrecognised-error"}
     f = fs["unrecognised-error"]
     assert f.severity is Severity.WARNING
     # the exception line (the last line of the traceback) is quoted with its number
-    assert any(e.line == 10 and "ValueError: Input 0 is incompatible" in e.text
+    assert any(e.line == 18 and "ImportError: cannot import name 'numpy_support'" in e.text
                for e in f.evidence)
-    assert "ValueError: Input 0 is incompatible" in f.cause
+    assert "ImportError: cannot import name 'numpy_support'" in f.cause
     assert any(line.startswith("tfgpu doctor") for line in f.fix)
 
 

@@ -2515,7 +2515,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Unknown (?P<kind>layer|loss function|metric function|initializer|optimizer"
         r"|activation function|regularizer|constraint|object|loss|metric|activation) ?: ?"
         # (a name is an identifier; segmentation_models' summed losses are named "a + b")
-        r"'?(?P<name>[\w.>-]{1,120}(?: \+ [\w.>-]{1,120}){0,4})'?(?:\.? Please|\.?[*`]*(?:\s|$))"
+        # (dots only inside a name: Keras 2.6-2.11 end it with ". Please ensure ...")
+        r"'?(?P<name>[\w>-]{1,120}(?:\.[\w>-]{1,60}){0,6}(?: \+ [\w>-]{1,120}){0,4})'?"
+        r"(?:\.? Please|\.?[*`]*(?:\s|$))"
         r"|Could not locate (?P<obj>class|function) '(?P<located>(?!(?:Model|Functional"
         r"|Sequential)')[^']{1,120})'\. Make sure custom",
     ),
@@ -8516,9 +8518,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # shape (...) but got array with shape (...)"; "target" for the labels)
     _p(
         "keras.input_spec",
-        ("is incompatible with the layer",),
-        r"Input (?P<idx>\d{1,3})(?: with name '[^']{0,200}')? of layer "
-        r"[\"']?(?P<layer>[^\s\"':]{1,200})[\"']? is incompatible with the layer: ?:? ?"
+        ("is incompatible with the layer", "is incompatible with layer"),
+        r"Input (?P<idx>\d{1,3})(?: with name '[^']{0,200}')?"
+        # Keras 2.0-2.3 and tf.keras up to 2.4: "Input 0 is incompatible with layer X: ..."
+        r"(?: of layer [\"']?(?P<layer>[^\s\"':]{1,200})[\"']? is incompatible with the layer"
+        r"| is incompatible with layer [\"']?(?P<layer_old>[^\s\"':]{1,200})[\"']?): ?:? ?"
         r"expected (?P<what>(?:min_|max_)?ndim|shape|axis|dtype)"
         r"(?:=(?P<want>\d{1,3}|\w{1,20}|\([^)]{0,300}\))"
         r"|(?P<axis> -?\d{1,3}) of input shape to have value (?P<value>\d{1,9}))"
@@ -8539,8 +8543,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # and a Git LFS pointer or LFS refusal beside it; read by checks/model_inputs.py
     _p(
         "h5.no_signature",
-        ("file signature not found",),
-        r"Unable to (?:synchronously )?open file \([Ff]ile signature not found\)",
+        ("file signature not found", "truncated file: eof"),
+        r"Unable to (?:synchronously )?open file \((?:[Ff]ile signature not found"
+        r"|(?P<truncated>truncated file): eof = \d{1,20})",
     ),
     _p(
         "h5.git_lfs",
@@ -8556,7 +8561,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "numpy.object_array",
         ("failed to convert a numpy array to a tensor",),
         r"Failed to convert a NumPy array to a Tensor "
-        r"\(Unsupported object type (?P<type>[\w.]{1,100})\)",
+        r"\(Unsupported object type `?(?P<type>[\w.]{1,100})`?\)",
     ),
     _p(
         "pyw.ran_out",

@@ -25,6 +25,8 @@ printed before it became tf.keras.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
@@ -160,6 +162,8 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
         near = package_frames_above(ctx, h.line)
         if not near or near[-1].g("pkg") not in _KERAS_PACKAGES:
             continue
+        if re.search(r"[/\\]keras[/\\]src[/\\]backend[/\\]tensorflow[/\\]", near[-1].text):
+            continue  # Keras 3's TensorFlow backend: which side is newer needs both versions
         pkg = (near[-1].g("pkg") or "keras").replace("_", "-")
         switch = ctx.kb.platform_fact("keras3-switch")
         mm = ctx.tf_mm
@@ -203,7 +207,19 @@ def keras_not_installed(ctx: Facts) -> list[Finding]:
     k3 = tuple(int(x) for x in switch.value("tf_version").split("."))
     mm, show = ctx.tf_mm, "python -m pip show tensorflow keras   # in the Python that ran it"
     evidence = log_evidence(hits[:1])
-    if mm is not None and mm >= first:
+    # TensorFlow's own lazy loader importing keras (tensorflow/python/util/lazy_loader.py,
+    # 2.6+): the import came from tf.keras itself
+    lazy_frame = any(0 < hits[0].line - p.line <= 12 and "lazy_loader" in p.text
+                     for p in ctx.h("ctx.pkg_path").all())
+    if (mm is not None and mm >= first) or (mm is None and lazy_frame):
+        if mm is None:
+            return [catalogue.make(
+                "keras-package-not-installed", variant="tf-dependency", tf="2.6 or later",
+                first=lazy.value("first_tf"), evidence=evidence, knowledge_ref=lazy.ref,
+                fix=(show, 'python -m pip install --force-reinstall "tensorflow==<the '
+                     'version pip show names>"   # puts back the keras it requires',
+                     "# or run the script with the Python whose site-packages hold "
+                     "TensorFlow"))]
         pin = (f'python -m pip install "keras>={switch.value("keras_version")}"   # Keras 3, '
                f"which TensorFlow {ctx.tf_version} depends on" if mm >= k3 else
                f'python -m pip install "keras~={mm[0]}.{mm[1]}.0"   # the Keras 2 of '
@@ -213,6 +229,16 @@ def keras_not_installed(ctx: Facts) -> list[Finding]:
             first=lazy.value("first_tf"), evidence=evidence, knowledge_ref=lazy.ref,
             fix=(show, pin, "# or run the script with the Python whose site-packages hold "
                  "TensorFlow (which python / the environment you installed it in)"))]
+    if mm is None:
+        return [catalogue.make(
+            "keras-package-not-installed", variant="tf-unknown", ref=lazy.ref,
+            first=lazy.value("first_tf"), evidence=evidence, knowledge_ref=lazy.ref,
+            fix=(show,
+                 "# TensorFlow older than 2.6, or none in this Python: change `import keras` to "
+                 "`from tensorflow import keras`, or install the standalone Keras the code was "
+                 "written for",
+                 "# TensorFlow 2.6 or later: it depends on keras: pip install --force-reinstall "
+                 "\"tensorflow==<its version>\" puts it back; or run with TensorFlow's Python"))]
     return [catalogue.make(
         "keras-package-not-installed", ref=lazy.ref, evidence=evidence, knowledge_ref=lazy.ref,
         fix=(show,

@@ -205,6 +205,22 @@ def keras_lambda_other_python(f: Facts) -> list[Finding]:
 #: The kinds Keras's "Unknown <kind>: <name>" names that are a loss or a metric (needed only
 #: to train: load_model(compile=False) skips them).
 _TRAINING_ONLY = frozenset({"loss function", "metric function", "loss", "metric"})
+#: Where Keras looks each kind up: the modules of platform fact keras-builtin-object-names
+#: whose names count as Keras's own for it (a metric may name a loss; a layer a nested model).
+_MODULES_OF_KIND = {
+    "layer": ("layers", "models"), "initializer": ("initializers",),
+    "loss function": ("losses",), "loss": ("losses",),
+    "metric function": ("metrics", "losses"), "metric": ("metrics", "losses"),
+    "activation function": ("activations",), "activation": ("activations",),
+    "optimizer": ("optimizers",), "regularizer": ("regularizers",),
+    "constraint": ("constraints",),
+}
+#: The kinds that name functions: a built-in name among them may also be the saving code's
+#: own function of that name (swish, leaky_relu, gelu became built-ins late).
+_FUNCTION_KINDS = frozenset({"loss function", "loss", "metric function", "metric",
+                             "activation function", "activation", "function"})
+_ALL_MODULES = ("layers", "initializers", "losses", "metrics", "optimizers", "activations",
+                "regularizers", "constraints", "models")
 
 
 def keras_unknown_object(f: Facts) -> list[Finding]:
@@ -226,7 +242,18 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     fact = f.kb.platform_fact("keras-builtin-object-names")
     listing = (pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
                else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
-    if name in fact.items("names"):
+    builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
+    if builtin and kind in _FUNCTION_KINDS:
+        return [catalogue.make(
+            "keras-custom-object-not-registered", variant="builtin-name", kind=kind, name=name,
+            line=h.line, ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref,
+            fix=(listing + "   # the Keras that loads it",
+                 f"# the saving code's own {name}: pass it when loading: "
+                 f"keras.models.load_model(path, custom_objects={{'{name}': <the function>}})"
+                 + (" (or compile=False to predict only)" if kind in _TRAINING_ONLY else ""),
+                 "# or load the file with the Keras release that saved it (the project's "
+                 "requirements name it)"))]
+    if builtin:
         return [catalogue.make(
             "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
             knowledge_ref=fact.ref,
@@ -267,9 +294,10 @@ _RNN_TENSOR = re.compile(r"(?i)(?:^|/)(?:lstm|gru|rnn|simple_rnn|bidirectional|c
 def numpy_pairing(f: Facts) -> tuple[str | None, bool] | None:
     """``(NumPy version shown or None, whether both versions are known)`` when "Cannot
     convert a symbolic Tensor ... to a numpy array" reads as NumPy 1.20+ with TensorFlow <=
-    2.4 (tensorflow/tensorflow#47242): both versions known to fit, or either unknown and the
-    tensor a recurrent layer's (the layers that call np.prod while building); ``None`` when
-    it reads as code handing a symbolic tensor to NumPy (checks/symbolic_tensor.py)."""
+    2.4 (tensorflow/tensorflow#47242): TensorFlow <= 2.4 known (NumPy not known to be older
+    than 1.20), or TensorFlow unknown and the tensor a recurrent layer's (the layers that
+    call np.prod while building); ``None`` when it reads as code handing a symbolic tensor to
+    NumPy (checks/symbolic_tensor.py)."""
     hits = f.h("eco.numpy_symbolic").all()
     if not hits:
         return None
@@ -282,8 +310,8 @@ def numpy_pairing(f: Facts) -> tuple[str | None, bool] | None:
     if np_mm is not None and np_mm < (1, 20):
         return None
     sure = mm is not None and np_mm is not None
-    if not sure and not any(_RNN_TENSOR.search(h.g("tensor") or "") for h in hits):
-        return None
+    if mm is None and not any(_RNN_TENSOR.search(h.g("tensor") or "") for h in hits):
+        return None  # TensorFlow unknown and no recurrent layer's tensor: the code's NumPy call
     return np_v, sure
 
 

@@ -57,36 +57,67 @@ def _rank(shape: str) -> int | None:
 
 _BATCH_AXIS = ("# one sample given alone: add the batch axis (predict and fit take a batch): "
                "x = np.expand_dims(x, 0)")
-_CHANNEL_AXIS = "# images without a channel axis (grayscale): add it: x = x[..., np.newaxis]"
+_LAST_AXIS = ("# the data lacks its last axis (an image's channel, a sequence's feature): add "
+              "it: x = x[..., np.newaxis]")
+_BUILD_FOR_DATA = ("# or build the model for the data: keras.Input(shape=x.shape[1:]) (one "
+                   "sample's shape, without the batch axis)")
+#: An image's channel counts: a printed shape ending in one of these is a whole image.
+_CHANNELS = frozenset({"1", "3", "4"})
+
+
+def _dims(shape: str | None) -> list[str]:
+    """The axes of a printed shape (``(None, 224, 3)`` -> ``["None", "224", "3"]``)."""
+    inner = (shape or "").strip()
+    return [d.strip() for d in inner[1:-1].split(",") if d.strip()] if inner[:1] in "([" else []
 
 
 def _axis_fix(want: int, found: int, bound: str, shape: str | None = None) -> tuple[str, ...]:
     """Fix lines for input of ``found`` axes where a layer takes ``want`` (``bound``: ``=``,
     ``>=`` for min_ndim, ``<=`` for max_ndim); ``shape``, the data's shape as printed, picks
-    the missing axis: a batch axis is there when it starts with None (Keras prints the
-    symbolic batch so), so the channel axis is missing; no batch axis is likely when it ends
-    in 1, 3 or 4 (an image's channels) and starts with a number."""
+    the missing axis: when it ends in 1, 3 or 4 (an image's channels) the data is whole
+    samples and the batch axis is missing (Keras took the image's first axis for the batch
+    and prints it as None); otherwise the last axis (channel or feature) is missing."""
     fewer = found < want if bound != "<=" else False
     more = found > want if bound != ">=" else False
     if fewer and want - found == 1:
-        dims = [d.strip() for d in (shape or "").strip()[1:-1].split(",") if d.strip()]
-        if dims and dims[0] == "None":
-            axes: tuple[str, ...] = (_CHANNEL_AXIS,)
-        elif len(dims) > 1 and dims[-1] in {"1", "3", "4"}:
-            axes = (_BATCH_AXIS,)
+        dims = _dims(shape)
+        if len(dims) > 1 and dims[-1] in _CHANNELS:
+            axes: tuple[str, ...] = (_BATCH_AXIS,)
+        elif dims:
+            axes = (_LAST_AXIS,)
         else:
-            axes = (_BATCH_AXIS, _CHANNEL_AXIS)
-        return (*axes,
-                "# or build the model for the data: keras.Input(shape=x.shape[1:]) "
-                "(one sample's shape, without the batch axis)")
+            axes = (_BATCH_AXIS, _LAST_AXIS)
+        return (*axes, _BUILD_FOR_DATA)
     if more:
         return ("# the data has more axes than the layer takes: put Flatten() or Reshape() "
                 "before it (images into Dense), or drop a length-1 axis with np.squeeze",
-                "# or build the model for the data: keras.Input(shape=x.shape[1:]) "
-                "(one sample's shape, without the batch axis)")
+                _BUILD_FOR_DATA)
     return ("# reshape the data to the axes the layer takes (print x.shape), or build the model "
             "for the data: keras.Input(shape=x.shape[1:]) (one sample's shape, without the "
             "batch axis)",)
+
+
+def _shape_fix(want: str, found: str) -> tuple[str, ...]:
+    """Fix lines for data of shape ``found`` where a layer was built for ``want``: one axis
+    fewer is :func:`_axis_fix`'s case for an image (the last axis 1, 3 or 4), else most often
+    a model built with the whole array's shape; the same axes but another last axis, where the layer
+    takes 1 or 3 channels, is an image's channel count (RGBA, grayscale); else
+    :data:`_SHAPE_FIX`."""
+    w, f = _dims(want), _dims(found)
+    if w and f and len(f) == len(w) - 1:
+        if f[-1] in _CHANNELS:
+            return _axis_fix(len(w), len(f), "=", found)
+        # not an image: most often a model built with the whole array's shape
+        return (_SHAPE_FIX[0], _LAST_AXIS)
+    if (w and f and len(w) == len(f) and w[-1] in {"1", "3"} and f[-1] in _CHANNELS
+            and w[-1] != f[-1]):
+        to = "RGB" if w[-1] == "3" else "grayscale"
+        how = ("Image.open(p).convert('RGB'), or x[..., :3] to drop an alpha channel"
+               if w[-1] == "3" else "Image.open(p).convert('L'), or cv2.IMREAD_GRAYSCALE")
+        return (f"# the images have {f[-1]} channels and the model takes {w[-1]}: convert them "
+                f"to {to} when loading: {how}",
+                "# or build the model for the data's channels")
+    return _SHAPE_FIX
 
 
 _SHAPE_FIX = (
@@ -121,6 +152,22 @@ def _input_errors(ctx: Facts) -> list[Hit]:
     return sorted([*spec, *ctx.h("keras.check_input").all()], key=lambda h: h.line)
 
 
+_SPARSE = ("# class indices (one number per sample) with loss='categorical_crossentropy': use "
+           "loss='sparse_categorical_crossentropy', or one-hot them with "
+           "keras.utils.to_categorical(y, num_classes)")
+_UNITS = "# one-hot labels: give the last Dense layer as many units as there are classes"
+
+
+def _target_fix(want: str, got: str) -> tuple[str, ...]:
+    """Fix lines for labels of shape ``got`` against an output of shape ``want``: an output of
+    k > 1 units against one number per sample is class indices (sparse loss or one-hot first);
+    one unit against k > 1 columns is one-hot labels (the last layer's units first)."""
+    w, g = _dims(want), _dims(got)
+    if w and g and w[-1] == "1" and g[-1].isdigit() and int(g[-1]) > 1:
+        return (_UNITS, _SPARSE)
+    return (_SPARSE, _UNITS)
+
+
 def input_incompatible(ctx: Facts) -> list[Finding]:
     """``keras-input-shape-mismatch-notice`` variants ``rank`` and ``shape`` (errors): a layer's
     input spec refused the data (pattern ``keras.input_spec``; the graph-era check
@@ -137,7 +184,8 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         want = h.g("want") or f"{h.need('ndim')} axes"
         got = h.g("got") or h.need("got2")
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="target",
-                               layer=h.need("name"), want=want, found=got, evidence=evidence)]
+                               layer=h.need("name"), want=want, found=got, evidence=evidence,
+                               fix=_target_fix(want, got))]
     if h.g("side") == "input":
         layer = h.need("name")
         if h.g("ndim"):
@@ -150,8 +198,9 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
                                    evidence=evidence, fix=fix)]
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape",
                                layer=layer, want=h.need("want"), found=h.need("got2"),
-                               evidence=evidence, fix=_SHAPE_FIX)]
-    layer, what = h.need("layer"), h.need("what")
+                               evidence=evidence, fix=_shape_fix(h.need("want"),
+                                                                 h.need("got2")))]
+    layer, what = h.g("layer") or h.need("layer_old"), h.need("what")
     if what.endswith("ndim"):
         want_n = int(h.need("want"))
         found_raw = h.g("found")
@@ -170,7 +219,8 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
     else:
         want, found = h.g("want") or "another shape", h.g("found") or "another shape"
     return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape", layer=layer,
-                           want=want, found=found, evidence=evidence, fix=_SHAPE_FIX)]
+                           want=want, found=found, evidence=evidence,
+                           fix=_shape_fix(want, found))]
 
 
 # --- a NumPy array of dtype object -----------------------------------------------------------
@@ -179,7 +229,9 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
 #: of unequal lengths: a ragged array).
 _NUMBERS = frozenset({"float", "int", "bool", "decimal.Decimal", "numpy.float64",
                       "numpy.float32", "numpy.int64", "numpy.int32", "numpy.bool_"})
-_SEQUENCES = frozenset({"list", "tuple", "numpy.ndarray", "dict"})
+_SEQUENCES = frozenset({"list", "tuple", "numpy.ndarray"})
+#: TensorFlow's own tensors held in a NumPy object array (reproduced on TF 2.21).
+_TENSORS = re.compile(r"(?:^|\.)(?:EagerTensor|Tensor|RaggedTensor|SparseTensor)$")
 
 
 def numpy_object_array(ctx: Facts) -> list[Finding]:
@@ -197,6 +249,9 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
     if kind in _SEQUENCES:
         return [catalogue.make("numpy-object-array-to-tensor", variant="ragged", type=kind,
                                evidence=evidence)]
+    if _TENSORS.search(kind):
+        return [catalogue.make("numpy-object-array-to-tensor", variant="tensors", type=kind,
+                               evidence=evidence)]
     return [catalogue.make("numpy-object-array-to-tensor", variant="other-type", type=kind,
                            evidence=evidence)]
 
@@ -207,7 +262,8 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
 def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
     """``model-file-not-hdf5``: h5py found no HDF5 signature in the file it opened (pattern
     ``h5.no_signature``); variant ``git-lfs`` when the log shows Git LFS (a pointer file's
-    first line, git-lfs output, an LFS quota or disabled-LFS refusal: ``h5.git_lfs``)."""
+    first line, git-lfs output, an LFS quota refusal: ``h5.git_lfs``); variant ``truncated``
+    for HDF5's "truncated file: eof = ..." (an HDF5 file cut short)."""
     hits = ctx.h("h5.no_signature").all()
     if not hits:
         return []
@@ -216,12 +272,17 @@ def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
             else "head -c 300 <the model file>; echo; ls -l <the model file>   # its first "
                  "bytes and its size")
     fix = (look + ": 'version https://git-lfs.github.com/spec/v1' is a Git LFS pointer, "
-           "'<html' a saved web page; an HDF5 file starts with bytes \\x89HDF",
+           "'<html' a saved web page, 'PK' a zip (a Keras 3 .keras file under an .h5 name: "
+           "rename it to .keras); an HDF5 file starts with bytes \\x89HDF",
            "git lfs install && git lfs pull   # a Git LFS pointer: fetch the real file inside "
            "the clone (a repository over its LFS quota, or with LFS disabled, serves only "
            "pointers: take the file from the project's other download link)",
            "# otherwise download the file again and compare its size with the original's (an "
            "interrupted download or a failed upload leaves a short file)")
+    if any(h.g("truncated") for h in hits):
+        cut = [h for h in hits if h.g("truncated")]
+        return [catalogue.make("model-file-not-hdf5", variant="truncated",
+                               evidence=log_evidence(cut[:1]), fix=(fix[2], fix[0]))]
     if lfs:
         return [catalogue.make("model-file-not-hdf5", variant="git-lfs",
                                evidence=log_evidence(lfs[:1], hits[:1]), fix=fix)]
