@@ -2579,11 +2579,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # saved_model.pb}", the form older tensorflow_hub releases passed on)
     _p(
         "tfhub.no_saved_model",
-        ("load a model of incompatible/unknown type", "savedmodel file does not exist at"),
+        ("load a model of incompatible/unknown type", "savedmodel file does not exist at",
+         "could not find savedmodel .pb or .pbtxt"),
         r"Trying to load a model of incompatible/unknown type\.\s*(?:'(?P<path>[^']{1,500})'"
         r"(?: contains neither)?|'(?P<cut>[^'\s]{1,500}))?"
         r"|SavedModel file does not exist at: (?P<tfpath>\S[^{}\n]{0,400}?)[/\\]?"
-        r"\{saved_model\.pbtxt\|saved_model\.pb\}",
+        r"\{saved_model\.pbtxt\|saved_model\.pb\}"
+        # the C++ loader (cc/saved_model/reader.cc, TF 2.21 libtensorflow_cc: the Java, C and
+        # Go bindings pass it on)
+        r"|Could not find SavedModel \.pb or \.pbtxt at supplied export directory path: "
+        r"(?P<tfpath2>\S{1,400})",
     ),
     # Apple's tensorflow_macos alpha installer (apple/tensorflow_macos scripts/install_venv.sh
     # error_exit): the environment's Python is not the one the release's wheels are for, or
@@ -4164,9 +4169,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # Add operations to the graph before calling run()."); read by checks/python_import.py
     _p(
         "tools.tf1_eager_on",
-        ("is not compatible with eager execution", "the session graph is empty"),
+        ("is not compatible with eager execution", "the session graph is empty",
+         "tf.gradients is not supported when eager"),
         r"(?P<what>tf\.placeholder\(\)|v1\.summary\.FileWriter|Merging tf\.summary\.\* ops"
         r"|add_check_numerics_ops\(\)) is not compatible with eager execution"
+        # ops/gradients_util.py _GradientsHelper (TF 2.x)
+        r"|(?P<what2>tf\.gradients) is not supported when eager execution is enabled"
         r"|(?P<empty>The Session graph is empty)\.\s{1,2}Add operations to the graph",
     ),
     _p(
@@ -8529,6 +8537,42 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:,? ?(?:found (?:ndim|shape|dtype)=(?P<found>\d{1,3}|\w{1,20}|\([^)]{0,300}\))"
         r"|but received input with shape (?P<received>[(\[][^)\]]{0,300}[)\]])))?"
         r"(?:\. Full shape received: (?P<full>[(\[][^)\]]{0,300}[)\]]))?",
+    ),
+    # training_utils_v1.py check_loss_and_target_compatibility: "A target array with shape
+    # (8, 512, 512, 3) was passed for an output of shape (None, 512, 512, 1) while using as
+    # loss `binary_crossentropy`. This loss expects targets to have the same shape as the
+    # output." (the graph-era loops; Keras 2.0-2.3 training_utils.py)
+    _p(
+        "keras.target_shape",
+        ("a target array with shape",),
+        r"A target array with shape (?P<got>\([^)]{0,200}\)) was passed for an output of shape "
+        r"(?P<want>\([^)]{0,200}\)) while using as loss `(?P<loss>[\w.]{1,80})`",
+    ),
+    # TensorFlow's sparse cross-entropy kernel (sparse_xent_op.cc, "Received a label value of "
+    # in the 2.21 wheel's libtensorflow_cc): a class index outside the model's output units
+    _p(
+        "tf.sparse_label_range",
+        ("received a label value of",),
+        r"Received a label value of (?P<label>-?\d{1,12}) which is outside the valid range of "
+        r"\[0, (?P<depth>\d{1,12})\)",
+    ),
+    # Keras's check that x, y and sample_weight hold as many samples (tf.keras data_adapter.py
+    # "Data cardinality is ambiguous:\n  x sizes: 0\n  y sizes: 25000"; Keras 3
+    # data_adapter_utils.py "Data cardinality is ambiguous. Make sure all arrays contain the
+    # same number of samples.'x' sizes: ...")
+    _p(
+        "keras.cardinality",
+        ("data cardinality is ambiguous",),
+        r"Data cardinality is ambiguous",
+    ),
+    # the Keras SavedModel loader meeting a custom object it cannot rebuild (tf.keras
+    # saving/saved_model/load.py: "Unable to restore custom object of type _tf_keras_metric
+    # currently. Please make sure that the layer implements `get_config`and `from_config` when
+    # saving. In addition, please use the `custom_objects` arg when calling `load_model()`.")
+    _p(
+        "keras.restore_custom",
+        ("unable to restore custom object of type",),
+        r"Unable to restore custom object of type _tf_keras_(?P<kind>\w{1,40}) currently",
     ),
     _p(
         "keras.check_input",

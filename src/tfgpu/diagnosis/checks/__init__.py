@@ -645,9 +645,11 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     multi_gpu_model_devices,
 )
 from tfgpu.diagnosis.checks.model_inputs import (
+    data_cardinality,
     input_incompatible,
     model_file_not_hdf5,
     numpy_object_array,
+    sparse_label_out_of_range,
 )
 from tfgpu.diagnosis.checks.op_kernel_limits import (
     grouped_conv_cpu,
@@ -1203,6 +1205,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     input_incompatible,
     numpy_object_array,
     model_file_not_hdf5,
+    sparse_label_out_of_range,
+    data_cardinality,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---

@@ -225,7 +225,7 @@ def keras_not_installed(ctx: Facts) -> list[Finding]:
                f'python -m pip install "keras~={mm[0]}.{mm[1]}.0"   # the Keras 2 of '
                f"TensorFlow {mm[0]}.{mm[1]}, which it depends on")
         return [catalogue.make(
-            "keras-package-not-installed", variant="tf-dependency", tf=ctx.tf_version or "",
+            "keras-package-not-installed", variant="tf-dependency", tf=f"{mm[0]}.{mm[1]}",
             first=lazy.value("first_tf"), evidence=evidence, knowledge_ref=lazy.ref,
             fix=(show, pin, "# or run the script with the Python whose site-packages hold "
                  "TensorFlow (which python / the environment you installed it in)"))]

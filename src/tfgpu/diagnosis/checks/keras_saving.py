@@ -232,6 +232,17 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     a loss or metric)."""
     hits = f.h("keras.unknown_object").all()
     if not hits:
+        restore = f.h("keras.restore_custom").all()
+        if restore:
+            kind = restore[0].need("kind").replace("_", " ")
+            return [catalogue.make(
+                "keras-custom-object-not-registered", variant="savedmodel-restore",
+                kind=kind, evidence=log_evidence(restore[:1]),
+                fix=("# pass the custom class or function when loading: keras.models."
+                     "load_model(path, custom_objects={'<its name>': <the class or function>}) "
+                     "(the names the training code used)",
+                     "# custom layers and metrics: give them get_config / from_config before "
+                     "saving; to predict only: load_model(path, compile=False)"))]
         return []
     h = hits[0]
     # (a paste's Markdown around the line: "**ValueError: Unknown initializer: X**")

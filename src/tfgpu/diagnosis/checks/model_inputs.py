@@ -163,6 +163,11 @@ def _target_fix(want: str, got: str) -> tuple[str, ...]:
     k > 1 units against one number per sample is class indices (sparse loss or one-hot first);
     one unit against k > 1 columns is one-hot labels (the last layer's units first)."""
     w, g = _dims(want), _dims(got)
+    if len(w) > 2 and len(w) == len(g) and w[-1] == "1" and g[-1] in ("3", "4"):
+        # per-pixel labels (segmentation masks) with the colour channels of an image
+        return ("# the labels are colour images and the output has one channel: load the "
+                "masks as one-channel (grayscale) arrays, e.g. cv2.imread(p, "
+                "cv2.IMREAD_GRAYSCALE)[..., None]",)
     if w and g and w[-1] == "1" and g[-1].isdigit() and int(g[-1]) > 1:
         return (_UNITS, _SPARSE)
     return (_SPARSE, _UNITS)
@@ -177,6 +182,14 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
     for a dtype check (another cause)."""
     hits = _input_errors(ctx)
     if not hits:
+        target = ctx.h("keras.target_shape").all()
+        if target:
+            t = target[0]
+            return [catalogue.make(
+                "keras-input-shape-mismatch-notice", variant="target",
+                layer=f"the model (loss {t.need('loss')})", want=t.need("want"),
+                found=t.need("got"), evidence=log_evidence(target[:1]),
+                fix=_target_fix(t.need("want"), t.need("got")))]
         return []
     h = hits[0]
     evidence = log_evidence([h])
@@ -221,6 +234,45 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
     return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape", layer=layer,
                            want=want, found=found, evidence=evidence,
                            fix=_shape_fix(want, found))]
+
+
+# --- labels outside the model's classes; inputs and labels of different sample counts --------
+
+
+def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
+    """``label-outside-output-classes``: TensorFlow's sparse cross-entropy got a class index
+    outside ``[0, units)`` (pattern ``tf.sparse_label_range``: sparse_xent_op.cc): the labels
+    hold values the model's last layer has no unit for.  The fix names the numbers the
+    message gives: as many units as classes, labels 0..N-1, or a binary loss for one unit."""
+    hits = ctx.h("tf.sparse_label_range").all()
+    if not hits:
+        return []
+    h = hits[0]
+    label, depth = h.need("label"), h.need("depth")
+    fix = [f"# the last Dense layer has {depth} unit(s) and a label is {label}: give it as many "
+           "units as there are classes (max label + 1), e.g. Dense(num_classes)",
+           "# map the labels to class indices 0..N-1 (np.unique(y, return_inverse=True)); a "
+           "mask's 255 "
+           "'ignore' value must be masked out, not used as a class"]
+    if int(label) < 0 or int(label) >= 2 * int(depth) + 1:
+        fix.reverse()  # far outside: the labels are not class indices (raw mask values)
+    if depth == "1":
+        fix.insert(0, "# one output unit: a two-class problem wants "
+                      "loss='binary_crossentropy' with a sigmoid unit, not "
+                      "sparse_categorical_crossentropy")
+    return [catalogue.make("label-outside-output-classes", label=label, depth=depth,
+                           top=str(int(depth) - 1), evidence=log_evidence(hits[:1]),
+                           fix=tuple(fix))]
+
+
+def data_cardinality(ctx: Facts) -> list[Finding]:
+    """``keras-data-cardinality-mismatch``: Keras's check that the inputs, the labels and the
+    sample weights hold as many samples (pattern ``keras.cardinality``: tf.keras
+    data_adapter.py, Keras 3 data_adapter_utils.py)."""
+    hits = ctx.h("keras.cardinality").all()
+    if not hits:
+        return []
+    return [catalogue.make("keras-data-cardinality-mismatch", evidence=log_evidence(hits[:1]))]
 
 
 # --- a NumPy array of dtype object -----------------------------------------------------------
@@ -289,5 +341,5 @@ def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
     return [catalogue.make("model-file-not-hdf5", evidence=log_evidence(hits[:1]), fix=fix)]
 
 
-__all__ = ["input_incompatible", "input_shape_mismatch", "model_file_not_hdf5",
-           "numpy_object_array"]
+__all__ = ["data_cardinality", "input_incompatible", "input_shape_mismatch",
+           "model_file_not_hdf5", "numpy_object_array", "sparse_label_out_of_range"]

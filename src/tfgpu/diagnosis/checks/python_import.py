@@ -183,16 +183,19 @@ def tf1_graph_code_eager(ctx: Facts) -> list[Finding]:
     execution" and its kin, or a Session whose graph is empty when the log or host names
     TensorFlow 2 (under TensorFlow 1 an empty graph is ops built in another graph)."""
     tf2 = ctx.tf_mm is not None and ctx.tf_mm[0] >= 2
-    hits = [h for h in ctx.h("tools.tf1_eager_on").all() if h.g("what") or tf2]
+    hits = [h for h in ctx.h("tools.tf1_eager_on").all()
+            if h.g("what") or h.g("what2") or tf2]
     if not hits:
         return []
     h = hits[0]
     name = (f"{h.need('what')} is not compatible with eager execution" if h.g("what")
-            else "the Session's graph is empty")
-    if ctx.tf_mm is not None and ctx.tf_mm[0] < 2:
+            else f"{h.need('what2')} is not supported when eager execution is enabled"
+            if h.g("what2") else "the Session's graph is empty")
+    mm = ctx.tf_mm
+    if mm is not None and mm[0] < 2:
         # TensorFlow 1.x runs graphs unless the code enabled eager execution itself
         return [catalogue.make("tf1-api-on-tf2", variant="eager-enabled-on-tf1", name=name,
-                               tf=ctx.tf_version or "1.x", evidence=log_evidence(hits[:1]))]
+                               tf=f"{mm[0]}.{mm[1]}", evidence=log_evidence(hits[:1]))]
     return [catalogue.make("tf1-api-on-tf2", variant="eager-on", name=name,
                            evidence=log_evidence(hits[:1]))]
 

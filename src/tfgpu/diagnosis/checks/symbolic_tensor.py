@@ -25,8 +25,9 @@ def tensor_numpy_in_graph(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     evidence = log_evidence(hits[:1])
-    if ctx.tf_mm is not None and ctx.tf_mm[0] < 2:
-        return [catalogue.make("tensor-numpy-in-graph", variant="tf1", tf=ctx.tf_version or "",
+    mm = ctx.tf_mm
+    if mm is not None and mm[0] < 2:
+        return [catalogue.make("tensor-numpy-in-graph", variant="tf1", tf=f"{mm[0]}.{mm[1]}",
                                evidence=evidence)]
     return [catalogue.make("tensor-numpy-in-graph", evidence=evidence)]
 

@@ -42,14 +42,22 @@ def tfhub_cache_incomplete(ctx: Facts) -> list[Finding]:
     warning, category unknown) for another folder; nothing when no folder is shown or a
     TensorFlow.js model is in view (tfjs reads its own model files)."""
     hits = [h for h in ctx.h("tfhub.no_saved_model").all()
-            if h.g("path") or h.g("cut") or h.g("tfpath")]
+            if h.g("path") or h.g("cut") or h.g("tfpath") or h.g("tfpath2")]
     if not hits or ctx.h("ctx.tfjs").count:
         return []
     h = hits[0]
     # a wrap, indented or not, inside the quoted folder
-    path = re.sub(r"\s*\n\s*", "", h.g("path") or h.g("cut") or h.g("tfpath") or "").strip()
+    path = re.sub(r"\s*\n\s*", "", h.g("path") or h.g("cut") or h.g("tfpath")
+                  or h.g("tfpath2") or "").strip()
     m = _ENTRY.match(path)
     evidence = log_evidence([h])
+    if len(path) > 2 and path[0] == path[-1] and path[0] in "'\"":
+        # the quotes are part of the path: a notebook or a Windows shell passed them on
+        return [catalogue.make("tfhub-cache-incomplete", variant="quoted-path", path=path,
+                               evidence=evidence,
+                               fix=(f"# give the folder without the quotes: {path[1:-1]} (a "
+                                    "notebook's ! line and cmd.exe pass single quotes on; "
+                                    "double quotes, or none, around a path without spaces)",))]
     if m is None:
         return [catalogue.make("tfhub-cache-incomplete", variant="not-a-savedmodel", path=path,
                                evidence=evidence)]
