@@ -5129,7 +5129,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.jax",
         ("jax", "xlaruntimeerror"),
-        r"\bjax(?:lib)?[/\\._]|\bXlaRuntimeError\b|^\s*(?:import|from) jax\b",
+        # (a path component needs a separator, space or quote before it: random text such as
+        # base64 holds "...jax/..." by chance)
+        r"(?:^|[/\\\s\"'(])jax(?:lib)?[/\\]|\bjax(?:lib)?[._]|\bXlaRuntimeError\b"
+        r"|^\s*(?:import|from) jax\b",
     ),
     # TensorFlow's Python side: a line only a TensorFlow program prints (its package paths,
     # an import, the tf.* API).
