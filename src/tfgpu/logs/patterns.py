@@ -4152,8 +4152,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tf.other_graph",
         ("is not an element of this graph", "must be from the same graph as"),
-        # (not TensorFlow's own raise line a traceback echoes: "Tensor %s is not an element")
-        r"\b(?:Tensor|Operation) (?!%s)(?P<what>.{1,400}?) is not an element of this graph"
+        # (TensorFlow's own raise line a traceback echoes, "Tensor %s is not an element", is
+        # a source template: the engine drops a match whose group holds the placeholder)
+        r"\b(?:Tensor|Operation) (?P<what>.{1,400}?) is not an element of this graph"
         r"|\bmust be from the same graph as\b(?P<func>.{0,400}?\bFuncGraph\()?",
     ),
     _p(

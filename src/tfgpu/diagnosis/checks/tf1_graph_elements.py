@@ -27,6 +27,8 @@ def graph_element_elsewhere(ctx: Facts) -> list[Finding]:
     a tf.function captured into it); variant ``server-thread`` when the traceback runs
     through a web server or thread module (pattern ``ctx.server_thread_frame``: flask,
     werkzeug, django, socketserver, tornado, gunicorn, uvicorn, starlette, threading.py)."""
+    # (a traceback's echoed raise line, "Tensor %s is not an element of this graph." % obj,
+    # is no hit: its group holds the placeholder, logs/engine.py source_template)
     hits = ctx.h("tf.other_graph").all()
     if not hits:
         return []
