@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -75,7 +76,8 @@ def test_an_nvidia_smi_slower_than_the_limit_is_timeout_not_missing(tmp_path: Pa
     res, took = _run_nvidia(ctx)
     assert took < 2.0
     assert res.driver is not None and res.driver.status is ProbeStatus.TIMEOUT
-    assert "did not finish within 1 s" in (res.driver.message or "")
+    # the runner gives the call what is left of the probe's 1 s (0.999 s on a loaded machine)
+    assert re.search(r"did not finish within (?:1|0\.9\d{0,2}) s", res.driver.message or "")
 
 
 def test_a_flooding_nvidia_smi_is_an_error_fact_not_missing(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -249,8 +250,8 @@ def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     label, depth = h.need("label"), h.need("depth")
-    fix = [f"# the last Dense layer has {depth} unit(s) and a label is {label}: give it as many "
-           "units as there are classes (max label + 1), e.g. Dense(num_classes)",
+    fix = [f"# the last Dense layer has {plural(int(depth), 'unit')} and a label is {label}: give "
+           "it as many units as there are classes (max label + 1), e.g. Dense(num_classes)",
            "# map the labels to class indices 0..N-1 (np.unique(y, return_inverse=True)); a "
            "mask's 255 "
            "'ignore' value must be masked out, not used as a class"]
@@ -260,9 +261,10 @@ def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
         fix.insert(0, "# one output unit: a two-class problem wants "
                       "loss='binary_crossentropy' with a sigmoid unit, not "
                       "sparse_categorical_crossentropy")
-    return [catalogue.make("label-outside-output-classes", label=label, depth=depth,
-                           top=str(int(depth) - 1), evidence=log_evidence(hits[:1]),
-                           fix=tuple(fix))]
+    return [catalogue.make("label-outside-output-classes", label=label,
+                           classes=f"{depth} class" if depth == "1" else f"{depth} classes",
+                           units=plural(int(depth), "unit"), top=str(int(depth) - 1),
+                           evidence=log_evidence(hits[:1]), fix=tuple(fix))]
 
 
 def data_cardinality(ctx: Facts) -> list[Finding]:
