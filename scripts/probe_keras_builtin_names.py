@@ -7,7 +7,7 @@ make the public API, the v1 names TensorFlow 1 exported included), tests left ou
 
 A saved model naming one of these and a Keras that does not know it is a file of another
 Keras release (or package); any other name is a custom object the loader was not given
-(checks/keras_saving.py).  Paste the output over the row in
+(checks/saved_model_files.py).  Paste the output over the row in
 src/tfgpu/knowledge/data/platform_facts.toml.
 
 usage: python scripts/probe_keras_builtin_names.py /path/to/keras-team/keras/.git

@@ -2489,7 +2489,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # "bad marshal data (unknown type code)"): Keras stores a Lambda layer's function as
     # marshal.dumps(func.__code__) (tf.keras utils/generic_utils.py func_dump/func_load,
     # Keras 3 utils/python_utils.py), and a .pyc of another Python gives the same; the Keras
-    # side is read from a func_load frame or a Lambda layer. Read by checks/keras_saving.py
+    # side is read from a func_load frame or a Lambda layer. Read by checks/saved_model_files.py
     _p(
         "py.bad_marshal",
         ("bad marshal data",),
@@ -2506,7 +2506,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras 2.7+ and Keras 3's legacy loader quote it: "Unknown layer: 'X'. Please ensure you
     # are using a `keras.utils.custom_object_scope`"), Keras 3 serialization_lib.py's "Could
     # not locate class|function 'X'. Make sure custom classes and functions are decorated"
-    # (Model, Functional, Sequential: eco.keras_other_saver); read by checks/keras_saving.py
+    # (Model, Functional, Sequential: eco.keras_other_saver); read by checks/saved_model_files.py
     _p(
         "keras.unknown_object",
         ("unknown layer", "unknown loss", "unknown metric", "unknown initializer",
@@ -8588,7 +8588,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # h5py opening a file that is not HDF5 (libhdf5's "file signature not found", h5py's
     # "Unable to open file (...)", "Unable to synchronously open file (...)" with HDF5 1.14),
-    # and a Git LFS pointer or LFS refusal beside it; read by checks/model_inputs.py
+    # and a Git LFS pointer or LFS refusal beside it; read by checks/saved_model_files.py
     _p(
         "h5.no_signature",
         ("file signature not found", "truncated file: eof"),

@@ -267,10 +267,8 @@ from tfgpu.diagnosis.checks.h5py_strings import h5py3_old_keras_loader
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
-    keras_lambda_other_python,
     keras_model_saved_with_other_keras,
     keras_not_importable,
-    keras_unknown_object,
     numpy_too_new_for_tensorflow,
 )
 from tfgpu.diagnosis.checks.keras_two_kerases import two_kerases_optimizer
@@ -647,7 +645,6 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
     input_incompatible,
-    model_file_not_hdf5,
     numpy_object_array,
     sparse_label_out_of_range,
 )
@@ -658,6 +655,11 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 )
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
+from tfgpu.diagnosis.checks.saved_model_files import (
+    keras_lambda_other_python,
+    keras_unknown_object,
+    model_file_not_hdf5,
+)
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete

@@ -1,7 +1,7 @@
 """Data a Keras model or TensorFlow cannot take: inputs of another rank or shape than a
-layer's input spec, labels of another shape than the model's output, NumPy arrays of dtype
-``object``, and model files that are not HDF5.  Model and data code, never the GPU; one
-section per fault below.
+layer's input spec, labels of another shape than the model's output or outside its classes,
+inputs and labels of different sample counts, and NumPy arrays of dtype ``object``.  Model
+and data code, never the GPU; one section per fault below.
 
 Sources (read in the TensorFlow 2.21 wheel and Keras 3.15; older wordings in their sources):
 
@@ -11,21 +11,24 @@ Sources (read in the TensorFlow 2.21 wheel and Keras 3.15; older wordings in the
   but received input with shape [...]``, and from Keras 2.8 ``expected shape=(...), found
   shape=(...)``); Keras 3 ``layers/input_spec.py`` says "Input 0 with name '<input>' of layer
   '<layer>' is incompatible with the layer: ..." with the same parts.
+* Keras 2.0-2.3 ``engine/base_layer.py`` (and tf.keras up to 2.4) said "Input 0 is
+  incompatible with layer X: expected ndim=3, found ndim=2".
 * tf.keras ``engine/training_utils_v1.py`` ``standardize_input_data`` (the graph-era Keras
   loops; Keras 2.0-2.3's ``training_utils.py``): "Error when checking input: expected
   <name> to have 4 dimensions, but got array with shape (...)", "... to have shape (...) but
-  got array with shape (...)", and "Error when checking target: ..." for the labels.
+  got array with shape (...)", and "Error when checking target: ..." for the labels;
+  ``check_loss_and_target_compatibility``: "A target array with shape (...) was passed for
+  an output of shape (...) while using as loss `...`".
+* TensorFlow's sparse cross-entropy kernel (``sparse_xent_op.cc``, "Received a label value
+  of " in the 2.21 wheel): a class index outside [0, units); tf.keras ``data_adapter.py`` and
+  Keras 3 ``data_adapter_utils.py``: "Data cardinality is ambiguous" (x and y of different
+  sample counts).
 * TensorFlow's conversion of a NumPy array to a tensor (the strings "Failed to convert a
   NumPy array to a Tensor (" and "Unsupported object type " in ``lib_pywrap_tensorflow_
   common.so`` of the 2.21 wheel): an array of dtype ``object`` whose first element that is no
   string names its type.  On TensorFlow 2.21, ``tf.convert_to_tensor`` of object arrays of
   Python floats, of ints mixed with strings, of lists of unequal lengths and of NumPy arrays
   of unequal lengths raises it with ``float``, ``int``, ``list`` and ``numpy.ndarray``.
-* libhdf5's "file signature not found" (in the HDF5 1.14 library h5py 3.14 bundles, with
-  "unable to synchronously open file"): the file h5py opened has no HDF5 signature.  h5py
-  3.14 says "Unable to synchronously open file (file signature not found)" for a Git LFS
-  pointer file and for random bytes alike (reproduced; Keras 3's load_model passes it on);
-  h5py 2.x said "Unable to open file (file signature not found)".
 """
 
 from __future__ import annotations
@@ -310,38 +313,5 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
                            evidence=evidence)]
 
 
-# --- a model file that is not HDF5 ----------------------------------------------------------
-
-
-def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
-    """``model-file-not-hdf5``: h5py found no HDF5 signature in the file it opened (pattern
-    ``h5.no_signature``); variant ``git-lfs`` when the log shows Git LFS (a pointer file's
-    first line, git-lfs output, an LFS quota refusal: ``h5.git_lfs``); variant ``truncated``
-    for HDF5's "truncated file: eof = ..." (an HDF5 file cut short)."""
-    hits = ctx.h("h5.no_signature").all()
-    if not hits:
-        return []
-    lfs = ctx.h("h5.git_lfs").all()
-    look = ("Get-Content <the model file> -TotalCount 3   # the file's first lines" if ctx.windows
-            else "head -c 300 <the model file>; echo; ls -l <the model file>   # its first "
-                 "bytes and its size")
-    fix = (look + ": 'version https://git-lfs.github.com/spec/v1' is a Git LFS pointer, "
-           "'<html' a saved web page, 'PK' a zip (a Keras 3 .keras file under an .h5 name: "
-           "rename it to .keras); an HDF5 file starts with bytes \\x89HDF",
-           "git lfs install && git lfs pull   # a Git LFS pointer: fetch the real file inside "
-           "the clone (a repository over its LFS quota, or with LFS disabled, serves only "
-           "pointers: take the file from the project's other download link)",
-           "# otherwise download the file again and compare its size with the original's (an "
-           "interrupted download or a failed upload leaves a short file)")
-    if any(h.g("truncated") for h in hits):
-        cut = [h for h in hits if h.g("truncated")]
-        return [catalogue.make("model-file-not-hdf5", variant="truncated",
-                               evidence=log_evidence(cut[:1]), fix=(fix[2], fix[0]))]
-    if lfs:
-        return [catalogue.make("model-file-not-hdf5", variant="git-lfs",
-                               evidence=log_evidence(lfs[:1], hits[:1]), fix=fix)]
-    return [catalogue.make("model-file-not-hdf5", evidence=log_evidence(hits[:1]), fix=fix)]
-
-
-__all__ = ["data_cardinality", "input_incompatible", "input_shape_mismatch",
-           "model_file_not_hdf5", "numpy_object_array", "sparse_label_out_of_range"]
+__all__ = ["data_cardinality", "input_incompatible", "input_shape_mismatch", "numpy_object_array",
+           "sparse_label_out_of_range"]

@@ -1,0 +1,179 @@
+"""Saved models that will not load for reasons of the file, not of TensorFlow's version: a
+file that is not HDF5, an object its config names that the loader lacks, and a Lambda
+layer's bytecode of another Python.  Never the GPU; one section per fault below.
+
+Sources:
+
+* libhdf5's "file signature not found" and "truncated file: eof = ..." (in the HDF5 1.14
+  library h5py 3.14 bundles, with "unable to synchronously open file"): h5py 3.14 says
+  "Unable to synchronously open file (file signature not found)" for a Git LFS pointer file
+  and for random bytes alike (reproduced; Keras 3's load_model passes it on); h5py 2.x said
+  "Unable to open file (file signature not found)".
+* tf.keras ``utils/generic_utils.py`` ("Unknown layer: X. Please ensure this object is
+  passed to the `custom_objects` argument"; Keras 2.0-2.3 "Unknown loss function:X"), Keras
+  3 ``legacy/saving/serialization.py`` (the name quoted) and ``saving/serialization_lib.py``
+  ("Could not locate class 'X'"), tf.keras ``saving/saved_model/load.py`` ("Unable to restore
+  custom object of type _tf_keras_metric currently"); which names are Keras's own: platform
+  fact ``keras-builtin-object-names`` (scripts/probe_keras_builtin_names.py, per module).
+* tf.keras ``generic_utils.py`` ``func_dump``/``func_load`` (Keras 3 ``python_utils.py``):
+  a Lambda layer's function is stored as ``marshal.dumps(func.__code__)``; CPython's marshal
+  says "bad marshal data (unknown type code)" for bytecode of another Python version.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+# --- a model file that is not HDF5 ----------------------------------------------------------
+
+
+def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
+    """``model-file-not-hdf5``: h5py found no HDF5 signature in the file it opened (pattern
+    ``h5.no_signature``); variant ``git-lfs`` when the log shows Git LFS (a pointer file's
+    first line, git-lfs output, an LFS quota refusal: ``h5.git_lfs``); variant ``truncated``
+    for HDF5's "truncated file: eof = ..." (an HDF5 file cut short)."""
+    hits = ctx.h("h5.no_signature").all()
+    if not hits:
+        return []
+    lfs = ctx.h("h5.git_lfs").all()
+    look = ("Get-Content <the model file> -TotalCount 3   # the file's first lines" if ctx.windows
+            else "head -c 300 <the model file>; echo; ls -l <the model file>   # its first "
+                 "bytes and its size")
+    fix = (look + ": 'version https://git-lfs.github.com/spec/v1' is a Git LFS pointer, "
+           "'<html' a saved web page, 'PK' a zip (a Keras 3 .keras file under an .h5 name: "
+           "rename it to .keras); an HDF5 file starts with bytes \\x89HDF",
+           "git lfs install && git lfs pull   # a Git LFS pointer: fetch the real file inside "
+           "the clone (a repository over its LFS quota, or with LFS disabled, serves only "
+           "pointers: take the file from the project's other download link)",
+           "# otherwise download the file again and compare its size with the original's (an "
+           "interrupted download or a failed upload leaves a short file)")
+    if any(h.g("truncated") for h in hits):
+        cut = [h for h in hits if h.g("truncated")]
+        return [catalogue.make("model-file-not-hdf5", variant="truncated",
+                               evidence=log_evidence(cut[:1]), fix=(fix[2], fix[0]))]
+    if lfs:
+        return [catalogue.make("model-file-not-hdf5", variant="git-lfs",
+                               evidence=log_evidence(lfs[:1], hits[:1]), fix=fix)]
+    return [catalogue.make("model-file-not-hdf5", evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+
+# --- an object the loader lacks; a Lambda layer of another Python -------------------------
+
+
+def keras_lambda_other_python(f: Facts) -> list[Finding]:
+    """``keras-lambda-bytecode-from-other-python``: "bad marshal data (unknown type code)"
+    (pattern ``py.bad_marshal``) where the log shows Keras rebuilding a Lambda layer's
+    function (pattern ``keras.func_load``: a func_load frame, a Lambda layer): the model was
+    saved under another Python version (Keras stores the function as marshalled bytecode,
+    which only that version reads); variant ``hedged`` (a warning) without the Keras side: a
+    .pyc file written by another Python gives the same error."""
+    hits = f.h("py.bad_marshal").all()
+    if not hits:
+        return []
+    keras = f.h("keras.func_load").all()
+    if keras:
+        return [catalogue.make("keras-lambda-bytecode-from-other-python",
+                               evidence=log_evidence(keras[-1:], hits[:1]))]
+    return [catalogue.make("keras-lambda-bytecode-from-other-python", variant="hedged",
+                           evidence=log_evidence(hits[:1]))]
+
+
+#: The kinds Keras's "Unknown <kind>: <name>" names that are a loss or a metric (needed only
+#: to train: load_model(compile=False) skips them).
+_TRAINING_ONLY = frozenset({"loss function", "metric function", "loss", "metric"})
+#: Where Keras looks each kind up: the modules of platform fact keras-builtin-object-names
+#: whose names count as Keras's own for it (a metric may name a loss; a layer a nested model).
+_MODULES_OF_KIND = {
+    "layer": ("layers", "models"), "initializer": ("initializers",),
+    "loss function": ("losses",), "loss": ("losses",),
+    "metric function": ("metrics", "losses"), "metric": ("metrics", "losses"),
+    "activation function": ("activations",), "activation": ("activations",),
+    "optimizer": ("optimizers",), "regularizer": ("regularizers",),
+    "constraint": ("constraints",),
+}
+#: The kinds that name functions: a built-in name among them may also be the saving code's
+#: own function of that name (swish, leaky_relu, gelu became built-ins late).
+_FUNCTION_KINDS = frozenset({"loss function", "loss", "metric function", "metric",
+                             "activation function", "activation", "function"})
+_ALL_MODULES = ("layers", "initializers", "losses", "metrics", "optimizers", "activations",
+                "regularizers", "constraints", "models")
+
+
+def keras_unknown_object(f: Facts) -> list[Finding]:
+    """A saved model's config naming an object the loading Keras does not know (pattern
+    ``keras.unknown_object``): a name of Keras's own (platform fact
+    ``keras-builtin-object-names``) is a file of another Keras release or package
+    (``keras-model-saved-with-other-keras``); any other name is a custom object the loader
+    was not given (``keras-custom-object-not-registered``: custom_objects, compile=False for
+    a loss or metric)."""
+    hits = f.h("keras.unknown_object").all()
+    if not hits:
+        restore = f.h("keras.restore_custom").all()
+        if restore:
+            kind = restore[0].need("kind").replace("_", " ")
+            return [catalogue.make(
+                "keras-custom-object-not-registered", variant="savedmodel-restore",
+                kind=kind, evidence=log_evidence(restore[:1]),
+                fix=("# pass the custom class or function when loading: keras.models."
+                     "load_model(path, custom_objects={'<its name>': <the class or function>}) "
+                     "(the names the training code used)",
+                     "# custom layers and metrics: give them get_config / from_config before "
+                     "saving; to predict only: load_model(path, compile=False)"))]
+        return []
+    h = hits[0]
+    # (a paste's Markdown around the line: "**ValueError: Unknown initializer: X**")
+    name = (h.g("name") or h.g("located") or "").strip().strip("'\"*` ")
+    kind = h.g("kind") or h.g("obj") or "object"
+    if not name:
+        return []
+    fact = f.kb.platform_fact("keras-builtin-object-names")
+    listing = (pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
+               else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
+    builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
+    if builtin and kind in _FUNCTION_KINDS:
+        return [catalogue.make(
+            "keras-custom-object-not-registered", variant="builtin-name", kind=kind, name=name,
+            line=h.line, ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref,
+            fix=(listing + "   # the Keras that loads it",
+                 f"# the saving code's own {name}: pass it when loading: "
+                 f"keras.models.load_model(path, custom_objects={{'{name}': <the function>}})"
+                 + (" (or compile=False to predict only)" if kind in _TRAINING_ONLY else ""),
+                 "# or load the file with the Keras release that saved it (the project's "
+                 "requirements name it)"))]
+    if builtin:
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            knowledge_ref=fact.ref,
+            cause=(f"The saved model names the {kind} '{name}', one Keras itself defines "
+                   f"(knowledge row {fact.ref}), and the Keras loading it does not know that "
+                   "name: the file was written by another Keras release, or by the other "
+                   "Keras package (tf.keras against standalone keras, or a library that uses "
+                   "one while the code uses the other). Not a custom object to register."),
+            fix=(listing + "   # the Keras that loads it; the one that saved it is where the "
+                 "file came from",
+                 "# load it with the same Keras package and release that saved it (tf.keras "
+                 "or keras; the TensorFlow release the project names), then save it again",
+                 "# code mixing `import keras` and `from tensorflow import keras`: use one (a "
+                 "library may have a setting for which, such as TF_KERAS=1)"))]
+    fix = [f"# pass it when loading: keras.models.load_model(path, custom_objects={{'{name}': "
+           "<the class or function>}) (import it from the code or library that saved the "
+           "model)"]
+    if name == "KerasLayer":
+        fix = ["# tensorflow_hub's layer: import tensorflow_hub as hub; "
+               "keras.models.load_model(path, custom_objects={'KerasLayer': hub.KerasLayer})"]
+    if kind in _TRAINING_ONLY:
+        fix.append("# to predict only: keras.models.load_model(path, compile=False) (a loss or "
+                   "metric is needed only to train)")
+    fix.append("# Keras 2.13+ and 3: decorate the class with "
+               "@keras.saving.register_keras_serializable() and import its module before "
+               "loading")
+    return [catalogue.make(
+        "keras-custom-object-not-registered", kind=kind, name=name, line=h.line,
+        ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
+
+
+__all__ = ["keras_lambda_other_python", "keras_unknown_object", "model_file_not_hdf5"]
