@@ -20,7 +20,12 @@ printed before it became tf.keras.
   v1=[])`` in the 2.21 wheel), whose names grew release by release: "module
   'tensorflow.compat.v2.__internal__' has no attribute 'tf2'" raised in a keras/tf_keras
   frame is a Keras newer than the TensorFlow it runs on -> ``keras-version-mismatch-
-  tensorflow``.
+  tensorflow`` (not under Keras 3's own backend files: which side is newer needs both
+  versions).
+* "No module named 'keras'": the standalone package is not installed ->
+  ``keras-package-not-installed``; from TensorFlow 2.6 (platform fact
+  ``tf-keras-lazy-module``) keras is TensorFlow's own dependency, so with that TensorFlow (or
+  its lazy loader's frame) in view the environment lost it or another Python runs.
 """
 
 from __future__ import annotations
