@@ -344,6 +344,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "cpu.illegal",
         ("illegal instruction", "illegal hardware instruction", "invalid opcode"),
         r"^\s*Illegal instruction(?: \(core dumped\)|: 4)?\s*$"
+        # (the shell's words quoted in prose as inline code: "I have a `Illegal instruction
+        # (core dumped)`")
+        r"|`Illegal instruction(?: \(core dumped\))?`"
         r"|(?P<zsh>zsh|bash|fish):`? (?:\d+ )?illegal hardware instruction"
         r"|^\s*(?:\[\d+\]\s*)?(?:\d+\s+)?illegal hardware instruction"
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)"

@@ -286,6 +286,12 @@ def _traceback_package(f: Facts, line: int) -> str | None:
     return max(near, key=lambda h: h.line).g("pkg") if near else None
 
 
+#: A module's own dunder attributes: a missing one is no private namespace (tf.keras's
+#: ``__internal__`` is one) but an attribute this module object lacks.
+_MODULE_ATTRIBUTES = frozenset({"__version__", "__file__", "__path__", "__name__", "__spec__",
+                                "__all__", "__doc__", "__loader__", "__package__"})
+
+
 def keras_public_api_moved(f: Facts) -> list[Finding]:
     """``keras-public-api-moved``: the code imports a public Keras name or module from where
     the installed Keras does not have it.
@@ -355,7 +361,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
             knowledge_ref=row.ref,
         )]
     name = first.name
-    if name.startswith("__") and (private := _private_module(
+    if name.startswith("__") and name not in _MODULE_ATTRIBUTES and (private := _private_module(
             f, f"{first.module}.{name}", evidence, first.hit.line)) is not None:
         return [private]  # tf.keras's __internal__ namespace: Keras internals, not a public name
     row = _home_row(f, name, first.module)

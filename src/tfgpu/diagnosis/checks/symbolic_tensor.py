@@ -37,12 +37,20 @@ def numpy_on_symbolic_tensor(ctx: Facts) -> list[Finding]:
     (...) to a numpy array" (pattern ``eco.numpy_symbolic``; array_ops.py / ops.py
     ``__array__`` of a graph tensor) when it does not read as NumPy 1.20+ under TensorFlow
     <= 2.4 (:func:`~tfgpu.diagnosis.checks.keras_saving.numpy_pairing`): code handed a
-    graph tensor (a Keras layer's output, a tf.function's value) to a NumPy function."""
+    graph tensor (a Keras layer's output, a tf.function's value) to a NumPy function, with
+    TensorFlow 2.5+ named; variant ``numpy-call-hedged`` (a warning) when no TensorFlow
+    version is shown: TensorFlow <= 2.4's own ops (a map_fn's while loop, not only its
+    recurrent layers) meet NumPy 1.20+ the same way."""
     hits = ctx.h("eco.numpy_symbolic").all()
     if not hits or numpy_pairing(ctx) is not None:
         return []
-    return [catalogue.make("tensor-numpy-in-graph", variant="numpy-call",
-                           tensor=hits[0].g("tensor") or "a graph tensor",
+    tensor = hits[0].g("tensor") or "a graph tensor"
+    if ctx.tf_mm is None:
+        # TensorFlow <= 2.4's own ops call np.prod on symbolic shapes too (not only its
+        # recurrent layers): with no version shown, both readings stand
+        return [catalogue.make("tensor-numpy-in-graph", variant="numpy-call-hedged",
+                               tensor=tensor, evidence=log_evidence(hits[:1]))]
+    return [catalogue.make("tensor-numpy-in-graph", variant="numpy-call", tensor=tensor,
                            evidence=log_evidence(hits[:1]))]
 
 
