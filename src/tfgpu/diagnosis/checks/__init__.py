@@ -657,6 +657,7 @@ from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.saved_model_files import (
     keras_lambda_other_python,
+    keras_savedmodel_restore,
     keras_unknown_object,
     model_file_not_hdf5,
 )
@@ -816,6 +817,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
     keras_unknown_object,
+    keras_savedmodel_restore,
     keras_lambda_other_python,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,

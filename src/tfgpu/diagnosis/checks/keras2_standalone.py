@@ -36,6 +36,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.keras_modules import fact_minor
 from tfgpu.facts.keras_release_text import last_keras_release
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -171,12 +172,14 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
             continue  # Keras 3's TensorFlow backend: which side is newer needs both versions
         pkg = (near[-1].g("pkg") or "keras").replace("_", "-")
         switch = ctx.kb.platform_fact("keras3-switch")
+        # keras is released in step with TensorFlow from the split (tf-keras-lazy-module)
+        split = fact_minor(ctx.kb.platform_fact("tf-keras-lazy-module"), "first_tf")
         mm = ctx.tf_mm
-        if mm is not None and mm >= tuple(int(x) for x in switch.value("tf_version").split(".")):
+        if mm is not None and mm >= fact_minor(switch, "tf_version"):
             pin = (f'pip install "{switch.value("legacy_package")}~={mm[0]}.{mm[1]}.0"   # the '
                    f"Keras 2 of TensorFlow {mm[0]}.{mm[1]} (with "
                    f"{switch.value('legacy_env')})")
-        elif mm is not None and mm >= (2, 6):
+        elif mm is not None and mm >= split:
             pin = (f'pip install "{pkg}~={mm[0]}.{mm[1]}.0"   # the {pkg} of TensorFlow '
                    f"{mm[0]}.{mm[1]}")
         elif mm is not None:
@@ -208,14 +211,12 @@ def keras_not_installed(ctx: Facts) -> list[Finding]:
         return []
     lazy = ctx.kb.platform_fact("tf-keras-lazy-module")
     switch = ctx.kb.platform_fact("keras3-switch")
-    first = tuple(int(x) for x in lazy.value("first_tf").split("."))
-    k3 = tuple(int(x) for x in switch.value("tf_version").split("."))
+    first, k3 = fact_minor(lazy, "first_tf"), fact_minor(switch, "tf_version")
     mm, show = ctx.tf_mm, "python -m pip show tensorflow keras   # in the Python that ran it"
     evidence = log_evidence(hits[:1])
     # TensorFlow's own lazy loader importing keras (tensorflow/python/util/lazy_loader.py,
     # 2.6+): the import came from tf.keras itself
-    lazy_frame = any(0 < hits[0].line - p.line <= 12 and "lazy_loader" in p.text
-                     for p in ctx.h("ctx.pkg_path").all())
+    lazy_frame = any("lazy_loader" in p.text for p in package_frames_above(ctx, hits[0].line))
     if (mm is not None and mm >= first) or (mm is None and lazy_frame):
         if mm is None:
             return [catalogue.make(

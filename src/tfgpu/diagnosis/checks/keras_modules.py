@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tfgpu.facts.view import Facts
+from tfgpu.facts.view import Facts, tf_minor
 from tfgpu.knowledge import Knowledge, KnowledgeError, PlatformFact
 
 
@@ -49,6 +49,20 @@ def keras3_series(kb: Knowledge) -> tuple[str, str]:
     if not (major.isdigit() and minor.isdigit() and int(minor) > 0):
         raise KnowledgeError(f"platform fact keras3-switch: tf_version {first!r} is not X.Y")
     return first, f"{major}.{int(minor) - 1}"
+
+
+def fact_minor(fact: PlatformFact, key: str) -> tuple[int, int]:
+    """The TensorFlow ``(major, minor)`` a platform fact's ``key`` holds (``"2.16"`` ->
+    ``(2, 16)``).
+
+    Raises:
+        KnowledgeError: the value is not ``major.minor``.
+    """
+    value = fact.value(key)
+    mm = tf_minor(value)
+    if mm is None:
+        raise KnowledgeError(f"platform fact {fact.ref}: {key} {value!r} is not X.Y")
+    return mm
 
 
 def keras3_installed(f: Facts) -> bool | None:

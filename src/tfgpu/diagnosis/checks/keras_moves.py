@@ -30,7 +30,7 @@ from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME, addon_importing_at
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
-from tfgpu.diagnosis.checks.keras_modules import keras3_installed, keras3_series
+from tfgpu.diagnosis.checks.keras_modules import fact_minor, keras3_installed, keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -253,7 +253,7 @@ def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...],
     if module not in {"keras.api", "keras.api._v2", lazy} or _traceback_package(f, line):
         return None
     first, last = fact.value("first_tf"), fact.value("last_tf")
-    lo, hi = (tuple(int(x) for x in v.split(".")) for v in (first, last))
+    lo, hi = fact_minor(fact, "first_tf"), fact_minor(fact, "last_tf")
     mm = f.tf_mm
     if mm is not None and not lo <= mm <= hi:
         return None

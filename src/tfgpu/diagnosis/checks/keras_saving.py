@@ -155,8 +155,8 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                  f"{fact.value('tf_version')}), the other way round, or by a Keras 3 release whose "
                  "keras.src paths differ from this one's. Not a custom class "
                  "to register, despite the message's advice.")
-        fix = ((pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
-                else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
+        fix = (pip_list_grep("keras", "tensorflow", "tf-keras", windows=f.windows,
+                             anchored=not f.windows)
                + "   # the Keras that loads it; the one that saved it is where the file came "
                "from",
                f"# a Keras 2 file under Keras 3: {legacy} (or TensorFlow {k2_tf}), load it, "

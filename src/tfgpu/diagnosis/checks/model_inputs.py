@@ -47,18 +47,6 @@ if TYPE_CHECKING:
 # --- inputs of another rank or shape than a layer takes ------------------------------------
 
 
-def _rank(shape: str) -> int | None:
-    """The number of axes of a printed shape (``(None, 28, 28)``, ``[224, 224, 3]``,
-    ``(10,)``); None when it is not one."""
-    inner = shape.strip()[1:-1].strip().rstrip(",")
-    if not inner:
-        return 0
-    parts = [p.strip() for p in inner.split(",")]
-    if not all(re.fullmatch(r"None|\?|-?\d{1,12}", p) for p in parts):
-        return None
-    return len(parts)
-
-
 _BATCH_AXIS = ("# one sample given alone: add the batch axis (predict and fit take a batch): "
                "x = np.expand_dims(x, 0)")
 _LAST_AXIS = ("# the data lacks its last axis (an image's channel, a sequence's feature): add "
@@ -70,7 +58,8 @@ _CHANNELS = frozenset({"1", "3", "4"})
 
 
 def _dims(shape: str | None) -> list[str]:
-    """The axes of a printed shape (``(None, 224, 3)`` -> ``["None", "224", "3"]``)."""
+    """The axes of a printed shape, outermost first (``(None, 224, 3)`` -> ``["None", "224",
+    "3"]``, ``(10,)`` -> ``["10"]``); ``[]`` for text that is no bracketed shape."""
     inner = (shape or "").strip()
     return [d.strip() for d in inner[1:-1].split(",") if d.strip()] if inner[:1] in "([" else []
 
@@ -101,11 +90,18 @@ def _axis_fix(want: int, found: int, bound: str, shape: str | None = None) -> tu
             "batch axis)",)
 
 
+_SHAPE_FIX = (
+    "# build the model for the data: input_shape=x.shape[1:] / keras.Input(shape=x.shape[1:]) "
+    "(one sample's shape, without the batch axis; not the whole array's shape)",
+    "# or resize / reshape the data to the shape the model was built for",
+)
+
+
 def _shape_fix(want: str, found: str) -> tuple[str, ...]:
     """Fix lines for data of shape ``found`` where a layer was built for ``want``: one axis
     fewer is :func:`_axis_fix`'s case for an image (the last axis 1, 3 or 4), else most often
-    a model built with the whole array's shape; the same axes but another last axis, where the layer
-    takes 1 or 3 channels, is an image's channel count (RGBA, grayscale); else
+    a model built with the whole array's shape; the same axes but another last axis, where
+    the layer takes 1 or 3 channels, is an image's channel count (RGBA, grayscale); else
     :data:`_SHAPE_FIX`."""
     w, f = _dims(want), _dims(found)
     if w and f and len(f) == len(w) - 1:
@@ -122,13 +118,6 @@ def _shape_fix(want: str, found: str) -> tuple[str, ...]:
                 f"to {to} when loading: {how}",
                 "# or build the model for the data's channels")
     return _SHAPE_FIX
-
-
-_SHAPE_FIX = (
-    "# build the model for the data: input_shape=x.shape[1:] / keras.Input(shape=x.shape[1:]) "
-    "(one sample's shape, without the batch axis; not the whole array's shape)",
-    "# or resize / reshape the data to the shape the model was built for",
-)
 
 
 #: The notice's fix: the model was called on another shape and Keras went on.
@@ -207,9 +196,7 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         layer = h.need("name")
         if h.g("ndim"):
             want_n, got = int(h.need("ndim")), h.need("got")
-            found_n = _rank(got)
-            fix = (_axis_fix(want_n, found_n, "=", got) if found_n is not None
-                   else _axis_fix(want_n, want_n, "="))
+            fix = _axis_fix(want_n, len(_dims(got)), "=", got)
             return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
                                    layer=layer, want=f"{want_n} axes", found=got,
                                    evidence=evidence, fix=fix)]
@@ -256,8 +243,7 @@ def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
     fix = [f"# the last Dense layer has {plural(int(depth), 'unit')} and a label is {label}: give "
            "it as many units as there are classes (max label + 1), e.g. Dense(num_classes)",
            "# map the labels to class indices 0..N-1 (np.unique(y, return_inverse=True)); a "
-           "mask's 255 "
-           "'ignore' value must be masked out, not used as a class"]
+           "mask's 255 'ignore' value must be masked out, not used as a class"]
     if int(label) < 0 or int(label) >= 2 * int(depth) + 1:
         fix.reverse()  # far outside: the labels are not class indices (raw mask values)
     if depth == "1":
@@ -294,8 +280,9 @@ _TENSORS = re.compile(r"(?:^|\.)(?:EagerTensor|Tensor|RaggedTensor|SparseTensor)
 def numpy_object_array(ctx: Facts) -> list[Finding]:
     """``numpy-object-array-to-tensor``: TensorFlow was given a NumPy array of dtype object
     (pattern ``numpy.object_array``); variant ``ragged`` when its elements are sequences
-    (rows of unequal lengths), ``other-type`` for another Python type (dates, None,
-    Decimal-like objects), the base reading (numbers stored as objects: a mixed pandas
+    (rows of unequal lengths), ``tensors`` for TensorFlow tensors (a list of tensors through
+    np.array), ``other-type`` for another Python type (dates, None, a library's objects), the
+    base reading (numbers stored as objects: a mixed pandas
     column, ``df.values`` of mixed columns) for ``float``/``int``/``bool``."""
     hits = ctx.h("numpy.object_array").all()
     if not hits:

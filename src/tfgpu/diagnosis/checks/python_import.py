@@ -181,17 +181,18 @@ def tf1_graph_code_eager(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2`` variant ``eager-on``: TensorFlow 1 graph code run eagerly
     (pattern ``tools.tf1_eager_on``): "tf.placeholder() is not compatible with eager
     execution" and its kin, or a Session whose graph is empty when the log or host names
-    TensorFlow 2 (under TensorFlow 1 an empty graph is ops built in another graph)."""
-    tf2 = ctx.tf_mm is not None and ctx.tf_mm[0] >= 2
+    TensorFlow 2 (under TensorFlow 1 an empty graph is ops built in another graph); variant
+    ``eager-enabled-on-tf1`` when the log or host names TensorFlow 1.x (graph mode is its
+    default: the code enabled eager execution itself)."""
+    mm = ctx.tf_mm
     hits = [h for h in ctx.h("tools.tf1_eager_on").all()
-            if h.g("what") or h.g("what2") or tf2]
+            if h.g("what") or h.g("what2") or (mm is not None and mm[0] >= 2)]
     if not hits:
         return []
     h = hits[0]
     name = (f"{h.need('what')} is not compatible with eager execution" if h.g("what")
             else f"{h.need('what2')} is not supported when eager execution is enabled"
             if h.g("what2") else "the Session's graph is empty")
-    mm = ctx.tf_mm
     if mm is not None and mm[0] < 2:
         # TensorFlow 1.x runs graphs unless the code enabled eager execution itself
         return [catalogue.make("tf1-api-on-tf2", variant="eager-enabled-on-tf1", name=name,

@@ -60,8 +60,25 @@ def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
     return [catalogue.make("model-file-not-hdf5", evidence=log_evidence(hits[:1]), fix=fix)]
 
 
-
 # --- an object the loader lacks; a Lambda layer of another Python -------------------------
+
+
+def keras_savedmodel_restore(f: Facts) -> list[Finding]:
+    """``keras-custom-object-not-registered`` variant ``savedmodel-restore``: the Keras
+    SavedModel loader met a custom object it cannot rebuild (pattern
+    ``keras.restore_custom``: tf.keras saving/saved_model/load.py "Unable to restore custom
+    object of type _tf_keras_metric currently"); the kind comes from the type's name."""
+    restore = f.h("keras.restore_custom").all()
+    if not restore or f.h("keras.unknown_object").count:
+        return []
+    return [catalogue.make(
+        "keras-custom-object-not-registered", variant="savedmodel-restore",
+        kind=restore[0].need("kind").replace("_", " "), evidence=log_evidence(restore[:1]),
+        fix=("# pass the custom class or function when loading: keras.models.load_model(path, "
+             "custom_objects={'<its name>': <the class or function>}) (the names the training "
+             "code used)",
+             "# custom layers and metrics: give them get_config / from_config before saving; "
+             "to predict only: load_model(path, compile=False)"))]
 
 
 def keras_lambda_other_python(f: Facts) -> list[Finding]:
@@ -99,8 +116,8 @@ _MODULES_OF_KIND = {
 #: own function of that name (swish, leaky_relu, gelu became built-ins late).
 _FUNCTION_KINDS = frozenset({"loss function", "loss", "metric function", "metric",
                              "activation function", "activation", "function"})
-_ALL_MODULES = ("layers", "initializers", "losses", "metrics", "optimizers", "activations",
-                "regularizers", "constraints", "models")
+#: Every module of the fact: where a kind the table does not list ("object", "class") looks.
+_ALL_MODULES = tuple(dict.fromkeys(m for mods in _MODULES_OF_KIND.values() for m in mods))
 
 
 def keras_unknown_object(f: Facts) -> list[Finding]:
@@ -112,27 +129,13 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     a loss or metric)."""
     hits = f.h("keras.unknown_object").all()
     if not hits:
-        restore = f.h("keras.restore_custom").all()
-        if restore:
-            kind = restore[0].need("kind").replace("_", " ")
-            return [catalogue.make(
-                "keras-custom-object-not-registered", variant="savedmodel-restore",
-                kind=kind, evidence=log_evidence(restore[:1]),
-                fix=("# pass the custom class or function when loading: keras.models."
-                     "load_model(path, custom_objects={'<its name>': <the class or function>}) "
-                     "(the names the training code used)",
-                     "# custom layers and metrics: give them get_config / from_config before "
-                     "saving; to predict only: load_model(path, compile=False)"))]
         return []
     h = hits[0]
-    # (a paste's Markdown around the line: "**ValueError: Unknown initializer: X**")
-    name = (h.g("name") or h.g("located") or "").strip().strip("'\"*` ")
-    kind = h.g("kind") or h.g("obj") or "object"
-    if not name:
-        return []
+    # (the pattern's name is an identifier: a paste's quotes and Markdown stay outside it)
+    name, kind = h.g("name") or h.need("located"), h.g("kind") or h.need("obj")
     fact = f.kb.platform_fact("keras-builtin-object-names")
-    listing = (pip_list_grep("keras", "tensorflow", "tf-keras", windows=True) if f.windows
-               else pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True))
+    listing = pip_list_grep("keras", "tensorflow", "tf-keras", windows=f.windows,
+                            anchored=not f.windows)
     builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
     if builtin and kind in _FUNCTION_KINDS:
         return [catalogue.make(
@@ -176,4 +179,5 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
         ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
 
 
-__all__ = ["keras_lambda_other_python", "keras_unknown_object", "model_file_not_hdf5"]
+__all__ = ["keras_lambda_other_python", "keras_savedmodel_restore", "keras_unknown_object",
+           "model_file_not_hdf5"]

@@ -299,10 +299,10 @@ def module_missing(ctx: Facts) -> list[Finding]:
              "TensorFlow that ran, and where from (a path outside site-packages: a file or "
              "folder named tensorflow shadows the package)")
     if module == "tensorflow_core":
-        # (a missing tensorflow_core.<sub> proves tensorflow_core itself imported: Python names
-        # the first missing part, so that is another reading)
         # only TensorFlow 1.15-2.1 wheels hold a tensorflow_core package (platform fact
-        # tf-api-module-spelling-tensorflow-core): code or a pickle of those releases
+        # tf-api-module-spelling-tensorflow-core): code or a pickle of those releases (a
+        # missing tensorflow_core.<sub> is the generic reading: Python names the first missing
+        # part, so tensorflow_core itself imported)
         core = ctx.kb.platform_fact("tf-api-module-spelling-tensorflow-core")
         span = f"{core.value('releases_from')}-{core.value('releases_until')}"
         return [catalogue.make(
