@@ -10,6 +10,8 @@ from tfgpu.facts.line_prefix import split_prefix
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit, Hits, LogFacts
 from tfgpu.facts.printf import TEXT_LETTERS, printf_conversion
 from tfgpu.logs.fold import Folder, squeeze
+from tfgpu.logs.needles import holders
+from tfgpu.logs.needles import roots as needle_roots
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
     MAX_LINE_CHARS,
@@ -216,8 +218,9 @@ class NeedleIndex:
         #: a pattern's index in ``patterns``, by ``id``
         self.position = {id(p): i for i, p in enumerate(patterns)}
         needles = sorted({n for p in patterns for n in p.needles})
-        roots = [n for n in needles if not any(m != n and m in n for m in needles)]
-        self._children = {r: tuple(n for n in needles if n != r and r in n) for r in roots}
+        held = holders(needles)
+        roots = needle_roots(needles)
+        self._children = {r: tuple(sorted(held[r])) for r in roots}
         self._by_pair: dict[tuple[str, str], list[str]] = {}
         self._short: list[str] = []  # one-character roots: always tested
         for r in roots:

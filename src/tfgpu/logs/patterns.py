@@ -18,6 +18,7 @@ from tfgpu.facts.keras_release_text import KERAS_RELEASE
 from tfgpu.facts.known_messages import known_messages
 from tfgpu.facts.log import MAX_RECENT
 from tfgpu.logs import kernel_death_words, signal_words
+from tfgpu.logs.needles import roots as needle_roots
 
 
 @dataclass(frozen=True, slots=True)
@@ -9473,15 +9474,9 @@ PATTERNS: tuple[Pattern, ...] = (
 CONTEXT_ONLY = ("ctx.windows", "ctx.wsl", "ctx.macos", "ctx.linux", "ctx.conda")
 
 
-def _minimal_cover(needles: set[str]) -> tuple[str, ...]:
-    """Drop every needle that contains another needle (the shorter one already selects it)."""
-    keep = [n for n in needles if not any(m != n and m in n for m in needles)]
-    return tuple(sorted(keep, key=len))
-
-
 #: The prefilter keywords (lower case, no digits): a line is a candidate when its template
 #: contains one of them.
-PREFILTER_NEEDLES: tuple[str, ...] = _minimal_cover(
+PREFILTER_NEEDLES: tuple[str, ...] = needle_roots(
     {n for p in PATTERNS if p.name not in CONTEXT_ONLY for n in p.needles}
 )
 
