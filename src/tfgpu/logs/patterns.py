@@ -885,11 +885,19 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.legacy_api",
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
-         "unrecognized keyword arguments passed to", "to a shape. found invalid entry",
+         "unrecognized keyword arguments passed to", "trainer.fit() got an unexpected",
+         "trainer.evaluate() got an unexpected", "trainer.predict() got an unexpected",
+         "to a shape. found invalid entry",
          "must end in `.weights.h", "must end in `.keras` (keras model format)"),
         r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
         r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
         r"|Unrecognized keyword arguments passed to (?P<cls>\w+)(?:: \{'(?P<kw2>\w+)')?"
+        # Keras 3's fit/evaluate/predict (keras/src/trainers/trainer.py and its backends' own)
+        # have no workers, use_multiprocessing or max_queue_size: they moved to
+        # keras.utils.PyDataset.__init__; Python's own TypeError names the backend's trainer
+        r"|(?P<trainer>(?:TensorFlow|JAX|Torch|NumPy|OpenVINO)Trainer)\.(?P<meth>fit|evaluate"
+        r"|predict)\(\) got an unexpected keyword argument '(?P<kw3>workers|use_multiprocessing"
+        r"|max_queue_size)'"
         # Keras 3's standardize_shape (keras/src/backend/common/variables.py) given a string:
         # a Keras 2 add_weight(name, shape, ...) call, whose first positional argument Keras
         # 3 takes as the shape, so the name arrives split into characters
@@ -4395,6 +4403,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|nvidia-container-toolkit): no such file or directory",
     ),
 
+    # the shell finding no nvidia-docker command (bash/sudo "nvidia-docker: command not found",
+    # dash "sh: 1: nvidia-docker: not found", zsh "command not found: nvidia-docker", cmd.exe
+    # "'nvidia-docker' is not recognized"): the nvidia-docker wrapper (package nvidia-docker2)
+    # is not installed; NVIDIA/nvidia-container-toolkit CHANGELOG v1.15.0 "Remove
+    # `nvidia-container-runtime` and `nvidia-docker2` packages"
+    _p(
+        "docker.nvidia_docker_missing",
+        ("nvidia-docker: command not found", "nvidia-docker: not found",
+         "command not found: nvidia-docker", "'nvidia-docker' is not recognized"),
+        r"(?<![\w-])nvidia-docker: (?:command )?not found|command not found: nvidia-docker\b"
+        r"|'nvidia-docker' is not recognized",
+    ),
     # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
     # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
     # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and
@@ -5240,6 +5260,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("passed to model.compile was created inside of a different distribution strategy",),
         r"(?P<what>Optimizer|Metric) \([^\n]{0,300}?\) passed to model\.compile was created "
         r"inside of a different distribution strategy scope than the model",
+    ),
+    # OptimizerV2._get_or_create_slot: the optimizer's first step makes its slot variables
+    # (momentum, Adam's m and v) under the strategy in force and refuses a model variable
+    # that strategy did not create (TF 2.21's tensorflow/python/keras/optimizer_v2/
+    # optimizer_v2.py; keras-team/keras v2.15.0 keras/optimizers/legacy/optimizer_v2.py)
+    _p(
+        "strategy.slot_other_scope",
+        ("trying to create optimizer slot variable under the scope for",),
+        r"Trying to create optimizer slot variable under the scope for tf\.distribute\.Strategy "
+        r"\((?P<strategy>[^\n]{0,300}?)\), which is different from the scope used for the "
+        r"original variable(?: \((?:<tf\.Variable '(?P<var>[^'\n]{1,200})')?)?",
     ),
     _p(
         "strategy.fit_generator",
@@ -6707,7 +6738,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "xla.resource_other_device",
         ("trying to access resource",),
-        r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
+        # (the "(defined @ ...)" part may be cut by the user: "[...]", "...", "…")
+        r"Trying to access resource (?P<res>\S{1,200})"
+        r"(?: \(defined @ [^)\n]{0,300}\)| \[?(?:\.\.\.|…)\]?)? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
     ),
     # tensorflow/python/eager/polymorphic_function/polymorphic_function.py (2.21; def_function.py
@@ -6946,11 +6979,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # optimizers/optimizer.py): f"{k} is deprecated in the new Keras optimizer, please check the
     # docstring for valid arguments, or use the legacy optimizer, e.g.,
     # tf.keras.optimizers.legacy.{cls}." (2.11-2.12 print "pleasecheck", no space)
+    # The same _process_kwargs pops lr= with a warning and drops its value (the optimizer keeps
+    # its default learning rate): "`lr` is deprecated, please use `learning_rate` instead, or
+    # use the legacy optimizer, e.g.,tf.keras.optimizers.legacy.{cls}." (2.11), "`lr` is
+    # deprecated in Keras optimizer, please use `learning_rate` or use the legacy optimizer,
+    # e.g.,tf.keras.optimizers.legacy.{cls}." (2.12-2.15)
     _p(
         "keras.optimizer_legacy_kwarg",
-        ("deprecated in the new keras optimizer",),
+        ("deprecated in the new keras optimizer", "`lr` is deprecated"),
         r"(?P<kw>decay|gradient_aggregator|gradient_transformers) is deprecated in the new Keras "
-        r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?",
+        r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?"
+        r"|(?P<lr>`lr` is deprecated(?: in Keras optimizer)?, please use `learning_rate`)"
+        r"(?:[^\n]{0,120}?optimizers\.legacy\.(?P<cls2>\w{1,40}))?",
     ),
     # a Keras model/optimizer method a later Keras removed (platform_facts keras-removed-* rows):
     # Python's "'<Class>' object has no attribute '<method>'" (Objects/object.c)
@@ -7003,6 +7043,257 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<roots>OutOfRangeError: \d{1,3} root error\(s\) found)"
         r"|^\s{0,8}(?P<root>\(\d{1,2}\) (?:Out of range|OUT_OF_RANGE): )"
         r"(?:\{\{[^}\n]{0,300}\}\} ?)?End of sequence",
+    ),
+    # TF 1.x input queues (fifo_queue.cc, padding_fifo_queue.cc, random_shuffle_queue_op.cc,
+    # priority_queue.cc; barrier_ops.cc "total size"): "<Queue> '<name>' is closed and has
+    # insufficient elements (requested N, current size M)", an OutOfRangeError; the queue
+    # runner closes it at the end of the input or cancels it when a feeding thread fails
+    # (tensorflow/python/training/queue_runner_impl.py); string_input_producer's own check
+    # (tensorflow/python/training/input.py): "string_input_producer requires a non-null input
+    # tensor" (a ValueError for an empty list, a failed Assert for an empty tensor). Read by
+    # checks/dataset_end.py
+    _p(
+        "data.queue_closed",
+        ("is closed and has insufficient elements", "requires a non-null input tensor"),
+        r"(?P<queue>FIFOQueue|PaddingFIFOQueue|RandomShuffleQueue|PriorityQueue|Barrier) "
+        r"'(?P<name>[^'\n]{0,200})' is closed and has insufficient elements \(requested "
+        r"(?P<req>\d{1,9}), (?:current|total) size (?P<size>\d{1,9})\)"
+        r"|(?P<nofiles>string_input_producer requires a non-null input tensor)",
+    ),
+    # tf.data batch() (tensorflow/core/kernels/data/batch_dataset_op.cc, TF 1.x-2.21): "Cannot
+    # batch tensors with different shapes in component N. First element had shape [..] and
+    # element K had shape [..]."; map() then batch() fused into MapAndBatchDataset
+    # (map_and_batch_dataset_op.cc, the default map_and_batch_fusion rewrite): "Cannot add
+    # tensor to the batch: number of elements does not match. Shapes are: [tensor]: [..],
+    # [batch]: [..]" (both in the 2.21 wheel's libtensorflow_cc.so.2). checks/input_pipeline.py
+    _p(
+        "data.batch_shapes",
+        ("cannot batch tensors with different shapes", "cannot add tensor to the batch"),
+        r"Cannot batch tensors with different shapes in component (?P<comp>\d{1,4})\. First "
+        r"element had shape (?P<first>\[[^\]\n]{0,120}\]) and element \d{1,9} had shape "
+        r"(?P<other>\[[^\]\n]{0,120}\])"
+        r"|Cannot add tensor to the batch: number of elements does not match\. Shapes are: "
+        r"\[tensor\]: (?P<tensor>\[[^\]\n]{0,120}\]), \[batch\]: (?P<batch>\[[^\]\n]{0,120}\])",
+    ),
+    # TFRecord reader (tensorflow/core/lib/io/record_reader.cc; xla/tsl/lib/io/record_reader.cc
+    # in 2.21): DataLoss "truncated record at N" (the file ends inside a record), "corrupted
+    # record at N" (a record's CRC32C does not match), 2.21 adding " (Is this even a TFRecord
+    # file?)" at offset 0. checks/input_pipeline.py
+    _p(
+        "data.tfrecord_damaged",
+        ("corrupted record at", "truncated record at"),
+        r"(?P<kind>corrupted|truncated) record at (?P<offset>\d{1,19})"
+        r"(?P<notfile> \(Is this even a TFRecord file\?\))?",
+    ),
+    # image decoding (tensorflow/core/kernels/image/decode_image_op.cc; TF 1.x-2.3's
+    # kernels/decode_image_op.cc): the old kernel's "Expected image (JPEG, PNG, or GIF), got
+    # unknown format starting with '<16 bytes, C-escaped>'" / "got empty file", "Invalid JPEG
+    # data, size N" / "Invalid JPEG data or crop window, data size N"; the new kernel's
+    # "Unknown image file format. One of JPEG, PNG, GIF, BMP required." (2.21: "JPEG, JPEG XL,
+    # PNG, GIF, BMP, WebP"), "jpeg::Uncompress failed. Invalid JPEG data or crop window.",
+    # "Trying to decode BMP format using a wrong op. Use `decode_bmp` or `decode_image`
+    # instead. Op used: DecodeJpeg", "Got N frames, but animated gifs can only be decoded by
+    # tf.io.decode_gif or tf.io.decode_image", "Invalid PNG data, size N". checks/input_pipeline.py
+    _p(
+        "data.image_decode",
+        ("expected image (jpeg, png, or gif)", "unknown image file format", "invalid jpeg data",
+         "format using a wrong op", "animated gifs can only be decoded", "invalid png data",
+         "invalid png header"),
+        r"Expected image \(JPEG, PNG, or GIF\), got (?:(?P<empty>empty file)|unknown format "
+        r"starting with '(?P<magic>[^\n]{0,80}))"
+        r"|(?P<unknown>Unknown image file format)\. One of (?P<formats>[A-Za-z ,]{3,80}) required"
+        r"|(?P<jpeg>Invalid JPEG data(?: or crop window)?)(?:, (?:data )?size (?P<size>\d{1,12}))?"
+        r"|Trying to decode (?P<bmp>BMP) format using a wrong op"
+        r"(?:[^\n]{0,120}?Op used: (?P<op>\w{1,40}))?"
+        r"|Got (?P<frames>\d{1,9}) frames, but animated gifs can only be decoded"
+        r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}",
+    ),
+    # tf.train.Example parsing (tensorflow/core/util/example_proto_fast_parsing.cc and
+    # example_proto_helper.cc; the 2.21 wheel's libtensorflow_framework.so.2): "Feature: K
+    # (data type: T) is required but could not be found." (batched: "Name: <n>, Feature: ..."),
+    # "Key: K.  Can't parse serialized Example." (batched "Name: <n>, Key: K, Index: I.  ..."),
+    # "Number of float values != expected.  Values size: N but output shape: [S]", "Data types
+    # don't match. Data type: int64 but expected type: float" (older "...int64Expected type:
+    # float"; sparse "Expected type: float, Actual type: int64"). checks/input_pipeline.py
+    _p(
+        "data.example_parse",
+        ("is required but could not be found", "can't parse serialized example",
+         "values != expected", "data types don't match"),
+        r"Feature: (?P<feature>[^\s()]{1,200}) \(data type: (?P<dtype>\w{1,20})\) is required but "
+        r"could not be found"
+        r"|Key:? (?P<key>[^\s,]{1,200}?)(?:, Index: \d{1,12})?\.\s{1,3}"
+        r"(?:(?P<unparsed>Can't parse serialized Example)"
+        r"|Number of (?P<vtype>\w{1,10}) values != expected\.\s{1,3}[Vv]alues size: "
+        r"(?P<got>\d{1,12}) but output shape: (?P<shape>\[[^\]\n]{0,60}\])"
+        r"|Data types don't match\. (?:Data type: (?P<stored>\w{1,12})(?: but expected type: "
+        r"|Expected type: )(?P<want>\w{1,12})|Expected type: (?P<want2>\w{1,12}), Actual type: "
+        r"(?P<stored2>\w{1,12})))",
+    ),
+    # Dataset.from_generator's element checks (tensorflow/python/data/ops/from_generator_op.py
+    # in 2.21, TypeError; dataset_ops.py before, the shape case a ValueError): "`generator`
+    # yielded an element of shape (..) where an element of shape (..) was expected.", "... of
+    # type X where an element of type Y was expected.", "... that did not match the expected
+    # structure", "... that could not be converted to the expected type", with
+    # output_signature "... of <spec> where an element of <signature> was expected.".
+    # checks/input_pipeline.py
+    _p(
+        "data.generator_element",
+        ("yielded an element",),
+        r"`?generator`? yielded an element (?:of shape (?P<got>\([^)\n]{0,80}\)) where an element "
+        r"of shape (?P<want>\([^)\n]{0,80}\)) was expected"
+        r"|of type (?P<gtype>\w{1,20}) where an element of type (?P<wtype>\w{1,20}) was expected"
+        r"|that (?P<structure>did not match the expected structure)"
+        r"|that (?P<convert>could not be converted to the expected type)"
+        r"|of (?P<spec>[^\n]{1,300}?) where an element of (?P<sig>[^\n]{1,300}?) was expected)",
+    ),
+    # --- the Keras training loop (checks/keras_training_loop.py; sources in its docstring) ---
+    # a metric key read from History: "KeyError: 'acc'" (and val_/accuracy forms) beside the
+    # line that indexes history (Keras 2.3+ and TF 2.x name the key after compile's string)
+    _p(
+        "keras.history_key",
+        ("keyerror: '", "history["),
+        r"KeyError: '(?P<key>(?:val_)?(?:acc|accuracy))'"
+        r"|\.history\[\s{0,3}['\"](?P<read>(?:val_)?(?:acc|accuracy))['\"]\s{0,3}\]",
+    ),
+    # ModelCheckpoint._get_file_path (keras v2.6.0-v2.15.0 callbacks.py, Keras 3
+    # callbacks/model_checkpoint.py): 'Failed to format this callback filepath: "<path>".
+    # Reason: <the placeholder missing from the logs>'
+    _p(
+        "keras.checkpoint_path_key",
+        ("failed to format this callback filepath",),
+        r"Failed to format this callback filepath: \\?\"(?P<path>[^\"\n]{1,300}?)\\?\""
+        r"(?:\. Reason: \\?'?(?P<key>[\w/.-]{1,80}))?",
+    ),
+    # the Keras 2.8-2.15 optimizers' slot index (keras/optimizers/optimizer.py _update_step,
+    # a KeyError): "The optimizer cannot recognize variable X. This usually means ..." (2.9+;
+    # 2.8 "Optimizer cannot recognize variable X, this usually means"); Keras 3
+    # base_optimizer.py _check_variables_are_known: "Unknown variable: <v>. This optimizer can
+    # only be called for the variables it was originally built with."
+    _p(
+        "keras.optimizer_unknown_variable",
+        ("optimizer cannot recognize variable", "this optimizer can only be called for the"),
+        r"(?:The o|O)ptimizer cannot recognize variable (?P<var>[^\s,]{1,200}?)[.,] "
+        r"|Unknown variable: (?P<var3>[^\n]{1,300}?)\. This optimizer can only be called for "
+        r"the variables it was originally built with",
+    ),
+    # Python's "got an unexpected keyword argument 'X'" and tf.keras's validate_kwargs
+    # "('Keyword argument not understood:', 'X')" (tensorflow/python/keras/utils/
+    # generic_utils.py; keras v2.15.0 utils/generic_utils.py): X checked against the Keras 1
+    # names Keras 2 renamed (platform fact keras1-argument-names)
+    _p(
+        "keras.unexpected_kwarg",
+        ("got an unexpected keyword argument", "keyword argument not understood"),
+        r"(?:(?P<func>[\w.]{1,80})\(\) )?got an unexpected keyword argument '(?P<kw>\w{1,80})'"
+        r"|\('Keyword argument not understood:', '(?P<kw2>\w{1,80})'\)",
+    ),
+    # Keras 3 BaseOptimizer.__init__ (keras/src/optimizers/base_optimizer.py, v3.0.0-v3.15.1)
+    _p(
+        "keras.learning_rate_not_float",
+        ("argument `learning_rate` should be float",),
+        r"Argument `learning_rate` should be float, or an instance of LearningRateSchedule"
+        r"[^\n]{0,300}?Received instead: learning_rate=(?P<value>[^\s]{1,60})",
+    ),
+    # tf.keras data_adapter.select_data_adapter (keras v2.6.0-v2.15.0 engine/data_adapter.py):
+    # "Failed to find data adapter that can handle input: <x type>, <y type>"
+    _p(
+        "keras.no_data_adapter",
+        ("failed to find data adapter that can handle input",),
+        r"Failed to find data adapter that can handle input: (?P<types>[^\n]{1,600})",
+    ),
+    # saving a subclassed model never called (keras saving_utils.raise_model_input_error,
+    # tensorflow/python/keras/saving/saving_utils.py and tflite_keras_util.py in the 2.21
+    # wheel; keras v2.6.0-v2.15.0): "Model X cannot be saved because the input shapes have not
+    # been set", "... because the input shape is not available", "... either because the
+    # input shape is not available or because the forward pass of the model is not defined"
+    _p(
+        "keras.save_unbuilt",
+        ("cannot be saved because the input shape", "cannot be saved either because the input"),
+        r"Model (?P<model>[^\n]{0,200}?) cannot be saved (?:because the input shapes? (?:have not "
+        r"been set|is not available)|(?P<either>either because the input shape is not available))",
+    ),
+    # standalone Keras 2.0.7-2.3.1 TensorBoard.on_epoch_end (keras/callbacks.py;
+    # callbacks/tensorboard_v1.py in 2.3): histograms need array validation data
+    _p(
+        "keras.tensorboard_histograms",
+        ("if printing histograms, validation_data must be",),
+        r"If printing histograms, validation_data must be provided, and cannot be a generator",
+    ),
+    # --- tf.function, AutoGraph, gradients (checks/tf_function_code.py; sources there) ---
+    # OperatorNotAllowedInGraphError (TF 1.15-2.13 framework/ops.py _disallow_*; 2.14+
+    # framework/tensor.py): "{task} is not allowed in Graph execution. ...", ": AutoGraph did
+    # not convert this function." (1.15-2.2), ": AutoGraph did convert this function."
+    # (2.3-2.13), ": AutoGraph is disabled in this function.", ": AutoGraph is unavailable in
+    # this runtime.", 2.14+ "is not allowed. You can attempt the following resolutions"; task
+    # "using a `tf.Tensor` as a Python `bool`" / "iterating over `tf.Tensor`" ("a symbolic"
+    # from 2.9); TF <= 1.14 a TypeError "Using a `tf.Tensor` as a Python `bool` is not
+    # allowed. Use `if t is not None:`", "Tensor objects are only iterable when eager
+    # execution is enabled"
+    _p(
+        "graph.operator_not_allowed",
+        ("as a python `bool` is not allowed", "over `tf.tensor` is not allowed",
+         "over a symbolic `tf.tensor` is not allowed", "only iterable when eager execution",
+         "as a python bool is not allowed"),
+        r"(?P<what>[Uu]sing a (?:symbolic )?`?tf\.Tensor`? as a Python `?bool`?"
+        r"|[Ii]terating over (?:a symbolic )?`?tf\.Tensor`?) is not allowed"
+        r"(?:(?P<graph> in Graph execution)|: AutoGraph (?P<ag>did not convert|did convert|is "
+        r"disabled in|is unavailable in)|(?P<tf1>\. Use `?if t is not None)|(?P<new>\. You can "
+        r"attempt))?"
+        r"|(?P<iter1>Tensor objects are only iterable when eager execution is enabled)",
+    ),
+    # a graph tensor used by eager code: TF 1.14-2.6's C++ op-input conversion (SWIG, then
+    # _pywrap_tfe) "An op outside of the function building code is being passed\na "Graph"
+    # tensor. ... The graph tensor has name: <name>"; TF 2.7's "tf.Graph captured an external
+    # symbolic tensor. The symbolic tensor '<name>' is captured by the tf.Graph being executed"
+    _p(
+        "graph.tensor_leak",
+        ("an op outside of the function building code", "captured an external symbolic tensor",
+         "the graph tensor has name:"),
+        r"(?P<leak>An op outside of the function building code is being passed)"
+        r"|tf\.Graph captured an external symbolic tensor\. The symbolic tensor "
+        r"'(?P<name2>[^'\n]{1,200})'"
+        r"|The graph tensor has name: (?P<name>\S{1,200})",
+    ),
+    # Keras 3's traceback_utils (keras/src/utils/traceback_utils.py): "Exception encountered
+    # when calling <Layer>.call()." above the error a layer's call raised (Keras 2 names the
+    # layer "layer 'softmax' (type Softmax)" instead)
+    _p(
+        "keras.k3_call_context",
+        ("exception encountered when calling",),
+        r"Exception encountered when calling (?P<layer>\w{1,80})\.call\(\)",
+    ),
+    # gradients_util.py (gradients_impl.py in 1.13): "No gradient defined for operation '%s'
+    # (op type: %s)" (1.13-2.6); 2.7+ "No gradient defined for operation'<name>' (op type:
+    # <type>). In general every operation must have an associated `@tf.RegisterGradient`"
+    _p(
+        "graph.no_gradient",
+        ("no gradient defined for operation",),
+        r"No gradient defined for operation ?'(?P<op>[^'\n]{1,300})' \(op type: "
+        r"(?P<type>\w{1,80})\)",
+    ),
+    # resource_variable_ops.py (TF 1.15-2.3): each eager variable's handle is checked with
+    # gen_logging_ops._assert(..., name="EagerVariableNameReuse"); gone in 2.4.0
+    _p(
+        "graph.eager_variable_name_reuse",
+        ("eagervariablenamereuse",),
+        r"assertion failed: \[[^\]\n]{0,40}\] \[Op:Assert\] name: EagerVariableNameReuse"
+        r"|(?P<bare>EagerVariableNameReuse)",
+    ),
+    # python/eager/execute.py (TF 1.15-2.21): "Inputs to eager execution function cannot be
+    # Keras symbolic tensors, but found [...]" (a Keras graph tensor fed to an eager op)
+    _p(
+        "graph.keras_symbolic_eager",
+        ("inputs to eager execution function cannot be keras symbolic tensors",),
+        r"Inputs to eager execution function cannot be Keras symbolic tensors, but found "
+        r"\[?<tf\.Tensor '(?P<name>[^'\n]{1,200})'",
+    ),
+    # gast's node constructor (gast/gast.py _make_node): "Bad argument number for Name: 3,
+    # expecting 4": gast 0.3.0 (2019-09-07) added type_comment to Name; AutoGraph code written
+    # for gast 0.2.x passes three
+    _p(
+        "graph.gast_fields",
+        ("bad argument number for",),
+        r"Bad argument number for (?P<node>\w{1,40}): (?P<got>\d{1,2}), expecting "
+        r"(?P<want>\d{1,2})",
     ),
     _p(
         "collective.timeout",

@@ -157,6 +157,10 @@ _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b
 #: A colour code (SGR) without its ESC, as pasted from a notebook or a web terminal.
 _ORPHAN_SGR_RE = re.compile(r"\[(?:\d{1,3}(?:;\d{1,3}){0,8})?m")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: A path a notebook front end (JupyterLab) rendered as a link to its own local server,
+#: copied as Markdown: "[/device](http://127.0.0.1:8899/device):GPU:0" -> "/device:GPU:0".
+_LOCAL_LINK_RE = re.compile(
+    r"\[([^\[\]\n]{1,300})\]\(https?://(?:127\.0\.0\.1|localhost)(?::\d{1,5})?/[^()\s]{0,400}\)")
 
 
 def template_of(text: str) -> str:
@@ -193,7 +197,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     UTF-8 is tried first, then GBK (when it yields CJK text), then latin-1 (which never
     fails); ANSI escape sequences (also colour codes that lost their ESC, "[0;31m", on a
     line with a "[0m" or "[0;" one), carriage returns and other control characters are
-    removed; tabs become spaces.  A line longer than :data:`MAX_LINE_CHARS` is cut to an
+    removed; tabs become spaces; a path a notebook rendered as a Markdown link to its own
+    local server keeps only its text.  A line longer than :data:`MAX_LINE_CHARS` is cut to an
     excerpt: its start, or, when the first keyword of ``anchors`` (lower-case bytes) lies
     beyond, a window around that keyword.
 
@@ -233,6 +238,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         if bad * 4 > len(text):
             return None
         text = _CONTROL_RE.sub(" ", text)
+    if "](http" in text:
+        text = _LOCAL_LINK_RE.sub(r"\1", text)
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
     if "`" in text or "*" in text or text.endswith("_"):  # Markdown code, bold, emphasis

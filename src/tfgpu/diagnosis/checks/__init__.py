@@ -637,10 +637,27 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.input_pipeline import (
+    batch_shapes_differ,
+    example_spec_mismatch,
+    generator_element,
+    image_not_decodable,
+    tfrecord_damaged,
+)
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init, no_gradients
 from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
+)
+from tfgpu.diagnosis.checks.keras_training_loop import (
+    checkpoint_path_key,
+    history_metric_key,
+    keras1_argument,
+    learning_rate_not_float,
+    no_data_adapter,
+    optimizer_unknown_variable,
+    save_unbuilt_model,
+    tensorboard_histograms,
 )
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
@@ -662,6 +679,14 @@ from tfgpu.diagnosis.checks.saved_model_files import (
     model_file_not_hdf5,
 )
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
+from tfgpu.diagnosis.checks.tf_function_code import (
+    eager_variable_name_reuse,
+    gast_too_new,
+    graph_tensor_leak,
+    keras_symbolic_in_eager,
+    no_gradient,
+    operator_not_allowed,
+)
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
@@ -1038,6 +1063,28 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_removed_method,
     collective_aborted,
     dataset_end_of_sequence,
+    # --- the data a tf.data pipeline reads: batch shapes, TFRecords, images, Examples ---
+    batch_shapes_differ,
+    tfrecord_damaged,
+    image_not_decodable,
+    example_spec_mismatch,
+    generator_element,
+    # --- the Keras training loop between releases: History keys, optimizers, arguments ---
+    history_metric_key,
+    checkpoint_path_key,
+    optimizer_unknown_variable,
+    keras1_argument,
+    learning_rate_not_float,
+    no_data_adapter,
+    save_unbuilt_model,
+    tensorboard_histograms,
+    # --- graph code: Python control flow on tensors, leaked graph tensors, gradients ---
+    operator_not_allowed,
+    graph_tensor_leak,
+    no_gradient,
+    eager_variable_name_reuse,
+    keras_symbolic_in_eager,
+    gast_too_new,
     # --- Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
     # --- NVIDIA DALI's TensorFlow plugin package missing or not fitting this TensorFlow ---

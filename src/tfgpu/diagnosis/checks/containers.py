@@ -33,7 +33,8 @@ _TOOLKIT_INSTALL = (
 def docker_errors(f: Facts) -> list[Finding]:
     """Docker refusing GPU access: no Container Toolkit (``could not select device driver ""
     with capabilities: [[gpu]]``), no ``nvidia`` runtime registered, a Docker without
-    ``--gpus`` (before 19.03), or ``nvidia-container-cli`` finding no driver on the host."""
+    ``--gpus`` (before 19.03), ``nvidia-container-cli`` finding no driver on the host, or no
+    ``nvidia-docker`` command (the retired wrapper: variant ``wrapper-missing``)."""
     out: list[Finding] = []
     hits = f.h("docker.no_gpu_driver")
     if hits.count:
@@ -63,6 +64,19 @@ def docker_errors(f: Facts) -> list[Finding]:
             "docker-nvidia-container-toolkit-missing", variant="program-missing",
             program=h.g("prog") or h.g("prog2") or "nvidia-container-runtime",
             evidence=log_evidence(hits)))
+    hits = f.h("docker.nvidia_docker_missing")
+    # a later nvidia-docker command line that was not refused: installed since (a paste of
+    # before and after)
+    ran_later = hits.count and any(
+        "nvidia-docker" in h.text and h.line > hits.all()[-1].line
+        for h in f.h("docker.gpus_cmd").all())
+    if hits.count and not ran_later:
+        out.append(catalogue.make(
+            "docker-nvidia-container-toolkit-missing", variant="wrapper-missing",
+            evidence=log_evidence(hits),
+            fix=(*_TOOLKIT_INSTALL,
+                 "# then start GPU containers with docker run --gpus all IMAGE ... where a "
+                 "script says nvidia-docker run IMAGE ...")))
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")

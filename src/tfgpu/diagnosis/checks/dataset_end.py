@@ -1,4 +1,5 @@
-"""A tf.data iterator asked for more than its dataset holds: ``OutOfRangeError: End of sequence``.
+"""A tf.data iterator asked for more than its dataset holds: ``OutOfRangeError: End of sequence``;
+a TF 1.x input queue closed with fewer elements than asked for.
 
 Source: tensorflow/core/kernels/data/iterator_ops.cc (``IteratorGetNextOp``,
 ``IteratorGetNextSyncOp``: ``errors::OutOfRange("End of sequence")`` when the iterator has no
@@ -13,6 +14,15 @@ stop at the end (a TF 1.x session loop without ``except tf.errors.OutOfRangeErro
 data-pipeline issue, not a GPU fault: the finding is a hint (warning).  The same status logged
 on its way out ("Local rendezvous is aborting with status: OUT_OF_RANGE: End of sequence",
 "BaseCollectiveExecutor::StartAbort Out of range: End of sequence") is harmless by itself.
+
+TF 1.x input queues (tensorflow/core/kernels/fifo_queue.cc, padding_fifo_queue.cc,
+random_shuffle_queue_op.cc, priority_queue.cc) say "<Queue> '<name>' is closed and has
+insufficient elements (requested N, current size M)" (OutOfRangeError): the queue runner
+(tensorflow/python/training/queue_runner_impl.py) closes a queue when its input ends and
+cancels it when a thread feeding it fails, so an empty closed queue means its reader got no
+file or a feeding thread failed first (its error logged above); string_input_producer
+(tensorflow/python/training/input.py) refuses an empty file list with "string_input_producer
+requires a non-null input tensor".
 """
 
 from __future__ import annotations
@@ -26,12 +36,36 @@ from tfgpu.findings import Finding
 _ROOTS_BELOW = 8
 
 
+def _queue_closed(f: Facts) -> list[Finding]:
+    """``input-dataset-exhausted`` variants ``queue-empty`` (a TF 1.x input queue closed with
+    nothing in it, or string_input_producer given no file: its reader got no file, or a
+    thread feeding it failed) and ``queue-short`` (closed with fewer elements than a batch:
+    the input ended), from pattern ``data.queue_closed``."""
+    hits = f.h("data.queue_closed")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    ev = log_evidence(hits)
+    if h.g("nofiles") or h.g("size") == "0":
+        return [catalogue.make(
+            "input-dataset-exhausted", variant="queue-empty", line=h.line,
+            queue=h.g("queue") or "string_input_producer", evidence=ev)]
+    return [catalogue.make(
+        "input-dataset-exhausted", variant="queue-short", line=h.line,
+        queue=h.need("queue"), req=h.need("req"), size=h.need("size"),
+        evidence=ev)]
+
+
 def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     """``input-dataset-exhausted`` (a warning, category ``model-code``) for the first
     ``OutOfRangeError: End of sequence`` line (pattern ``data.end_of_sequence``); variant
     ``no-step`` when no line before it shows a training step (a Keras progress bar,
     ``keras.step``, or a loss printed, ``train.loss_value``): an empty dataset then comes
-    first. Nothing without the exception."""
+    first; a TF 1.x input queue closed short (:func:`_queue_closed`) is read first. Nothing
+    without the exception."""
+    queue = _queue_closed(f)
+    if queue:
+        return queue
     every = f.h("data.end_of_sequence").all()
     roots = [h for h in every if h.g("root")]
     # the exception line itself; "OutOfRangeError: N root error(s) found" only with an end of

@@ -449,14 +449,27 @@ def keras_optimizer_legacy_argument(f: Facts) -> list[Finding]:
     ``gradient_aggregator`` / ``gradient_transformers``), arguments of the optimizers of Keras
     2.10 and older.
 
+    Variant ``lr-ignored``: the same ``_process_kwargs`` pops ``lr`` with a warning and drops
+    its value, so the optimizer trains at its default learning rate.
+
     Source: keras-team/keras v2.11.0 optimizers/optimizer_experimental/optimizer.py and
-    v2.12.0-v2.15.0 optimizers/optimizer.py (the ``legacy_kwargs`` check); Keras 3 has no
-    ``optimizers.legacy`` (keras3-legacy-api-used).
+    v2.12.0-v2.15.0 optimizers/optimizer.py (the ``legacy_kwargs`` check, ``lr =
+    kwargs.pop("lr", None)``); Keras 3 has no ``optimizers.legacy`` (keras3-legacy-api-used).
     """
     hits = f.h("keras.optimizer_legacy_kwarg")
     if not hits.count:
         return []
-    h = hits.first[0]
+    refused = [h for h in hits.all() if not h.g("lr")]
+    if not refused:
+        cls = hits.first[0].g("cls2") or "Adam"
+        return [catalogue.make(
+            "keras-optimizer-legacy-argument", variant="lr-ignored", cls=cls,
+            evidence=log_evidence(hits),
+            fix=(f"tf.keras.optimizers.{cls}(learning_rate=...)   # the value lr= gave, "
+                 "under its current name",
+                 f"# or tf.keras.optimizers.legacy.{cls}(lr=...) (TensorFlow 2.11-2.15), "
+                 "which still reads lr"))]
+    h = refused[0]
     kw = h.g("kw") or "decay"
     cls = h.g("cls") or "Adam"
     fix = [f"tf.keras.optimizers.legacy.{cls}({kw}=...)   # TensorFlow 2.11-2.15: the old "

@@ -11,6 +11,14 @@ built outside the strategy's scope, or trained through an API the strategy does 
   distribution strategy scope than the model.", and the same for a Metric): TF 2.21's
   tensorflow/python/keras/engine/training.py and training_v1.py (the TF 1.x graph-mode
   Model).
+* Variant ``slot-variable``: the optimizer's first step creates its slot variables under the
+  strategy in force and refuses a model variable that strategy did not create ("Trying to
+  create optimizer slot variable under the scope for tf.distribute.Strategy (%s), which is
+  different from the scope used for the original variable (%s). Make sure the slot variables
+  are created under the same strategy scope. This may happen if you're restoring from a
+  checkpoint outside the scope": TF 2.21's tensorflow/python/keras/optimizer_v2/
+  optimizer_v2.py, keras-team/keras v2.15.0 keras/optimizers/legacy/optimizer_v2.py): a
+  model built, or restored, outside the scope a trainer runs its steps in.
 * Variant ``fit-generator``: "`fit_generator` is not supported for models compiled with
   tf.distribute.Strategy." (the TF 1.14-2.0 Keras training loop; quoted by tensorflow/
   ecosystem's Spark example and by projects citing tensorflow/tensorflow#30321); Model.fit
@@ -36,10 +44,28 @@ _SCOPE_FIX = (
 )
 
 
+#: The fix lines of an optimizer whose slots are made under another strategy than the model's.
+_SLOT_FIX = (
+    "# build (or load) the model inside the scope of the strategy that trains it: "
+    "with strategy.scope(): model = create_model() (a trainer that owns a strategy, such as "
+    "Hugging Face's TFTrainer: with training_args.strategy.scope(): model = ...)",
+    "# restore checkpoints and weights inside that same with strategy.scope(): block",
+)
+
+
+def _strategy_name(text: str) -> str:
+    """The class name in a strategy's repr (``<tensorflow.python.distribute.one_device_strategy.
+    OneDeviceStrategy object at 0x...>`` -> ``OneDeviceStrategy``), else ``a strategy``."""
+    words = [w for w in text.replace("<", " ").replace(">", " ").split()
+             if w.endswith("Strategy") or ".distribute." in w]
+    return words[0].rsplit(".", 1)[-1] if words else "a strategy"
+
+
 def strategy_model_outside_scope(ctx: Facts) -> list[Finding]:
     """``strategy-model-outside-scope`` from Model.compile's scope checks (the variable, or
     the optimizer or a metric made in another scope: patterns ``strategy.variable_outside``
-    and ``strategy.compile_other_scope``), variant ``fit-generator`` from the Keras training
+    and ``strategy.compile_other_scope``), variant ``slot-variable`` from the optimizer's slot
+    check (``strategy.slot_other_scope``), variant ``fit-generator`` from the Keras training
     loop's refusal of fit_generator under a strategy (``strategy.fit_generator``)."""
     var = ctx.h("strategy.variable_outside")
     other = ctx.h("strategy.compile_other_scope")
@@ -49,6 +75,15 @@ def strategy_model_outside_scope(ctx: Facts) -> list[Finding]:
                 else f"the {(first.g('what') or 'optimizer').lower()} passed to compile")
         return [catalogue.make("strategy-model-outside-scope", what=what,
                                evidence=log_evidence(var, other), fix=_SCOPE_FIX)]
+    slot = ctx.h("strategy.slot_other_scope")
+    if slot.count:
+        hit = slot.first[0]
+        name = hit.g("var")
+        return [catalogue.make(
+            "strategy-model-outside-scope", variant="slot-variable",
+            what=f"the variable {name}" if name else "a variable of the model",
+            strategy=_strategy_name(hit.g("strategy") or ""),
+            evidence=log_evidence(slot), fix=_SLOT_FIX)]
     gen = ctx.h("strategy.fit_generator")
     if gen.count:
         return [catalogue.make(

@@ -1430,6 +1430,20 @@ def keras3(f: Facts) -> Iterator[Finding]:
         if h.g("suffix"):
             yield _keras3_file_suffix(f, h, legacy_api, legacy, env, k3_tf, k2_tf, fact)
             return
+        if h.g("kw3"):
+            yield catalogue.make(
+                "keras3-legacy-api-used", variant="pydataset-arguments",
+                api=f"{h.g('meth')}({h.g('kw3')}=...)", tf=fact.value("tf_version"),
+                evidence=log_evidence(legacy_api),
+                fix=(f"# drop {h.g('kw3')}= from {h.g('meth')}(): Keras 3 takes workers, "
+                     "use_multiprocessing and max_queue_size in a keras.utils.PyDataset "
+                     "subclass's super().__init__(workers=..., use_multiprocessing=..., "
+                     "max_queue_size=...)",
+                     f"or keep Keras 2: {_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
+                     f"then export {env}",
+                     f"or use TensorFlow <= {k2_tf}"),
+                knowledge_ref=fact.ref)
+            return
         name = "".join(re.findall(r"'(\w)'", h.g("chars") or ""))
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else

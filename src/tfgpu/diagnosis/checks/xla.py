@@ -1148,13 +1148,20 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
     """``xla-variable-on-other-device``: an XLA-compiled function reads a variable that lives
     on another device (XLA known issue tfvariable_on_a_different_device); typical with
     jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy.
-    Variant ``creation-not-lifted``: a jit_compile tf.function created variables whose
+    Variant ``on-host``: the variable lives on the CPU and the compiled function on a GPU:
+    TensorFlow keeps int32 variables in host memory always (core/framework/memory_types.cc
+    MTypeFromDType; the XLA known issue "tf.Variable of type int32 are always placed on a
+    host ... int64 can be used"). Variant ``creation-not-lifted``: a jit_compile tf.function
+    created variables whose
     initialisation TensorFlow could not lift out of it (polymorphic_function.py's
     UnimplementedError), the same Keras 3 + tf.distribute set-up (keras-team/keras#19005)."""
     found = c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
-        "xla-variable-on-other-device", res=h.need("res"),
-        dev=_short_device(h.need("dev")), frm=_short_device(h.need("from")),
-        evidence=log_evidence(hits),
+        "xla-variable-on-other-device",
+        # a variable on the host read by a GPU cluster: int32 variables always live there
+        variant=("on-host" if _short_device(h.need("dev")).startswith("CPU")
+                 and _short_device(h.need("from")).startswith("GPU") else None),
+        res=h.need("res"), dev=_short_device(h.need("dev")),
+        frm=_short_device(h.need("from")), evidence=log_evidence(hits),
     ))
     if found:
         return found

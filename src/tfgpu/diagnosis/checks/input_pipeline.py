@@ -1,0 +1,348 @@
+"""The data a tf.data input pipeline reads, not the GPU: elements of different shapes batched,
+damaged TFRecord files, image files the decoders cannot read, records that do not match the
+parse spec, and generators that yield other elements than declared. One section per fault.
+
+Sources (the texts read in the TensorFlow 2.21 wheel: Python files, and the C++ format
+strings with ``strings`` on libtensorflow_cc.so.2 / libtensorflow_framework.so.2; older
+wordings in the TensorFlow source of their releases):
+
+* ``batch()`` (tensorflow/core/kernels/data/batch_dataset_op.cc): "Cannot batch tensors with
+  different shapes in component N. First element had shape [..] and element K had shape
+  [..]."; ``map()`` then ``batch()``, fused by the default ``map_and_batch_fusion`` rewrite
+  (tensorflow/python/data/ops/options.py) into map_and_batch_dataset_op.cc: "Cannot add
+  tensor to the batch: number of elements does not match. Shapes are: [tensor]: [..],
+  [batch]: [..]".
+* The TFRecord reader (tensorflow/core/lib/io/record_reader.cc; xla/tsl/lib/io/ in 2.21):
+  DataLoss "truncated record at N" when the file ends inside a record, "corrupted record at
+  N" when a record's CRC32C does not match; 2.21 adds "(Is this even a TFRecord file?)" at
+  offset 0.
+* Image decoding (tensorflow/core/kernels/image/decode_image_op.cc, decode_image_op.cc
+  before): "Expected image (JPEG, PNG, or GIF), got unknown format starting with '<the
+  file's first 16 bytes>'" / "got empty file", "Invalid JPEG data or crop window, data size
+  N" (older "Invalid JPEG data, size N"); the newer kernel's "Unknown image file format. One
+  of JPEG, PNG, GIF, BMP required.", "jpeg::Uncompress failed. Invalid JPEG data or crop
+  window.", "Trying to decode BMP format using a wrong op. Use `decode_bmp` or
+  `decode_image` instead.", "Got N frames, but animated gifs can only be decoded by
+  tf.io.decode_gif or tf.io.decode_image".
+* tf.train.Example parsing (tensorflow/core/util/example_proto_fast_parsing.cc,
+  example_proto_helper.cc): "Feature: K (data type: T) is required but could not be
+  found.", "Key: K.  Can't parse serialized Example.", "Number of float values !=
+  expected.  Values size: N but output shape: [S]", "Data types don't match. Data type:
+  int64 but expected type: float".
+* ``Dataset.from_generator`` (tensorflow/python/data/ops/from_generator_op.py in 2.21,
+  dataset_ops.py before): "`generator` yielded an element of shape (..) where an element of
+  shape (..) was expected." and its type and structure siblings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: What an image's last axis holds, by its size.
+_CHANNEL_NAMES = {1: "grayscale", 2: "grayscale with alpha", 3: "RGB", 4: "RGBA"}
+
+
+def _dims(shape: str) -> list[int | None]:
+    """``"[220,195,3]"`` / ``"(?, 3)"`` / ``"(None, 3)"`` -> ``[220, 195, 3]`` / ``[None, 3]``;
+    an axis that is not a number is None (unknown), a scalar's ``[]`` or ``()`` is ``[]``."""
+    inner = shape.strip()[1:-1]
+    out: list[int | None] = []
+    for part in inner.split(","):
+        part = part.strip()
+        if part:
+            out.append(int(part) if part.isdigit() else None)
+    return out
+
+
+# --- elements of different shapes batched ---------------------------------------------------
+
+
+def _batch_reading(first: list[int | None], other: list[int | None]) -> str | None:
+    """The variant of ``tf-data-batch-shapes-differ`` the two element shapes tell: ``channels``
+    (images whose channel counts differ), ``rank`` (one element has an axis the other lacks),
+    ``lengths`` (1-D elements of different lengths), None (the sizes differ)."""
+    if len(first) != len(other):
+        return "rank"
+    if len(first) == 1:
+        return "lengths"
+    if (len(first) >= 3 and first[:-1] == other[:-1] and first[-1] != other[-1]
+            and first[-1] in _CHANNEL_NAMES and other[-1] in _CHANNEL_NAMES):
+        return "channels"
+    return None
+
+
+_RESIZE = ("# resize every image to one size in the map function, before batch(): "
+           "image = tf.image.resize(image, [HEIGHT, WIDTH])")
+_PAD = ("# or pad each batch to its largest element: dataset.padded_batch(batch_size) "
+        "instead of dataset.batch(batch_size)")
+_ONE = "# or batch_size=1 (each element alone needs no common shape)"
+
+
+def batch_shapes_differ(ctx: Facts) -> list[Finding]:
+    """``tf-data-batch-shapes-differ``: ``batch()`` (or ``map()`` + ``batch()`` fused) got
+    elements of different shapes (pattern ``data.batch_shapes``); variants ``channels`` (the
+    last axis of two images is 1, 2, 3 or 4 and the rest equal: grayscale and colour images
+    mixed), ``rank``, ``lengths`` (1-D elements, sequences of different lengths), else the
+    row (sizes differ: images of different sizes)."""
+    hits = ctx.h("data.batch_shapes")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    a = h.g("first") or h.need("batch")
+    b = h.g("other") or h.need("tensor")
+    first, other = _dims(a), _dims(b)
+    variant = _batch_reading(first, other)
+    ev = log_evidence(hits)
+    if variant == "channels":
+        ca, cb = first[-1], other[-1]
+        kinds = (f"{_CHANNEL_NAMES.get(ca or 0, str(ca))} ({ca}) and "
+                 f"{_CHANNEL_NAMES.get(cb or 0, str(cb))} ({cb})")
+        return [catalogue.make(
+            "tf-data-batch-shapes-differ", variant="channels", a=a, b=b, kinds=kinds,
+            evidence=ev,
+            fix=("tf.io.decode_image(contents, channels=3, expand_animations=False)   # "
+                 "decode every image to 3 channels (grayscale and RGBA files too); "
+                 "decode_jpeg and decode_png take channels=3 as well",
+                 "# or convert the odd files to RGB once, before training, or drop them"))]
+    if variant == "lengths":
+        return [catalogue.make(
+            "tf-data-batch-shapes-differ", variant="lengths", a=a, b=b, evidence=ev,
+            fix=("dataset.padded_batch(batch_size)   # pads each batch to its longest element",
+                 "# or cut / pad every sequence to one length before batch(), or "
+                 "ragged_batch for a tf.RaggedTensor"))]
+    if variant == "rank":
+        return [catalogue.make(
+            "tf-data-batch-shapes-differ", variant="rank", a=a, b=b, evidence=ev,
+            fix=("# give every element the same axes before batch(): a grayscale image "
+                 "decoded without its channel axis: tf.io.decode_image(contents, channels=3, "
+                 "expand_animations=False), or image[..., tf.newaxis]",
+                 "# print a few elements' shapes: for x in dataset.take(5): "
+                 "print(tf.nest.map_structure(lambda t: t.shape, x))"))]
+    return [catalogue.make("tf-data-batch-shapes-differ", a=a, b=b, evidence=ev,
+                           fix=(_RESIZE, _PAD, _ONE))]
+
+
+# --- a damaged TFRecord file ---------------------------------------------------------------
+
+_FIND_DAMAGED = (
+    "# find the damaged files: read each file alone, sum(1 for _ in tf.data.TFRecordDataset(f)) "
+    "for f in the dataset's files; the ones that raise DataLossError are damaged")
+
+
+def tfrecord_damaged(ctx: Facts) -> list[Finding]:
+    """``tfrecord-file-damaged`` from the TFRecord reader's DataLoss (pattern
+    ``data.tfrecord_damaged``): variants ``truncated`` (the file ends inside a record),
+    ``not-a-record-file`` (a corrupted record at offset 0: the file is no TFRecord, or is
+    compressed), else the row (a record's checksum does not match)."""
+    hits = ctx.h("data.tfrecord_damaged")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    offset = h.need("offset")
+    if h.g("kind") == "truncated":
+        variant: str | None = "truncated"
+    elif offset == "0" or h.g("notfile"):
+        variant = "not-a-record-file"
+    else:
+        variant = None
+    fix = [_FIND_DAMAGED,
+           "# download or write those files again (a copy or download cut short, a writer "
+           "stopped before it closed the file)"]
+    if variant == "not-a-record-file":
+        fix.insert(1, "tf.data.TFRecordDataset(files, compression_type='GZIP')   # files "
+                      "written compressed (.gz, TFRecordOptions): read them with their "
+                      "compression type")
+    fix.append("# or skip what cannot be read: dataset = dataset.ignore_errors() (TF 2.13 and "
+               "later; before: dataset.apply(tf.data.experimental.ignore_errors()))")
+    return [catalogue.make("tfrecord-file-damaged", variant=variant, offset=offset,
+                           evidence=log_evidence(hits), fix=tuple(fix))]
+
+
+# --- an image file the decoders cannot read ------------------------------------------------
+
+#: The first bytes of a file, as the old decoder prints them (C-escaped), -> what it is.
+_MAGIC = (
+    (re.compile(r"^BM"), "a BMP image (decode_jpeg, decode_png and decode_gif do not read BMP)"),
+    (re.compile(r"^RIFF.{0,20}WEBP"), "a WebP image"),
+    (re.compile(r"^(?:II\*|MM\\0{0,3}\*)"), "a TIFF image"),
+    (re.compile(r"^\s*<"), "an HTML or XML page (a download that saved a web page under the "
+                           "image's name)"),
+    (re.compile(r"^%PDF"), "a PDF document"),
+    (re.compile(r"ftyp(?:heic|heix|mif1|msf1|avif)"), "a HEIC/AVIF image"),
+)
+
+_NOT_IMAGE_FILES = (
+    "python -c \"import pathlib, sys; [print(p) for p in pathlib.Path(sys.argv[1]).rglob('*') "
+    "if p.is_file() and not p.read_bytes()[:4].startswith((b'\\xff\\xd8', b'\\x89PNG', "
+    "b'GIF8'))]\" DATA_DIR   # the files that are not JPEG, PNG or GIF")
+
+
+def _file_kind(magic: str) -> str:
+    """What the old decoder's quoted first bytes of a file say it is."""
+    for pat, kind in _MAGIC:
+        if pat.search(magic):
+            return kind
+    return "no JPEG, PNG or GIF"
+
+
+def image_not_decodable(ctx: Facts) -> list[Finding]:
+    """``image-file-not-decodable`` from TensorFlow's image decoders (pattern
+    ``data.image_decode``): variants ``unknown-format`` (the old decoder's first bytes read
+    by :data:`_MAGIC`; the new one's "Unknown image file format"), ``bmp-wrong-op``,
+    ``empty-file``, ``animated-gif``, else the row (a JPEG or PNG file whose data is damaged
+    or cut short)."""
+    hits = ctx.h("data.image_decode")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    ev = log_evidence(hits)
+    if h.g("empty"):
+        return [catalogue.make(
+            "image-file-not-decodable", variant="empty-file", evidence=ev,
+            fix=("find DATA_DIR -type f -size 0   # the empty files: delete them or "
+                 "download them again",))]
+    if h.g("magic") is not None or h.g("unknown"):
+        kind = _file_kind(h.g("magic") or "") if h.g("magic") is not None else (
+            f"none of {h.g('formats') or 'the formats it reads'}")
+        fix = [_NOT_IMAGE_FILES,
+               "# convert those files to JPEG or PNG, or remove them from the dataset"]
+        if kind.startswith("a BMP"):
+            fix.insert(0, "tf.io.decode_image(contents, channels=3, expand_animations=False)"
+                          "   # reads BMP, JPEG, PNG and GIF alike (decode_jpeg reads no BMP)")
+        return [catalogue.make("image-file-not-decodable", variant="unknown-format",
+                               kind=kind, evidence=ev, fix=tuple(fix))]
+    if h.g("bmp"):
+        return [catalogue.make(
+            "image-file-not-decodable", variant="bmp-wrong-op",
+            op=h.g("op") or "a decoder for JPEG, PNG or GIF",
+            evidence=ev,
+            fix=("tf.io.decode_image(contents, channels=3, expand_animations=False)   # "
+                 "reads BMP, JPEG, PNG and GIF alike",
+                 "# or convert the BMP files to JPEG or PNG"))]
+    if h.g("frames"):
+        return [catalogue.make(
+            "image-file-not-decodable", variant="animated-gif", frames=h.need("frames"),
+            evidence=ev,
+            fix=("tf.io.decode_image(contents, channels=3, expand_animations=False)   # the "
+                 "first frame of an animated GIF, one image like the others",))]
+    what = "PNG" if h.g("png") else "JPEG"
+    return [catalogue.make(
+        "image-file-not-decodable", what=what, evidence=ev,
+        fix=("# find the files TensorFlow cannot decode: tf.io.decode_image(tf.io.read_file(path)) "
+             "on each image file of the dataset, in a try block; the ones that raise are damaged",
+             "# delete those files or save them again from a good copy (a download or copy "
+             "cut short leaves them damaged)"))]
+
+
+# --- records that do not match the parse spec ----------------------------------------------
+
+_ONE_RECORD = (
+    "python -c \"import tensorflow as tf; r = next(iter(tf.data.TFRecordDataset('FILE.tfrecord'"
+    "))); print(tf.train.Example.FromString(r.numpy()).features)\"   # the features one record "
+    "holds, their names and list kinds")
+
+
+def example_spec_mismatch(ctx: Facts) -> list[Finding]:
+    """``tfrecord-example-spec-mismatch`` from tf.train.Example parsing (pattern
+    ``data.example_parse``): variants ``missing-feature`` (a required feature absent from
+    the record), ``value-count`` (a FixedLenFeature's shape against the values stored),
+    ``dtype`` (the spec's dtype against the stored list), else the row (the stored value
+    cannot be parsed as the spec asks)."""
+    hits = ctx.h("data.example_parse")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    ev = log_evidence(hits)
+    if h.g("feature"):
+        feature, dtype = h.need("feature"), h.need("dtype")
+        return [catalogue.make(
+            "tfrecord-example-spec-mismatch", variant="missing-feature", key=feature,
+            dtype=dtype, evidence=ev,
+            fix=(_ONE_RECORD,
+                 "# write the records again with the script (and version) the reading code "
+                 "expects, so that they hold the feature",
+                 f"# or, if records may lack it: tf.io.FixedLenFeature([], tf.{dtype}, "
+                 "default_value=...), or correct the key's spelling in the parse spec"))]
+    key = h.need("key")
+    if h.g("got"):
+        return [catalogue.make(
+            "tfrecord-example-spec-mismatch", variant="value-count", key=key,
+            got=h.need("got"), shape=h.need("shape"), vtype=h.need("vtype"),
+            evidence=ev,
+            fix=(_ONE_RECORD,
+                 "# give the FixedLenFeature the shape the records hold, or read values of "
+                 "varying count with tf.io.VarLenFeature (or tf.io.RaggedFeature)"))]
+    stored, want = h.g("stored") or h.g("stored2"), h.g("want") or h.g("want2")
+    if stored and want:
+        return [catalogue.make(
+            "tfrecord-example-spec-mismatch", variant="dtype", key=key, stored=stored,
+            want=want, evidence=ev,
+            fix=(f"# parse '{key}' as tf.{stored}, the list the records hold, then cast: "
+                 f"tf.cast(parsed['{key}'], tf.{want})",
+                 _ONE_RECORD))]
+    return [catalogue.make(
+        "tfrecord-example-spec-mismatch", key=key, evidence=ev,
+        fix=(_ONE_RECORD,
+             f"# make the parse spec of '{key}' the list kind the records store (bytes_list: "
+             "tf.string, float_list: tf.float32, int64_list: tf.int64) and its shape the "
+             "count they hold; or write the records again with the script the reader expects"))]
+
+
+# --- a generator that yields other elements than declared ----------------------------------
+
+
+def generator_element(ctx: Facts) -> list[Finding]:
+    """``tf-data-generator-element-mismatch`` from ``Dataset.from_generator``'s element checks
+    (pattern ``data.generator_element``): variants ``batch-axis-lost`` (the yielded shape is
+    the declared one without its first axis: a batch of one element squeezed), ``type``,
+    ``structure``, else the row (fixed axes of the declared shape differ from the yielded)."""
+    hits = ctx.h("data.generator_element")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    ev = log_evidence(hits)
+    if h.g("got") or h.g("spec"):
+        got, want = ((h.need("got"), h.need("want")) if h.g("got")
+                     else (h.need("spec"), h.need("sig")))
+        g, w = _dims(got), _dims(want)
+        lost = bool(h.g("got")) and len(g) + 1 == len(w) and all(
+            b is None or a == b for a, b in zip(g, w[1:], strict=True))
+        if lost:
+            return [catalogue.make(
+                "tf-data-generator-element-mismatch", variant="batch-axis-lost", got=got,
+                want=want, evidence=ev,
+                fix=("# keep the batch axis when a batch holds one element: yield "
+                     "x[i:i + 1] (not x[i]), or np.expand_dims(x, 0) after any np.squeeze",
+                     "# or yield single elements, declare their shape without the batch "
+                     "axis, and batch in tf.data: dataset.batch(batch_size)"))]
+        return [catalogue.make(
+            "tf-data-generator-element-mismatch", got=got, want=want, evidence=ev,
+            fix=("# declare None for every axis that varies (a last, smaller batch; "
+                 "sequences of other lengths): output_signature=tf.TensorSpec(shape=(None, "
+                 "...), dtype=...)",
+                 "# or make the generator yield exactly the declared shape"))]
+    if h.g("gtype"):
+        return [catalogue.make(
+            "tf-data-generator-element-mismatch", variant="type", got=h.need("gtype"),
+            want=h.need("wtype"), evidence=ev,
+            fix=(f"# yield arrays of the declared dtype (x.astype(np.{h.g('wtype')})), or "
+                 f"declare the dtype the generator yields ({h.g('gtype')})",))]
+    return [catalogue.make(
+        "tf-data-generator-element-mismatch", variant="structure", evidence=ev,
+        fix=("# yield the structure output_signature (output_types) declares: the same "
+             "nesting (x alone, (x, y), (x, y, sample_weight) or a dict with the same keys) "
+             "and values convertible to its dtypes",
+             "# print one element: print(next(iter(generator())))"))]
+
+
+__all__ = [
+    "batch_shapes_differ",
+    "example_spec_mismatch",
+    "generator_element",
+    "image_not_decodable",
+    "tfrecord_damaged",
+]

@@ -1,0 +1,230 @@
+"""The Keras training loop as GPU-TensorFlow users meet it between releases: a metric key
+History no longer has, a checkpoint file name with a key the logs lack, an optimizer given
+variables it was not built for, Keras 1 argument names, Keras 3's float learning rate, data
+fit() has no adapter for, a subclassed model saved before it was built, and TensorBoard's
+histograms without array validation data. Model code and Keras releases, never the GPU.
+
+Sources (keras-team/keras at the tags named; TensorFlow 2.21's legacy tf.keras copy in its
+wheel for TensorFlow's own):
+
+* History keys: standalone Keras 2.0.0-2.2.5 ``engine/training.py`` logs ``'accuracy'`` as
+  ``acc``; 2.3.0's ``training_utils.get_metric_name`` keeps the string compile was given,
+  as tf.keras does with TF 2 behaviour (``tf2.enabled()``) and Keras 3 (``compile_utils``).
+* ``ModelCheckpoint._get_file_path`` (v2.6.0-v2.15.0 ``callbacks.py``, Keras 3
+  ``callbacks/model_checkpoint.py``): 'Failed to format this callback filepath: "<path>".
+  Reason: <missing key>'.
+* The optimizers' slot index: v2.11.0-v2.15.0 ``optimizers/optimizer.py`` ``_update_step``
+  "The optimizer cannot recognize variable X. This usually means you are trying to call the
+  optimizer to update different parts of the model separately. Please call
+  `optimizer.build(variables)` ..." (2.8-2.10 other wordings); Keras 3
+  ``base_optimizer.py`` "Unknown variable: X. This optimizer can only be called for the
+  variables it was originally built with."
+* Keras 1 names: platform fact ``keras1-argument-names`` (keras/legacy/interfaces.py at
+  2.3.1); Python's "got an unexpected keyword argument", tf.keras's validate_kwargs
+  "('Keyword argument not understood:', X)".
+* Keras 3 ``BaseOptimizer.__init__``: "Argument `learning_rate` should be float, or an
+  instance of LearningRateSchedule, or a callable ..." (``isinstance(learning_rate, float)``).
+* v2.6.0-v2.15.0 ``engine/data_adapter.py`` ``select_data_adapter``: "Failed to find data
+  adapter that can handle input: <x>, <y>" (lists only as lists of scalars, x and y both).
+* ``saving_utils.raise_model_input_error`` (TF 2.21 wheel, v2.6.0-v2.15.0): "Model X cannot
+  be saved because the input shapes have not been set", "... because the input shape is not
+  available", "... either because the input shape is not available or because the forward
+  pass of the model is not defined".
+* Standalone Keras 2.0.7-2.3.1 ``TensorBoard.on_epoch_end``: "If printing histograms,
+  validation_data must be provided, and cannot be a generator."
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+# --- a metric key History does not have -----------------------------------------------------
+
+
+def history_metric_key(ctx: Facts) -> list[Finding]:
+    """``keras-history-metric-key-renamed``: ``KeyError: 'acc'`` (or ``val_acc``,
+    ``accuracy``, ``val_accuracy``) with a line of the log reading that key from a History
+    (pattern ``keras.history_key``): the key this Keras does not log is the other naming."""
+    hits = ctx.h("keras.history_key").all()
+    errors = [h for h in hits if h.g("key")]
+    reads = [h for h in hits if h.g("read")]
+    if not errors:
+        return []
+    key = errors[-1].g("key") or "acc"
+    read = [h for h in reads if h.g("read") == key and h.line <= errors[-1].line]
+    if not read:
+        return []
+    val = "val_" if key.startswith("val_") else ""
+    new_keras = key.endswith("_acc") or key == "acc"
+    other = f"{val}accuracy" if new_keras else f"{val}acc"
+    return [catalogue.make(
+        "keras-history-metric-key-renamed", variant=None if new_keras else "old-keras",
+        key=key, other=other, evidence=log_evidence(read[-1:], errors[-1:]),
+        fix=(f"# read history.history['{other}'], the key this Keras logs "
+             "(print(history.history.keys()) lists them)",
+             (f"# or compile with metrics=['{key.removeprefix('val_')}'] so that the key is "
+              f"'{key}' again" if new_keras else
+              "# or upgrade to a Keras (2.3+, TensorFlow 2.x) that logs the name compile was "
+              "given")))]
+
+
+def checkpoint_path_key(ctx: Facts) -> list[Finding]:
+    """``keras-callback-monitor-missing-notice`` variant ``filepath``: ModelCheckpoint's file
+    name has a placeholder the epoch's logs do not hold (pattern
+    ``keras.checkpoint_path_key``)."""
+    hits = ctx.h("keras.checkpoint_path_key")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    path = h.g("path") or "?"
+    key = (h.g("key") or "").strip("'\\")
+    if key:
+        what = "{" + key + "}"
+    else:
+        # the reason cut off: the placeholders other than epoch and batch are the candidates
+        names = [n for n in dict.fromkeys(re.findall(r"\{(\w+)", path))
+                 if n not in ("epoch", "batch")]
+        what = ("one of " + ", ".join("{" + n + "}" for n in names) if len(names) > 1
+                else "{" + names[0] + "}" if names else "a key")
+    return [catalogue.make(
+        "keras-callback-monitor-missing-notice", variant="filepath", what=what, path=path,
+        evidence=log_evidence(hits))]
+
+
+# --- an optimizer given variables it was not built for --------------------------------------
+
+
+def optimizer_unknown_variable(ctx: Facts) -> list[Finding]:
+    """``keras-optimizer-unknown-variable`` from the Keras 2.8-2.15 optimizers' slot index and
+    Keras 3's ``_check_variables_are_known`` (pattern ``keras.optimizer_unknown_variable``);
+    variant ``keras3``."""
+    hits = ctx.h("keras.optimizer_unknown_variable")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    if h.g("var3"):
+        var = re.sub(r"^<(?:KerasVariable|Variable) (?:path=)?([^,\s>]+).*", r"\1",
+                     h.g("var3") or "")
+        return [catalogue.make(
+            "keras-optimizer-unknown-variable", variant="keras3", var=var or "a variable",
+            evidence=log_evidence(hits),
+            fix=("# one optimizer instance per set of variables: a GAN's generator and "
+                 "discriminator, or each part trained separately, each get their own "
+                 "keras.optimizers.Adam(...)",
+                 "# or build it once for every variable before the loop: "
+                 "optimizer.build(model.trainable_variables)"))]
+    return [catalogue.make(
+        "keras-optimizer-unknown-variable", var=h.g("var") or "a variable",
+        evidence=log_evidence(hits),
+        fix=("optimizer.build(model.trainable_variables)   # before the training loop: every "
+             "variable any apply_gradients call will update",
+             "# or one optimizer instance per part of the model (a GAN's generator and "
+             "discriminator each their own)",
+             "# or the old optimizer, which takes any variable: tf.keras.optimizers.legacy.Adam "
+             "(TensorFlow 2.11-2.15)"))]
+
+
+# --- Keras 1 argument names -----------------------------------------------------------------
+
+#: Keras 1 names also common outside Keras: read only in Keras's own "Keyword argument not
+#: understood" message, not in Python's generic one.
+_GENERIC = frozenset({"bias", "init", "input", "output", "p", "length", "stride", "sigma",
+                      "subsample"})
+
+
+def keras1_argument(ctx: Facts) -> list[Finding]:
+    """``keras1-argument-renamed``: a keyword argument Keras 2 renamed from Keras 1 (platform
+    fact ``keras1-argument-names``), refused by tf.keras or Keras 3 (pattern
+    ``keras.unexpected_kwarg``). A short name (:data:`_GENERIC`) only in Keras's own
+    message."""
+    hits = ctx.h("keras.unexpected_kwarg").all()
+    if not hits:
+        return []
+    fact = ctx.kb.platform_fact("keras1-argument-names")
+    renamed = dict(item.split(":", 1) for item in fact.items("renamed"))
+    for h in hits:
+        kw = h.g("kw") or h.g("kw2") or ""
+        if kw not in renamed or (kw in _GENERIC and not h.g("kw2")):
+            continue
+        new = renamed[kw].replace("|", " or ")
+        return [catalogue.make(
+            "keras1-argument-renamed", kw=kw, new=new, ref=fact.ref,
+            evidence=log_evidence([h]), knowledge_ref=fact.ref,
+            fix=(f"# write {renamed[kw].split('|')[-1]}= instead of {kw}= (Keras 2's name; "
+                 f"{new} where the class differs), and port the rest of the Keras 1 call",
+                 "# or run the code with the Keras it was written for: Keras 1.x, or Keras "
+                 "2.0-2.3, which still translated Keras 1 names with a warning"))]
+    return []
+
+
+# --- Keras 3's float learning rate ----------------------------------------------------------
+
+
+def learning_rate_not_float(ctx: Facts) -> list[Finding]:
+    """``keras3-learning-rate-not-float`` from Keras 3's optimizer check (pattern
+    ``keras.learning_rate_not_float``)."""
+    hits = ctx.h("keras.learning_rate_not_float")
+    if not hits.count:
+        return []
+    value = hits.first[0].g("value") or "?"
+    return [catalogue.make("keras3-learning-rate-not-float", value=value,
+                           evidence=log_evidence(hits))]
+
+
+# --- data fit() has no adapter for ----------------------------------------------------------
+
+
+def no_data_adapter(ctx: Facts) -> list[Finding]:
+    """``keras-no-data-adapter`` from tf.keras's ``select_data_adapter`` (pattern
+    ``keras.no_data_adapter``); variant ``list`` when a Python list is among the types."""
+    hits = ctx.h("keras.no_data_adapter")
+    if not hits.count:
+        return []
+    types = (hits.first[0].g("types") or "").strip()
+    listed = "<class 'list'>" in types or "<class 'tuple'>" in types
+    return [catalogue.make(
+        "keras-no-data-adapter", variant="list" if listed else None,
+        types=types[:200], evidence=log_evidence(hits))]
+
+
+# --- a subclassed model saved before it was built -------------------------------------------
+
+
+def save_unbuilt_model(ctx: Facts) -> list[Finding]:
+    """``keras-model-not-built-for-save`` from saving_utils' check (pattern
+    ``keras.save_unbuilt``)."""
+    hits = ctx.h("keras.save_unbuilt")
+    if not hits.count:
+        return []
+    model = hits.first[0].g("model") or "the model"
+    return [catalogue.make("keras-model-not-built-for-save", model=model,
+                           evidence=log_evidence(hits))]
+
+
+# --- TensorBoard histograms without array validation data -----------------------------------
+
+
+def tensorboard_histograms(ctx: Facts) -> list[Finding]:
+    """``keras-tensorboard-histograms-need-arrays`` from standalone Keras 2.0.7-2.3.1's
+    TensorBoard (pattern ``keras.tensorboard_histograms``)."""
+    hits = ctx.h("keras.tensorboard_histograms")
+    if not hits.count:
+        return []
+    return [catalogue.make("keras-tensorboard-histograms-need-arrays",
+                           evidence=log_evidence(hits))]
+
+
+__all__ = [
+    "checkpoint_path_key",
+    "history_metric_key",
+    "keras1_argument",
+    "learning_rate_not_float",
+    "no_data_adapter",
+    "optimizer_unknown_variable",
+    "save_unbuilt_model",
+    "tensorboard_histograms",
+]
