@@ -6740,8 +6740,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("trying to access resource",),
         # (the "(defined @ ...)" part may be cut by the user: "[...]", "...", "…")
         r"Trying to access resource (?P<res>\S{1,200})"
-        r"(?: \(defined @ [^)\n]{0,300}\)| \[?(?:\.\.\.|…)\]?)? located "
+        r"(?P<defined> \(defined @ [^)\n]{0,300}\))?(?: \[?(?:\.\.\.|…)\]?)? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
+    ),
+    # what ran the op that read the resource: XLA's launch op (xla_ops.cc, its "Cf. ...
+    # known_issues#tfvariable_on_a_different_device" line, a _XlaMustCompile function) or the
+    # core resource ops (resource_variable_ops.cc: TensorFlow's resource manager, no XLA)
+    _p(
+        "xla.resource_op_site",
+        ("op_requires failed at", "known_issues#tfvariable_on_a_different_device",
+         "_xlamustcompile=true"),
+        r"OP_REQUIRES failed at (?P<site>xla_ops|resource_variable_ops|\w{1,60})\.cc"
+        r"|(?P<cf>known_issues#tfvariable_on_a_different_device)"
+        r"|(?P<must>_XlaMustCompile=true)",
     ),
     # tensorflow/python/eager/polymorphic_function/polymorphic_function.py (2.21; def_function.py
     # before): a jit_compile tf.function whose variable creations could not be lifted out of it
@@ -7108,6 +7119,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Got (?P<frames>\d{1,9}) frames, but animated gifs can only be decoded"
         r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}",
     ),
+    # libjpeg's warnings (libjpeg-turbo src/jerror.h JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
+    # JWRN_HUFF_BAD_CODE, JWRN_MUST_RESYNC, JWRN_JPEG_EOF, JWRN_JFIF_MAJOR; the strings are in
+    # the 2.21 wheel's libtensorflow_cc.so.2): a damaged JPEG that still decodes, printed to
+    # stderr (glued to a progress bar's line). checks/input_pipeline.py
+    _p(
+        "data.jpeg_warning",
+        ("corrupt jpeg data:", "premature end of jpeg file", "unknown jfif revision number"),
+        r"Corrupt JPEG data: (?:\d{1,9} extraneous bytes before marker 0x[0-9a-f]{2}"
+        r"|premature end of data segment|bad Huffman code|bad arithmetic code"
+        r"|found marker 0x[0-9a-f]{2} instead of RST\d)"
+        r"|Premature end of JPEG file|Warning: unknown JFIF revision number \d{1,3}\.\d{2}",
+    ),
     # tf.train.Example parsing (tensorflow/core/util/example_proto_fast_parsing.cc and
     # example_proto_helper.cc; the 2.21 wheel's libtensorflow_framework.so.2): "Feature: K
     # (data type: T) is required but could not be found." (batched: "Name: <n>, Feature: ..."),
@@ -7258,8 +7281,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # layer "layer 'softmax' (type Softmax)" instead)
     _p(
         "keras.k3_call_context",
-        ("exception encountered when calling",),
-        r"Exception encountered when calling (?P<layer>\w{1,80})\.call\(\)",
+        ("exception encountered when calling", "arguments received by"),
+        r"Exception encountered when calling (?P<layer>\w{1,80})\.call\(\)"
+        r"|Arguments received by (?P<layer2>\w{1,80})\.call\(\):",
     ),
     # gradients_util.py (gradients_impl.py in 1.13): "No gradient defined for operation '%s'
     # (op type: %s)" (1.13-2.6); 2.7+ "No gradient defined for operation'<name>' (op type:
@@ -7288,12 +7312,15 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gast's node constructor (gast/gast.py _make_node): "Bad argument number for Name: 3,
     # expecting 4": gast 0.3.0 (2019-09-07) added type_comment to Name; AutoGraph code written
-    # for gast 0.2.x passes three
+    # for gast 0.2.x passes three; it also reads gast.Str/Num/Bytes/NameConstant/Ellipsis,
+    # which 0.3.0 removed (Constant instead), often as an AutoGraph notice's "Cause:"
     _p(
         "graph.gast_fields",
-        ("bad argument number for",),
+        ("bad argument number for", "module 'gast' has no attribute"),
         r"Bad argument number for (?P<node>\w{1,40}): (?P<got>\d{1,2}), expecting "
-        r"(?P<want>\d{1,2})",
+        r"(?P<want>\d{1,2})"
+        # gast 0.3.0 dropped the nodes Python 3.8 merged into Constant (0.2.2 had them)
+        r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis)'",
     ),
     _p(
         "collective.timeout",

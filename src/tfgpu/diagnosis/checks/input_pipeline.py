@@ -23,7 +23,9 @@ wordings in the TensorFlow source of their releases):
   of JPEG, PNG, GIF, BMP required.", "jpeg::Uncompress failed. Invalid JPEG data or crop
   window.", "Trying to decode BMP format using a wrong op. Use `decode_bmp` or
   `decode_image` instead.", "Got N frames, but animated gifs can only be decoded by
-  tf.io.decode_gif or tf.io.decode_image".
+  tf.io.decode_gif or tf.io.decode_image"; libjpeg's own warnings (libjpeg-turbo
+  ``src/jerror.h``: "Corrupt JPEG data: %u extraneous bytes before marker 0x%02x",
+  "Premature end of JPEG file", ...), printed while a damaged JPEG still decodes.
 * tf.train.Example parsing (tensorflow/core/util/example_proto_fast_parsing.cc,
   example_proto_helper.cc): "Feature: K (data type: T) is required but could not be
   found.", "Key: K.  Can't parse serialized Example.", "Number of float values !=
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -193,11 +196,20 @@ def image_not_decodable(ctx: Facts) -> list[Finding]:
     """``image-file-not-decodable`` from TensorFlow's image decoders (pattern
     ``data.image_decode``): variants ``unknown-format`` (the old decoder's first bytes read
     by :data:`_MAGIC`; the new one's "Unknown image file format"), ``bmp-wrong-op``,
-    ``empty-file``, ``animated-gif``, else the row (a JPEG or PNG file whose data is damaged
-    or cut short)."""
+    ``empty-file``, ``animated-gif``, ``corrupt-jpeg-warning`` (no decoding error, only
+    libjpeg's warnings that a JPEG is damaged: pattern ``data.jpeg_warning``), else the row (a
+    JPEG or PNG file whose data is damaged or cut short)."""
     hits = ctx.h("data.image_decode")
     if not hits.count:
-        return []
+        warned = ctx.h("data.jpeg_warning")
+        if not warned.count:
+            return []
+        return [catalogue.make(
+            "image-file-not-decodable", variant="corrupt-jpeg-warning",
+            count=plural(warned.count, "time"), evidence=log_evidence(warned, limit=2),
+            fix=("# find the damaged JPEGs: decode each file alone and watch for the warning "
+                 "(or open it with PIL and call .verify()); re-encode them (PIL: "
+                 "Image.open(p).convert('RGB').save(p, 'JPEG')) or remove them",))]
     h = hits.first[0]
     ev = log_evidence(hits)
     if h.g("empty"):

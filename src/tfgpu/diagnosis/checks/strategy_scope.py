@@ -47,8 +47,8 @@ _SCOPE_FIX = (
 #: The fix lines of an optimizer whose slots are made under another strategy than the model's.
 _SLOT_FIX = (
     "# build (or load) the model inside the scope of the strategy that trains it: "
-    "with strategy.scope(): model = create_model() (a trainer that owns a strategy, such as "
-    "Hugging Face's TFTrainer: with training_args.strategy.scope(): model = ...)",
+    "with strategy.scope(): model = create_model() (a library's trainer that owns a "
+    "strategy: with <its strategy>.scope(): model = ...)",
     "# restore checkpoints and weights inside that same with strategy.scope(): block",
 )
 

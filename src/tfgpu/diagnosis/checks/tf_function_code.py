@@ -32,12 +32,15 @@ Sources (TensorFlow's Python sources in its wheels, read per release: 1.13.1, 1.
   symbolic tensors, but found [...]".
 * gast (serge-sans-paille/gast ``gast/gast.py``): 0.3.0 (2019-09-07) gave ``Name`` a fourth
   field (``type_comment``), so AutoGraph written for gast 0.2.x fails "Bad argument number
-  for Name: 3, expecting 4"; TensorFlow 2.3's setup.py pins ``gast == 0.3.3``.
+  for Name: 3, expecting 4", and removed ``Str``, ``Num``, ``Bytes``, ``NameConstant`` and
+  ``Ellipsis`` (``Constant`` instead); TensorFlow 2.3's setup.py pins ``gast == 0.3.3``.
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import FRAME, package_frames_above
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -52,9 +55,39 @@ _CONTROL_FIX = (
 )
 
 
+#: Packages whose frames are where TensorFlow runs the user's code, not where it comes from.
+_RUNNERS = frozenset({"tensorflow", "tensorflow_core", "keras", "tf_keras"})
+
+
+def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
+    """``(pip name, what raised, evidence hits)`` when the Python control flow that met the
+    tensor on log line ``line`` is a library's own code: Keras 3's "Arguments received by
+    <Layer>.call()" / "Exception encountered when calling <Layer>.call()" near it naming one
+    of Keras's own layers (platform fact ``keras-builtin-object-names``), or the traceback's
+    frame nearest above it in an installed package other than TensorFlow and Keras, with no
+    frame of the program's own below it."""
+    fact = ctx.kb.platform_fact("keras-builtin-object-names")
+    for c in ctx.h("keras.k3_call_context").all():
+        layer = c.g("layer") or c.g("layer2") or ""
+        if abs(c.line - line) <= 12 and layer in fact.items("layers"):
+            return "keras", f"Keras's {layer} layer", [c]
+    frames = package_frames_above(ctx, line)
+    if not frames:
+        return None
+    last = frames[-1]
+    pkg = last.g("pkg") or ""
+    if pkg in _RUNNERS or any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()
+                              if FRAME.search(o.text)):
+        return None
+    return pkg.replace("_", "-"), f"the package {pkg}", [last]
+
+
 def operator_not_allowed(ctx: Facts) -> list[Finding]:
     """``tensor-used-as-python-value`` from OperatorNotAllowedInGraphError and TF 1.x's
-    TypeError (pattern ``graph.operator_not_allowed``): variants ``keras3-layer`` (Keras 3's
+    TypeError (pattern ``graph.operator_not_allowed``): variants ``in-keras-layer`` (Keras's
+    own layer met it: a hedge between a Keras bug and tf ops given to a Keras 3 layer),
+    ``in-library`` (another package's own code met it: :func:`_library_owner`),
+    ``keras3-layer`` (Keras 3's
     "Exception encountered when calling <Layer>.call()" just above: a layer's call() traced
     on symbolic inputs), ``graph-mode`` (graph code
     outside any tf.function: TF 1 style code, a Keras model being built; TF 1's ``==``/``in``
@@ -68,7 +101,28 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
     what = ("iterated over" if (h.g("what") or "").lower().startswith("iterat") or h.g("iter1")
             else "used as a Python bool")
     ev = log_evidence(hits)
-    calls = [c for c in ctx.h("keras.k3_call_context").all() if 0 <= h.line - c.line <= 6]
+    owner = _library_owner(ctx, h.line)
+    if owner is not None and owner[0] == "keras":
+        # Keras's own layer raised: a bug of that release on this path, or TensorFlow tensors
+        # given to a Keras 3 layer by code written for tf.keras 2: the log does not tell
+        return [catalogue.make(
+            "tensor-used-as-python-value", variant="in-keras-layer", what=what,
+            where=owner[1], evidence=log_evidence(owner[2], hits),
+            fix=("# code of yours that builds the layer's inputs with TensorFlow ops (tf.shape, "
+                 "tf.range, ...) for Keras 3: write it with keras.ops, which Keras 3 traces",
+                 "python -m pip install -U keras   # else a Keras release whose layer does not "
+                 "fail on this path (search the error in keras-team/keras's issues)"))]
+    if owner is not None:
+        lib, where, ev_hits = owner
+        return [catalogue.make(
+            "tensor-used-as-python-value", variant="in-library", what=what, lib=lib,
+            where=where, evidence=log_evidence(ev_hits, hits),
+            fix=(f"python -m pip install -U {lib}   # a release whose own code does not use "
+                 "a symbolic tensor in Python control flow (search the error in its issue "
+                 "tracker for the release that fixed it)",
+                 f"# or pin TensorFlow to the release this {lib} version was written for"))]
+    calls = [c for c in ctx.h("keras.k3_call_context").all()
+             if c.g("layer") and 0 <= h.line - c.line <= 6]
     if calls:
         return [catalogue.make(
             "tensor-used-as-python-value", variant="keras3-layer", what=what,
@@ -104,13 +158,19 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
 def graph_tensor_leak(ctx: Facts) -> list[Finding]:
     """``graph-tensor-used-outside-its-function`` from TF 1.14-2.6's "An op outside of the
     function building code is being passed a Graph tensor" and 2.7's "tf.Graph captured an
-    external symbolic tensor" (pattern ``graph.tensor_leak``)."""
+    external symbolic tensor" (pattern ``graph.tensor_leak``); variant ``captured`` for the
+    latter, a hedge: code that ran on an older release, or a tensor of the program's own kept
+    across graphs."""
     hits = ctx.h("graph.tensor_leak").all()
     main = [h for h in hits if h.g("leak") or h.g("name2")]
     if not main:
         return []
     names = [h.g("name") or h.g("name2") for h in hits if h.g("name") or h.g("name2")]
     name = names[0] if names else "a graph tensor"
+    if main[0].g("name2"):
+        # TF 2.7+'s capture check: code that ran on an older release can fail it (a hedge)
+        return [catalogue.make("graph-tensor-used-outside-its-function", variant="captured",
+                               name=name, evidence=log_evidence(main[:1]))]
     return [catalogue.make(
         "graph-tensor-used-outside-its-function", name=name,
         evidence=log_evidence(main[:1], [h for h in hits if h.g("name")][:1]))]
@@ -123,7 +183,10 @@ def no_gradient(ctx: Facts) -> list[Finding]:
     """``op-has-no-gradient`` from gradients_util's LookupError (pattern
     ``graph.no_gradient``): variants ``xla-op`` (an ``Xla*`` op type: a graph XLA rewrote,
     jit_compile), ``addv2-before-1-15`` (AddV2 with TensorFlow <= 1.14 named: a graph made by
-    TensorFlow 1.15+), else the row (the op type has no registered gradient)."""
+    TensorFlow 1.15+), ``registered-in-later-release`` (TensorFlow's own Python registers the
+    op type's gradient from a release after the one named, or, none named, in the releases
+    read: platform fact ``tf-gradient-registrations``), else the row (no release registers
+    it: a custom op, or one TensorFlow does not differentiate)."""
     hits = ctx.h("graph.no_gradient")
     if not hits.count:
         return []
@@ -137,6 +200,20 @@ def no_gradient(ctx: Facts) -> list[Finding]:
     if kind == "AddV2" and tf is not None and tf < (1, 15):
         return [catalogue.make("op-has-no-gradient", variant="addv2-before-1-15", op=op,
                                tf=f"{tf[0]}.{tf[1]}", evidence=ev)]
+    fact = ctx.kb.platform_fact("tf-gradient-registrations")
+    since = dict(item.split(":", 1) for item in fact.items("since")).get(kind)
+    if since is not None:
+        first = tuple(int(p) for p in since.split(".")[:2])
+        if tf is not None and tf >= first:
+            # this release registers it: the gradient path is not the op's own (a hedge-free
+            # reading is not possible; the row's general words hold)
+            return [catalogue.make("op-has-no-gradient", op=op, type=kind, evidence=ev)]
+        oldest = str(fact.value("oldest"))
+        return [catalogue.make(
+            "op-has-no-gradient", variant="registered-in-later-release", op=op, type=kind,
+            since=since if since != oldest else f"{since} (the oldest release read) or earlier",
+            have=f"TensorFlow {tf[0]}.{tf[1]}" if tf is not None else "This TensorFlow",
+            ref=fact.ref, knowledge_ref=fact.ref, evidence=ev)]
     return [catalogue.make("op-has-no-gradient", op=op, type=kind, evidence=ev)]
 
 
@@ -172,9 +249,11 @@ def keras_symbolic_in_eager(ctx: Facts) -> list[Finding]:
 
 def gast_too_new(ctx: Facts) -> list[Finding]:
     """``gast-too-new-for-autograph`` from gast's node constructor refusing AutoGraph's field
-    count (pattern ``graph.gast_fields``: ``Name: 3, expecting 4``)."""
+    count (pattern ``graph.gast_fields``: ``Name: 3, expecting 4``) or AutoGraph reading a node
+    class gast 0.3 removed (``module 'gast' has no attribute 'Str'``)."""
     hits = [h for h in ctx.h("graph.gast_fields").all()
-            if h.g("node") == "Name" and h.g("got") == "3" and h.g("want") == "4"]
+            if h.g("gone") or (h.g("node") == "Name" and h.g("got") == "3"
+                               and h.g("want") == "4")]
     if not hits:
         return []
     return [catalogue.make("gast-too-new-for-autograph", evidence=log_evidence(hits[:1]))]

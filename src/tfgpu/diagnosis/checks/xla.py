@@ -1151,20 +1151,31 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
     Variant ``on-host``: the variable lives on the CPU and the compiled function on a GPU:
     TensorFlow keeps int32 variables in host memory always (core/framework/memory_types.cc
     MTypeFromDType; the XLA known issue "tf.Variable of type int32 are always placed on a
-    host ... int64 can be used"). Variant ``creation-not-lifted``: a jit_compile tf.function
-    created variables whose
-    initialisation TensorFlow could not lift out of it (polymorphic_function.py's
-    UnimplementedError), the same Keras 3 + tf.distribute set-up (keras-team/keras#19005)."""
-    found = c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
-        "xla-variable-on-other-device",
-        # a variable on the host read by a GPU cluster: int32 variables always live there
-        variant=("on-host" if _short_device(h.need("dev")).startswith("CPU")
-                 and _short_device(h.need("from")).startswith("GPU") else None),
-        res=h.need("res"), dev=_short_device(h.need("dev")),
-        frm=_short_device(h.need("from")), evidence=log_evidence(hits),
-    ))
-    if found:
-        return found
+    host ... int64 can be used"). Variant ``not-xla``: the same words with nothing of XLA near
+    them (no "(defined @", no xla_ops.cc, no known-issues link, no _XlaMustCompile function):
+    TensorFlow's resource manager (resource_mgr.cc ValidateDevice) refused an op placed on
+    another device than the variable, a hedge. Variant ``creation-not-lifted``: a jit_compile
+    tf.function created variables whose initialisation TensorFlow could not lift out of it
+    (polymorphic_function.py's UnimplementedError), the same Keras 3 + tf.distribute set-up
+    (keras-team/keras#19005)."""
+    hits = ctx.h("xla.resource_other_device").all()
+    if hits:
+        h = hits[0]
+        sites = [s for s in ctx.h("xla.resource_op_site").all() if abs(s.line - h.line) <= 3]
+        xla = bool(h.g("defined") or any(
+            s.g("cf") or s.g("must") or s.g("site") == "xla_ops" for s in sites))
+        dev, frm = _short_device(h.need("dev")), _short_device(h.need("from"))
+        if not xla:
+            # the same words from TensorFlow's resource manager (resource_mgr.cc
+            # ValidateDevice), with nothing of XLA around: a placement reading, not XLA's
+            return [catalogue.make("xla-variable-on-other-device", variant="not-xla",
+                                   res=h.need("res"), dev=dev, frm=frm,
+                                   evidence=log_evidence(hits, sites[:1]))]
+        return [catalogue.make(
+            "xla-variable-on-other-device",
+            # a variable on the host read by a GPU cluster: int32 variables always live there
+            variant=("on-host" if dev.startswith("CPU") and frm.startswith("GPU") else None),
+            res=h.need("res"), dev=dev, frm=frm, evidence=log_evidence(hits, sites[:1]))]
     # polymorphic_function.py (def_function.py before): a jit_compile tf.function whose
     # variable creations could not be lifted out of it (variant creation-not-lifted)
     return c.from_log(ctx, "xla.lift_variable_creation", lambda hits, _h: catalogue.make(
