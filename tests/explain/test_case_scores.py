@@ -451,6 +451,24 @@ FLOORS["cases-holdout302"] = 0.66
 # left: a CPU image's missing libcuda, read as a warning where the thread calls it harmless)
 FLOORS["cases-holdout304"] = 0.66
 FLOORS["cases-holdout305"] = 0.8
+# session 38 (2026-12-06): tf.data, tf.function, strategies, mixed precision/XLA, TFLite and
+# other runtimes, containers, applications and the Keras training loop (first sight on
+# bbc33a87), held at the share after the session's kinds; 307 and 310 not held (a WRONG left in
+# each: a graph tensor kept inside TensorFlow Privacy's optimizer, whose fix is an argument no
+# log line names; the TFLite GPU delegate's wrong-thread message where the thread found a batch
+# size)
+FLOORS["cases-holdout306"] = 0.93
+FLOORS["cases-holdout308"] = 0.37
+FLOORS["cases-holdout309"] = 0.42
+FLOORS["cases-holdout311"] = 0.66
+FLOORS["cases-holdout312"] = 1.0
+FLOORS["cases-holdout313"] = 0.8
+# the four sets collected mid-session on the same subjects, other threads (first sight on
+# 620f1eac: 30/52, 4 WRONG, mended as hedges or kinds)
+FLOORS["cases-holdout314"] = 0.92
+FLOORS["cases-holdout315"] = 0.73
+FLOORS["cases-holdout316"] = 0.53
+FLOORS["cases-holdout317"] = 0.2
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -256,7 +256,11 @@ def gast_too_new(ctx: Facts) -> list[Finding]:
                                and h.g("want") == "4")]
     if not hits:
         return []
-    return [catalogue.make("gast-too-new-for-autograph", evidence=log_evidence(hits[:1]))]
+    # only AutoGraph's notice ("... will be executed as-is ... Cause: ..."): the functions run
+    # unconverted, the program goes on
+    notice = all("Cause:" in h.text or "as-is" in h.text for h in hits)
+    return [catalogue.make("gast-too-new-for-autograph", variant="notice" if notice else None,
+                           evidence=log_evidence(hits[:1]))]
 
 
 __all__ = [
