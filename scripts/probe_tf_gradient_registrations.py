@@ -20,7 +20,11 @@ from pathlib import Path
 
 from _fact_row import print_items
 
-_REGISTER = re.compile(r"RegisterGradient\(\s*[\"']([A-Za-z0-9_]+)[\"']\s*\)")
+#: A registration statement: a module-level decorator or call in column 0 (a docstring's
+#: indented ``@tf.RegisterGradient("CustomSquare")`` example, or a commented-out one, is no
+#: registration).
+_REGISTER = re.compile(r"^@?(?:[\w.]+\.)?RegisterGradient\(\s*[\"']([A-Za-z0-9_]+)[\"']\s*\)",
+                       re.MULTILINE)
 
 
 def _key(version: str) -> tuple[int, ...]:

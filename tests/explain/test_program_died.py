@@ -223,7 +223,7 @@ _UNRELATED = [
     "ValueError: Layer \"model\" expects 2 input(s), but it received 1 input tensors. Inputs "
     "received: [<tf.Tensor 'IteratorGetNext:0' shape=(None, 64) dtype=float32>]",
     "KeyError: 'val_accuracy'",
-    "TypeError: fit() got an unexpected keyword argument 'nb_epoch'",
+    "TypeError: fit() got an unexpected keyword argument 'epochz'",
 ]
 _EARLIER_ERRORS = [
     "2021-03-01 10:00:00.000001: W tensorflow/stream_executor/platform/default/dso_loader.cc:"

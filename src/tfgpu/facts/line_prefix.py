@@ -159,6 +159,12 @@ def _md_unwrapped(rest: str) -> str | None:
     if (t.startswith("****") and t.endswith("****") and len(t) > 8
             and t[4] not in " *" and t[-5] not in " *" and not _BOLD_MARK.search(t[4:-4])):
         return t[4:-4]  # bold around a line bold already ("****...****")
+    if (len(t) > 8 and t.startswith("**") and t[2] not in " *" and t.endswith("****")
+            and t[-5] not in " *"):
+        return t[2:-2]  # bold around a line whose end is bold ("**Error: **reason****")
+    if (len(t) > 2 and t[0] == t[-1] == "`" and "`" not in t[1:-1] and t[1:-1].strip()
+            and t[1] != " " and t[-2] != " "):
+        return t[1:-1]  # a code span holds no markup: marks inside it are text
     for mark in _MD_WRAPS:
         n = len(mark)
         if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):

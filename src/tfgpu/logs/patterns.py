@@ -5270,7 +5270,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("trying to create optimizer slot variable under the scope for",),
         r"Trying to create optimizer slot variable under the scope for tf\.distribute\.Strategy "
         r"\((?P<strategy>[^\n]{0,300}?)\), which is different from the scope used for the "
-        r"original variable(?: \((?:<tf\.Variable '(?P<var>[^'\n]{1,200})')?)?",
+        r"original variable(?: \((?P<mirrored>(?:Mirrored|SyncOnRead|Distributed)Variable"
+        r"[^\n]{0,40}?)?(?:<tf\.Variable '(?P<var>[^'\n]{1,200})')?)?",
     ),
     _p(
         "strategy.fit_generator",
@@ -6740,8 +6741,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("trying to access resource",),
         # (the "(defined @ ...)" part may be cut by the user: "[...]", "...", "…")
         r"Trying to access resource (?P<res>\S{1,200})"
-        r"(?P<defined> \(defined @ [^)\n]{0,300}\))?(?: \[?(?:\.\.\.|…)\]?)? located "
-        r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
+        r"(?P<defined> \(defined @ [^\n]{0,400}?\))?(?: \[?(?:\.\.\.|…)\]?)? located "
+        r"in device (?P<dev>\S{0,120}?device:\S{1,40}) from device (?P<from>[\w:/]{1,120})",
     ),
     # what ran the op that read the resource: XLA's launch op (xla_ops.cc, its "Cf. ...
     # known_issues#tfvariable_on_a_different_device" line, a _XlaMustCompile function) or the
@@ -7093,8 +7094,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "data.tfrecord_damaged",
         ("corrupted record at", "truncated record at"),
-        r"(?P<kind>corrupted|truncated) record at (?P<offset>\d{1,19})"
-        r"(?P<notfile> \(Is this even a TFRecord file\?\))?",
+        # (TensorFlow's DataLoss status in front: other readers of record files, databases'
+        # logs, word it alike)
+        r"(?:DataLossError|Data loss|DATA_LOSS)[^\n]{0,300}?(?P<kind>corrupted|truncated) record "
+        r"at (?P<offset>\d{1,19})(?P<notfile> \(Is this even a TFRecord file\?\))?",
     ),
     # image decoding (tensorflow/core/kernels/image/decode_image_op.cc; TF 1.x-2.3's
     # kernels/decode_image_op.cc): the old kernel's "Expected image (JPEG, PNG, or GIF), got
@@ -7109,7 +7112,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "data.image_decode",
         ("expected image (jpeg, png, or gif)", "unknown image file format", "invalid jpeg data",
          "format using a wrong op", "animated gifs can only be decoded", "invalid png data",
-         "invalid png header"),
+         "invalid png header", "invalid crop window", "decodeandcropjpeg"),
         r"Expected image \(JPEG, PNG, or GIF\), got (?:(?P<empty>empty file)|unknown format "
         r"starting with '(?P<magic>[^\n]{0,80}))"
         r"|(?P<unknown>Unknown image file format)\. One of (?P<formats>[A-Za-z ,]{3,80}) required"
@@ -7117,6 +7120,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Trying to decode (?P<bmp>BMP) format using a wrong op"
         r"(?:[^\n]{0,120}?Op used: (?P<op>\w{1,40}))?"
         r"|Got (?P<frames>\d{1,9}) frames, but animated gifs can only be decoded"
+        # tensorflow/core/lib/jpeg/jpeg_mem.cc: a crop window outside the image (logged before
+        # DecodeAndCropJpeg's "Invalid JPEG data or crop window")
+        r"|(?P<crop>Invalid crop window: x=\d{1,9}, y=\d{1,9}, w=\d{1,9}, h=\d{1,9} for "
+        r"image_width: \d{1,9} and image_height: \d{1,9})"
+        r"|(?P<cropop>DecodeAndCropJpeg)\b"
         r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}",
     ),
     # libjpeg's warnings (libjpeg-turbo src/jerror.h JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
@@ -7176,7 +7184,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.history_key",
         ("keyerror: '", "history["),
         r"KeyError: '(?P<key>(?:val_)?(?:acc|accuracy))'"
-        r"|\.history\[\s{0,3}['\"](?P<read>(?:val_)?(?:acc|accuracy))['\"]\s{0,3}\]",
+        r"|(?P<obj>\w{1,40})\.history\[\s{0,3}['\"](?P<read>(?:val_)?(?:acc|accuracy))['\"]\s{0,3}\]"
+        r"(?!\s{0,3}\.(?:append|extend)\()",
     ),
     # ModelCheckpoint._get_file_path (keras v2.6.0-v2.15.0 callbacks.py, Keras 3
     # callbacks/model_checkpoint.py): 'Failed to format this callback filepath: "<path>".
@@ -7196,8 +7205,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.optimizer_unknown_variable",
         ("optimizer cannot recognize variable", "this optimizer can only be called for the"),
         r"(?:The o|O)ptimizer cannot recognize variable (?P<var>[^\s,]{1,200}?)[.,] "
-        r"|Unknown variable: (?P<var3>[^\n]{1,300}?)\. This optimizer can only be called for "
-        r"the variables it was originally built with",
+        # Keras 3's variable repr: "<KerasVariable shape=..., dtype=..., path=...>" (3.0-3.3),
+        # "<Variable path=..., shape=..., dtype=..., value=[[...]]>" (later; NumPy may print
+        # the value over several lines, so the tail is read alone too)
+        r"|Unknown variable: <(?:Keras)?Variable\b[^\n]{0,300}?\bpath=(?P<path3>[^,>\s]{1,200})"
+        r"|(?P<k3tail>This optimizer can only be called for the variables it was originally "
+        r"built with)",
     ),
     # Python's "got an unexpected keyword argument 'X'" and tf.keras's validate_kwargs
     # "('Keyword argument not understood:', 'X')" (tensorflow/python/keras/utils/
@@ -7205,9 +7218,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # names Keras 2 renamed (platform fact keras1-argument-names)
     _p(
         "keras.unexpected_kwarg",
-        ("got an unexpected keyword argument", "keyword argument not understood"),
+        ("got an unexpected keyword argument", "keyword argument not understood",
+         "unrecognized keyword arguments passed to"),
         r"(?:(?P<func>[\w.]{1,80})\(\) )?got an unexpected keyword argument '(?P<kw>\w{1,80})'"
-        r"|\('Keyword argument not understood:', '(?P<kw2>\w{1,80})'\)",
+        r"|\('Keyword argument not understood:', '(?P<kw2>\w{1,80})'\)"
+        # Keras 3's Layer (keras/src/layers/layer.py): "Unrecognized keyword arguments passed
+        # to Dense: {'output_dim': 64, ...}"
+        r"|Unrecognized keyword arguments passed to (?P<cls3>\w{1,80}): \{'(?P<kw3>\w{1,80})'",
     ),
     # Keras 3 BaseOptimizer.__init__ (keras/src/optimizers/base_optimizer.py, v3.0.0-v3.15.1)
     _p(
@@ -7292,7 +7309,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "graph.no_gradient",
         ("no gradient defined for operation",),
         r"No gradient defined for operation ?'(?P<op>[^'\n]{1,300})' \(op type: "
-        r"(?P<type>\w{1,80})\)",
+        r"(?P<type>\w{1,80})\)(?P<new>\. In general every operation must have)?",
     ),
     # resource_variable_ops.py (TF 1.15-2.3): each eager variable's handle is checked with
     # gen_logging_ops._assert(..., name="EagerVariableNameReuse"); gone in 2.4.0
@@ -7300,7 +7317,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "graph.eager_variable_name_reuse",
         ("eagervariablenamereuse",),
         r"assertion failed: \[[^\]\n]{0,40}\] \[Op:Assert\] name: EagerVariableNameReuse"
-        r"|(?P<bare>EagerVariableNameReuse)",
+        r"|(?P<bare>name: EagerVariableNameReuse)\b",
     ),
     # python/eager/execute.py (TF 1.15-2.21): "Inputs to eager execution function cannot be
     # Keras symbolic tensors, but found [...]" (a Keras graph tensor fed to an eager op)

@@ -60,7 +60,8 @@ MAX_REPEATS = 8
 #: names on a line of its own ("\t [[Node: x = Op[...]]", "\t [[{{node x}}]]"), or a
 #: program naming itself before an error ("docker: Error response from daemon").
 _NEW_RECORD_RE = re.compile(
-    r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d"
+    # ("[123.4] ..." starts a record; "[512,512,3]." a shape, a wrapped message's rest, not)
+    r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d(?!\d*,)"
     r"|[IWEF] ?[\w/.+-]{1,200}\.(?:cc|cpp|c|h):\d{1,6}\]"
     r"|(?:ERROR|WARNING|INFO|DEBUG|CRITICAL|FATAL|NOTICE):(?: |$)"
     r"|(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}(?:Error|Exception|Warning):(?: |$)"

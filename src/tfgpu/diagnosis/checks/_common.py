@@ -1051,3 +1051,13 @@ def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:
             return (ps_line,)  # the log's own prompt is PowerShell's: cmd's `set` sets nothing
         return ("set TF_FORCE_GPU_ALLOW_GROWTH=true", ps_line)
     return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)
+
+
+def tf_run_shown(ctx: Facts) -> bool:
+    """Whether the log shows a TensorFlow/Keras run: a TensorFlow version (facts or log), a
+    Keras progress line or epoch header, or a traceback frame of TensorFlow's or Keras's
+    packages. Messages other programs print alike (libjpeg's warnings, a dict's KeyError) are
+    read as TensorFlow's only with one."""
+    return bool(ctx.tf_version or ctx.h("keras.step").count or ctx.h("ctx.keras_epoch").count
+                or any(p.g("pkg") in ("tensorflow", "tensorflow_core", "keras", "tf_keras")
+                       for p in ctx.h("ctx.pkg_path").all()))

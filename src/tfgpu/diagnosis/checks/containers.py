@@ -65,11 +65,12 @@ def docker_errors(f: Facts) -> list[Finding]:
             program=h.g("prog") or h.g("prog2") or "nvidia-container-runtime",
             evidence=log_evidence(hits)))
     hits = f.h("docker.nvidia_docker_missing")
-    # a later nvidia-docker command line that was not refused: installed since (a paste of
-    # before and after)
+    # a later GPU container command (nvidia-docker installed since, or docker run --gpus
+    # used instead), or a GPU device created later in the same output (the message came from
+    # a script inside a container that has its GPU): not the fault of this log
     ran_later = hits.count and any(
-        "nvidia-docker" in h.text and h.line > hits.all()[-1].line
-        for h in f.h("docker.gpus_cmd").all())
+        h.line > hits.all()[-1].line
+        for h in (*f.h("docker.gpus_cmd").all(), *f.h("gpu.created").all()))
     if hits.count and not ran_later:
         out.append(catalogue.make(
             "docker-nvidia-container-toolkit-missing", variant="wrapper-missing",

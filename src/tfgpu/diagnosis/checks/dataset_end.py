@@ -39,14 +39,17 @@ _ROOTS_BELOW = 8
 def _queue_closed(f: Facts) -> list[Finding]:
     """``input-dataset-exhausted`` variants ``queue-empty`` (a TF 1.x input queue closed with
     nothing in it, or string_input_producer given no file: its reader got no file, or a
-    thread feeding it failed) and ``queue-short`` (closed with fewer elements than a batch:
-    the input ended), from pattern ``data.queue_closed``."""
+    thread feeding it failed) and ``queue-short`` (closed with fewer elements than a batch, or
+    empty after training steps: the input ended), from pattern ``data.queue_closed``."""
     hits = f.h("data.queue_closed")
     if not hits.count:
         return []
     h = hits.first[0]
     ev = log_evidence(hits)
-    if h.g("nofiles") or h.g("size") == "0":
+    # training steps before it: the input was read, and ended (num_epochs read through)
+    stepped = any(x.line < h.line for x in (*f.h("keras.step").all(),
+                                            *f.h("train.loss_value").all()))
+    if h.g("nofiles") or (h.g("size") == "0" and not stepped):
         return [catalogue.make(
             "input-dataset-exhausted", variant="queue-empty", line=h.line,
             queue=h.g("queue") or "string_input_producer", evidence=ev)]

@@ -42,8 +42,18 @@ import re
 
 from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: TensorFlow's DataTypeString names (what Example parsing prints) -> the tf.<dtype> name.
+_TF_DTYPE = {"float": "float32", "double": "float64", "half": "float16"}
+
+
+def _tf_dtype(name: str) -> str:
+    """``"float"`` -> ``"float32"``: the ``tf.`` attribute for a DataTypeString name."""
+    return _TF_DTYPE.get(name, name)
+
 
 #: What an image's last axis holds, by its size.
 _CHANNEL_NAMES = {1: "grayscale", 2: "grayscale with alpha", 3: "RGB", 4: "RGBA"}
@@ -100,6 +110,16 @@ def batch_shapes_differ(ctx: Facts) -> list[Finding]:
     first, other = _dims(a), _dims(b)
     variant = _batch_reading(first, other)
     ev = log_evidence(hits)
+    comp = h.g("comp")
+    if comp and comp != "0":
+        # not the elements' first component (the image): labels, boxes, masks
+        return [catalogue.make(
+            "tf-data-batch-shapes-differ", variant="other-component", comp=comp, a=a, b=b,
+            evidence=ev,
+            fix=("dataset.padded_batch(batch_size)   # pads each component to its largest in "
+                 "the batch (boxes, labels of varying counts)",
+                 f"# or give component {comp} one shape in the map function before batch(); "
+                 "print an element's structure: print(dataset.element_spec)"))]
     if variant == "channels":
         ca, cb = first[-1], other[-1]
         kinds = (f"{_CHANNEL_NAMES.get(ca or 0, str(ca))} ({ca}) and "
@@ -167,6 +187,7 @@ def tfrecord_damaged(ctx: Facts) -> list[Finding]:
 
 # --- an image file the decoders cannot read ------------------------------------------------
 
+
 #: The first bytes of a file, as the old decoder prints them (C-escaped), -> what it is.
 _MAGIC = (
     (re.compile(r"^BM"), "a BMP image (decode_jpeg, decode_png and decode_gif do not read BMP)"),
@@ -200,9 +221,9 @@ def image_not_decodable(ctx: Facts) -> list[Finding]:
     libjpeg's warnings that a JPEG is damaged: pattern ``data.jpeg_warning``), else the row (a
     JPEG or PNG file whose data is damaged or cut short)."""
     hits = ctx.h("data.image_decode")
-    if not hits.count:
+    if not hits.count or all(h.g("cropop") for h in hits.all()):
         warned = ctx.h("data.jpeg_warning")
-        if not warned.count:
+        if not warned.count or not tf_run_shown(ctx):
             return []
         return [catalogue.make(
             "image-file-not-decodable", variant="corrupt-jpeg-warning",
@@ -210,13 +231,40 @@ def image_not_decodable(ctx: Facts) -> list[Finding]:
             fix=("# find the damaged JPEGs: decode each file alone and watch for the warning "
                  "(or open it with PIL and call .verify()); re-encode them (PIL: "
                  "Image.open(p).convert('RGB').save(p, 'JPEG')) or remove them",))]
-    h = hits.first[0]
-    ev = log_evidence(hits)
+    every = hits.all()
+    crops = [x for x in every if x.g("crop")]
+    cropping = any(x.g("cropop") or "DecodeAndCropJpeg" in x.text for x in every)
+    if crops or (cropping and any(x.g("jpeg") for x in every)):
+        # jpeg_mem.cc logs a crop window outside the image before DecodeAndCropJpeg's "Invalid
+        # JPEG data or crop window": the crop, or (no window line) the crop or the file
+        return [catalogue.make(
+            "image-file-not-decodable", variant="crop-window" if crops else "crop-or-data",
+            evidence=log_evidence(crops or every, limit=2),
+            fix=("# keep the crop window inside the image: tf.image.extract_jpeg_shape(contents) "
+                 "gives its height and width; clip the offset and size to them",
+                 "# (no crop window line: the file may be damaged too: decode it without the "
+                 "crop)"))]
+    every = [x for x in every if not x.g("cropop")]
+    h = every[0]
+    ev = log_evidence(every)
     if h.g("empty"):
         return [catalogue.make(
             "image-file-not-decodable", variant="empty-file", evidence=ev,
             fix=("find DATA_DIR -type f -size 0   # the empty files: delete them or "
                  "download them again",))]
+    # the 16 bytes the old decoder quotes, without the closing quote and what follows it
+    magic = re.sub(r"'(?:\s[^']*)?$", "", h.g("magic") or "")
+    if magic.startswith("version http"):  # Git LFS's pointer file: "version https://git-lfs..."
+        return [catalogue.make(
+            "image-file-not-decodable", variant="git-lfs-pointer", evidence=ev,
+            fix=("git lfs install && git lfs pull   # fetch the images the pointers stand for",))]
+    if re.match(r"^(?:[A-Za-z]:[\\/]|\.{0,2}/|[\w.-]{1,40}/)[\w./\\ -]*$", magic):
+        # printable path characters only: the decoder was given a file name, not its bytes
+        return [catalogue.make(
+            "image-file-not-decodable", variant="path-not-contents", start=magic,
+            evidence=ev,
+            fix=("image = tf.io.decode_image(tf.io.read_file(path), channels=3, "
+                 "expand_animations=False)   # read the file, then decode its bytes",))]
     if h.g("magic") is not None or h.g("unknown"):
         kind = _file_kind(h.g("magic") or "") if h.g("magic") is not None else (
             f"none of {h.g('formats') or 'the formats it reads'}")
@@ -277,7 +325,7 @@ def example_spec_mismatch(ctx: Facts) -> list[Finding]:
             fix=(_ONE_RECORD,
                  "# write the records again with the script (and version) the reading code "
                  "expects, so that they hold the feature",
-                 f"# or, if records may lack it: tf.io.FixedLenFeature([], tf.{dtype}, "
+                 f"# or, if records may lack it: tf.io.FixedLenFeature([], tf.{_tf_dtype(dtype)}, "
                  "default_value=...), or correct the key's spelling in the parse spec"))]
     key = h.need("key")
     if h.g("got"):
@@ -293,8 +341,8 @@ def example_spec_mismatch(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "tfrecord-example-spec-mismatch", variant="dtype", key=key, stored=stored,
             want=want, evidence=ev,
-            fix=(f"# parse '{key}' as tf.{stored}, the list the records hold, then cast: "
-                 f"tf.cast(parsed['{key}'], tf.{want})",
+            fix=(f"# parse '{key}' as tf.{_tf_dtype(stored)}, the list the records hold, "
+                 f"then cast: tf.cast(parsed['{key}'], tf.{_tf_dtype(want)})",
                  _ONE_RECORD))]
     return [catalogue.make(
         "tfrecord-example-spec-mismatch", key=key, evidence=ev,
@@ -323,6 +371,12 @@ def generator_element(ctx: Facts) -> list[Finding]:
         g, w = _dims(got), _dims(want)
         lost = bool(h.g("got")) and len(g) + 1 == len(w) and all(
             b is None or a == b for a, b in zip(g, w[1:], strict=True))
+        if not h.g("got"):
+            return [catalogue.make(
+                "tf-data-generator-element-mismatch", variant="signature", got=got,
+                want=want, evidence=ev,
+                fix=("# declare None for every axis that varies in output_signature, or make "
+                     "the generator yield exactly the declared TensorSpec",))]
         if lost:
             return [catalogue.make(
                 "tf-data-generator-element-mismatch", variant="batch-axis-lost", got=got,

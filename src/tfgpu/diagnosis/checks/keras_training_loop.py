@@ -39,35 +39,70 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 # --- a metric key History does not have -----------------------------------------------------
 
 
+def _logged_metrics(ctx: Facts, before: int) -> set[str] | None:
+    """The metric names the last Keras progress line before log line ``before`` shows
+    (``- accuracy: 0.93`` -> ``accuracy``), or None when no progress line is there."""
+    steps = [h for h in ctx.h("keras.step").all() if h.line < before]
+    if not steps:
+        return None
+    return set(re.findall(r" - ([A-Za-z_][\w]*): ", steps[-1].text))
+
+
 def history_metric_key(ctx: Facts) -> list[Finding]:
     """``keras-history-metric-key-renamed``: ``KeyError: 'acc'`` (or ``val_acc``,
     ``accuracy``, ``val_accuracy``) with a line of the log reading that key from a History
-    (pattern ``keras.history_key``): the key this Keras does not log is the other naming."""
+    (pattern ``keras.history_key``; ``self.history`` only in a log that shows a TensorFlow/Keras
+    run). The names the
+    last progress line shows decide: a val_ key with no val_ metric logged is no validation
+    data (variant ``no-validation``); a key the progress line does not show, with the names it
+    does show, is variant ``compile-name``; else the release's
+    naming: ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one
+    (variant ``old-keras``, only when no TensorFlow 2 is shown)."""
     hits = ctx.h("keras.history_key").all()
     errors = [h for h in hits if h.g("key")]
-    reads = [h for h in hits if h.g("read")]
     if not errors:
         return []
     key = errors[-1].g("key") or "acc"
-    read = [h for h in reads if h.g("read") == key and h.line <= errors[-1].line]
+    # fit()'s History read as `<name>.history[...]`; an object's own `self.history` dict only
+    # in a log that shows a TensorFlow/Keras run
+    read = [h for h in hits if h.g("read") == key and h.line <= errors[-1].line
+            and (h.g("obj") != "self" or tf_run_shown(ctx))]
     if not read:
         return []
+    ev = log_evidence(read[-1:], errors[-1:])
     val = "val_" if key.startswith("val_") else ""
-    new_keras = key.endswith("_acc") or key == "acc"
-    other = f"{val}accuracy" if new_keras else f"{val}acc"
+    base = key.removeprefix("val_")
+    other = f"{val}accuracy" if base == "acc" else f"{val}acc"
+    logged = _logged_metrics(ctx, errors[-1].line)
+    if logged is not None and val and not any(m.startswith("val_") for m in logged):
+        return [catalogue.make("keras-history-metric-key-renamed", variant="no-validation",
+                               key=key, evidence=ev)]
+    if logged is not None and base not in logged:
+        names = sorted(m for m in logged if m != "loss" and not m.startswith("val_"))
+        if names:
+            return [catalogue.make(
+                "keras-history-metric-key-renamed", variant="compile-name", key=key,
+                logged=", ".join(names), evidence=ev)]
+    new_keras = base == "acc"
+    tf = ctx.tf_mm
+    if not new_keras and tf is not None and tf >= (2, 0):
+        # TensorFlow 2 names the key after compile's string: 'acc' was compiled
+        return [catalogue.make("keras-history-metric-key-renamed", variant="compile-name",
+                               key=key, logged=other.removeprefix("val_"), evidence=ev)]
     return [catalogue.make(
         "keras-history-metric-key-renamed", variant=None if new_keras else "old-keras",
-        key=key, other=other, evidence=log_evidence(read[-1:], errors[-1:]),
+        key=key, other=other, evidence=ev,
         fix=(f"# read history.history['{other}'], the key this Keras logs "
              "(print(history.history.keys()) lists them)",
-             (f"# or compile with metrics=['{key.removeprefix('val_')}'] so that the key is "
-              f"'{key}' again" if new_keras else
+             (f"# or compile with metrics=['{base}'] so that the key is '{key}' again"
+              if new_keras else
               "# or upgrade to a Keras (2.3+, TensorFlow 2.x) that logs the name compile was "
               "given")))]
 
@@ -106,11 +141,12 @@ def optimizer_unknown_variable(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return []
     h = hits.first[0]
-    if h.g("var3"):
-        var = re.sub(r"^<(?:KerasVariable|Variable) (?:path=)?([^,\s>]+).*", r"\1",
-                     h.g("var3") or "")
+    k3 = [x for x in hits.all() if x.g("path3") or x.g("k3tail")]
+    if k3:
+        paths = [x.g("path3") for x in k3 if x.g("path3")]
         return [catalogue.make(
-            "keras-optimizer-unknown-variable", variant="keras3", var=var or "a variable",
+            "keras-optimizer-unknown-variable", variant="keras3",
+            var=paths[0] if paths else "a variable",
             evidence=log_evidence(hits),
             fix=("# one optimizer instance per set of variables: a GAN's generator and "
                  "discriminator, or each part trained separately, each get their own "
@@ -133,29 +169,59 @@ def optimizer_unknown_variable(ctx: Facts) -> list[Finding]:
 #: Keras 1 names also common outside Keras: read only in Keras's own "Keyword argument not
 #: understood" message, not in Python's generic one.
 _GENERIC = frozenset({"bias", "init", "input", "output", "p", "length", "stride", "sigma",
-                      "subsample"})
+                      "subsample", "input_dtype"})
+
+
+#: Keras 1 names whose Keras 2 name counts batches where the Keras 1 one counted samples
+#: (keras/legacy/interfaces.py 2.3.1: "steps_per_epoch = samples_per_epoch/batch_size").
+_SAMPLES_TO_STEPS = frozenset({"samples_per_epoch", "nb_val_samples", "val_samples"})
+#: Keras 2 names Keras 3's fit/evaluate/predict dropped (keras.utils.PyDataset takes them).
+_PYDATASET_ARGS = frozenset({"workers", "use_multiprocessing", "max_queue_size"})
+#: The callables Python names in a refusal that are Keras's own: a class's constructor
+#: (``__init__()``, ``Dense.__init__()``), fit and its kin, Keras 3's trainers' methods.
+_KERAS_CALLABLE = re.compile(r"^(?:[\w.]*\.)?(?:__init__|__new__|fit|fit_generator|evaluate"
+                             r"|evaluate_generator|predict|predict_generator|train_on_batch"
+                             r"|compile|Model|Sequential)$|Trainer\.")
 
 
 def keras1_argument(ctx: Facts) -> list[Finding]:
     """``keras1-argument-renamed``: a keyword argument Keras 2 renamed from Keras 1 (platform
     fact ``keras1-argument-names``), refused by tf.keras or Keras 3 (pattern
-    ``keras.unexpected_kwarg``). A short name (:data:`_GENERIC`) only in Keras's own
-    message."""
+    ``keras.unexpected_kwarg``: Python's refusal of a Keras callable, tf.keras's "Keyword
+    argument not understood", Keras 3's "Unrecognized keyword arguments passed to <Layer>").
+    A short name (:data:`_GENERIC`) only in Keras's own messages; a count of samples renamed to
+    a count of batches (:data:`_SAMPLES_TO_STEPS`) gets the division; a Keras 2 name Keras 3
+    dropped too (:data:`_PYDATASET_ARGS`) is not advised to Keras 3."""
     hits = ctx.h("keras.unexpected_kwarg").all()
     if not hits:
         return []
     fact = ctx.kb.platform_fact("keras1-argument-names")
     renamed = dict(item.split(":", 1) for item in fact.items("renamed"))
     for h in hits:
-        kw = h.g("kw") or h.g("kw2") or ""
-        if kw not in renamed or (kw in _GENERIC and not h.g("kw2")):
+        kw = h.g("kw") or h.g("kw2") or h.g("kw3") or ""
+        keras_own = bool(h.g("kw2") or h.g("kw3"))
+        func = h.g("func") or ""
+        if kw not in renamed or (kw in _GENERIC and not keras_own):
             continue
+        if not keras_own and func and not _KERAS_CALLABLE.search(func):
+            continue  # another library's function refusing a name it does not take
+        names = renamed[kw].split("|")
         new = renamed[kw].replace("|", " or ")
+        keras3 = "Trainer." in func or bool(h.g("kw3"))
+        if kw in _SAMPLES_TO_STEPS:
+            first = (f"# write {names[-1]}= instead of {kw}=, and divide: Keras 2 counts "
+                     f"batches where Keras 1 counted samples ({names[-1]} = {kw} // "
+                     "batch_size)")
+        elif keras3 and names[-1] in _PYDATASET_ARGS:
+            first = (f"# drop {kw}=: its Keras 2 name {names[-1]}= is gone from Keras 3's fit "
+                     "too; a keras.utils.PyDataset subclass takes it in super().__init__()")
+        else:
+            first = (f"# write {names[-1]}= instead of {kw}= (Keras 2's name; {new} where the "
+                     "class differs), and port the rest of the Keras 1 call")
         return [catalogue.make(
             "keras1-argument-renamed", kw=kw, new=new, ref=fact.ref,
             evidence=log_evidence([h]), knowledge_ref=fact.ref,
-            fix=(f"# write {renamed[kw].split('|')[-1]}= instead of {kw}= (Keras 2's name; "
-                 f"{new} where the class differs), and port the rest of the Keras 1 call",
+            fix=(first,
                  "# or run the code with the Keras it was written for: Keras 1.x, or Keras "
                  "2.0-2.3, which still translated Keras 1 names with a warning"))]
     return []

@@ -65,8 +65,10 @@ def strategy_model_outside_scope(ctx: Facts) -> list[Finding]:
     """``strategy-model-outside-scope`` from Model.compile's scope checks (the variable, or
     the optimizer or a metric made in another scope: patterns ``strategy.variable_outside``
     and ``strategy.compile_other_scope``), variant ``slot-variable`` from the optimizer's slot
-    check (``strategy.slot_other_scope``), variant ``fit-generator`` from the Keras training
-    loop's refusal of fit_generator under a strategy (``strategy.fit_generator``)."""
+    check (``strategy.slot_other_scope``; variant ``step-outside-scope`` when the strategy in
+    force is the default one and the variable a real strategy's), variant ``fit-generator``
+    from the Keras training loop's refusal of fit_generator under a strategy
+    (``strategy.fit_generator``)."""
     var = ctx.h("strategy.variable_outside")
     other = ctx.h("strategy.compile_other_scope")
     if var.count or other.count:
@@ -79,6 +81,14 @@ def strategy_model_outside_scope(ctx: Facts) -> list[Finding]:
     if slot.count:
         hit = slot.first[0]
         name = hit.g("var")
+        strategy = hit.g("strategy") or ""
+        if "_DefaultDistributionStrategy" in strategy and hit.g("mirrored"):
+            # no strategy in force at the step, a real strategy's variable: the step ran
+            # outside the strategy the model was built in
+            return [catalogue.make(
+                "strategy-model-outside-scope", variant="step-outside-scope",
+                what=f"the variable {name}" if name else "the model's variable",
+                evidence=log_evidence(slot))]
         return [catalogue.make(
             "strategy-model-outside-scope", variant="slot-variable",
             what=f"the variable {name}" if name else "a variable of the model",

@@ -39,7 +39,7 @@ Sources (TensorFlow's Python sources in its wheels, read per release: 1.13.1, 1.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import FRAME, package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -57,6 +57,11 @@ _CONTROL_FIX = (
 
 #: Packages whose frames are where TensorFlow runs the user's code, not where it comes from.
 _RUNNERS = frozenset({"tensorflow", "tensorflow_core", "keras", "tf_keras"})
+#: Keras layers and models that run the program's own functions or layers inside their call.
+_WRAPPERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "RNN", "TimeDistributed",
+                       "Bidirectional", "Functional", "Sequential", "Model", "Wrapper"})
+#: How far above an error a frame of the program's own code makes the code the program's.
+_OWN_WINDOW = 6
 
 
 def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
@@ -66,18 +71,25 @@ def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
     of Keras's own layers (platform fact ``keras-builtin-object-names``), or the traceback's
     frame nearest above it in an installed package other than TensorFlow and Keras, with no
     frame of the program's own below it."""
+    # a frame of the program's own code (a script, a notebook cell in any IPython form) just
+    # above the error: the code that met the tensor is the program's
+    own = [o.line for o in ctx.h("ctx.own_frame").all() if 0 < line - o.line <= _OWN_WINDOW]
+    if own:
+        return None
     fact = ctx.kb.platform_fact("keras-builtin-object-names")
     for c in ctx.h("keras.k3_call_context").all():
         layer = c.g("layer") or c.g("layer2") or ""
-        if abs(c.line - line) <= 12 and layer in fact.items("layers"):
+        # "Exception encountered when calling X.call()" stands above the message, "Arguments
+        # received by X.call():" below it
+        if (-3 <= line - c.line <= 12 and layer in fact.items("layers")
+                and layer not in _WRAPPERS):
             return "keras", f"Keras's {layer} layer", [c]
     frames = package_frames_above(ctx, line)
     if not frames:
         return None
     last = frames[-1]
     pkg = last.g("pkg") or ""
-    if pkg in _RUNNERS or any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()
-                              if FRAME.search(o.text)):
+    if pkg in _RUNNERS or any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()):
         return None
     return pkg.replace("_", "-"), f"the package {pkg}", [last]
 
@@ -133,14 +145,28 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
                  "model",
                  "# or keep Keras 2 for code written for it: pip install tf-keras and export "
                  "TF_USE_LEGACY_KERAS=1 (TensorFlow 2.16+)"))]
-    if h.g("ag"):
+    ag = h.g("ag") or ""
+    if ag in ("did not convert", "is disabled in"):
         return [catalogue.make(
             "tensor-used-as-python-value", variant="autograph", what=what, evidence=ev,
             fix=("# decorate the function that holds the loop or condition directly with "
                  "@tf.function (the message's advice): AutoGraph then converts it; a function "
-                 "reached through a lambda (dataset.map(lambda x: f(x))) or another library "
-                 "may not be converted",
+                 "reached through a lambda (dataset.map(lambda x: f(x))) or another library, "
+                 "or under autograph=False / do_not_convert, is not converted",
                  *_CONTROL_FIX))]
+    if ag == "is unavailable in":
+        return [catalogue.make(
+            "tensor-used-as-python-value", variant="autograph-no-source", what=what,
+            evidence=ev,
+            fix=("# define the function in a .py file and import it: AutoGraph reads a "
+                 "function's source, which code typed into an interactive shell or run through "
+                 "exec() has not",
+                 *_CONTROL_FIX))]
+    if ag:
+        # "AutoGraph did convert this function. This might indicate you are trying to use an
+        # unsupported feature" (2.3-2.13): converted, and the construct is not supported
+        return [catalogue.make("tensor-used-as-python-value", variant="autograph", what=what,
+                               evidence=ev, fix=_CONTROL_FIX)]
     if h.g("graph"):
         return [catalogue.make(
             "tensor-used-as-python-value", variant="graph-mode", what=what, evidence=ev,
@@ -193,10 +219,12 @@ def no_gradient(ctx: Facts) -> list[Finding]:
     h = hits.first[0]
     op, kind = h.g("op") or "?", h.g("type") or "?"
     ev = log_evidence(hits)
-    if kind.startswith("Xla"):
+    if kind.startswith(("Xla", "_Xla")):
         return [catalogue.make("op-has-no-gradient", variant="xla-op", op=op, type=kind,
                                evidence=ev)]
     tf = ctx.tf_mm
+    if h.g("new") and (tf is None or tf < (2, 7)):
+        tf = (2, 7)  # the wording of TensorFlow 2.7 and later
     if kind == "AddV2" and tf is not None and tf < (1, 15):
         return [catalogue.make("op-has-no-gradient", variant="addv2-before-1-15", op=op,
                                tf=f"{tf[0]}.{tf[1]}", evidence=ev)]
@@ -209,11 +237,17 @@ def no_gradient(ctx: Facts) -> list[Finding]:
             # reading is not possible; the row's general words hold)
             return [catalogue.make("op-has-no-gradient", op=op, type=kind, evidence=ev)]
         oldest = str(fact.value("oldest"))
+        if tf is None:
+            # no release shown: an older TensorFlow, or a newer one whose registration was
+            # bypassed (a gradient override, a module not imported): a hedge
+            return [catalogue.make(
+                "op-has-no-gradient", variant="registered-version-unknown", op=op, type=kind,
+                since=since if since != oldest else f"{since} (the oldest release read) or "
+                "earlier", ref=fact.ref, knowledge_ref=fact.ref, evidence=ev)]
         return [catalogue.make(
             "op-has-no-gradient", variant="registered-in-later-release", op=op, type=kind,
-            since=since if since != oldest else f"{since} (the oldest release read) or earlier",
-            have=f"TensorFlow {tf[0]}.{tf[1]}" if tf is not None else "This TensorFlow",
-            ref=fact.ref, knowledge_ref=fact.ref, evidence=ev)]
+            since=since, have=f"TensorFlow {tf[0]}.{tf[1]}", ref=fact.ref,
+            knowledge_ref=fact.ref, evidence=ev)]
     return [catalogue.make("op-has-no-gradient", op=op, type=kind, evidence=ev)]
 
 
@@ -250,8 +284,14 @@ def keras_symbolic_in_eager(ctx: Facts) -> list[Finding]:
 def gast_too_new(ctx: Facts) -> list[Finding]:
     """``gast-too-new-for-autograph`` from gast's node constructor refusing AutoGraph's field
     count (pattern ``graph.gast_fields``: ``Name: 3, expecting 4``) or AutoGraph reading a node
-    class gast 0.3 removed (``module 'gast' has no attribute 'Str'``)."""
-    hits = [h for h in ctx.h("graph.gast_fields").all()
+    class gast 0.3 removed (``module 'gast' has no attribute 'Str'``); variant ``too-old`` for
+    the reverse count (``Name: 4, expecting 3``: gast 0.2 under TensorFlow 2.2+)."""
+    every = ctx.h("graph.gast_fields").all()
+    old = [h for h in every if h.g("node") == "Name" and h.g("got") == "4" and h.g("want") == "3"]
+    if old:
+        return [catalogue.make("gast-too-new-for-autograph", variant="too-old",
+                               evidence=log_evidence(old[:1]))]
+    hits = [h for h in every
             if h.g("gone") or (h.g("node") == "Name" and h.g("got") == "3"
                                and h.g("want") == "4")]
     if not hits:

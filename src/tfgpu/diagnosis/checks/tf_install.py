@@ -1430,6 +1430,10 @@ def keras3(f: Facts) -> Iterator[Finding]:
         if h.g("suffix"):
             yield _keras3_file_suffix(f, h, legacy_api, legacy, env, k3_tf, k2_tf, fact)
             return
+        keras1 = {item.split(":", 1)[0]
+                  for item in f.kb.platform_fact("keras1-argument-names").items("renamed")}
+        if h.g("kw2") in keras1:
+            return  # a Keras 1 name: keras1-argument-renamed says it (tf-keras refuses it too)
         if h.g("kw3"):
             yield catalogue.make(
                 "keras3-legacy-api-used", variant="pydataset-arguments",

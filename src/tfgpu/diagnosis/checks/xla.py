@@ -1139,6 +1139,12 @@ def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _job_task(name: str) -> str:
+    """``/job:ps/replica:0/task:1/device:CPU:0`` -> ``/job:ps/replica:0/task:1``; a name
+    without a job (``CPU:0``) -> ``""``."""
+    return name.rsplit("/device:", 1)[0] if "/device:" in name else ""
+
+
 def _short_device(name: str) -> str:
     """``/job:localhost/replica:0/task:0/device:GPU:1`` -> ``GPU:1``."""
     return name.rsplit("device:", 1)[-1] if "device:" in name else name
@@ -1164,7 +1170,13 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
         sites = [s for s in ctx.h("xla.resource_op_site").all() if abs(s.line - h.line) <= 3]
         xla = bool(h.g("defined") or any(
             s.g("cf") or s.g("must") or s.g("site") == "xla_ops" for s in sites))
-        dev, frm = _short_device(h.need("dev")), _short_device(h.need("from"))
+        full_dev, full_frm = h.need("dev"), h.need("from")
+        dev, frm = _short_device(full_dev), _short_device(full_frm)
+        if dev == frm:
+            # another job or task's device of the same name: show the whole names
+            dev, frm = full_dev, full_frm
+        # the same job and task (a parameter server's variable is another job's device)
+        same_task = _job_task(full_dev) == _job_task(full_frm)
         if not xla:
             # the same words from TensorFlow's resource manager (resource_mgr.cc
             # ValidateDevice), with nothing of XLA around: a placement reading, not XLA's
@@ -1174,7 +1186,8 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "xla-variable-on-other-device",
             # a variable on the host read by a GPU cluster: int32 variables always live there
-            variant=("on-host" if dev.startswith("CPU") and frm.startswith("GPU") else None),
+            variant=("on-host" if same_task and dev.startswith("CPU") and frm.startswith("GPU")
+                     else None),
             res=h.need("res"), dev=dev, frm=frm, evidence=log_evidence(hits, sites[:1]))]
     # polymorphic_function.py (def_function.py before): a jit_compile tf.function whose
     # variable creations could not be lifted out of it (variant creation-not-lifted)
