@@ -7093,11 +7093,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # file?)" at offset 0. checks/input_pipeline.py
     _p(
         "data.tfrecord_damaged",
-        ("corrupted record at", "truncated record at"),
+        ("corrupted record at", "truncated record at", "datalosserror"),
         # (TensorFlow's DataLoss status in front: other readers of record files, databases'
         # logs, word it alike)
-        r"(?:DataLossError|Data loss|DATA_LOSS)[^\n]{0,300}?(?P<kind>corrupted|truncated) record "
-        r"at (?P<offset>\d{1,19})(?P<notfile> \(Is this even a TFRecord file\?\))?",
+        r"(?:(?P<status>DataLossError|Data loss|DATA_LOSS)[^\n]{0,300}?|^\s{0,8})"
+        r"(?P<kind>corrupted|truncated) record at (?P<offset>\d{1,19})"
+        r"(?P<notfile> \(Is this even a TFRecord file\?\))?"
+        # TF 2.11+ prints "DataLossError: Graph execution error:" and the message lines below
+        r"|(?P<dl>DataLossError)",
     ),
     # image decoding (tensorflow/core/kernels/image/decode_image_op.cc; TF 1.x-2.3's
     # kernels/decode_image_op.cc): the old kernel's "Expected image (JPEG, PNG, or GIF), got

@@ -161,10 +161,17 @@ def tfrecord_damaged(ctx: Facts) -> list[Finding]:
     ``data.tfrecord_damaged``): variants ``truncated`` (the file ends inside a record),
     ``not-a-record-file`` (a corrupted record at offset 0: the file is no TFRecord, or is
     compressed), else the row (a record's checksum does not match)."""
-    hits = ctx.h("data.tfrecord_damaged")
-    if not hits.count:
+    every = ctx.h("data.tfrecord_damaged").all()
+    # the record message with TensorFlow's DataLoss status on its line, or alone at a line's
+    # start in a log that shows a DataLossError or a TensorFlow run (TF 2.11+'s "DataLossError:
+    # Graph execution error:" then the message); a database's or another reader's words alike
+    # are not TensorFlow's
+    shown = tf_run_shown(ctx) or any(x.g("dl") or x.g("status") for x in every)
+    records = [x for x in every if x.g("kind") and (x.g("status") or shown)]
+    if not records:
         return []
-    h = hits.first[0]
+    hits = records
+    h = hits[0]
     offset = h.need("offset")
     if h.g("kind") == "truncated":
         variant: str | None = "truncated"
@@ -182,7 +189,7 @@ def tfrecord_damaged(ctx: Facts) -> list[Finding]:
     fix.append("# or skip what cannot be read: dataset = dataset.ignore_errors() (TF 2.13 and "
                "later; before: dataset.apply(tf.data.experimental.ignore_errors()))")
     return [catalogue.make("tfrecord-file-damaged", variant=variant, offset=offset,
-                           evidence=log_evidence(hits), fix=tuple(fix))]
+                           evidence=log_evidence(hits[:2]), fix=tuple(fix))]
 
 
 # --- an image file the decoders cannot read ------------------------------------------------
@@ -201,8 +208,8 @@ _MAGIC = (
 
 _NOT_IMAGE_FILES = (
     "python -c \"import pathlib, sys; [print(p) for p in pathlib.Path(sys.argv[1]).rglob('*') "
-    "if p.is_file() and not p.read_bytes()[:4].startswith((b'\\xff\\xd8', b'\\x89PNG', "
-    "b'GIF8'))]\" DATA_DIR   # the files that are not JPEG, PNG or GIF")
+    "if p.is_file() and not open(p, 'rb').read(4).startswith((b'\\xff\\xd8', b'\\x89PNG', "
+    "b'GIF8', b'BM'))]\" DATA_DIR   # the files that are not JPEG, PNG, GIF or BMP")
 
 
 def _file_kind(magic: str) -> str:

@@ -64,7 +64,8 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
     data (variant ``no-validation``); a key the progress line does not show, with the names it
     does show, is variant ``compile-name``; else the release's
     naming: ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one
-    (variant ``old-keras``, only when no TensorFlow 2 is shown)."""
+    (variant ``old-keras``, only with TensorFlow 1.x shown; with nothing shown a hedge,
+    ``unknown-names``)."""
     hits = ctx.h("keras.history_key").all()
     errors = [h for h in hits if h.g("key")]
     if not errors:
@@ -92,6 +93,11 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
                 logged=", ".join(names), evidence=ev)]
     new_keras = base == "acc"
     tf = ctx.tf_mm
+    if not new_keras and logged is None and (tf is None or tf >= (2, 0)):
+        # 'accuracy' read with nothing that shows the names logged: an older Keras, a
+        # compile given 'acc' (or no accuracy at all), or no validation data for a val_ key
+        return [catalogue.make("keras-history-metric-key-renamed", variant="unknown-names",
+                               key=key, other=other, evidence=ev)]
     if not new_keras and tf is not None and tf >= (2, 0):
         # TensorFlow 2 names the key after compile's string: 'acc' was compiled
         return [catalogue.make("keras-history-metric-key-renamed", variant="compile-name",

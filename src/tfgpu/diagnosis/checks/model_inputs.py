@@ -253,7 +253,8 @@ def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
     return [catalogue.make("label-outside-output-classes", label=label,
                            classes=f"{depth} class" if depth == "1" else f"{depth} classes",
                            units=plural(int(depth), "unit"), top=str(int(depth) - 1),
-                           evidence=log_evidence(hits[:1]), fix=tuple(fix))]
+                           # the op's W line and the message again under the exception
+                           evidence=log_evidence(hits[:1], hits[1:][-1:]), fix=tuple(fix))]
 
 
 def data_cardinality(ctx: Facts) -> list[Finding]:

@@ -96,16 +96,15 @@ def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
 
 def operator_not_allowed(ctx: Facts) -> list[Finding]:
     """``tensor-used-as-python-value`` from OperatorNotAllowedInGraphError and TF 1.x's
-    TypeError (pattern ``graph.operator_not_allowed``): variants ``in-keras-layer`` (Keras's
-    own layer met it: a hedge between a Keras bug and tf ops given to a Keras 3 layer),
-    ``in-library`` (another package's own code met it: :func:`_library_owner`),
-    ``keras3-layer`` (Keras 3's
-    "Exception encountered when calling <Layer>.call()" just above: a layer's call() traced
-    on symbolic inputs), ``graph-mode`` (graph code
-    outside any tf.function: TF 1 style code, a Keras model being built; TF 1's ``==``/``in``
-    on tensors named) and ``autograph`` (inside a tf.function whose AutoGraph did not turn
-    that Python control flow into graph ops); TensorFlow <= 1.14's TypeError and 2.14+'s one
-    wording, which tell neither, the row."""
+    TypeError (pattern ``graph.operator_not_allowed``), by where the tensor met Python:
+    ``in-keras-layer`` (one of Keras's own layers: a hedge between a Keras bug and TensorFlow
+    ops fed to a Keras 3 layer), ``in-library`` (another package's code:
+    :func:`_library_owner`), ``keras3-layer`` (a layer of the program's under Keras 3's
+    "Exception encountered when calling <Layer>.call()": call() traced on symbolic inputs),
+    ``autograph`` / ``autograph-no-source`` (inside a tf.function, by AutoGraph's status in
+    the message), ``graph-mode`` (graph code outside any tf.function: a hedge between TF 1
+    code's ``==``/``in`` on tensors and Python control flow in graph-building code); TensorFlow
+    <= 1.14's TypeError and 2.14+'s single wording, which tell neither, the row."""
     hits = ctx.h("graph.operator_not_allowed")
     if not hits.count:
         return []
@@ -217,7 +216,8 @@ def no_gradient(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return []
     h = hits.first[0]
-    op, kind = h.g("op") or "?", h.g("type") or "?"
+    kind = h.need("type")
+    op = f"the node {h.need('op')}"
     ev = log_evidence(hits)
     if kind.startswith(("Xla", "_Xla")):
         return [catalogue.make("op-has-no-gradient", variant="xla-op", op=op, type=kind,
