@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import tf_run_shown
+from tfgpu.diagnosis.checks._common import from_log, tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -239,12 +239,8 @@ def keras1_argument(ctx: Facts) -> list[Finding]:
 def learning_rate_not_float(ctx: Facts) -> list[Finding]:
     """``keras3-learning-rate-not-float`` from Keras 3's optimizer check (pattern
     ``keras.learning_rate_not_float``)."""
-    hits = ctx.h("keras.learning_rate_not_float")
-    if not hits.count:
-        return []
-    value = hits.first[0].g("value") or "?"
-    return [catalogue.make("keras3-learning-rate-not-float", value=value,
-                           evidence=log_evidence(hits))]
+    return from_log(ctx, "keras.learning_rate_not_float", lambda hits, h: catalogue.make(
+        "keras3-learning-rate-not-float", value=h.need("value"), evidence=log_evidence(hits)))
 
 
 # --- data fit() has no adapter for ----------------------------------------------------------
@@ -269,12 +265,9 @@ def no_data_adapter(ctx: Facts) -> list[Finding]:
 def save_unbuilt_model(ctx: Facts) -> list[Finding]:
     """``keras-model-not-built-for-save`` from saving_utils' check (pattern
     ``keras.save_unbuilt``)."""
-    hits = ctx.h("keras.save_unbuilt")
-    if not hits.count:
-        return []
-    model = hits.first[0].g("model") or "the model"
-    return [catalogue.make("keras-model-not-built-for-save", model=model,
-                           evidence=log_evidence(hits))]
+    return from_log(ctx, "keras.save_unbuilt", lambda hits, h: catalogue.make(
+        "keras-model-not-built-for-save", model=h.g("model") or "the model",
+        evidence=log_evidence(hits)))
 
 
 # --- TensorBoard histograms without array validation data -----------------------------------
@@ -283,11 +276,8 @@ def save_unbuilt_model(ctx: Facts) -> list[Finding]:
 def tensorboard_histograms(ctx: Facts) -> list[Finding]:
     """``keras-tensorboard-histograms-need-arrays`` from standalone Keras 2.0.7-2.3.1's
     TensorBoard (pattern ``keras.tensorboard_histograms``)."""
-    hits = ctx.h("keras.tensorboard_histograms")
-    if not hits.count:
-        return []
-    return [catalogue.make("keras-tensorboard-histograms-need-arrays",
-                           evidence=log_evidence(hits))]
+    return from_log(ctx, "keras.tensorboard_histograms", lambda hits, _h: catalogue.make(
+        "keras-tensorboard-histograms-need-arrays", evidence=log_evidence(hits)))
 
 
 __all__ = [
