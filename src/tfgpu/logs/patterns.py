@@ -7342,6 +7342,49 @@ PATTERNS: tuple[Pattern, ...] = (
         # gast 0.3.0 dropped the nodes Python 3.8 merged into Constant (0.2.2 had them)
         r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis)'",
     ),
+    # --- labels against the model's output, lookup indices (checks/labels_and_indices.py) ---
+    # TF's TensorShape.assert_is_compatible_with (tensorflow/python/framework/tensor_shape.py,
+    # "Shapes %s and %s are incompatible"), which Keras 2's categorical/binary crossentropy
+    # call as target.shape.assert_is_compatible_with(output.shape) (keras-team/keras v2.15.0
+    # keras/backend.py); Keras 3 (keras/src/backend/tensorflow/nn.py): "Arguments `target` and
+    # `output` must have the same shape. Received: target.shape=..., output.shape=..."
+    _p(
+        "keras.loss_shapes",
+        ("are incompatible", "and `output` must have the same shape"),
+        r"Shapes (?P<got>\([^)\n]{1,80}\)) and (?P<want>\([^)\n]{1,80}\)) are incompatible"
+        r"|Arguments `target` and `output` must have the same shape\. Received: "
+        r"target\.shape=(?P<got3>\([^)\n]{1,80}\)), output\.shape=(?P<want3>\([^)\n]{1,80}\))",
+    ),
+    # the loss that checked them: a traceback frame or its code line
+    _p(
+        "keras.loss_frame",
+        ("crossentropy", "assert_is_compatible_with(output.shape)"),
+        r"\bin (?:sparse_)?(?P<loss>categorical_crossentropy|binary_crossentropy)\b"
+        r"|(?P<assert>target\.shape\.assert_is_compatible_with\(output\.shape\))",
+    ),
+    # the sparse softmax cross-entropy kernel (its strings in the 2.21 wheel's
+    # libtensorflow_cc.so.2): "logits and labels must have the same first dimension, got
+    # logits shape [32,10] and labels shape [320]"
+    _p(
+        "tf.logits_labels_dim",
+        ("logits and labels must have the same first dimension",),
+        r"logits and labels must have the same first dimension, got logits shape "
+        r"\[(?P<batch>\d{1,9}),(?P<classes>\d{1,9})\] and labels shape \[(?P<n>\d{1,12})\]",
+    ),
+    # the gather kernels (ResourceGather, GatherV2; embedding lookups): "indices[5,3] = 5000 is
+    # not in [0, 5000)" (the pieces "indices[" and " is not in [0, " in the 2.21 wheel's
+    # libraries)
+    _p(
+        "tf.gather_index",
+        ("is not in [",),
+        r"indices\[(?P<pos>[\d,]{1,40})\] = (?P<index>-?\d{1,12}) is not in \[0, "
+        r"(?P<size>\d{1,12})\)(?P<emb>[^\n]{0,300}?(?i:embedding))?",
+    ),
+    _p(
+        "tf.embedding_node",
+        ("embedding",),
+        r"\{\{node [^}\n]{0,200}?(?i:embedding)[^}\n]{0,200}\}\}|(?i:embedding_lookup)",
+    ),
     _p(
         "collective.timeout",
         ("collective has timed out",),

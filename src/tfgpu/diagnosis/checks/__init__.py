@@ -659,6 +659,11 @@ from tfgpu.diagnosis.checks.keras_training_loop import (
     save_unbuilt_model,
     tensorboard_histograms,
 )
+from tfgpu.diagnosis.checks.labels_and_indices import (
+    gather_index_out_of_range,
+    logits_labels_dimension,
+    loss_target_shapes,
+)
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
     input_incompatible,
@@ -1078,6 +1083,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     no_data_adapter,
     save_unbuilt_model,
     tensorboard_histograms,
+    # --- labels against the output, lookup indices outside a table ---
+    loss_target_shapes,
+    logits_labels_dimension,
+    gather_index_out_of_range,
     # --- graph code: Python control flow on tensors, leaked graph tensors, gradients ---
     operator_not_allowed,
     graph_tensor_leak,

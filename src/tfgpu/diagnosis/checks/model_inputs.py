@@ -151,7 +151,7 @@ _SPARSE = ("# class indices (one number per sample) with loss='categorical_cross
 _UNITS = "# one-hot labels: give the last Dense layer as many units as there are classes"
 
 
-def _target_fix(want: str, got: str) -> tuple[str, ...]:
+def target_fix(want: str, got: str) -> tuple[str, ...]:
     """Fix lines for labels of shape ``got`` against an output of shape ``want``: an output of
     k > 1 units against one number per sample is class indices (sparse loss or one-hot first);
     one unit against k > 1 columns is one-hot labels (the last layer's units first)."""
@@ -182,7 +182,7 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
                 "keras-input-shape-mismatch-notice", variant="target",
                 layer=f"the model (loss {t.need('loss')})", want=t.need("want"),
                 found=t.need("got"), evidence=log_evidence(target[:1]),
-                fix=_target_fix(t.need("want"), t.need("got")))]
+                fix=target_fix(t.need("want"), t.need("got")))]
         return []
     h = hits[0]
     evidence = log_evidence([h])
@@ -191,7 +191,7 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         got = h.g("got") or h.need("got2")
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="target",
                                layer=h.need("name"), want=want, found=got, evidence=evidence,
-                               fix=_target_fix(want, got))]
+                               fix=target_fix(want, got))]
     if h.g("side") == "input":
         layer = h.need("name")
         if h.g("ndim"):
