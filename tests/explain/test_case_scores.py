@@ -469,6 +469,9 @@ FLOORS["cases-holdout314"] = 0.92
 FLOORS["cases-holdout315"] = 0.73
 FLOORS["cases-holdout316"] = 0.46
 FLOORS["cases-holdout317"] = 0.2
+# the two sets collected near session 38's end (first sight on 8e7eac1f: 12/25, 1 WRONG)
+FLOORS["cases-holdout318"] = 0.57
+FLOORS["cases-holdout319"] = 0.45
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -145,7 +145,20 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
                  "# or keep Keras 2 for code written for it: pip install tf-keras and export "
                  "TF_USE_LEGACY_KERAS=1 (TensorFlow 2.16+)"))]
     ag = h.g("ag") or ""
-    if ag in ("did not convert", "is disabled in"):
+    if ag == "did not convert":
+        # TensorFlow 1.15-2.2's wording (framework/ops.py); 2.3+ word this status otherwise
+        return [catalogue.make(
+            "tensor-used-as-python-value", variant="autograph-1-15-2-2", what=what,
+            evidence=ev,
+            fix=("# decorate the function that holds the loop or condition directly with "
+                 "@tf.function (the message's advice): AutoGraph then converts it; a function "
+                 "reached through a lambda (dataset.map(lambda x: f(x))) or another library is "
+                 "not converted",
+                 "# or run the code on the TensorFlow release it was written for: this "
+                 "message's words are TensorFlow 1.15-2.2's, and code written for a later "
+                 "release can rely on that release's AutoGraph",
+                 *_CONTROL_FIX))]
+    if ag == "is disabled in":
         return [catalogue.make(
             "tensor-used-as-python-value", variant="autograph", what=what, evidence=ev,
             fix=("# decorate the function that holds the loop or condition directly with "
