@@ -25,7 +25,10 @@ wordings in the TensorFlow source of their releases):
   `decode_image` instead.", "Got N frames, but animated gifs can only be decoded by
   tf.io.decode_gif or tf.io.decode_image"; libjpeg's own warnings (libjpeg-turbo
   ``src/jerror.h``: "Corrupt JPEG data: %u extraneous bytes before marker 0x%02x",
-  "Premature end of JPEG file", ...), printed while a damaged JPEG still decodes.
+  "Premature end of JPEG file", ...), printed while a damaged JPEG still decodes;
+  tensorflow/core/lib/jpeg/jpeg_mem.cc's "Invalid crop window: x=..., y=..., w=..., h=... for
+  image_width: ... and image_height: ..." before DecodeAndCropJpeg's error. The quoted first
+  bytes also tell a Git LFS pointer ("version https://") and a file path decoded as bytes.
 * tf.train.Example parsing (tensorflow/core/util/example_proto_fast_parsing.cc,
   example_proto_helper.cc): "Feature: K (data type: T) is required but could not be
   found.", "Key: K.  Can't parse serialized Example.", "Number of float values !=

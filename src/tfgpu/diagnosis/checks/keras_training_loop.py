@@ -59,12 +59,11 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
     """``keras-history-metric-key-renamed``: ``KeyError: 'acc'`` (or ``val_acc``,
     ``accuracy``, ``val_accuracy``) with a line of the log reading that key from a History
     (pattern ``keras.history_key``; ``self.history`` only in a log that shows a TensorFlow/Keras
-    run). The names the
-    last progress line shows decide: a val_ key with no val_ metric logged is no validation
-    data (variant ``no-validation``); a key the progress line does not show, with the names it
-    does show, is variant ``compile-name``; else the release's
-    naming: ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one
-    (variant ``old-keras``, only with TensorFlow 1.x shown; with nothing shown a hedge,
+    run). The names the last progress line shows decide: a val_ key with no val_ metric logged
+    is no validation data (variant ``no-validation``); a key the line does not show, with the
+    names it does show, is variant ``compile-name``. Without such a line the release's naming:
+    ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one (variant
+    ``old-keras``, only with TensorFlow 1.x shown; with nothing shown a hedge,
     ``unknown-names``)."""
     hits = ctx.h("keras.history_key").all()
     errors = [h for h in hits if h.g("key")]
