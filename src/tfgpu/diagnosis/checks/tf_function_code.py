@@ -55,6 +55,13 @@ _CONTROL_FIX = (
 )
 
 
+#: The advice of the messages that end "Try decorating it directly with @tf.function".
+_DECORATE = (
+    "# decorate the function that holds the loop or condition directly with @tf.function (the "
+    "message's advice): AutoGraph then converts it; a function reached through a lambda "
+    "(dataset.map(lambda x: f(x))) or another library, or under autograph=False / "
+    "do_not_convert, is not converted")
+
 #: Packages whose frames are where TensorFlow runs the user's code, not where it comes from.
 _RUNNERS = frozenset({"tensorflow", "tensorflow_core", "keras", "tf_keras"})
 #: Keras layers and models that run the program's own functions or layers inside their call.
@@ -150,22 +157,14 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "tensor-used-as-python-value", variant="autograph-1-15-2-2", what=what,
             evidence=ev,
-            fix=("# decorate the function that holds the loop or condition directly with "
-                 "@tf.function (the message's advice): AutoGraph then converts it; a function "
-                 "reached through a lambda (dataset.map(lambda x: f(x))) or another library is "
-                 "not converted",
+            fix=(_DECORATE,
                  "# or run the code on the TensorFlow release it was written for: this "
                  "message's words are TensorFlow 1.15-2.2's, and code written for a later "
                  "release can rely on that release's AutoGraph",
                  *_CONTROL_FIX))]
     if ag == "is disabled in":
-        return [catalogue.make(
-            "tensor-used-as-python-value", variant="autograph", what=what, evidence=ev,
-            fix=("# decorate the function that holds the loop or condition directly with "
-                 "@tf.function (the message's advice): AutoGraph then converts it; a function "
-                 "reached through a lambda (dataset.map(lambda x: f(x))) or another library, "
-                 "or under autograph=False / do_not_convert, is not converted",
-                 *_CONTROL_FIX))]
+        return [catalogue.make("tensor-used-as-python-value", variant="autograph", what=what,
+                               evidence=ev, fix=(_DECORATE, *_CONTROL_FIX))]
     if ag == "is unavailable in":
         return [catalogue.make(
             "tensor-used-as-python-value", variant="autograph-no-source", what=what,
