@@ -43,7 +43,8 @@ def test_a_crash_after_the_wrapper_is_still_a_death() -> None:
     rep = _report([*_wrapped("2024-12-02 10:00:01.000001: I tensorflow/core/platform/"
                              "cpu_feature_guard.cc:193] This TensorFlow binary is optimized"),
                    "Traceback (most recent call last):", '  File "train.py", line 3, in <module>',
-                   "ValueError: Shapes (None, 1) and (None, 10) are incompatible"])
+                   "ValueError: The truth value of an array with more than one element is "
+                   "ambiguous. Use a.any() or a.all()"])
     assert rep.verdict.program_failed is True
     f = next(f for f in rep.findings if f.id == "unrecognised-error")
     assert not any("NativeCommandError" in e.text or "RemoteException" in e.text

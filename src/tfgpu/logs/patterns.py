@@ -921,6 +921,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not interpret optimizer identifier:'?,? ?<(?P<mod>[A-Za-z_][\w.]{0,160})\."
         r"(?P<cls>\w{1,80}) object at 0x[0-9a-fA-F]{1,16}>",
     ),
+    # keras-tuner refusing what the model-building function returned (keras-team/keras-tuner
+    # 1.0.0-1.1.x "Model-building function did not return a valid Keras Model instance, found
+    # {model}"; 1.2.0-1.4.7 keras_tuner/engine/tuner.py _try_build: "Expected the model-building
+    # function, or HyperModel.build() to return a valid Keras Model instance. Received: {model}
+    # of type {type(model)}."). Read by checks/keras_two_kerases.py
+    _p(
+        "keras.tuner_not_a_model",
+        ("valid keras model instance",),
+        r"valid Keras Model instance(?:\. Received: |, found )(?P<model>[^\n]{1,300}?)"
+        r"(?: of type <class '(?P<type>[A-Za-z_][\w.]{0,200})'>|\.?\s*$)",
+    ),
     # A traceback frame in one of the Kerases' own files (the keras package, tf-keras,
     # TensorFlow's tensorflow/python/keras): which Keras ran that code
     _p(
@@ -4167,6 +4178,8 @@ PATTERNS: tuple[Pattern, ...] = (
         # (TensorFlow's own raise line a traceback echoes, "Tensor %s is not an element", is
         # a source template: the engine drops a match whose group holds the placeholder)
         r"\b(?:Tensor|Operation) (?P<what>.{1,400}?) is not an element of this graph"
+        # the same with the class word once ('Error Tensor("x:0", shape=...) is not an ...')
+        r"|\bTensor\(\"[^\"\n]{1,200}\"[^\n]{0,300}? is not an element of this graph"
         r"|\bmust be from the same graph as\b(?P<func>.{0,400}?\bFuncGraph\()?",
     ),
     _p(
@@ -5426,6 +5439,21 @@ PATTERNS: tuple[Pattern, ...] = (
         "op.custom_op_symbol",
         ("undefined symbol: _zn", "undefined symbol:_zn"),
         r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: ?_ZN\w{0,40}10tensorflow",
+    ),
+    # GCC's preprocessor warning for a macro defined twice with different values (libcpp
+    # macro.c '"%s" redefined'): a custom op's build that passes -D_GLIBCXX_USE_CXX11_ABI=<n>
+    # beside TensorFlow's own compile flags, which set the other value
+    # (githubharald/CTCWordBeamSearch#12: '<command-line>:0:0: warning: "__GLIBCXX_USE_CXX11_ABI"
+    # redefined'); and any library's unresolved symbol, named or cut off
+    _p(
+        "op.abi_macro_redefined",
+        ("glibcxx_use_cxx",),
+        r"warning: \"_{1,2}GLIBCXX_USE_CXX11_ABI\" redefined",
+    ),
+    _p(
+        "op.so_undefined_symbol",
+        ("undefined symbol",),
+        r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol\b",
     ),
     # A language binding calling a TensorFlow C API function the native library it loaded
     # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry
@@ -7343,6 +7371,35 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis)'",
     ),
     # --- labels against the model's output, lookup indices (checks/labels_and_indices.py) ---
+    # The element-wise ops' broadcast check (tensorflow/core/kernels/cwise_ops_common.cc
+    # BinaryOpState, bcast_ops.cc BroadcastGradientArgs; "Incompatible shapes: " in the 2.21
+    # wheel's libtensorflow_cc.so.2): "Incompatible shapes: [32,10] vs. [32,1]"
+    _p(
+        "tf.incompatible_shapes",
+        ("incompatible shapes: [",),
+        r"Incompatible shapes: \[(?P<a>[\d,]{0,80})\] vs\. \[(?P<b>[\d,]{0,80})\]",
+    ),
+    # the graph node an op error names: "[[{{node X}}]]" (TF 1.14+), "[[node X (defined at"
+    # (TF 2.0-2.4), TF 1.x "[[Node: X = Op[...]", TF 2.8+ "Node: 'X'" and "Detected at node
+    # 'X' defined at" (tensorflow/core/common_runtime/executor.cc, python/framework/
+    # errors_impl.py / error_interpolation.py)
+    _p(
+        "tf.node_name",
+        ("{{node ", "[[node ", "node: '", "detected at node "),
+        r"\{\{node (?P<n1>[^}\s]{1,300})\}\}|\[\[node (?P<n2>[^\s\]]{1,300})"
+        r"|\[\[Node: (?P<n3>[^\s=]{1,300}) = |^\s*Node: '(?P<n4>[^'\n]{1,300})'"
+        r"|Detected at node '?(?P<n5>[^'\s]{1,300})'? defined at",
+        recent=8,
+    ),
+    # the softmax cross-entropy kernel (tensorflow/core/kernels/xent_op.cc; "logits and labels
+    # must be broadcastable: logits_size=" in the 2.21 wheel; TF 1.x logs print "logits and
+    # labels must be same size: logits_size=[654,4] labels_size=[436,4]")
+    _p(
+        "tf.xent_sizes",
+        ("logits_size=",),
+        r"logits and labels must be (?:broadcastable|same size): logits_size=\[(?P<logits>"
+        r"[\d,]{1,60})\] labels_size=\[(?P<labels>[\d,]{1,60})\]",
+    ),
     # TF's TensorShape.assert_is_compatible_with (tensorflow/python/framework/tensor_shape.py,
     # "Shapes %s and %s are incompatible"), which Keras 2's categorical/binary crossentropy
     # call as target.shape.assert_is_compatible_with(output.shape) (keras-team/keras v2.15.0
@@ -8953,6 +9010,19 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.cardinality",
         ("data cardinality is ambiguous",),
         r"Data cardinality is ambiguous",
+    ),
+    # a functional model whose outputs do not lead back to its inputs (keras-team/keras 2.2.4
+    # keras/engine/network.py, v2.6.0-v2.15.0 keras/engine/functional.py: 'Graph disconnected:
+    # cannot obtain value for tensor X at layer "name". The following previous layers were
+    # accessed without issue: [...]'; Keras 3 keras/src/ops/function.py: "Graph disconnected:
+    # cannot find parent for tensor X at operation '<Op>'. The following previous operations
+    # were accessed without issue: [...]")
+    _p(
+        "keras.graph_disconnected",
+        ("graph disconnected: cannot",),
+        r"Graph disconnected: cannot (?:obtain value|find parent) for tensor (?P<tensor>.{1,400}?)"
+        r" at (?:layer \"(?P<layer>[^\"\n]{1,120})\"|operation '(?P<op>[^\n]{1,200}?)'\.)"
+        r"(?P<none>.{0,80}without issue: \[\])?",
     ),
     # the Keras SavedModel loader meeting a custom object it cannot rebuild (tf.keras
     # saving/saved_model/load.py: "Unable to restore custom object of type _tf_keras_metric

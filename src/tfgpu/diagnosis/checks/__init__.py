@@ -271,7 +271,10 @@ from tfgpu.diagnosis.checks.keras_saving import (
     keras_not_importable,
     numpy_too_new_for_tensorflow,
 )
-from tfgpu.diagnosis.checks.keras_two_kerases import two_kerases_optimizer
+from tfgpu.diagnosis.checks.keras_two_kerases import (
+    tuner_model_of_other_keras,
+    two_kerases_optimizer,
+)
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
 from tfgpu.diagnosis.checks.miopen_db import miopen_database_unusable
 from tfgpu.diagnosis.checks.pip_install import (
@@ -644,7 +647,11 @@ from tfgpu.diagnosis.checks.input_pipeline import (
     image_not_decodable,
     tfrecord_damaged,
 )
-from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init, no_gradients
+from tfgpu.diagnosis.checks.keras_model_code import (
+    graph_disconnected,
+    keras_subclass_init,
+    no_gradients,
+)
 from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
@@ -663,6 +670,8 @@ from tfgpu.diagnosis.checks.labels_and_indices import (
     gather_index_out_of_range,
     logits_labels_dimension,
     loss_target_shapes,
+    op_shapes_incompatible,
+    xent_sizes,
 )
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
@@ -774,6 +783,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     protobuf_version,
     keras3,
     two_kerases_optimizer,
+    tuner_model_of_other_keras,
     metal_plugin_mismatch,
     rule_memory,
     # several MPI ranks crowding the first GPU: before the small-pool reading of the same
@@ -1086,6 +1096,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- labels against the output, lookup indices outside a table ---
     loss_target_shapes,
     logits_labels_dimension,
+    op_shapes_incompatible,
+    xent_sizes,
     gather_index_out_of_range,
     # --- graph code: Python control flow on tensors, leaked graph tensors, gradients ---
     operator_not_allowed,
@@ -1275,6 +1287,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_crash,
     # --- a Keras subclass that set attributes before calling super().__init__() ---
     keras_subclass_init,
+    # --- a functional model whose outputs do not lead back to its inputs ---
+    graph_disconnected,
     # --- Keras 2's multi_gpu_model device checks; Keras < 2.3.0 under TensorFlow 1.14+ ---
     multi_gpu_model_devices,
     keras_device_capture_api,

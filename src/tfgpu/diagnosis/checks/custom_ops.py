@@ -407,6 +407,21 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
                f"{other} in the build script), then delete its cached .so",)
         return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
                                evidence=log_evidence([h]), cause=cause, fix=fix)]
+    return _abi_macro_redefined(ctx)
+
+
+def _abi_macro_redefined(ctx: Facts) -> list[Finding]:
+    """``custom-op-cxx11-abi-mismatch`` variant ``macro-redefined``: the build's compiler
+    warned that it defined ``_GLIBCXX_USE_CXX11_ABI`` twice with different values (pattern
+    ``op.abi_macro_redefined``), and a library outside TensorFlow's package then failed to
+    load on an undefined symbol (pattern ``op.so_undefined_symbol``, named or cut off)."""
+    warned = ctx.h("op.abi_macro_redefined").all()
+    if not warned:
+        return []
+    for h in ctx.h("op.so_undefined_symbol").all():
+        if h.line > warned[0].line and "site-packages/tensorflow" not in _failing_path(h.text):
+            return [catalogue.make("custom-op-cxx11-abi-mismatch", variant="macro-redefined",
+                                   so=h.need("so"), evidence=log_evidence(warned[:1], [h]))]
     return []
 
 

@@ -87,9 +87,6 @@ def keras_subclass_init(ctx: Facts) -> list[Finding]:
     ))
 
 
-__all__ = ["keras3_never_called", "keras_subclass_init"]
-
-
 # --- every gradient None -------------------------------------------------------------------
 # tf.keras optimizer_v2/utils.py filter_empty_gradients raises "No gradients provided for any
 # variable: [names]." (TensorFlow 2.21 wheel), Keras 3 base_optimizer.py "No gradients
@@ -105,3 +102,36 @@ def no_gradients(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make("keras-gradients-missing-notice", variant="none",
                            evidence=log_evidence(hits[:1]), line=hits[0].line)]
+
+
+# --- a functional model whose outputs do not lead back to its inputs ------------------------
+# keras-team/keras 2.2.4 keras/engine/network.py, v2.6.0-v2.15.0 keras/engine/functional.py
+# ('Graph disconnected: cannot obtain value for tensor X at layer "name". The following
+# previous layers were accessed without issue: [...]'); Keras 3 keras/src/ops/function.py
+# ("... cannot find parent for tensor X at operation '<Op>'. The following previous operations
+# were accessed without issue: [...]").
+
+#: How much of the tensor's printed form goes into the title.
+_TENSOR_CHARS = 120
+
+
+def graph_disconnected(ctx: Facts) -> list[Finding]:
+    """``keras-graph-disconnected`` (pattern ``keras.graph_disconnected``); variant
+    ``no-layer-reached`` when the message lists no layer reached without issue (``[]``):
+    the very first layer's input is not among the model's inputs."""
+    hits = ctx.h("keras.graph_disconnected").all()
+    if not hits:
+        return []
+    h = hits[0]
+    tensor = h.need("tensor")
+    if len(tensor) > _TENSOR_CHARS:
+        tensor = tensor[:_TENSOR_CHARS] + "..."
+    return [catalogue.make("keras-graph-disconnected",
+                           variant="no-layer-reached" if h.g("none") else None,
+                           layer=h.g("layer") or h.need("op"), tensor=tensor,
+                           evidence=log_evidence(hits[:1]))]
+
+
+__all__ = [
+    "graph_disconnected", "keras3_never_called", "keras_subclass_init", "no_gradients",
+]

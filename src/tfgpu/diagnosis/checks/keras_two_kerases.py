@@ -14,6 +14,15 @@ is the separate keras package, and the copy stays unused), the keras package is 
 qubvel/segmentation_models#380 (standalone keras's Adam into a tf.keras model), ECP-CANDLE
 (tf.keras's Adam into standalone keras's compile), OverLordGoldDragon/keras-adamw#64 (a library's
 optimizer built on another Keras's internals).
+
+keras-tuner (keras-team/keras-tuner v1.4.7 ``keras_tuner/engine/tuner.py`` ``_try_build``)
+checks ``isinstance(model, keras.models.Model)`` against the keras package
+(``keras_tuner/backend/config.py``: ``import keras``, whatever TF_USE_LEGACY_KERAS says) and
+raises "Expected the model-building function, or HyperModel.build() to return a valid Keras
+Model instance. Received: {model} of type {type(model)}." (1.0.0-1.1.x: "Model-building
+function did not return a valid Keras Model instance, found {model}"): a model of tf-keras or
+of TensorFlow's own tf.keras copy is another library's class (keras-team/keras-tuner#1039),
+and ``None`` is a build function without ``return model``.
 """
 
 from __future__ import annotations
@@ -81,3 +90,23 @@ def two_kerases_optimizer(ctx: Facts) -> list[Finding]:
              "Keras/TensorFlow, or an optimizer of the Keras in use",
              VERSIONS_CMD)),
     ]
+
+
+def tuner_model_of_other_keras(ctx: Facts) -> list[Finding]:
+    """keras-tuner refusing what the model-building function returned (pattern
+    ``keras.tuner_not_a_model``): ``None`` is ``keras-tuner-build-returned-no-model``; a
+    model whose class comes from tf-keras or TensorFlow's own tf.keras copy is
+    ``keras-objects-from-two-kerases`` variant ``library-model`` (keras-tuner checks against
+    the keras package).  Any other object is left unread."""
+    hits = ctx.h("keras.tuner_not_a_model").all()
+    if not hits:
+        return []
+    hit = hits[0]
+    if hit.need("model").strip() == "None":
+        return [catalogue.make("keras-tuner-build-returned-no-model",
+                               evidence=log_evidence([hit]))]
+    obj = _keras_of(hit.g("type") or "")
+    if obj is None or obj.startswith("the keras package"):
+        return []
+    return [catalogue.make("keras-objects-from-two-kerases", variant="library-model", obj=obj,
+                           evidence=log_evidence([hit]))]

@@ -57,7 +57,7 @@ _BUILD_FOR_DATA = ("# or build the model for the data: keras.Input(shape=x.shape
 _CHANNELS = frozenset({"1", "3", "4"})
 
 
-def _dims(shape: str | None) -> list[str]:
+def printed_dims(shape: str | None) -> list[str]:
     """The axes of a printed shape, outermost first (``(None, 224, 3)`` -> ``["None", "224",
     "3"]``, ``(10,)`` -> ``["10"]``); ``[]`` for text that is no bracketed shape."""
     inner = (shape or "").strip()
@@ -73,7 +73,7 @@ def _axis_fix(want: int, found: int, bound: str, shape: str | None = None) -> tu
     fewer = found < want if bound != "<=" else False
     more = found > want if bound != ">=" else False
     if fewer and want - found == 1:
-        dims = _dims(shape)
+        dims = printed_dims(shape)
         if len(dims) > 1 and dims[-1] in _CHANNELS:
             axes: tuple[str, ...] = (_BATCH_AXIS,)
         elif dims:
@@ -103,7 +103,7 @@ def _shape_fix(want: str, found: str) -> tuple[str, ...]:
     a model built with the whole array's shape; the same axes but another last axis, where
     the layer takes 1 or 3 channels, is an image's channel count (RGBA, grayscale); else
     :data:`_SHAPE_FIX`."""
-    w, f = _dims(want), _dims(found)
+    w, f = printed_dims(want), printed_dims(found)
     if w and f and len(f) == len(w) - 1:
         if f[-1] in _CHANNELS:
             return _axis_fix(len(w), len(f), "=", found)
@@ -155,7 +155,7 @@ def target_fix(want: str, got: str) -> tuple[str, ...]:
     """Fix lines for labels of shape ``got`` against an output of shape ``want``: an output of
     k > 1 units against one number per sample is class indices (sparse loss or one-hot first);
     one unit against k > 1 columns is one-hot labels (the last layer's units first)."""
-    w, g = _dims(want), _dims(got)
+    w, g = printed_dims(want), printed_dims(got)
     if len(w) > 2 and len(w) == len(g) and w[-1] == "1" and g[-1] in ("3", "4"):
         # per-pixel labels (segmentation masks) with the colour channels of an image
         return ("# the labels are colour images and the output has one channel: load the "
@@ -196,7 +196,7 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         layer = h.need("name")
         if h.g("ndim"):
             want_n, got = int(h.need("ndim")), h.need("got")
-            fix = _axis_fix(want_n, len(_dims(got)), "=", got)
+            fix = _axis_fix(want_n, len(printed_dims(got)), "=", got)
             return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
                                    layer=layer, want=f"{want_n} axes", found=got,
                                    evidence=evidence, fix=fix)]
@@ -302,4 +302,4 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
 
 
 __all__ = ["data_cardinality", "input_incompatible", "input_shape_mismatch", "numpy_object_array",
-           "sparse_label_out_of_range"]
+           "printed_dims", "sparse_label_out_of_range", "target_fix"]
