@@ -472,6 +472,10 @@ FLOORS["cases-holdout317"] = 0.2
 # the two sets collected near session 38's end (first sight on 8e7eac1f: 12/25, 1 WRONG)
 FLOORS["cases-holdout318"] = 0.57
 FLOORS["cases-holdout319"] = 0.45
+# session 39 (2026-12-06): the two sets its collectors got before the look-up budget ran out
+# (first sight on 9ba0600e: 6/12, 0 WRONG)
+FLOORS["cases-holdout320"] = 0.66
+FLOORS["cases-holdout321"] = 1.0
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
