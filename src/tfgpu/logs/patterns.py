@@ -7385,7 +7385,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # errors_impl.py / error_interpolation.py)
     _p(
         "tf.node_name",
-        ("{{node ", "[[node ", "node: '", "detected at node "),
+        ("{{node ", "[[node ", "[[node: ", "node: '", "detected at node "),
         r"\{\{node (?P<n1>[^}\s]{1,300})\}\}|\[\[node (?P<n2>[^\s\]]{1,300})"
         r"|\[\[Node: (?P<n3>[^\s=]{1,300}) = |^\s*Node: '(?P<n4>[^'\n]{1,300})'"
         r"|Detected at node '?(?P<n5>[^'\s]{1,300})'? defined at",
@@ -7418,6 +7418,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("crossentropy", "assert_is_compatible_with(output.shape)"),
         r"\bin (?:sparse_)?(?P<loss>categorical_crossentropy|binary_crossentropy)\b"
         r"|(?P<assert>target\.shape\.assert_is_compatible_with\(output\.shape\))",
+    ),
+    # a Keras metric's own shape check, echoed in the traceback (keras-team/keras v2.6.0-v2.15.0
+    # keras/utils/metrics_utils.py update_confusion_matrix_variables and regression_metrics.py:
+    # y_pred first; accuracy_metrics.py: y_true first)
+    _p(
+        "keras.metric_frame",
+        ("assert_is_compatible_with(y_", "update_confusion_matrix_variables"),
+        r"(?P<pred_first>y_pred\.shape\.assert_is_compatible_with\(y_true\.shape\))"
+        r"|(?P<true_first>y_true\.shape\.assert_is_compatible_with\(y_pred\.shape\))"
+        r"|\bin (?P<confusion>update_confusion_matrix_variables)\b",
     ),
     # the sparse softmax cross-entropy kernel (its strings in the 2.21 wheel's
     # libtensorflow_cc.so.2): "logits and labels must have the same first dimension, got

@@ -124,6 +124,7 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 _PREBUILT_WHEELS = frozenset({"tensorflow_gcs_config", "tensorflow_io_gcs_filesystem",
+                              "tensorflow_compression",
                               *(p for p in _ADDONS if p != "horovod")})
 
 
@@ -314,7 +315,8 @@ _UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: ?(?P<sym>_ZN\w*10tensorflo
 
 #: The library glibc names before ": undefined symbol" (``<object>: undefined symbol: <name>``,
 #: elf/dl-lookup.c): the path up to it, without the traceback a one-line paste puts before it.
-_FAILING_OBJECT = re.compile(r"(?P<path>[^\s'\"]{1,400}?\.so[\w.]{0,12}): undefined symbol: ?")
+_FAILING_OBJECT = re.compile(
+    r"(?P<path>[^\s'\"]{1,400}?\.so[\w.]{0,12}): undefined symbol(?:: ?|\b)")
 
 
 def _failing_path(text: str) -> str:
@@ -323,6 +325,14 @@ def _failing_path(text: str) -> str:
     framework/load_library.py``) is not that object."""
     m = _FAILING_OBJECT.search(text)
     return m.group("path").replace("\\", "/") if m else ""
+
+
+def _tensorflows_own(text: str) -> bool:
+    """The object that could not resolve a symbol in ``text`` is TensorFlow's own library or
+    a prebuilt add-on wheel's (:data:`_TF_OWN`, :data:`_PREBUILT_WHEELS`): a mixed install or
+    a release pair (op_library_built_for_other_tensorflow), not a custom op built here."""
+    path = _failing_path(text)
+    return _TF_OWN.search(path) is not None or _package(path) in _PREBUILT_WHEELS
 
 
 #: string_view parameters in a mangled tensorflow:: name: ``St17basic_string_view`` is
@@ -382,7 +392,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
             continue
         sym = m.group("sym")
         so = h.g("so") or "the op library"
-        if "site-packages/tensorflow" in _failing_path(h.text):
+        if _tensorflows_own(h.text):
             continue  # TensorFlow's own library: a mixed install, not a custom op
         view = _string_view_kind(sym)
         if view is not None:
@@ -419,7 +429,7 @@ def _abi_macro_redefined(ctx: Facts) -> list[Finding]:
     if not warned:
         return []
     for h in ctx.h("op.so_undefined_symbol").all():
-        if h.line > warned[0].line and "site-packages/tensorflow" not in _failing_path(h.text):
+        if h.line > warned[0].line and not _tensorflows_own(h.text):
             return [catalogue.make("custom-op-cxx11-abi-mismatch", variant="macro-redefined",
                                    so=h.need("so"), evidence=log_evidence(warned[:1], [h]))]
     return []

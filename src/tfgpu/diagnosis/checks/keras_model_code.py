@@ -32,6 +32,8 @@ meets the check in every later Keras.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -117,19 +119,44 @@ _TENSOR_CHARS = 120
 
 def graph_disconnected(ctx: Facts) -> list[Finding]:
     """``keras-graph-disconnected`` (pattern ``keras.graph_disconnected``); variant
-    ``no-layer-reached`` when the message lists no layer reached without issue (``[]``):
-    the very first layer's input is not among the model's inputs."""
+    ``input-not-given`` when the unreachable tensor is the named Input layer's own (that
+    Input is missing from Model(inputs=...)), ``no-layer-reached`` when the message lists no
+    layer reached without issue (``[]``): the very first layer's input is not among the
+    model's inputs.  Keras 3's operation repr is read for its name."""
     hits = ctx.h("keras.graph_disconnected").all()
     if not hits:
         return []
     h = hits[0]
     tensor = h.need("tensor")
+    layer = h.g("layer") or _operation_name(h.need("op"))
     if len(tensor) > _TENSOR_CHARS:
         tensor = tensor[:_TENSOR_CHARS] + "..."
-    return [catalogue.make("keras-graph-disconnected",
-                           variant="no-layer-reached" if h.g("none") else None,
-                           layer=h.g("layer") or h.need("op"), tensor=tensor,
-                           evidence=log_evidence(hits[:1]))]
+    if _input_of(h.need("tensor")) == layer:
+        variant: str | None = "input-not-given"  # the tensor is that Input layer's own
+    else:
+        variant = "no-layer-reached" if h.g("none") else None
+    return [catalogue.make("keras-graph-disconnected", variant=variant, layer=layer,
+                           tensor=tensor, evidence=log_evidence(hits[:1]))]
+
+
+#: Keras 3's operation repr (``<Dense name=dense_2, built=True>``): its name.
+_OP_NAME = re.compile(r"\bname=(?P<name>[\w.-]{1,120})")
+#: The Input layer a tensor's printed form names: Keras 2's ``Tensor("input_2:0", ...)``,
+#: tf.keras's ``KerasTensor(..., description="created by layer 'input_2'")``.
+_TENSOR_INPUT = re.compile(
+    r"^Tensor\(\"(?P<t>[\w.-]{1,120}):0\"|created by layer '(?P<k>[\w.-]{1,120})'")
+
+
+def _operation_name(op: str) -> str:
+    """The name in Keras 3's operation repr, or the repr itself."""
+    m = _OP_NAME.search(op)
+    return m.group("name") if m else op
+
+
+def _input_of(tensor: str) -> str | None:
+    """The layer that made ``tensor`` when its printed form says (:data:`_TENSOR_INPUT`)."""
+    m = _TENSOR_INPUT.search(tensor)
+    return (m.group("t") or m.group("k")) if m else None
 
 
 __all__ = [

@@ -37,60 +37,84 @@ from tfgpu.findings import Finding
 _FAR = 10
 #: How many lines above the shapes message a loss frame (or its code line) may stand.
 _LOSS_WINDOW = 12
-#: A graph node of a Keras loss (the loss scope "loss/dense_loss", Keras 3 "compile_loss",
-#: or a loss function's name scope) or a metric; the gradient of either ("gradient_tape/...")
-#: is the same op's.
-_LOSS_NODE = re.compile(
-    r"(?i)loss|crossentropy|mean_squared|mean_absolute|squareddifference|hinge|huber"
-    r"|kl_?div|kullback|poisson|log_?cosh|cosine_similarity")
-_METRIC_NODE = re.compile(r"(?i)(?:^|/)metrics?/|accuracy|(?:^|/)acc(?:/|_)|(?:^|/)auc")
-#: How far a node line may stand from the message: the TF 2.x "[[{{node X}}]]" line under
-#: it, TF 2.8+'s "Node: 'X'" just above, TF 1.x's "[[Node: X = ...]]" under it.
+#: A graph node inside one of Keras's built-in losses or accuracy metrics (tf.keras names each
+#: function's ops under its name: "categorical_crossentropy/mul", "gradient_tape/
+#: mean_squared_error/BroadcastGradientArgs", "metrics/acc/Equal"): those ops combine the labels
+#: with the model's output.  A custom loss's own scope ("vae_loss/add") is not one: its ops
+#: may combine anything.
+_BUILTIN_LOSS = re.compile(
+    r"(?:^|/)(?:categorical_crossentropy|binary_crossentropy|mean_squared_error"
+    r"|mean_absolute_error|mean_absolute_percentage_error|mean_squared_logarithmic_error"
+    r"|squared_hinge|categorical_hinge|hinge|huber(?:_loss)?|kl_divergence"
+    r"|kullback_leibler_divergence|poisson|log_cosh|logcosh|cosine_similarity)(?:_\d+)?/")
+_BUILTIN_METRIC = re.compile(
+    r"(?:^|/)(?:accuracy|acc|categorical_accuracy|binary_accuracy|sparse_categorical_accuracy"
+    r"|top_k_categorical_accuracy|sparse_top_k_categorical_accuracy)(?:_\d+)?/")
+#: Keras 2's target placeholder among a TF 1.x node's inputs ("Mul[...](dense_6_target,
+#: loss/dense_6_loss/Log)", "_arg_dense_6_target_0_1"): the labels are one of the two tensors.
+_TARGET_INPUT = re.compile(r"\]\(.{0,300}?_target\b|\]\(.{0,300}?_target_\d")
+#: How far a node line may stand from the message: the TF 2.x "[[{{node X}}]]" line and TF
+#: 1.x's "[[Node: X = ...]]" under it, TF 2.8+'s "Node: 'X'" just above it.
 _NODE_BEFORE, _NODE_AFTER = 2, 3
-#: How far above the message TF 2.8+'s "Detected at node 'X' defined at" may stand (the
-#: traceback of the op's definition lies between).
-_DETECTED_WINDOW = 80
 
 
 def loss_target_shapes(ctx: Facts) -> list[Finding]:
-    """``keras-input-shape-mismatch-notice`` variant ``target`` from a Keras loss refusing the
-    labels' shape against the output's (pattern ``keras.loss_shapes``): Keras 3's own words,
-    or TensorFlow's "Shapes ... are incompatible" with a crossentropy frame or its code line
-    just above (pattern ``keras.loss_frame``; the same words come from any shape check), or
-    without one when both shapes have a ``None`` batch axis (:func:`_symbolic_pair`).  Any
-    other "Shapes ... are incompatible" is the hedge ``op-input-shapes-incompatible``
-    variant ``shape-check`` (a loss's labels, or a weight loaded into a model built
-    otherwise: the log does not say)."""
+    """``keras-input-shape-mismatch-notice`` from TensorFlow's shape check of the labels
+    against the output (pattern ``keras.loss_shapes``).  Variant ``target``: Keras 3's own
+    words (target first); "Shapes ... are incompatible" under a crossentropy frame or its code
+    line (pattern ``keras.loss_frame``: target first) or a metric's (pattern
+    ``keras.metric_frame``: the confusion-matrix metrics put y_pred first, the accuracy
+    metrics y_true).  Variant ``loss-op`` (which is which not read): no frame, and both shapes
+    with a ``None`` batch axis (:func:`_symbolic_pair`).  Any other "Shapes ... are
+    incompatible" is the hedge ``op-input-shapes-incompatible`` variant ``shape-check`` (a
+    loss's labels, or a weight loaded into a model built otherwise: the log does not say)."""
     hedge: Finding | None = None
     for h in ctx.h("keras.loss_shapes").all():
         if h.g("got3"):
-            got, want, loss = h.need("got3"), h.need("want3"), "crossentropy"
+            got, want, loss = h.need("got3"), h.need("want3"), "loss crossentropy"
             frames = []
         else:
+            first, second = h.need("got"), h.need("want")
             frames = [f for f in ctx.h("keras.loss_frame").all()
                       if 0 <= h.line - f.line <= _LOSS_WINDOW]
-            got, want = h.need("got"), h.need("want")
-            if not frames and not _symbolic_pair(got, want):
+            metrics = [f for f in ctx.h("keras.metric_frame").all()
+                       if 0 <= h.line - f.line <= _LOSS_WINDOW]
+            if metrics and (not frames or metrics[-1].line > frames[-1].line):
+                pred_first = not metrics[-1].g("true_first")
+                got, want = (second, first) if pred_first else (first, second)
+                frames, loss = metrics[-1:], "a metric"
+            elif frames:
+                named = [f.need("loss") for f in frames if f.g("loss")]
+                got, want = first, second
+                loss = f"loss {named[-1]}" if named else "loss crossentropy"
+            elif _symbolic_pair(first, second):
+                a, b = printed_dims(first), printed_dims(second)
+                return [catalogue.make(
+                    "keras-input-shape-mismatch-notice", variant="loss-op",
+                    where="loss or metric", node="a Keras shape check", a=first, b=second,
+                    evidence=log_evidence([h]),
+                    fix=_pair_fix([int(a[-1])], [int(b[-1])], sparse=False)
+                    if a[-1].isdigit() and b[-1].isdigit() else None)]
+            else:
                 hedge = hedge or catalogue.make(
-                    "op-input-shapes-incompatible", variant="shape-check", a=got, b=want,
+                    "op-input-shapes-incompatible", variant="shape-check", a=first, b=second,
                     evidence=log_evidence([h]))
                 continue
-            named = [f.need("loss") for f in frames if f.g("loss")]
-            loss = named[-1] if named else "crossentropy"
         return [catalogue.make(
             "keras-input-shape-mismatch-notice", variant="target",
-            layer=f"the model (loss {loss})", want=want, found=got,
+            layer=f"the model ({loss})", want=want, found=got,
             evidence=log_evidence(frames[-1:], [h]), fix=target_fix(want, got))]
     return [hedge] if hedge else []
 
 
 def _symbolic_pair(first: str, second: str) -> bool:
-    """Two printed shapes of one rank whose first axis is ``None`` (TF 1.x: ``?``) in both and
-    that differ only in the last (``(None, 1)`` and ``(None, 10)``): Keras tensors with their
-    batch axis unknown, so the check was a loss's (labels against output), not a weight's (a
-    weight's shape is always whole)."""
+    """Two printed shapes of two axes whose first is ``None`` (TF 1.x: ``?``) in both
+    (``(None, 1)`` and ``(None, 10)``): Keras tensors with their batch axis unknown, so the
+    check was a loss's or a metric's (labels against output), not a weight's (a weight's shape
+    is always whole).  More axes (images, sequences) stay unread: their last axis need not be
+    classes."""
     a, b = printed_dims(first), printed_dims(second)
-    return len(a) == len(b) >= 2 and a[0] == b[0] and a[0] in ("None", "?") and a[:-1] == b[:-1]
+    return len(a) == len(b) == 2 and a[0] == b[0] and a[0] in ("None", "?")
 
 
 def logits_labels_dimension(ctx: Facts) -> list[Finding]:
@@ -153,29 +177,49 @@ def _ints(text: str) -> list[int]:
     return [int(d) for d in text.split(",") if d]
 
 
-def _node_near(ctx: Facts, hit: Hit) -> str | None:
-    """The graph node the op runtime names around ``hit`` (pattern ``tf.node_name``): on a
-    line from :data:`_NODE_BEFORE` above to :data:`_NODE_AFTER` below, else TF 2.8+'s
-    "Detected at node" up to :data:`_DETECTED_WINDOW` lines above; ``None`` when neither."""
-    nodes = ctx.h("tf.node_name").all()
-    for n in nodes:
-        if -_NODE_BEFORE <= n.line - hit.line <= _NODE_AFTER:
-            return n.g("n1") or n.g("n2") or n.g("n3") or n.g("n4") or n.g("n5")
-    for n in reversed(nodes):
-        if n.g("n5") and 0 <= hit.line - n.line <= _DETECTED_WINDOW:
-            return n.g("n5")
+def _node_near(ctx: Facts, hit: Hit) -> Hit | None:
+    """The graph-node line the op runtime prints with ``hit`` (pattern ``tf.node_name``): the
+    nearest within :data:`_NODE_AFTER` lines below (the "[[{{node X}}]]" line), else within
+    :data:`_NODE_BEFORE` above (TF 2.8+'s "Node: 'X'"); ``None`` when neither (an eager op's
+    error, or a paste without it).  TF 2.8+'s "Detected at node" far above is not read: a
+    notebook's earlier error prints one too."""
+    nodes = [n for n in ctx.h("tf.node_name").all()
+             if -_NODE_BEFORE <= n.line - hit.line <= _NODE_AFTER and not n.g("n5")]
+    after = [n for n in nodes if n.line >= hit.line]
+    if after:
+        return min(after, key=lambda n: n.line)
+    return max(nodes, key=lambda n: n.line) if nodes else None
+
+
+def _node_name(n: Hit) -> str:
+    """The node's name from whichever form matched."""
+    return n.g("n1") or n.g("n2") or n.g("n3") or n.need("n4")
+
+
+def _labels_node(n: Hit | None) -> str | None:
+    """``"loss"`` or ``"metric"`` when the node ``n`` is inside a built-in Keras loss or
+    accuracy metric (:data:`_BUILTIN_LOSS`, :data:`_BUILTIN_METRIC`), or a node printed with
+    its inputs (TF 1.x) one of which is Keras 2's target placeholder (:data:`_TARGET_INPUT`);
+    else ``None``."""
+    if n is None:
+        return None
+    name = _node_name(n)
+    if _BUILTIN_METRIC.search(name + "/"):
+        return "metric"
+    if _BUILTIN_LOSS.search(name + "/") or _TARGET_INPUT.search(n.text):
+        return "loss"
     return None
 
 
 def _axis_differs(a: list[int], b: list[int]) -> str | None:
-    """Which axis two shapes that do not broadcast differ in: ``"last"`` (the same leading
-    axes, another last one: a class or feature axis; or one shape is the other without its
-    last axis: one number per sample against a row), ``"batch"`` (the same axes but the
-    first), else ``None``."""
+    """Which axis two shapes that do not broadcast differ in: ``"last"`` (two or more axes,
+    the same leading ones and another last one: a class or feature axis; or one shape is the
+    other without its last axis), ``"batch"`` (the same axes but the first; one axis each: the
+    number of samples), else ``None``."""
     if len(a) == len(b) >= 1:
-        if a[:-1] == b[:-1] and a[-1] != b[-1]:
+        if len(a) >= 2 and a[:-1] == b[:-1] and a[-1] != b[-1]:
             return "last"
-        if len(a) >= 2 and a[0] != b[0] and a[1:] == b[1:]:
+        if a[0] != b[0] and a[1:] == b[1:]:
             return "batch"
         return None
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
@@ -184,17 +228,34 @@ def _axis_differs(a: list[int], b: list[int]) -> str | None:
     return None
 
 
-def _pair_fix(a: list[int], b: list[int]) -> tuple[str, ...]:
-    """Fix lines for labels and an output that differ in their last axis, whichever is which:
-    one number per sample (or a last axis of 1) against a wider row is class indices for a
-    loss that takes one-hot rows; two widths above 1 are a class count that differs."""
-    last = [s[-1] if len(s) == max(len(a), len(b)) else 1 for s in (a, b)]
-    if min(last) == 1 and max(last) > 1:
-        return (f"# one number per sample against rows of {max(last)}: class indices with a "
-                "loss that takes one-hot rows: loss='sparse_categorical_crossentropy', or "
-                f"keras.utils.to_categorical(y, {max(last)}); or, for one output per sample, "
-                "a last layer of 1 unit",)
-    lo, hi = sorted(last)
+def _pair_fix(a: list[int], b: list[int], sparse: bool) -> tuple[str, ...]:
+    """Fix lines for labels and an output that differ in their last axis, whichever is which.
+    ``sparse``: the node is a sparse loss or metric, whose labels have no class axis (the
+    last axes are then time steps or positions).  One shape with an extra trailing axis of 1
+    is an axis to squeeze; one number per sample against rows is class indices for a loss
+    that takes one-hot rows; one column against k (a shape check, which needs no broadcast) is
+    either side's encoding; two widths above 1 are two class counts."""
+    if len(a) != len(b) and max(a, b, key=len)[-1] == 1:
+        return ("# one of the two has an extra trailing axis of 1 (labels (batch, n, 1) "
+                "against an output (batch, n), or the reverse): np.squeeze(y, -1) or "
+                "y.reshape(...) to the output's shape (print y.shape and model.output_shape)",)
+    if sparse:
+        return ("# a sparse loss or metric takes labels with the output's shape without its "
+                "class axis: print y.shape and model.output_shape (sequence labels must be as "
+                "long as the output's time steps)",)
+    if len(a) != len(b):
+        width = max(a, b, key=len)[-1]
+        return (f"# one number per sample against rows of {width}: class indices with a loss "
+                "that takes one-hot rows: loss='sparse_categorical_crossentropy', or "
+                f"keras.utils.to_categorical(y, {width}); or, for one output per sample, a "
+                "last layer of 1 unit",)
+    lo, hi = sorted((a[-1], b[-1]))
+    if lo == 1:
+        return (f"# one column against {hi}: class indices (one number per sample) against an "
+                f"output of {hi} units: loss='sparse_categorical_crossentropy', or "
+                f"keras.utils.to_categorical(y, {hi})",
+                f"# or one-hot labels of {hi} classes against a last layer of 1 unit: "
+                f"Dense({hi}) with softmax")
     return (f"# {lo} against {hi} classes: the last layer's units and the labels' classes "
             "must be one number (Dense(num_classes) with num_classes = the classes in the "
             "labels, e.g. y.shape[-1]); check which of the two is the data's count",)
@@ -202,30 +263,32 @@ def _pair_fix(a: list[int], b: list[int]) -> tuple[str, ...]:
 
 def op_shapes_incompatible(ctx: Facts) -> list[Finding]:
     """Two shapes an element-wise op cannot broadcast (pattern ``tf.incompatible_shapes``),
-    with the graph node named around the message (:func:`_node_near`).  In a loss or metric
-    node (:data:`_LOSS_NODE`, :data:`_METRIC_NODE`) whose shapes differ in the last axis:
-    ``keras-input-shape-mismatch-notice`` variant ``loss-op`` (the labels against the output;
-    which is which is not read).  Otherwise ``op-input-shapes-incompatible`` (a hedge):
-    variant ``batch`` when they differ in the first axis only, else the general reading."""
-    hits = ctx.h("tf.incompatible_shapes").all()
-    if not hits:
-        return []
-    h = hits[-1]
-    a, b = _ints(h.g("a") or ""), _ints(h.g("b") or "")
-    shown_a, shown_b = f"[{h.g('a') or ''}]", f"[{h.g('b') or ''}]"
-    node = _node_near(ctx, h)
-    axis = _axis_differs(a, b)
-    where = ("loss" if node and _LOSS_NODE.search(node)
-             else "metric" if node and _METRIC_NODE.search(node) else None)
-    evidence = log_evidence([h])
-    if where and axis == "last":
-        return [catalogue.make(
-            "keras-input-shape-mismatch-notice", variant="loss-op", where=where, node=node,
-            a=shown_a, b=shown_b, evidence=evidence, fix=_pair_fix(a, b))]
-    return [catalogue.make("op-input-shapes-incompatible",
-                           variant="batch" if axis == "batch" else None,
-                           node=node or "an element-wise op", a=shown_a, b=shown_b,
-                           evidence=evidence)]
+    each message read with the graph node printed with it (:func:`_node_near`).  In a
+    built-in Keras loss or metric node (:func:`_labels_node`) whose shapes differ in the last
+    axis: ``keras-input-shape-mismatch-notice`` variant ``loss-op`` (the labels against the
+    output; which is which is not read).  Otherwise ``op-input-shapes-incompatible`` (a
+    hedge): variant ``batch`` when they differ in the first axis only, else the general
+    reading.  A log with several such errors (a notebook's cells) gives the first reading of
+    each id."""
+    out: dict[str, Finding] = {}
+    for h in ctx.h("tf.incompatible_shapes").all():
+        a, b = _ints(h.g("a") or ""), _ints(h.g("b") or "")
+        shown_a, shown_b = f"[{h.g('a') or ''}]", f"[{h.g('b') or ''}]"
+        near = _node_near(ctx, h)
+        node = _node_name(near) if near else None
+        axis = _axis_differs(a, b)
+        where = _labels_node(near)
+        evidence = log_evidence([h], [near] if near else [])
+        if where and axis == "last" and node:
+            out.setdefault("labels", catalogue.make(
+                "keras-input-shape-mismatch-notice", variant="loss-op", where=where, node=node,
+                a=shown_a, b=shown_b, evidence=evidence,
+                fix=_pair_fix(a, b, sparse="sparse" in node.lower())))
+        else:
+            out.setdefault("hedge", catalogue.make(
+                "op-input-shapes-incompatible", variant="batch" if axis == "batch" else None,
+                node=node or "an element-wise op", a=shown_a, b=shown_b, evidence=evidence))
+    return list(out.values())
 
 
 def xent_sizes(ctx: Facts) -> list[Finding]:

@@ -154,7 +154,8 @@ _UNITS = "# one-hot labels: give the last Dense layer as many units as there are
 def target_fix(want: str, got: str) -> tuple[str, ...]:
     """Fix lines for labels of shape ``got`` against an output of shape ``want``: an output of
     k > 1 units against one number per sample is class indices (sparse loss or one-hot first);
-    one unit against k > 1 columns is one-hot labels (the last layer's units first)."""
+    one unit against k > 1 columns is one-hot labels (the last layer's units first); rows of
+    two widths above 1 are one-hot labels of another class count (the units only)."""
     w, g = printed_dims(want), printed_dims(got)
     if len(w) > 2 and len(w) == len(g) and w[-1] == "1" and g[-1] in ("3", "4"):
         # per-pixel labels (segmentation masks) with the colour channels of an image
@@ -163,6 +164,8 @@ def target_fix(want: str, got: str) -> tuple[str, ...]:
                 "cv2.IMREAD_GRAYSCALE)[..., None]",)
     if w and g and w[-1] == "1" and g[-1].isdigit() and int(g[-1]) > 1:
         return (_UNITS, _SPARSE)
+    if w and g and w[-1].isdigit() and g[-1].isdigit() and int(w[-1]) > 1 and int(g[-1]) > 1:
+        return (_UNITS,)  # rows of another width: one-hot labels of another class count
     return (_SPARSE, _UNITS)
 
 
