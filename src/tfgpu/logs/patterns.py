@@ -7379,6 +7379,24 @@ PATTERNS: tuple[Pattern, ...] = (
         ("incompatible shapes: [",),
         r"Incompatible shapes: \[(?P<a>[\d,]{0,80})\] vs\. \[(?P<b>[\d,]{0,80})\]",
     ),
+    # the matrix product's size check (tensorflow/core/kernels/matmul_op_impl.h; "Matrix
+    # size-incompatible: In[0]: " in the 2.21 wheel's libtensorflow_cc.so.2): "Matrix
+    # size-incompatible: In[0]: [32,784], In[1]: [1024,10]"
+    _p(
+        "tf.matmul_sizes",
+        ("matrix size-incompatible",),
+        r"Matrix size-incompatible: In\[0\]: \[(?P<a>[\d,]{1,60})\], In\[1\]: "
+        r"\[(?P<b>[\d,]{1,60})\]",
+    ),
+    # the reshape kernel's element count (tensorflow/core/kernels/reshape_op.h; "Input to
+    # reshape is a tensor with ", " values, but the requested shape has " / "requires a
+    # multiple of " in the 2.21 wheel; " dense values" for a sparse reshape)
+    _p(
+        "tf.reshape_count",
+        ("input to reshape is a tensor with",),
+        r"Input to reshape is a tensor with (?P<n>\d{1,15}) (?:dense )?values, but the "
+        r"requested shape (?:has (?P<m>\d{1,15})|requires a multiple of (?P<k>\d{1,15}))",
+    ),
     # the graph node an op error names: "[[{{node X}}]]" (TF 1.14+), "[[node X (defined at"
     # (TF 2.0-2.4), TF 1.x "[[Node: X = Op[...]", TF 2.8+ "Node: 'X'" and "Detected at node
     # 'X' defined at" (tensorflow/core/common_runtime/executor.cc, python/framework/

@@ -670,7 +670,9 @@ from tfgpu.diagnosis.checks.labels_and_indices import (
     gather_index_out_of_range,
     logits_labels_dimension,
     loss_target_shapes,
+    matmul_sizes,
     op_shapes_incompatible,
+    reshape_count,
     xent_sizes,
 )
 from tfgpu.diagnosis.checks.model_inputs import (
@@ -1098,6 +1100,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     logits_labels_dimension,
     op_shapes_incompatible,
     xent_sizes,
+    matmul_sizes,
+    reshape_count,
     gather_index_out_of_range,
     # --- graph code: Python control flow on tensors, leaked graph tensors, gradients ---
     operator_not_allowed,

@@ -20,6 +20,9 @@ Sources (read in the TensorFlow 2.21 wheel, Keras 3.15 and keras-team/keras at v
   ``squared_difference(y_pred, y_true)``), so their order differs by loss and is not read.
 * The softmax cross-entropy kernel (xent_op.cc): "logits and labels must be broadcastable:
   logits_size=[654,4] labels_size=[436,4]" (TF 1.x logs: "must be same size").
+* The matrix product's size check (matmul_op_impl.h): "Matrix size-incompatible: In[0]:
+  [32,784], In[1]: [1024,10]"; the reshape kernel's count (reshape_op.h): "Input to reshape is
+  a tensor with N values, but the requested shape has M" / "requires a multiple of K".
 """
 
 from __future__ import annotations
@@ -291,6 +294,39 @@ def op_shapes_incompatible(ctx: Facts) -> list[Finding]:
     return list(out.values())
 
 
+def matmul_sizes(ctx: Facts) -> list[Finding]:
+    """The matrix product's size check (pattern ``tf.matmul_sizes``), with the node printed
+    with it: ``op-input-shapes-incompatible`` variant ``matmul`` (a hedge: a Dense layer or
+    a matmul given rows of another width than its weights take; why is not in the log)."""
+    hits = ctx.h("tf.matmul_sizes").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    near = _node_near(ctx, h)
+    return [catalogue.make(
+        "op-input-shapes-incompatible", variant="matmul",
+        node=_node_name(near) if near else "a matrix product (MatMul)",
+        a=f"[{h.need('a')}]", b=f"[{h.need('b')}]",
+        evidence=log_evidence([h], [near] if near else []))]
+
+
+def reshape_count(ctx: Facts) -> list[Finding]:
+    """The reshape kernel's element count (pattern ``tf.reshape_count``), with the node
+    printed with it: ``op-input-shapes-incompatible`` variant ``reshape`` (a hedge: a shape
+    written for other data)."""
+    hits = ctx.h("tf.reshape_count").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    near = _node_near(ctx, h)
+    want = h.g("m")
+    shown = f"{want} values" if want else f"a multiple of {h.need('k')} values"
+    return [catalogue.make(
+        "op-input-shapes-incompatible", variant="reshape",
+        node=_node_name(near) if near else "its node is not in the log", a=f"{h.need('n')} values", b=shown,
+        evidence=log_evidence([h], [near] if near else []))]
+
+
 def xent_sizes(ctx: Facts) -> list[Finding]:
     """The softmax cross-entropy kernel's size check (pattern ``tf.xent_sizes``): logits and
     labels that differ in the last axis are ``keras-input-shape-mismatch-notice`` variant
@@ -316,4 +352,4 @@ def xent_sizes(ctx: Facts) -> list[Finding]:
 
 
 __all__ = ["gather_index_out_of_range", "logits_labels_dimension", "loss_target_shapes",
-           "op_shapes_incompatible", "xent_sizes"]
+           "matmul_sizes", "op_shapes_incompatible", "reshape_count", "xent_sizes"]
