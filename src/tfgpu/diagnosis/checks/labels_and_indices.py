@@ -323,7 +323,7 @@ def reshape_count(ctx: Facts) -> list[Finding]:
     shown = f"{want} values" if want else f"a multiple of {h.need('k')} values"
     return [catalogue.make(
         "op-input-shapes-incompatible", variant="reshape",
-        node=_node_name(near) if near else "its node is not in the log",
+        node=_node_name(near) if near else "A reshape (Reshape)",
         a=f"{h.need('n')} values", b=shown, evidence=log_evidence([h], [near] if near else []))]
 
 

@@ -432,6 +432,27 @@ def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]
 _EXCEPTION_CAUSE = ("The program stopped on an exception tfgpu does not recognise, so it makes no "
                     "guess.")
 
+#: Words that tie an exception's text to the GPU stack (then the host check leads).
+_GPU_WORDS = re.compile(r"(?i)cuda|cudnn|cublas|cufft|cusolver|curand|nccl|\bgpu|nvidia|ptx"
+                        r"|\bxla\b|\brocm|\bhip\b|dnn library|libdevice|\.so\b|\.dll\b")
+#: The first thing to run for an unrecognised Python exception whose text says nothing of the
+#: GPU stack: the same run on the CPU tells a model or data fault (the same exception there)
+#: from a GPU one (only on the GPU).
+_CPU_RERUN = ("{env} python <your script>   # the same run on the CPU: the same exception "
+              "there means the code or the data, not the GPU setup; only on the GPU: tfgpu "
+              "doctor")
+
+
+def _host_fixes(last: str, windows: bool) -> tuple[str, ...]:
+    """The fix lines that lead for an unrecognised exception ``last``: the CPU re-run first
+    (:data:`_CPU_RERUN`, in cmd's words on Windows) when its text names nothing of the GPU
+    stack (:data:`_GPU_WORDS`), then the host check."""
+    host = "tfgpu doctor   # checks the host itself"
+    if _GPU_WORDS.search(last):
+        return (host,)
+    env = "set \"CUDA_VISIBLE_DEVICES=-1\" &&" if windows else "CUDA_VISIBLE_DEVICES=-1"
+    return (_CPU_RERUN.format(env=env), host)
+
 
 def _explained_deaths(ctx: Facts, found: list[Finding], died: Sequence[Hit]) -> set[int]:
     """The death lines ``died`` of ``ctx``'s log (:func:`death_hits`) whose failure a finding
@@ -477,7 +498,8 @@ def _unexplained_exception(ctx: Facts, found: list[Finding],
         cause=(f"{_EXCEPTION_CAUSE} The other findings quote other lines of the log: they "
                f"are problems it shows, not the cause of this exception. The last exception "
                f"is: {last.text.strip()}"),
-        fix=("tfgpu doctor   # checks the host itself",
+        fix=(*(("tfgpu doctor   # checks the host itself",) if ctx.other_framework
+               else _host_fixes(last.text, ctx.windows)),
              f"search the exact last exception line in {ctx.other_framework}'s issue tracker"
              if ctx.other_framework else
              "search the exact last exception line in the TensorFlow issue tracker"),
@@ -666,7 +688,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
             # say what to run next; a crash gets the Python stack at the crash
             # (faulthandler, Python's -X faulthandler option) before the search
             fix=(
-                "tfgpu doctor   # checks the host itself",
+                *(_host_fixes(last, ctx.windows) if last and not crash and not fw and not exit_only
+                  else ("tfgpu doctor   # checks the host itself",)),
                 *(
                     ("python -X faulthandler train.py   # prints the Python stack of each "
                      "thread when the process crashes",)
