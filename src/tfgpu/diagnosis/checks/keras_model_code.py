@@ -136,7 +136,7 @@ def graph_disconnected(ctx: Facts) -> list[Finding]:
     else:
         variant = "no-layer-reached" if h.g("none") else None
     return [catalogue.make("keras-graph-disconnected", variant=variant, layer=layer,
-                           tensor=tensor, evidence=log_evidence(hits[:1]))]
+                           tensor=tensor, evidence=log_evidence(hits[:1], hits[-1:]))]
 
 
 #: Keras 3's operation repr (``<Dense name=dense_2, built=True>``): its name.

@@ -104,9 +104,9 @@ def tuner_model_of_other_keras(ctx: Facts) -> list[Finding]:
     hit = hits[0]
     if hit.need("model").strip() == "None":
         return [catalogue.make("keras-tuner-build-returned-no-model",
-                               evidence=log_evidence([hit]))]
+                               evidence=log_evidence([hit], hits[-1:]))]
     obj = _keras_of(hit.g("type") or "")
     if obj is None or obj.startswith("the keras package"):
         return []
     return [catalogue.make("keras-objects-from-two-kerases", variant="library-model", obj=obj,
-                           evidence=log_evidence([hit]))]
+                           evidence=log_evidence([hit], hits[-1:]))]

@@ -72,7 +72,8 @@ def loss_target_shapes(ctx: Facts) -> list[Finding]:
     incompatible" is the hedge ``op-input-shapes-incompatible`` variant ``shape-check`` (a
     loss's labels, or a weight loaded into a model built otherwise: the log does not say)."""
     hedge: Finding | None = None
-    for h in ctx.h("keras.loss_shapes").all():
+    shape_hits = ctx.h("keras.loss_shapes").all()
+    for h in shape_hits:
         if h.g("got3"):
             got, want, loss = h.need("got3"), h.need("want3"), "loss crossentropy"
             frames = []
@@ -95,18 +96,19 @@ def loss_target_shapes(ctx: Facts) -> list[Finding]:
                 return [catalogue.make(
                     "keras-input-shape-mismatch-notice", variant="loss-op",
                     where="loss or metric", node="a Keras shape check", a=first, b=second,
-                    evidence=log_evidence([h]),
+                    evidence=log_evidence([h], _repeats(shape_hits, h)),
                     fix=_pair_fix([int(a[-1])], [int(b[-1])], sparse=False)
                     if a[-1].isdigit() and b[-1].isdigit() else None)]
             else:
                 hedge = hedge or catalogue.make(
                     "op-input-shapes-incompatible", variant="shape-check", a=first, b=second,
-                    evidence=log_evidence([h]))
+                    evidence=log_evidence([h], _repeats(shape_hits, h)))
                 continue
         return [catalogue.make(
             "keras-input-shape-mismatch-notice", variant="target",
             layer=f"the model ({loss})", want=want, found=got,
-            evidence=log_evidence(frames[-1:], [h]), fix=target_fix(want, got))]
+            evidence=log_evidence(frames[-1:], [h], _repeats(shape_hits, h)),
+            fix=target_fix(want, got))]
     return [hedge] if hedge else []
 
 
@@ -155,22 +157,23 @@ def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return []
     h = hits.first[0]
+    again = _repeats(hits.all(), h)
     index, size = h.need("index"), h.need("size")
     if int(index) == -1:
         # the value an unknown key gets from TensorFlow's vocabulary tables, or a padding value
         return [catalogue.make("lookup-index-out-of-range", variant="minus-one", size=size,
-                               evidence=log_evidence([h]))]
+                               evidence=log_evidence([h], again))]
     if int(index) < 0 or int(index) > _FAR * max(int(size), 1):
         # no table one row short: the ids themselves are garbage (a hedge)
         return [catalogue.make("lookup-index-out-of-range", variant="garbage-index",
-                               index=index, size=size, evidence=log_evidence([h]))]
+                               index=index, size=size, evidence=log_evidence([h], again))]
     nodes = [n for n in ctx.h("tf.embedding_node").all() if abs(n.line - h.line) <= 6]
     if h.g("emb") or nodes:
         return [catalogue.make(
             "lookup-index-out-of-range", variant="embedding", index=index, size=size,
-            evidence=log_evidence([h], nodes[:1]))]
+            evidence=log_evidence([h], nodes[:1], again))]
     return [catalogue.make("lookup-index-out-of-range", index=index, size=size,
-                           evidence=log_evidence([h]))]
+                           evidence=log_evidence([h], again))]
 
 
 # --- two shapes that do not broadcast --------------------------------------------------------
@@ -212,6 +215,14 @@ def _labels_node(n: Hit | None) -> str | None:
     if _BUILTIN_LOSS.search(name + "/") or _TARGET_INPUT.search(n.text):
         return "loss"
     return None
+
+
+def _repeats(hits: list[Hit], h: Hit) -> list[Hit]:
+    """The last later hit of the same message with the same values as ``h`` (the op's
+    OP_REQUIRES warning repeated under the exception, or a notebook cell run again), for
+    evidence: the finding then quotes the line the program died on too."""
+    same = [x for x in hits if x.line > h.line and x.groups == h.groups]
+    return same[-1:]
 
 
 def _axis_differs(a: list[int], b: list[int]) -> str | None:
@@ -274,14 +285,15 @@ def op_shapes_incompatible(ctx: Facts) -> list[Finding]:
     reading.  A log with several such errors (a notebook's cells) gives the first reading of
     each id."""
     out: dict[str, Finding] = {}
-    for h in ctx.h("tf.incompatible_shapes").all():
+    hits = ctx.h("tf.incompatible_shapes").all()
+    for h in hits:
         a, b = _ints(h.g("a") or ""), _ints(h.g("b") or "")
         shown_a, shown_b = f"[{h.g('a') or ''}]", f"[{h.g('b') or ''}]"
         near = _node_near(ctx, h)
         node = _node_name(near) if near else None
         axis = _axis_differs(a, b)
         where = _labels_node(near)
-        evidence = log_evidence([h], [near] if near else [])
+        evidence = log_evidence([h], [near] if near else [], _repeats(hits, h))
         if where and axis == "last" and node:
             out.setdefault("labels", catalogue.make(
                 "keras-input-shape-mismatch-notice", variant="loss-op", where=where, node=node,
@@ -307,7 +319,7 @@ def matmul_sizes(ctx: Facts) -> list[Finding]:
         "op-input-shapes-incompatible", variant="matmul",
         node=_node_name(near) if near else "a matrix product (MatMul)",
         a=f"[{h.need('a')}]", b=f"[{h.need('b')}]",
-        evidence=log_evidence([h], [near] if near else []))]
+        evidence=log_evidence(hits[:1], [h], [near] if near else []))]
 
 
 def reshape_count(ctx: Facts) -> list[Finding]:
@@ -324,7 +336,8 @@ def reshape_count(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "op-input-shapes-incompatible", variant="reshape",
         node=_node_name(near) if near else "A reshape (Reshape)",
-        a=f"{h.need('n')} values", b=shown, evidence=log_evidence([h], [near] if near else []))]
+        a=f"{h.need('n')} values", b=shown,
+        evidence=log_evidence(hits[:1], [h], [near] if near else []))]
 
 
 def xent_sizes(ctx: Facts) -> list[Finding]:
@@ -343,12 +356,12 @@ def xent_sizes(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "keras-input-shape-mismatch-notice", variant="target",
             layer="the model (softmax cross-entropy)", want=want, found=found,
-            evidence=log_evidence([h]), fix=target_fix(want, found))]
+            evidence=log_evidence(hits[:1], [h]), fix=target_fix(want, found))]
     return [catalogue.make("op-input-shapes-incompatible",
                            variant="batch" if axis == "batch" else None,
                            node="softmax cross-entropy (logits vs. labels)",
                            a=f"[{h.need('logits')}]", b=f"[{h.need('labels')}]",
-                           evidence=log_evidence([h]))]
+                           evidence=log_evidence(hits[:1], [h]))]
 
 
 __all__ = ["gather_index_out_of_range", "logits_labels_dimension", "loss_target_shapes",
