@@ -5,8 +5,9 @@ modules, ``tensorflow/_api/v2/compat/v1/...`` the TF 1 API that ``tf.compat.v1``
 no import of TensorFlow: each ``from <module> import <name> [as <alias>]`` line and each
 ``setattr(_current_module, "<name>", ...)`` of those files binds one public name.
 
-Two lists, names under ``tf.`` (``train.AdamOptimizer``; the top level bare): ``v1_only``
-(the TF 1 API has it, the TF 2 API does not) and ``both``.  Modules that Keras fills in at
+Three lists, names under ``tf.`` (``train.AdamOptimizer``; the top level bare): ``v1_only``
+(the TF 1 API has it, the TF 2 API does not), ``both``, and ``v2_only`` (the TF 2 API has it,
+the TF 1 API does not: ``distribute.TPUStrategy``).  Modules that Keras fills in at
 run time (keras, losses, metrics, optimizers, initializers), ``raw_ops`` and the private
 ``__internal__`` ones are left out.  Run with the TensorFlow release the row names (2.21.0)
 and paste the output over the row in src/tfgpu/knowledge/data/platform_facts.toml.
@@ -62,25 +63,29 @@ def main() -> None:
     release = importlib.metadata.version("tensorflow")
     v2 = _api(root / "__init__.py", root / "_api/v2")
     v1 = _api(root / "_api/v2/compat/v1/__init__.py", root / "_api/v2/compat/v1")
-    v1_only, both = [], []
+    v1_only, both, v2_only = [], [], []
     for module in sorted(set(v1) | set(v2)):
         prefix = f"{module}." if module else ""
         one, two = v1.get(module, set()), v2.get(module, set())
         v1_only += [f"{prefix}{n}" for n in sorted(one - two)]
         both += [f"{prefix}{n}" for n in sorted(one & two)]
+        v2_only += [f"{prefix}{n}" for n in sorted(two - one)]
     print("[[rows]]")
     print('id = "tf-api-names"')
     print(f'title = "The public names of TensorFlow {release}\'s two API versions: the TF 1 API '
           "(tf.compat.v1) has each name of v1_only and the TF 2 API (tf) lacks it; both have "
-          'each name of both"')
+          "each name of both; the TF 2 API has each name of v2_only and the TF 1 API lacks "
+          'it"')
     print_items("v1_only", v1_only)
     print_items("both", both)
+    print_items("v2_only", v2_only)
     print('source = "TF221-API-MODULES"')
     print("retrieved = 2026-12-06")
     print('note = "scripts/probe_tf_api_names.py reads the generated API modules of the '
           "installed wheel. TensorFlow 2.x keeps the TF 1 API under tf.compat.v1, so a v1_only "
-          "name is a TensorFlow 1.x name gone from tf in 2.x, and a name in both is in this "
-          "release's tf and tf.compat.v1 alike; the row does not date when a name arrived "
+          "name is a TensorFlow 1.x name gone from tf in 2.x, a name in both is in this "
+          "release's tf and tf.compat.v1 alike, and a v2_only name is in its tf only; the row "
+          "does not date when a name arrived "
           '(an older release may lack one). Keras modules (tf.keras, tf.losses...) and tf.raw_ops '
           'are not listed"')
 

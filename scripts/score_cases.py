@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,14 +67,31 @@ def _current_id(finding_id: str) -> str:
     return finding_id
 
 
+class _AnswerIds(set[str]):
+    """Answer ids; a family's id template (``library-not-loaded-{library}``, as the
+    catalogue lists it) holds every id it renders (``library-not-loaded-libcudart-so-11-0``)."""
+
+    def __init__(self, ids: set[str]) -> None:
+        super().__init__(ids)
+        self._families = [re.compile(re.sub(r"\\\{\w+\\\}", r"[\\w.+-]+", re.escape(i)))
+                          for i in ids if "{" in i]
+
+    def __contains__(self, finding_id: object) -> bool:
+        return super().__contains__(finding_id) or (
+            isinstance(finding_id, str) and any(f.fullmatch(finding_id) for f in self._families))
+
+    def __and__(self, other: Any) -> set[str]:
+        return {i for i in other if i in self}
+
+
 def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
     """Return one of :data:`GRADES` for ``case`` given tfgpu's ``findings``."""
     said = claims(findings)
     answer = case.get("answer") or {}
-    ids = set(answer.get("ids") or ())
+    raw = set(answer.get("ids") or ())
     if answer.get("proposed"):
-        ids.add(answer["proposed"])
-    ids = {_current_id(i) for i in ids}
+        raw.add(answer["proposed"])
+    ids = _AnswerIds({_current_id(i) for i in raw})
     if answer.get("harmless"):
         # The answer's own finding may be printed as a warning (a notice that names the
         # harmless message); only a claim of something else makes the case WRONG.

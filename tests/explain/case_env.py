@@ -58,6 +58,9 @@ def tf_version(text: str | None) -> str | None:
             continue
         if _is_bound(t, m.start()):
             continue  # "tensorflow>=2.10", "< 2.4": what a requirement allows, not installed
+        if int(m.group(1).split(".")[0]) > 2:
+            continue  # no TensorFlow release has a major above 2: a tool's version
+            #           ("Model Builder 16.2.0.2047901 ... (TF 2.3.x)")
         return None if m.group(1).endswith(".x") else m.group(1)
     return None
 

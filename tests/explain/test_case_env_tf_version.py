@@ -23,6 +23,8 @@ from .case_env import facts_from_env, tf_version
     ("Colab's custom TF 2.8 build, downgraded to 2.7", "2.8"),
     ("keras-nlp 0.5 with TF 2.12", "2.12"),
     ("tf-nightly 2.5.0.dev (pip)", "2.5.0"),
+    # a tool's own version before TensorFlow's: no TensorFlow release has a major above 2
+    ("ML.NET via Model Builder 16.2.0.2047901 with SciSharp.TensorFlow.Redist (TF 2.3.x)", "2.3"),
 ])
 def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
                                                                  version: str) -> None:

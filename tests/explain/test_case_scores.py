@@ -476,6 +476,18 @@ FLOORS["cases-holdout319"] = 0.45
 # (first sight on 9ba0600e: 6/12, 0 WRONG)
 FLOORS["cases-holdout320"] = 0.66
 FLOORS["cases-holdout321"] = 1.0
+# session 40 (2026-12-06): GPU-stack pools (nearly spent: 11 cases for 200 look-ups), installs,
+# ecosystem and Keras 3 (first sight on 21b2210d: 9/11, 17/19, 6/14; 1 WRONG)
+FLOORS["cases-holdout322"] = 0.9
+FLOORS["cases-holdout323"] = 0.89
+FLOORS["cases-holdout324"] = 0.64
+# session 40's second round: ecosystem, Keras 3, API eras, saving/loading (first sight 17/34)
+FLOORS["cases-holdout325"] = 0.67
+# session 40's third round: API names, saving/loading, domain apps (first sight 8/27)
+FLOORS["cases-holdout326"] = 0.59
+# session 40's fourth round: Apple computers, tf.data, the training loop, outside Python (first
+# sight 11/29)
+FLOORS["cases-holdout327"] = 0.68
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6
@@ -560,3 +572,12 @@ def test_an_answers_own_info_finding_with_nothing_claimed_is_right() -> None:
     assert grade(case, (_finding("tf-function-retracing-notice", "warning", "unknown"),)) \
         == "UNKNOWN"
     assert grade(case, (_finding("gpu-device-created", "info", "gpu-not-visible"),)) == "UNKNOWN"
+
+
+def test_a_family_id_template_in_the_answer_holds_every_id_it_renders() -> None:
+    grade = _scorer().grade
+    case = {"kind": "version-mismatch", "answer": {"ids": ["library-not-loaded-{library}"]}}
+    assert grade(case, (_finding("library-not-loaded-libcublas-so-9-0", "error"),)) == "RIGHT"
+    # the template's fixed words still have to match
+    assert grade(case, (_finding("library-loaded-twice-libcublas", "error"),)) == "WRONG"
+    assert grade(case, ()) == "UNKNOWN"

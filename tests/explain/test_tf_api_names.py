@@ -21,3 +21,7 @@ def test_the_api_lists_hold_known_names_in_the_right_list() -> None:
             "__version__"} <= both
     assert not v1_only & both
     assert not any(n.startswith(("keras.", "losses.", "raw_ops.")) for n in v1_only | both)
+    # tf.distribute.TPUStrategy is TF 2's alone (TF 1.x had only experimental.TPUStrategy)
+    v2_only = set(row.items("v2_only"))
+    assert {"distribute.TPUStrategy", "autodiff.GradientTape"} <= v2_only
+    assert not v2_only & (v1_only | both)

@@ -136,12 +136,19 @@ _SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv(?!id
                       r"[\w+-]{0,40}\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019\u00bb,;)]|\s*$"
                       r"|\.\s*$)")
 
+#: The line marks IPython puts before a traceback's code lines ("---> 10 ", "     9 "): a
+#: code line read from a notebook's traceback starts after them.
+_IPYTHON_CODE = r"(?:-{1,8}>\s{0,4}\d{1,6}\s{1,8}|\d{1,6}\s{1,8})?"
+
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
+    # (the closing quote may be lost where the line is retold in prose and ends at the name:
+    # "I get error related to gpus-- Could not load dynamic library 'libcudart.so.11.0")
     _p(
         "lib.missing",
         ("dynamic lib", "could not load library"),
-        r"Could not load (?:dynamic )?library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
+        r"Could not load (?:dynamic )?library '" + _LIB
+        + r"(?:'(?:;\s*dlerror:\s*(?P<err>.*))?|\s*$)",
         "lib",
     ),
     # glibc's dlerror "<soname>: cannot open shared object file: <strerror>", in English or
@@ -2496,8 +2503,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # keras/src/saving/saving_api.py (Keras 3): SavedModel directories and extension-less paths
     _p(
         "eco.keras3_format",
+        # (Keras 3's words after "File format not supported: filepath=...", where a paste
+        # cut the line's start)
         ("file format not supported", "invalid filepath extension for saving",
-         "the `save_format` argument is deprecated in keras"),
+         "the `save_format` argument is deprecated in keras", "only supports v"),
         r"Keras 3 only supports V3 `\.keras`"
         r"|Invalid filepath extension for saving"
         r"|The `save_format` argument is deprecated in Keras 3",
@@ -2555,13 +2564,20 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.keras_other_saver",
         ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",
          "unrecognized keyword arguments: ['batch_shape'", "unrecognized keyword arguments: [",
-         "could not locate class"),
+         "could not locate class", "keyword argument 'ragged'", "dict_keys(['ragged'"),
         r"Could not locate class '(?P<locate>Model|Functional|Sequential)'\. Make sure custom "
         r"classes"
         r"|Could not deserialize (?:class|function|object) '(?P<cls>[\w.]{1,120})' because its "
         r"parent module (?P<mod>[\w.]{1,160}) cannot be imported"
         r"|No module named ['\"](?P<src>keras\.src(?:\.[\w.]{1,120})?)['\"]"
-        r"|Unrecognized keyword arguments: \[(?P<kw>'batch_shape')",
+        r"|Unrecognized keyword arguments: \[(?P<kw>'batch_shape')"
+        # an InputLayer config with tf.keras's 'ragged' (keras-team/keras v2.6.0
+        # engine/input_layer.py takes it; standalone Keras 2.3.1's does not) read by a Keras
+        # without it: tf.keras's "raise ValueError('Unrecognized keyword arguments:',
+        # kwargs.keys())" (printed as a tuple) or Python's "__init__() got an unexpected
+        # keyword argument 'ragged'" (retyped "an expected" too)
+        r"|Unrecognized keyword arguments:'?,? dict_keys\(\[(?P<ragged>'ragged')\]"
+        r"|got an (?:un)?expected keyword argument (?P<ragged2>'ragged')",
     ),
     # libnvidia-container: its driver RPC service failed, or an image's NVIDIA_REQUIRE_CUDA
     # is above what the host driver supports (src/cli/dsl.c "please update your driver")
@@ -4132,6 +4148,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Module use of (?P<dll>python\d{2,3}(?:_d)?\.dll) conflicts with this version of "
         r"Python",
     ),
+    # pybind11's import-time check of the Python a module was compiled for
+    # (pybind11/include/pybind11/detail/common.h PYBIND11_CHECK_PYTHON_VERSION: "Python version
+    # mismatch: module was compiled for Python %s, but the interpreter version is
+    # incompatible: %s." since 2.6; before, "... compiled for version %i.%i, while the
+    # interpreter is running version %i.%i."): TensorFlow's, tflite_runtime's and other
+    # packages' pybind11 extensions, on every OS
+    _p(
+        "py.pybind_version",
+        ("python version mismatch",),
+        r"Python version mismatch: module was compiled for (?:Python |version )"
+        r"(?P<built>\d\.\d{1,2})[,.]? (?:but the interpreter version is incompatible: "
+        r"|while the interpreter is running version )(?P<run>\d\.\d{1,2})",
+    ),
     _p(
         "tools.no_module_tf",
         ("no module named",),
@@ -4246,16 +4275,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # 0.12's new tf.global_variables_initializer and tf.summary.*, whose absence on a
     # Python 2 of that era is a TensorFlow 0.11 or older: the 2.21 wheel's deprecation notices
     # of initialize_all_variables (ops/variables.py) and merge_all_summaries & co.
-    # (ops/logging_ops.py) name them as the replacements). Read with the traceback's code
+    # (ops/logging_ops.py) name them as the replacements). tf.app (run, flags) is there from
+    # the first releases (tensorflow/tensorflow's 0.x tensorflow/models/image/mnist/
+    # convolutional.py calls tf.app.run and tf.app.flags; its g3doc word2vec_basic.py of the
+    # tf.initialize_all_variables era, tf.random_uniform). Read with the traceback's code
     # line below (ctx.tf1_api_code): the module is TensorFlow only when that line says so.
     _p(
         "tools.tf1_api_py2",
         ("'module' object has no attribute",),
-        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>Session"
+        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>Session|app"
         r"|InteractiveSession|placeholder|ConfigProto|GPUOptions|get_default_graph"
         r"|reset_default_graph|set_random_seed|variable_scope|get_variable|random_normal"
-        r"|truncated_normal|log|to_float|logging|gfile|AdamOptimizer|GradientDescentOptimizer"
-        r"|Saver)'\s*$",
+        r"|random_uniform|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
+        r"|GradientDescentOptimizer|Saver)'\s*$",
     ),
     # The code line a Python traceback prints above its exception (after the frame's
     # "File ..., line N, in ..." line): a call of one of those TensorFlow 1 names through
@@ -4263,14 +4295,15 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.tf1_api_code",
         tuple(f"{m}.{n}" for m in ("tf", "tensorflow")
-              for n in ("session", "interactivesession", "placeholder", "configproto",
+              for n in ("session", "app.", "interactivesession", "placeholder", "configproto",
                         "gpuoptions", "get_default_graph", "reset_default_graph",
                         "set_random_seed", "variable_scope", "get_variable", "random_normal",
-                        "truncated_normal", "log", "to_float", "logging", "gfile", "train.")),
+                        "random_uniform", "truncated_normal", "log", "to_float", "logging",
+                        "gfile", "train.")),
         r"^\s{0,16}(?!#)[^\n]{0,200}?(?<![\w.])(?:tf|tensorflow)\.(?:(?P<sub>train)\.)?"
-        r"(?P<attr>Session|InteractiveSession|placeholder|ConfigProto|GPUOptions"
+        r"(?P<attr>Session|app(?=\.)|InteractiveSession|placeholder|ConfigProto|GPUOptions"
         r"|get_default_graph|reset_default_graph|set_random_seed|variable_scope|get_variable"
-        r"|random_normal|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
+        r"|random_normal|random_uniform|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
         r"|GradientDescentOptimizer|Saver)\b",
     ),
     # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
@@ -5459,6 +5492,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry
     # point named 'TF_StringInit' in DLL 'tensorflow'." (P/Invoke), a C/C++/Go link step's
     # "undefined reference to `TF_NewSession'" against an older libtensorflow.
+    # TensorFlow's C API refusing an attribute its op definition lacks (tensorflow/c/c_api.cc
+    # TF_OperationGetAttrMetadata: InvalidArgument("Operation '", name, "' has no attr named
+    # '", attr_name, "'.")), as a language binding passes it on; read by checks/bindings.py
+    _p(
+        "lib.capi_no_attr",
+        ("has no attr named",),
+        r"Operation '(?P<op>[^'\n]{1,200})' has no attr named '(?P<attr>\w{1,80})'",
+    ),
+    # a .NET, Java or Go program's own frames or exception names around a TensorFlow binding
+    _p(
+        "ctx.binding_runtime",
+        ("at tensorflow.", "system.", "java.lang.", "org.tensorflow", "tensorflow/go"),
+        r"^\s*at Tensorflow\.|\bSystem\.\w+Exception\b|\bjava\.lang\.\w+(?:Error|Exception)\b"
+        r"|\borg\.tensorflow\.|github\.com/tensorflow/tensorflow/tensorflow/go",
+    ),
     _p(
         "lib.capi_missing",
         ("unable to find an entry point named", "undefined reference to `tf"),
@@ -7027,7 +7075,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.optimizer_legacy_kwarg",
         ("deprecated in the new keras optimizer", "`lr` is deprecated"),
-        r"(?P<kw>decay|gradient_aggregator|gradient_transformers) is deprecated in the new Keras "
+        r"(?P<kw>decay|gradient_aggregator|gradient_transformers)[*`_]{0,2} is deprecated in the "
+        r"new Keras "
         r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?"
         r"|(?P<lr>`lr` is deprecated(?: in Keras optimizer)?, please use `learning_rate`)"
         r"(?:[^\n]{0,120}?optimizers\.legacy\.(?P<cls2>\w{1,40}))?",
@@ -9475,12 +9524,83 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\((?:[^\n]{0,2000}?, )?ImportError\([\"']cannot import name '(?P<name>\w{1,80})' from "
         r"'(?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8})'",
     ),
+    # the same code line importing from standalone Keras ("from keras.engine.training import
+    # _make_batches"): the module a bare Python 3.6 "cannot import name 'X'" looked in, read by
+    # checks/keras_moves.py
+    _p(
+        "ctx.keras_from_import",
+        ("from keras.",),
+        r"^\s{0,16}" + _IPYTHON_CODE + r"from (?P<mod>keras(?:\.\w{1,60}){1,8}) import "
+        r"(?P<names>\w{1,80}(?:\s*,\s*\w{1,80}){0,10})",
+        recent=MAX_RECENT,
+    ),
     _p(
         "ctx.tf_from_import",
         ("from tensorflow",),
-        r"^\s{0,16}from (?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8}) import "
+        r"^\s{0,16}" + _IPYTHON_CODE
+        + r"from (?P<mod>tensorflow(?:_core)?(?:\.\w{1,60}){1,8}) import "
         r"(?P<names>\w{1,80}(?:\s*,\s*\w{1,80}){0,10})",
         recent=MAX_RECENT,
+    ),
+    # Keras refusing a weights file that does not fit the model built (checks/
+    # keras_weights_file.py, whose docstring quotes each wording and its Keras source)
+    _p(
+        "keras.weights_misfit",
+        ("but the saved weights have", "saved weight(s)", "saved top-level weight",
+         "load a weight file containing", "layer count mismatch", "variables during loading",
+         "but the saved weight has shape", "is not compatible with gru",
+         "is not compatible with cudnngru"),
+        r"expects (?P<want>\d{1,6}) weights?(?:\(s\))?, but the saved weights have "
+        r"(?P<got>\d{1,6}) element"
+        r"|(?:Layer|Model) expects (?P<want2>\d{1,6}) (?:top-level )?weight\(s\)\. Received "
+        r"(?P<got2>\d{1,6}) saved"
+        r"|load a weight file containing (?P<layers_file>\d{1,6}) layers into a model with "
+        r"(?P<layers_model>\d{1,6}) layers"
+        r"|Layer count mismatch when loading weights from file\. Model expected "
+        r"(?P<layers_model2>\d{1,6}) layers, found (?P<layers_file2>\d{1,6}) saved layers"
+        r"|expected (?P<want3>\d{1,6}) variables, but received (?P<got3>\d{1,6}) variables "
+        r"during loading"
+        r"|has shape (?P<shape_model>\([^()\n]{0,80}\)), but the saved weight has shape "
+        r"(?P<shape_file>\([^()\n]{0,80}\))"
+        r"|(?P<gru_file>CuDNNGRU|GRU\(reset_after=(?:True|False)\)) is not compatible with "
+        r"(?P<gru_model>CuDNNGRU|GRU\(reset_after=(?:True|False)\))",
+    ),
+    # a call of Keras's load_weights (code, traceback frame): the weights-only load, read with
+    # keras.weights_misfit (checks/keras_weights_file.py)
+    _p("ctx.load_weights", ("load_weights",), r"\bload_weights\b"),
+    # what Keras's training loop refuses in fit()'s arguments and callbacks (checks/
+    # keras_fit_arguments.py, whose docstring quotes each wording with its keras-team/keras
+    # source); Keras 2.2-2.3's ModelCheckpoint format call and its bare KeyError are read by
+    # checks/keras_training_loop.py checkpoint_path_key
+    _p(
+        "keras.validation_split",
+        ("is only supported for tensors or numpy arrays",),
+        r"validation_split`? is only supported for [Tt]ensors or NumPy arrays\.?,? ?"
+        r"(?:found following types in the input|Found incompatible type in the input): "
+        r"(?P<types>\[[^\]\n]{0,400}\])",
+    ),
+    _p(
+        "keras.steps_none",
+        ("=none` is only valid for a",),
+        r"`(?P<arg>steps_per_epoch|validation_steps|steps)=None` is only valid for a",
+    ),
+    _p("ctx.checkpoint_format_call", ("filepath.format(epoch",),
+       r"filepath\.format\(\s?epoch\s?=\s?epoch \+ 1"),
+    _p("keras.bare_key_error", ("keyerror: '",), r"^\s*KeyError: (?P<key>'[^'\n]{1,80}')\s*$"),
+    _p("keras.none_gradient", ("has `none` for gradient",),
+       r"An operation has `None` for gradient"),
+    # Python's AttributeError for a TensorFlow add-on's module ("module
+    # 'tensorflow_model_optimization' has no attribute 'quantization'"), with or without the
+    # exception's name (an issue title): read by checks/addons.py addon_name_missing for the
+    # add-ons of _addon_frames.ADDON_DISTS
+    _p(
+        "addon.no_attr",
+        ("has no attribute", "cannot import name"),
+        r"module '(?P<mod>(?:tensorflow_[a-z_]{2,40}|tf_agents)(?:\.\w{1,60}){0,6})' has no "
+        r"attribute '(?P<attr>\w{1,80})'"
+        # the ImportError of `from tensorflow_<addon>.<m> import X` (Python 3.7+ names the module)
+        r"|cannot import name '(?P<attr2>\w{1,80})' from "
+        r"'(?P<mod2>(?:tensorflow_[a-z_]{2,40}|tf_agents)(?:\.\w{1,60}){0,6})'",
     ),
     _p(
         "tfapi.no_attr",

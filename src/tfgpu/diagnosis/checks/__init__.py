@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.addons import (
+    addon_name_missing,
     addon_op_library,
     filesystem_registered_twice,
     placeholder_release,
@@ -647,6 +648,11 @@ from tfgpu.diagnosis.checks.input_pipeline import (
     image_not_decodable,
     tfrecord_damaged,
 )
+from tfgpu.diagnosis.checks.keras_fit_arguments import (
+    keras2_none_gradient,
+    steps_per_epoch_required,
+    validation_split_unsupported,
+)
 from tfgpu.diagnosis.checks.keras_model_code import (
     graph_disconnected,
     keras_subclass_init,
@@ -666,6 +672,7 @@ from tfgpu.diagnosis.checks.keras_training_loop import (
     save_unbuilt_model,
     tensorboard_histograms,
 )
+from tfgpu.diagnosis.checks.keras_weights_file import keras_weights_do_not_fit
 from tfgpu.diagnosis.checks.labels_and_indices import (
     gather_index_out_of_range,
     logits_labels_dimension,
@@ -1179,6 +1186,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_build_missing_header,
     h5py_hdf5_missing,
     tfp_requires_newer_tensorflow,
+    addon_name_missing,
     retinanet_refuses_tensorflow,
     keras_backend_not_tensorflow,
     keras24_needs_tf22,
@@ -1281,6 +1289,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     input_incompatible,
     numpy_object_array,
     model_file_not_hdf5,
+    keras_weights_do_not_fit,
+    validation_split_unsupported,
+    steps_per_epoch_required,
+    keras2_none_gradient,
     sparse_label_out_of_range,
     data_cardinality,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---

@@ -45,6 +45,10 @@ ADDON_DISTS: dict[str, str] = {
     "tf_agents": "tf-agents",
 }
 
+#: A folder named as an add-on's import name in a frame's path (its source checkout).
+_ADDON_DIR = re.compile(r"[/\\](" + "|".join(sorted(ADDON_DISTS, key=len, reverse=True))
+                        + r")[/\\]")
+
 #: How many lines above an ImportError an add-on's import line or frame may stand (a
 #: traceback's last frames and their code lines, the lines a program printed between, and the
 #: same hard-wrapped at 80 columns in a paste).
@@ -78,6 +82,12 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
              for p in ctx.h(name).all() if 0 < line - p.line <= ADDON_WINDOW
              and (p.line in frames if name == "ctx.pkg_path"
                   else bool({p.line - 1, p.line - 2, p.line - 3} & frames))]  # (hard-wrapped)
+    # an add-on's own file outside site-packages (a source checkout run in place:
+    # ".../tensorflow_ranking/python/model.py"): its frame is the add-on's, not the program's
+    checkout = {p.line: m.group(1) for p in ctx.h("ctx.own_frame").all()
+                if 0 < line - p.line <= ADDON_WINDOW
+                and (m := _ADDON_DIR.search(p.text)) is not None}
+    above += [(ln, pkg, True) for ln, pkg in checkout.items()]
     near = [(ln, pkg, frame) for ln, pkg, frame in sorted(above, reverse=True)
             if pkg not in ("tensorflow", "tensorflow_core")]
     if not near:
@@ -85,7 +95,7 @@ def addon_importing_at(ctx: Facts, line: int) -> str | None:
     at, pkg, frame = near[0]
     # the program's own frame or statement after the add-on's (a script, a notebook cell,
     # the REPL) made the import itself
-    if any(at < h.line <= line for h in ctx.h("ctx.own_frame").all()):
+    if any(at < h.line <= line and h.line not in checkout for h in ctx.h("ctx.own_frame").all()):
         return None
     # a "from tensorflow... import" line after the add-on's: the program's own statement,
     # but for the code line right under the add-on's own frame (a traceback prints it there)

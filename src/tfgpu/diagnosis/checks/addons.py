@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import OP_LIBRARY_DISTS
+from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, OP_LIBRARY_DISTS
 from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
@@ -395,6 +395,66 @@ def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
         requirement=req, have=have, pair=pair, evidence=log_evidence([h]),
         knowledge_ref=found[1] if found and ":" in found[1] else None, fix=tuple(fix),
     )]
+
+
+def addon_name_missing(ctx: Facts) -> list[Finding]:
+    """``tensorflow-addon-version-pin`` variant ``name-missing`` (hedged): "module
+    'tensorflow_<addon>[.sub]' has no attribute 'X'" (or "cannot import name 'X' from
+    'tensorflow_<addon>[.sub]'", another package importing it) for a TensorFlow add-on
+    (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_DISTS`): the add-on installed lacks
+    a name the code uses. Add-ons add and remove public names between releases (tfmot gained
+    ``quantization`` in 0.3.0) and expose some only with some TensorFlow releases (TF-Hub
+    0.7's ``KerasLayer`` only under TensorFlow 2), so the add-on, the code and TensorFlow are
+    not of releases that go together (no data dates add-on names, so the finding does not say
+    which side is old); a file or folder of the import name shadowing the package fits too.
+    Nothing for a module outside that list; one finding, for the first such line."""
+    from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS
+
+    for h in ctx.h("addon.no_attr").all():
+        mod, attr = h.g("mod") or h.need("mod2"), h.g("attr") or h.need("attr2")
+        top = mod.split(".")[0]
+        dist = ADDON_DISTS.get(top)
+        if dist is None:
+            continue
+        checkout = _addon_checkout(ctx, h, top)
+        if checkout is not None:
+            return [catalogue.make(
+                "tensorflow-source-tree-import", variant="addon-checkout", package=dist,
+                symbol=f"{mod}.{attr}", where=checkout, evidence=log_evidence([h]),
+                fix=(f"cd ~ && python -c \"import {top}; print({top}.__file__)\"   # from "
+                     "another folder: the installed wheel's path (under site-packages)",
+                     f"# or build {dist} from that folder as its README says, to use the "
+                     "checkout"))]
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="name-missing", package=dist,
+            symbol=f"{mod}.{attr}",
+            evidence=log_evidence([h]),
+            fix=(f'python -c "import {top}; print({top}.__file__, getattr({top}, '
+                 "'__version__', None))\"   # the file Python imported and its release: a "
+                 f"file or folder named {top} outside site-packages shadows the package",
+                 f"python -m pip show {dist} tensorflow   # the {dist} and TensorFlow "
+                 "releases installed",
+                 f'python -m pip install "{dist}==<the release the code names>"   # the '
+                 "code's requirements or README name it",
+                 f"# and a TensorFlow that {dist} release pairs with (its release notes name "
+                 "it): upgrading TensorFlow is the fix when the add-on needs a newer one"),
+        )]
+    return []
+
+
+def _addon_checkout(ctx: Facts, h: Hit, top: str) -> str | None:
+    """The source folder of add-on ``top`` that Python imported, when the ImportError ``h``
+    says the module has no file ("(unknown location)") and a traceback frame above it runs a
+    file of that add-on outside site-packages (``ctx.own_frame``): the frame's folder, else
+    ``None``."""
+    if "(unknown location)" not in h.text:
+        return None
+    for f in ctx.h("ctx.own_frame").all():
+        if 0 < h.line - f.line <= ADDON_WINDOW:
+            m = re.search(r"[\"']?([^\"'\s]*?[/\\]" + re.escape(top) + r")[/\\]", f.text)
+            if m is not None:
+                return m.group(1)
+    return None
 
 
 def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:

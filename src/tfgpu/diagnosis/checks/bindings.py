@@ -138,6 +138,32 @@ def binding_import_cut(ctx: Facts) -> list[Finding]:
                            doc=None)]
 
 
+def _binding_op_attr_missing(ctx: Facts) -> list[Finding]:
+    """The same mismatch read from TensorFlow's C API refusing an op attribute ("Operation
+    'conv2d/Conv2D' has no attr named 'explicit_paddings'", pattern ``lib.capi_no_attr``)
+    under a .NET, Java or Go binding's frames (``ctx.binding_runtime``): the binding's code
+    (a gradient function, a graph builder) asks for an attribute that the native library's
+    op definition does not have yet, so the native library is older than the binding."""
+    hits = ctx.h("lib.capi_no_attr").all()
+    if not hits or not ctx.h("ctx.binding_runtime").count:
+        return []
+    h = hits[0]
+    attr, op = h.need("attr"), h.need("op")
+    cause = (f"The binding's code asks op {op} for its attribute {attr}, and the native "
+             "TensorFlow library it loaded has no such attribute in that op's definition "
+             "(TensorFlow's C API refuses it): the native library is of an older TensorFlow "
+             "release than the binding was made for (ops gain attributes in newer releases). "
+             "An older native package, or another copy of the library found first on the "
+             "search path, gives this.")
+    fix = ("# install the native TensorFlow library of the release the binding targets (its "
+           "release notes name it), or a binding release made for the native library you have",
+           "# TensorFlow.NET: the SciSharp.TensorFlow.Redist package must be the TensorFlow "
+           "version this TensorFlow.NET release binds to; where.exe tensorflow.dll shows "
+           "another copy earlier on PATH")
+    return [catalogue.make("binding-native-lib-version-mismatch", fn=f"{op}'s attribute {attr}",
+                           evidence=log_evidence(hits), cause=cause, fix=fix)]
+
+
 def binding_capi_missing(ctx: Facts) -> list[Finding]:
     """``binding-native-lib-version-mismatch``: a language binding (TensorFlow.NET, a C/C++/Go
     program) calls a TensorFlow C API function (``TF_*``/``TFE_*``) that the native
@@ -146,7 +172,7 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
     copy of the library found first on the path)."""
     hits = ctx.h("lib.capi_missing").all()
     if not hits:
-        return []
+        return _binding_op_attr_missing(ctx)
     h = hits[0]
     fn = h.g("fn") or h.g("fn2") or h.g("fn3") or "a TF_ function"
     lib = h.g("lib") or h.g("lib3") or "libtensorflow"

@@ -2112,8 +2112,17 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
         fix.append('python -c "import tensorflow as tf; print(tf.__version__, '
                    'tf.sysconfig.get_build_info().get(\'cuda_version\'))"   # the CUDA '
                    "this TensorFlow needs")
+    from tfgpu.diagnosis.checks.unknown import failure_without_gpu_words
+
+    failure = failure_without_gpu_words(ctx.log)
+    if failure is not None:
+        # that process had no GPU: whatever failed in it, a GPU did not (the failure leads)
+        cause += (f" This run then failed ({failure[:200]}), and that failure names nothing "
+                  "of the GPU stack: with no GPU in this process it is not a GPU fault. Solve "
+                  "it first; the lines below matter only if the run was meant for a GPU.")
     return catalogue.make(
-        "cuda-drivers-not-found-notice", variant="gpu-not-shown",
+        "cuda-drivers-not-found-notice",
+        variant="gpu-not-shown" if failure is None else "gpu-not-shown-beside-failure",
         cuda=cuda, filename=filename,
         category="windows-dll" if ctx.windows else "gpu-not-visible",
         # an empty GPU list after it (visibility.py leaves it to this finding)

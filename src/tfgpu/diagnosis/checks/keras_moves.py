@@ -1,8 +1,10 @@
 """Public Keras names and modules that moved between Keras releases, and the Keras 2.11+
 optimizers refusing the old optimizers' arguments.
 
-Python words a moved name three ways: ``cannot import name 'X' from 'keras.M' (path)``,
-``module 'keras.M' has no attribute 'X'`` and ``No module named 'keras.M'``.  Where each public
+Python words a moved name three ways: ``cannot import name 'X' from 'keras.M' (path)``
+(Python 3.6 and older: ``cannot import name 'X'``, the module then read from the traceback's
+``from keras.M import X`` code line above it), ``module 'keras.M' has no attribute 'X'`` and
+``No module named 'keras.M'``.  Where each public
 name lives in each Keras series is data, not code: the ``keras-home-*`` rows (names, the
 modules old code imports them from, where they are exported now, whether Keras 3 keeps them
 only in tf.keras) and the ``keras-module-*`` rows (public modules a later Keras removed) of
@@ -23,6 +25,7 @@ e.g., tf.keras.optimizers.legacy.{cls}.`` for ``decay``, ``gradient_aggregator``
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
@@ -103,6 +106,17 @@ def _reads(f: Facts) -> list[Moved]:
         if other_backend and mod.startswith("keras.backend"):
             continue
         out.append(Moved(h, mod, name))
+    # Python 3.6's bare "cannot import name 'X'" under the traceback's code line "from
+    # keras.<m> import X" (up to three lines above): the module is that line's
+    code = f.h("ctx.keras_from_import").all()
+    for h in f.h("tfapi.cannot_import").all():
+        bare = h.need("name")
+        if h.g("mod") is not None or h.line in private:
+            continue
+        where = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
+                      and bare in re.split(r"\s*,\s*", c.g("names") or "")), None)
+        if where is not None and ".src" not in where and "_tf_keras" not in where:
+            out.append(Moved(h, where, bare))
     needs_tf22 = bool(f.h("keras.needs_tf22").count)
     for h in f.h("keras.moved_module").all():
         mod = h.g("mod") or ""

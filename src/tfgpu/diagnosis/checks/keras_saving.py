@@ -117,8 +117,10 @@ def _keras_module_or_unprinted(text: str) -> bool:
 
 
 def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
-    """A model or pickle written by another Keras than the one loading it (three directions,
-    from what the message names)."""
+    """A model or pickle written by another Keras than the one loading it (four readings, from
+    what the message names: Keras 2 module paths under Keras 3, Keras 3's batch_shape under
+    Keras 2, keras.src objects under Keras <= 2.12, tf.keras's InputLayer 'ragged' under an
+    older Keras)."""
     hits = f.h("eco.keras_other_saver").all()
     # a missing keras.src is not a model saved by another Keras when
     # the traceback shows a package's own "from keras.src... import" and nothing being loaded
@@ -164,6 +166,18 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                "load_weights",
                f"# or pin TensorFlow <= {k2_tf} for this project (Keras 2), or load a Keras 3 "
                "file with Keras 3")
+    elif h.g("ragged") is not None or h.g("ragged2") is not None:
+        cause = ("The model's InputLayer config has 'ragged', an argument of tf.keras's "
+                 "InputLayer (as at keras-team/keras v2.6.0) that the Keras loading it does "
+                 "not take (standalone Keras 2.3.1's and older tf.keras releases' InputLayer "
+                 "have no such argument): the file was saved by a newer tf.keras/TensorFlow "
+                 "than the one loading it.")
+        fix = (pip_list_grep("keras", "tensorflow", anchored=True)
+               + "   # the loading side; the saving side wrote a newer tf.keras",
+               "pip install -U tensorflow   # load it with a TensorFlow at least as new as the "
+               "one that saved it",
+               "# or, where the file was saved: model.save_weights('m.h5'); here, build the "
+               "same model in code and model.load_weights('m.h5')")
     elif h.g("src") is not None:
         cause = _other_keras_src_cause(f, h.g("src") or "keras.src")
         fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)

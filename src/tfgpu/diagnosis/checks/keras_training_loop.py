@@ -116,10 +116,10 @@ def checkpoint_path_key(ctx: Facts) -> list[Finding]:
     """``keras-callback-monitor-missing-notice`` variant ``filepath``: ModelCheckpoint's file
     name has a placeholder the epoch's logs do not hold (pattern
     ``keras.checkpoint_path_key``)."""
-    hits = ctx.h("keras.checkpoint_path_key")
-    if not hits.count:
-        return []
-    h = hits.first[0]
+    hits = ctx.h("keras.checkpoint_path_key").all()
+    if not hits:
+        return _bare_checkpoint_key(ctx)
+    h = hits[0]
     path = h.g("path") or "?"
     key = (h.g("key") or "").strip("'\\")
     if key:
@@ -133,6 +133,27 @@ def checkpoint_path_key(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "keras-callback-monitor-missing-notice", variant="filepath", what=what, path=path,
         evidence=log_evidence(hits))]
+
+
+#: How many lines below ModelCheckpoint's format call a bare KeyError may stand (the call's
+#: code line, the exception; a blank line between).
+_FORMAT_WINDOW = 3
+
+
+def _bare_checkpoint_key(ctx: Facts) -> list[Finding]:
+    """The same for Keras 2.2.4-2.3.1 (``callbacks.py``: ``filepath =
+    self.filepath.format(epoch=epoch + 1, **logs)`` raised a bare KeyError): the KeyError line
+    (pattern ``keras.bare_key_error``) right under that code line
+    (``ctx.checkpoint_format_call``), the file name itself not printed."""
+    calls = [h.line for h in ctx.h("ctx.checkpoint_format_call").all()]
+    for h in ctx.h("keras.bare_key_error").all():
+        if any(0 < h.line - line <= _FORMAT_WINDOW for line in calls):
+            key = h.need("key").strip("'")
+            return [catalogue.make(
+                "keras-callback-monitor-missing-notice", variant="filepath",
+                what="{" + key + "}", path="the filepath given to ModelCheckpoint",
+                evidence=log_evidence([h]))]
+    return []
 
 
 # --- an optimizer given variables it was not built for --------------------------------------

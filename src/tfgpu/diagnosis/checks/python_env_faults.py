@@ -116,13 +116,37 @@ def python_missing_stdlib_module(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _pybind_version(ctx: Facts) -> list[Finding]:
+    """``python-dll-conflict`` variant ``pybind11``: pybind11's "Python version mismatch:
+    module was compiled for Python X.Y, but the interpreter version is incompatible: A.B"
+    (pattern ``py.pybind_version``), the same fault on any OS: a package installed for one
+    Python (an environment's) imported by another."""
+    hits = ctx.h("py.pybind_version").all()
+    if not hits:
+        return []
+    built, run = hits[0].need("built"), hits[0].need("run")
+    if built == run:
+        return []
+    env = ("where.exe python" if ctx.windows else "which -a python python3")
+    return [catalogue.make(
+        "python-dll-conflict", variant="pybind11", built=built, run=run,
+        evidence=log_evidence(hits[:1]),
+        fix=(f"{env}   # which python runs: in a conda env or venv, activate it first (in a "
+             "notebook, pick its kernel), so its own python runs",
+             f"python --version   # {run} ran; the module's package was installed for {built}",
+             "python -m pip install --force-reinstall <the package whose import failed>   # "
+             f"with the python that runs the program, for Python {run} (or run Python "
+             f"{built}, where it was installed)"),
+    )]
+
+
 def python_dll_conflict(ctx: Facts) -> list[Finding]:
     """``python-dll-conflict``: CPython's "Module use of pythonXY.dll conflicts with this
     version of Python" (pattern ``py.dll_conflict``): a compiled module built for Python X.Y
     (TensorFlow's own, here) was imported by another Python version."""
     hits = ctx.h("py.dll_conflict").all()
     if not hits:
-        return []
+        return _pybind_version(ctx)
     dll = hits[0].g("dll") or "pythonXY.dll"
     if dll.lower().endswith("_d.dll"):
         return []  # a debug build's DLL: a debug/release mix, not another version

@@ -115,7 +115,8 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
 def _py2_reads(ctx: Facts) -> list[Hit]:
     """Python 2.7's "'module' object has no attribute '<name>'" (``tools.tf1_api_py2``,
     which names no module) whose traceback code line, printed right above it
-    (``ctx.tf1_api_code``, at most two lines up), calls ``tf.<name>``/``tf.train.<name>``,
+    (``ctx.tf1_api_code``, at most four lines up: a notebook's traceback prints context lines
+    and a blank line under its arrowed one), calls ``tf.<name>``/``tf.train.<name>``,
     and Python 3.6's "cannot import name '<name>'" (``tools.tf1_import_bare``) under a
     ``from tensorflow import <name>`` line (``ctx.tf1_import_code``): the code line then,
     each with the ``sub`` module it names."""
@@ -125,7 +126,7 @@ def _py2_reads(ctx: Facts) -> list[Hit]:
         codes = ctx.h(code_name).all()
         for err in ctx.h(err_name).all():
             for code in codes:
-                if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 2:
+                if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 4:
                     out += [code, err]
                     break
     return out

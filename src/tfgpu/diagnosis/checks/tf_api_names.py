@@ -6,14 +6,19 @@ attribute 'flags'".
 The lists are data: platform fact ``tf-api-names``, the public names of TensorFlow 2.21.0's
 two API versions as its generated API modules bind them (``tensorflow/__init__.py`` and
 ``tensorflow/_api/v2/*`` for tf, ``tensorflow/_api/v2/compat/v1/*`` for tf.compat.v1;
-scripts/probe_tf_api_names.py).  Three readings:
+scripts/probe_tf_api_names.py), under tf (``distribute.TPUStrategy``) or under tf.compat.v1
+("module 'tensorflow._api.v2.compat.v1' has no attribute 'disable_tensor_equality'").  The
+readings:
 
 * a ``v1_only`` name (tf.flags, tf.train.AdamOptimizer): TensorFlow 1 code on TensorFlow 2,
   told by ``tf1-api-on-tf2`` (checks/python_import.py reads :func:`v1_only_reads`);
 * a name in ``both`` (tf.Variable, tf.constant): TensorFlow 2.21 has it under tf and
   tf.compat.v1 alike, so neither API era explains its absence: a broken or shadowed install,
   or a release older than the name (the row does not date names): variant
-  ``core-name-missing`` of ``tf-api-newer-than-installed``, hedged;
+  ``core-name-missing`` of ``tf-api-newer-than-installed``, hedged; a ``v2_only`` name
+  (tf.distribute.TPUStrategy: no TensorFlow 1.x had it) and a name missing from tf.compat.v1
+  that 2.21's has are read the same way (variants ``v2-name-missing``,
+  ``compat-v1-name-missing``);
 * ``__version__`` (or another of the package's dunder names): every TensorFlow package binds
   it in its ``__init__.py`` (tensorflow/python/framework/versions.py), so the module that
   has none is not the TensorFlow package: variant ``not-the-package`` (not for Python's
@@ -46,6 +51,10 @@ from tfgpu.findings import Finding
 _DUNDERS = frozenset({"__version__", "__git_version__", "__compiler_version__",
                       "__cxx11_abi_flag__", "__cxx_version__", "__monolithic_build__"})
 
+#: The module spelling of TensorFlow 2's TF 1 API (``tf.compat.v1``) and its submodules:
+#: ``tensorflow._api.v2.compat.v1``, ``tensorflow.compat.v1.train`` (``sub``: ``train``).
+_COMPAT_V1 = re.compile(r"^tensorflow(?:_core)?(?:\._api\.v2)?\.compat\.v1(?:\.(?P<sub>[\w.]+))?$")
+
 #: The module spelling TensorFlow 1.x prints for its own API modules.
 _TF1_SPELLING = re.compile(r"^tensorflow(?:_core)?\._api\.v1(?!\.compat\.v2)(?:\.|$)")
 
@@ -57,24 +66,40 @@ _WHICH = ('python -c "import tensorflow as tf; print(tf.__file__, getattr(tf, '
 def _reads(ctx: Facts) -> list[tuple[Hit, str, str]]:
     """``(line, path under tf., kind)`` for each "module 'tensorflow...' has no attribute"
     line (pattern ``tfapi.no_attr``) whose name the ``tf-api-names`` row lists, kind
-    ``"v1-only"``, ``"both"`` or ``"dunder"``; lines other readers explain are left out."""
+    ``"v1-only"``, ``"both"``, ``"v2-only"`` or ``"dunder"``, or ``"compat-v1"`` for a name
+    TensorFlow 2.21's ``tf.compat.v1`` has (path ``compat.v1.<name>``); lines other readers
+    explain are left out."""
     hits = ctx.h("tfapi.no_attr").all()
     if not hits:
         return []
     taken = claimed_lines(ctx) | {h.line for h in ctx.h("tools.tf1_api").all()}
     row = ctx.kb.platform_fact("tf-api-names")
     v1_only, both = frozenset(row.items("v1_only")), frozenset(row.items("both"))
+    v2_only = frozenset(row.items("v2_only"))
     out = []
     for h in hits:
-        path = tf_path(h.g("mod") or "", h.g("attr") or "")
-        if path is None or h.line in taken:
+        if h.line in taken:
             continue
+        mod, attr = h.g("mod") or "", h.g("attr") or ""
+        v1 = _COMPAT_V1.match(mod)
+        if v1 is not None:
+            # TensorFlow 2's TF 1 API (tf.compat.v1): a name it has in 2.21 is missing
+            name = ".".join(p for p in (v1.group("sub"), attr) if p)
+            if name in v1_only or name in both:
+                out.append((h, f"compat.v1.{name}", "compat-v1"))
+            continue
+        found = tf_path(mod, attr)
+        if found is None:
+            continue
+        path = found
         if path in _DUNDERS:
             out.append((h, path, "dunder"))
         elif path in v1_only:
             out.append((h, path, "v1-only"))
         elif path in both:
             out.append((h, path, "both"))
+        elif path in v2_only:
+            out.append((h, path, "v2-only"))
     return sorted(out, key=lambda r: r[0].line)
 
 
@@ -91,11 +116,27 @@ def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
             if kind == "v1-only" and not _TF1_SPELLING.match(h.g("mod") or "")]
 
 
+#: What the ``tf-api-names`` row says of a missing name, by its reading.
+_BOTH = ("a name of TensorFlow's public API in both its TF 1 and TF 2 forms (TensorFlow 2.21 "
+         "has it under tf and tf.compat.v1 alike)")
+_WHOSE = {
+    "both": _BOTH,
+    # (a dunder name of a partially initialized module: the circular-import hedge)
+    "dunder": _BOTH,
+    "v2-only": "a name of TensorFlow 2's API (TensorFlow 2.21 has it under tf, not in its TF 1 "
+               "API tf.compat.v1: a TensorFlow 1.x release never had it)",
+    "compat-v1": "a name of the TF 1 API that TensorFlow 2 keeps under tf.compat.v1 "
+                 "(TensorFlow 2.21 has it there)",
+}
+
+
 def core_name_missing(ctx: Facts) -> list[Finding]:
     """``tf-api-newer-than-installed`` variant ``not-the-package`` (the module has no
     ``__version__``: not the TensorFlow package) or ``core-name-missing`` (a name both of
     TensorFlow 2.21's API versions have: a broken or shadowed install, or a release older
-    than the name; hedged, with the command that tells them apart).
+    than the name; hedged, with the command that tells them apart), ``v2-name-missing``
+    (a name only its TF 2 API has) or ``compat-v1-name-missing`` (a name its ``tf.compat.v1``
+    has, missing there), read the same way.
 
     Returns:
         One finding for the first such line, or nothing.
@@ -143,12 +184,13 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
            f"install is broken or shadowed; if newer, the code needs a newer TensorFlow. "
            if known else "")
     return [catalogue.make(
-        "tf-api-newer-than-installed", variant="core-name-missing", symbol=path,
+        "tf-api-newer-than-installed",
+        variant=("v2-name-missing" if kind == "v2-only" else "compat-v1-name-missing"
+                 if kind == "compat-v1" else "core-name-missing"), symbol=path,
         evidence=evidence, knowledge_ref=row.ref,
-        cause=(f"The tensorflow module Python imported has no tf.{path}, a name of "
-               f"TensorFlow's public API in both its TF 1 and TF 2 forms (TensorFlow 2.21 has "
-               f"it under tf and tf.compat.v1 alike, knowledge row {row.ref}): not a "
-               "TensorFlow 1 name that TensorFlow 2 removed. " + era + "What fits: a broken or "
+        cause=(f"The tensorflow module Python imported has no tf.{path}, " + _WHOSE[kind]
+               + f" (knowledge row {row.ref}): not a TensorFlow 1 name that TensorFlow 2 "
+               "removed. " + era + "What fits: a broken or "
                "partial install, a file or folder named tensorflow in the working directory "
                "or the script's folder shadowing the package, another package installed "
                "under the name tensorflow, a TensorFlow release older than the name, or a "

@@ -443,6 +443,23 @@ _CPU_RERUN = ("{env} python <your script>   # the same run on the CPU: the same 
               "doctor")
 
 
+def failure_without_gpu_words(log: LogFacts) -> str | None:
+    """How ``log``'s program failed when that failure names nothing of the GPU stack
+    (:data:`_GPU_WORDS`): its last death line (:func:`death_hits`) when that is a Python
+    exception line without those words, or ``"a Python traceback cut before its exception
+    line"`` when a traceback starts after every death line and no death ends it; ``None``
+    when the log shows no such failure (no traceback and no death, a death line naming the
+    GPU stack, a native crash or a kill, which may come from anything)."""
+    died = death_hits(log)
+    headers = _traceback_headers(log)
+    if headers and (not died or died[-1].line is None or headers[-1] > died[-1].line):
+        return "a Python traceback cut before its exception line"
+    if not died or not _EXCEPTION.match(_message(died[-1].text)):
+        return None
+    last = died[-1].text.strip()
+    return None if _GPU_WORDS.search(last) else last
+
+
 def _host_fixes(last: str, windows: bool) -> tuple[str, ...]:
     """The fix lines that lead for an unrecognised exception ``last``: the CPU re-run first
     (:data:`_CPU_RERUN`, in cmd's words on Windows) when its text names nothing of the GPU

@@ -1,0 +1,85 @@
+"""What Keras's training loop refuses in fit()'s arguments before any step runs: a validation
+split of data it cannot slice, a generator without a step count, and (Keras 2.x) a weight
+without a gradient. Model code, never the GPU. (A checkpoint file name naming a metric the
+logs lack is checks/keras_training_loop.py's.)
+
+Sources (keras-team/keras at its tags):
+
+* tf.keras/Keras 2.6-2.15 ``keras/engine/data_adapter.py`` ``train_validation_split``:
+  "`validation_split` is only supported for Tensors or NumPy arrays, found following types in
+  the input: [...]"; Keras 3 ``keras/src/trainers/data_adapters/array_slicing.py``: "Argument
+  `validation_split` is only supported for tensors or NumPy arrays.Found incompatible type in
+  the input: [...]";
+* Keras 2.2.4-2.3.1 ``keras/engine/training_generator.py``: "`steps_per_epoch=None` is only
+  valid for a generator based on the `keras.utils.Sequence` class. Please specify
+  `steps_per_epoch` or use the `keras.utils.Sequence` class." (and ``validation_steps``,
+  ``steps``);
+* Keras 2.2.4-2.3.1 ``keras/optimizers.py`` ``get_gradients``: "An operation has `None` for
+  gradient. Please make sure that all of your ops have a gradient defined (i.e. are
+  differentiable). Common ops without gradient: K.argmax, K.round, K.eval."
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The split fix for each kind of input the message names (a type's repr, lower-cased).
+_SPLIT_FIXES = (
+    ("dataframe", "x_train.to_numpy(), y_train.to_numpy()   # pandas: give fit() NumPy arrays, "
+                  "then validation_split works"),
+    ("dataset", "val = ds.take(n_val); train = ds.skip(n_val)   # a tf.data.Dataset: split it "
+                "yourself (before batching) and pass validation_data=val"),
+    ("generator", "validation_data=<a second generator or Sequence>   # a generator cannot be "
+                  "split: give the validation batches separately"),
+    ("sequence", "validation_data=<a second Sequence>   # a Sequence cannot be split: give the "
+                 "validation batches separately"),
+)
+
+
+def validation_split_unsupported(ctx: Facts) -> list[Finding]:
+    """``keras-validation-split-unsupported-input``: fit(validation_split=...) given data
+    Keras cannot slice (pattern ``keras.validation_split``): a pandas DataFrame, a
+    tf.data.Dataset, a generator or Sequence; the fix names the input's own way."""
+    hits = ctx.h("keras.validation_split").all()
+    if not hits:
+        return []
+    h = hits[0]
+    types = (h.g("types") or "").strip()
+    low = types.lower()
+    fix = [line for key, line in _SPLIT_FIXES if key in low]
+    fix.append("model.fit(x, y, validation_data=(x_val, y_val))   # or split the arrays "
+               "yourself (sklearn.model_selection.train_test_split) and pass validation_data")
+    return [catalogue.make(
+        "keras-validation-split-unsupported-input", types=types or "another type",
+        evidence=log_evidence([h]), fix=tuple(fix))]
+
+
+def steps_per_epoch_required(ctx: Facts) -> list[Finding]:
+    """``keras-steps-per-epoch-required``: Keras 2.2-2.3's fit_generator/evaluate_generator
+    refused ``steps_per_epoch=None`` (or ``validation_steps``, ``steps``) for a generator
+    that is not a ``keras.utils.Sequence`` (pattern ``keras.steps_none``)."""
+    hits = ctx.h("keras.steps_none").all()
+    if not hits:
+        return []
+    h = hits[0]
+    arg = h.g("arg") or "steps_per_epoch"
+    return [catalogue.make(
+        "keras-steps-per-epoch-required", arg=arg, evidence=log_evidence([h]),
+        fix=(f"{arg}=math.ceil(n_samples / batch_size)   # a plain generator (and "
+             "ImageDataGenerator.flow in older Keras) does not say how many batches it holds",
+             "# or make the data a keras.utils.Sequence (its __len__ gives the count)"))]
+
+
+def keras2_none_gradient(ctx: Facts) -> list[Finding]:
+    """``keras-gradients-missing-notice`` variant ``keras2-op``: Keras 2.2-2.3's optimizer
+    refusing any weight without a gradient (pattern ``keras.none_gradient``)."""
+    hits = ctx.h("keras.none_gradient").all()
+    if not hits:
+        return []
+    return [catalogue.make("keras-gradients-missing-notice", variant="keras2-op",
+                           evidence=log_evidence(hits[:1]))]
+
+
+__all__ = ["keras2_none_gradient", "steps_per_epoch_required", "validation_split_unsupported"]

@@ -1,0 +1,142 @@
+"""A weights file that does not fit the model the code built: Keras refuses to load it because
+the layers, their weight counts or their shapes differ. Never the GPU.
+
+Sources (keras-team/keras at its tags):
+
+* Keras 2.3 ``keras/engine/saving.py`` and tf.keras/Keras 2.6-2.12
+  ``keras/saving/hdf5_format.py``: "You are trying to load a weight file containing N layers
+  into a model with M layers.", "Layer #k (named "X" in the current model) was found to
+  correspond to layer Y in the save file. However the new layer X expects N weights, but the
+  saved weights have M elements.", "GRU(reset_after=True) is not compatible with
+  GRU(reset_after=False)" (preprocess_weights_for_loading, converting a GRU's weights), by
+  name: "Layer #k (named "X") expects N weight(s), but the
+  saved weights have M element(s)." and "Layer #k (named "X"), weight <w> has shape (a, b),
+  but the saved weight has shape (c, d).";
+* Keras 2.13+ ``keras/saving/legacy/hdf5_format.py`` and Keras 3
+  ``keras/src/legacy/saving/legacy_h5_format.py``: "Layer count mismatch when loading weights
+  from file. Model expected N layers, found M saved layers.", "Weight count mismatch for layer
+  #k (...). Layer expects N weight(s). Received M saved weight(s)" (and the model's top-level
+  weights);
+* Keras 3 ``keras/src/layers/layer.py`` ``load_own_variables``: "Layer 'X' expected N
+  variables, but received M variables during loading."
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The layer a message names: 'named "dense_1"', "named dense_1 in", "Layer 'dense_1'".
+_LAYER = re.compile(r"""named "?(?P<a>[^"\s,()]{1,100})"?|Layer '(?P<b>[^'\n]{1,100})'""")
+
+
+def _first(h: Hit, *names: str) -> str | None:
+    """The first of the groups ``names`` that matched (one wording's each)."""
+    return next((v for n in names if (v := h.g(n)) is not None), None)
+
+
+def _what(h: Hit) -> str:
+    """What the message says does not fit, in a few words."""
+    layer = _LAYER.search(h.text)
+    name = (layer.group("a") or layer.group("b")) if layer else None
+    of = f"layer {name}" if name else "a layer"
+    if (in_file := _first(h, "layers_file", "layers_file2")) is not None:
+        return (f"the file holds {in_file} layer{'' if in_file == '1' else 's'} with weights, "
+                f"the model {_first(h, 'layers_model', 'layers_model2')}")
+    if h.g("gru_file") is not None:
+        return (f"the file's GRU weights are a {h.g('gru_file')}'s, the layer a "
+                f"{h.g('gru_model')}")
+    if h.g("shape_model") is not None:
+        return (f"{of} has a weight of shape {h.g('shape_model')}, the file's is "
+                f"{h.g('shape_file')}")
+    if "top-level" in h.text:
+        of = "the model itself (its top-level weights)"
+    want = _first(h, "want", "want2", "want3")
+    return (f"{of} has {want} weight{'' if want == '1' else 's'}, the file "
+            f"{_first(h, 'got', 'got2', 'got3')}")
+
+
+def _whole_model_load(ctx: Facts, h: Hit) -> bool:
+    """Whether the misfit ``h`` came from loading a whole model (Keras rebuilt it from the
+    file's own config): the log shows load_model (pattern ``ctx.model_loading``) and no
+    load_weights call, or it is Keras 3's per-layer variables message (which its .keras
+    loader prints; load_weights of a .weights.h5 file too, told by a load_weights line)."""
+    if ctx.h("ctx.load_weights").count:
+        return False
+    loading = any("load_model" in m.text for m in ctx.h("ctx.model_loading").all())
+    return loading or h.g("want3") is not None
+
+
+def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
+    """``keras-weights-do-not-fit-model``: Keras refused a weights file (pattern
+    ``keras.weights_misfit``) because the model the code built has other layers, another
+    number of weights in a layer, or another weight shape than the model that saved them:
+    another architecture or configuration, other layer code, or the same code under another
+    Keras/TensorFlow release whose layers create other weights; a file holding one layer of
+    weights is a whole model saved inside another (``keras.utils.multi_gpu_model``'s wrapper,
+    a model used as a layer).  When a whole model was being loaded (:func:`_whole_model_load`)
+    the model is the file's own, rebuilt by this Keras: ``keras-model-saved-with-other-keras``
+    (the file written by another Keras/TensorFlow release).  One finding, for the first such
+    line."""
+    # skip_mismatch=True's warning ("Skipping loading of weights for layer #k ... due to
+    # mismatch in number of weights. Layer expects N weight(s). Received M saved weight(s)"):
+    # the partial load the code asked for, not a failure
+    hits = [h for h in ctx.h("keras.weights_misfit").all() if "Skipping loading" not in h.text]
+    if not hits:
+        return []
+    h = hits[0]
+    what = _what(h)
+    if _whole_model_load(ctx, h):
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            cause=(f"Keras rebuilt the model from the file's own configuration and the file's "
+                   f"weights did not fit it ({what}): the Keras loading the file builds its "
+                   "layers differently from the Keras that saved it (a Keras 2 .h5 or "
+                   "SavedModel under Keras 3, a .keras file of another Keras release), or a "
+                   "custom layer's code differs from the saving side's."),
+            fix=(pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+                 + "   # here and where the model was saved",
+                 "# load it with the Keras/TensorFlow release that saved it (a Keras 2 file: "
+                 "pip install tf-keras and set TF_USE_LEGACY_KERAS=1, or TensorFlow <= 2.15), "
+                 "then model.save_weights('m.weights.h5')",
+                 "# in this Keras: build the model in code and model.load_weights("
+                 "'m.weights.h5'); load_model(path, compile=False) when only the optimizer "
+                 "state does not fit"),
+        )]
+    cause_note = ""
+    if h.g("gru_file") is not None:
+        cause_note = (" A GRU's weights differ by its reset_after: TensorFlow 2's GRU (and "
+                      "cuDNN's) takes reset_after=True by default, standalone Keras 2.3's and "
+                      "TensorFlow 1.x's reset_after=False (keras-team/keras 2.3.1 "
+                      "layers/recurrent.py, v2.6.0 layers/recurrent_v2.py), and Keras converts "
+                      "between the two True kinds only: build the GRU with the saving side's "
+                      "reset_after.")
+    if _first(h, "layers_file", "layers_file2") == "1":
+        cause_note = (" A file with one layer of weights is a whole model saved inside another "
+                      "(keras.utils.multi_gpu_model's wrapper, or a model used as a layer): "
+                      "save the inner model's weights, or load into the same wrapper.")
+    # one layer with another number of weights: the layers match, the layer is built otherwise
+    count = _first(h, "want", "want2", "want3") is not None and "top-level" not in h.text
+    return [catalogue.make(
+        "keras-weights-do-not-fit-model", variant="weight-count" if count else None,
+        what=what, note=cause_note,
+        evidence=log_evidence([h]),
+        fix=("# build the model with the exact code, configuration and Keras/TensorFlow "
+             "release that saved the weights (the project's README or requirements name "
+             "them; a config such as the number of classes or the vocabulary must match)",
+             'python -c "import tensorflow as tf, keras; print(tf.__version__, '
+             'keras.__version__)"   # compare with the release that saved the file',
+             "model.load_weights(path, by_name=True, skip_mismatch=True)   # Keras 2 .h5 "
+             "files: only when a partial load is what you want (the layers that do not fit "
+             "keep their fresh weights)",
+             "# or save and load the whole model (model.save, keras.models.load_model), so "
+             "the architecture travels with its weights"),
+    )]
+
+
+__all__ = ["keras_weights_do_not_fit"]
