@@ -9568,6 +9568,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # a call of Keras's load_weights (code, traceback frame): the weights-only load, read with
     # keras.weights_misfit (checks/keras_weights_file.py)
     _p("ctx.load_weights", ("load_weights",), r"\bload_weights\b"),
+    # DecodeRaw's length check (checks/input_pipeline.py decode_raw_length)
+    _p(
+        "data.decode_raw",
+        ("input to decoderaw has length",),
+        r"Input to DecodeRaw has length (?P<length>\d{1,15}) that is not a multiple of "
+        r"(?P<size>\d{1,3}), the size of (?P<dtype>\w{1,20})",
+    ),
     # what Keras's training loop refuses in fit()'s arguments and callbacks (checks/
     # keras_fit_arguments.py, whose docstring quotes each wording with its keras-team/keras
     # source); Keras 2.2-2.3's ModelCheckpoint format call and its bare KeyError are read by

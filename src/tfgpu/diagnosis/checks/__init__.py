@@ -643,6 +643,7 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.input_pipeline import (
     batch_shapes_differ,
+    decode_raw_length,
     example_spec_mismatch,
     generator_element,
     image_not_decodable,
@@ -1092,6 +1093,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfrecord_damaged,
     image_not_decodable,
     example_spec_mismatch,
+    decode_raw_length,
     generator_element,
     # --- the Keras training loop between releases: History keys, optimizers, arguments ---
     history_metric_key,

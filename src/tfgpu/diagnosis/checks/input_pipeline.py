@@ -34,6 +34,9 @@ wordings in the TensorFlow source of their releases):
   found.", "Key: K.  Can't parse serialized Example.", "Number of float values !=
   expected.  Values size: N but output shape: [S]", "Data types don't match. Data type:
   int64 but expected type: float".
+* ``tf.io.decode_raw`` (tensorflow/core/kernels/decode_raw_op.cc; the 2.21 wheel's
+  libtensorflow_cc.so.2 holds "Input to DecodeRaw has length " and ", the size of "): "Input to
+  DecodeRaw has length N that is not a multiple of K, the size of T".
 * ``Dataset.from_generator`` (tensorflow/python/data/ops/from_generator_op.py in 2.21,
   dataset_ops.py before): "`generator` yielded an element of shape (..) where an element of
   shape (..) was expected." and its type and structure siblings.
@@ -360,6 +363,32 @@ def example_spec_mismatch(ctx: Facts) -> list[Finding]:
              f"# make the parse spec of '{key}' the list kind the records store (bytes_list: "
              "tf.string, float_list: tf.float32, int64_list: tf.int64) and its shape the "
              "count they hold; or write the records again with the script the reader expects"))]
+
+
+# --- raw bytes that are not a whole number of the values decode_raw reads ------------------
+
+def decode_raw_length(ctx: Facts) -> list[Finding]:
+    """``decode-raw-length-mismatch`` from DecodeRaw's length check (pattern
+    ``data.decode_raw``; tensorflow/core/kernels/decode_raw_op.cc, "Input to DecodeRaw has
+    length N that is not a multiple of K, the size of T"): the bytes are not raw values of
+    the out_type asked for. An odd length cannot be raw values of any multi-byte type at all:
+    encoded data (a JPEG or PNG file's bytes, text, a serialized proto) was stored where raw
+    numbers were expected."""
+    hits = ctx.h("data.decode_raw").all()
+    if not hits:
+        return []
+    h = hits[0]
+    length, size, dtype = int(h.need("length")), h.need("size"), h.need("dtype")
+    odd = length % 2 == 1
+    return [catalogue.make(
+        "decode-raw-length-mismatch", variant="odd" if odd else None, length=str(length),
+        size=size, dtype=dtype, evidence=log_evidence([h]),
+        fix=(_ONE_RECORD,
+             f"# the writer must store arr.astype(np.{_tf_dtype(dtype)}).tobytes() and the "
+             f"reader read it with tf.io.decode_raw(x, tf.{_tf_dtype(dtype)}): the same dtype "
+             "on both sides",
+             "# encoded images (JPEG/PNG bytes) are read with tf.io.decode_image, not "
+             "decode_raw; or write the records again with the script the reader expects"))]
 
 
 # --- a generator that yields other elements than declared ----------------------------------
