@@ -136,19 +136,20 @@ _SHORT_IMPORTERROR = (r"(?P<loader>ImportError): (?P<lib>lib(?:cu(?!pti)|nv(?!id
                       r"[\w+-]{0,40}\.so(?:\.\d{1,4}){1,4})(?=['\"`\u2019\u00bb,;)]|\s*$"
                       r"|\.\s*$)")
 
-#: The line marks IPython puts before a traceback's code lines ("---> 10 ", "     9 "): a
-#: code line read from a notebook's traceback starts after them.
-_IPYTHON_CODE = r"(?:-{1,8}>\s{0,4}\d{1,6}\s{1,8}|\d{1,6}\s{1,8})?"
+#: The mark IPython puts before the line a traceback frame ran ("---> 10 "): a code line read
+#: from a notebook's traceback starts after it (its context lines, "     9 ...", ran nothing).
+_IPYTHON_CODE = r"(?:-{1,8}>\s{0,4}\d{1,6}\s{1,8})?"
 
 PATTERNS: tuple[Pattern, ...] = (
     # --- libraries that did not load ------------------------------------------------
     # (the closing quote may be lost where the line is retold in prose and ends at the name:
-    # "I get error related to gpus-- Could not load dynamic library 'libcudart.so.11.0")
+    # "I get error related to gpus-- Could not load dynamic library 'libcudart.so.11.0", or be
+    # a markdown backtick: "`Could not load dynamic library 'libcudnn.so.8`")
     _p(
         "lib.missing",
         ("dynamic lib", "could not load library"),
         r"Could not load (?:dynamic )?library '" + _LIB
-        + r"(?:'(?:;\s*dlerror:\s*(?P<err>.*))?|\s*$)",
+        + r"(?:'(?:;\s*dlerror:\s*(?P<err>.*))?|`|\s*$)",
         "lib",
     ),
     # glibc's dlerror "<soname>: cannot open shared object file: <strerror>", in English or
@@ -9549,7 +9550,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("but the saved weights have", "saved weight(s)", "saved top-level weight",
          "load a weight file containing", "layer count mismatch", "variables during loading",
          "but the saved weight has shape", "is not compatible with gru",
-         "is not compatible with cudnngru"),
+         "is not compatible with cudnngru", "received saved weight with shape",
+         "was never built and thus it doesn't have any variables"),
         r"expects (?P<want>\d{1,6}) weights?(?:\(s\))?, but the saved weights have "
         r"(?P<got>\d{1,6}) element"
         r"|(?:Layer|Model) expects (?P<want2>\d{1,6}) (?:top-level )?weight\(s\)\. Received "
@@ -9563,7 +9565,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|has shape (?P<shape_model>\([^()\n]{0,80}\)), but the saved weight has shape "
         r"(?P<shape_file>\([^()\n]{0,80}\))"
         r"|(?P<gru_file>CuDNNGRU|GRU\(reset_after=(?:True|False)\)) is not compatible with "
-        r"(?P<gru_model>CuDNNGRU|GRU\(reset_after=(?:True|False)\))",
+        r"(?P<gru_model>CuDNNGRU|GRU\(reset_after=(?:True|False)\))"
+        # Keras 2.13+ and Keras 3's legacy H5 loader (_set_weights): "Shape mismatch in layer
+        # #k (named X)for weight X/kernel. Weight expects shape (a, b). Received saved weight
+        # with shape (c, d)"
+        r"|Weight expects shape (?P<shape_model2>\([^()\n]{0,80}\))\. Received saved weight "
+        r"with shape (?P<shape_file2>\([^()\n]{0,80}\))"
+        # Keras 3's Layer._check_load_own_variables: "Layer 'X' was never built and thus it
+        # doesn't have any variables. However the weights file lists N variables"
+        r"|was never built and thus it doesn't have any variables\. However the weights file "
+        r"lists (?P<unbuilt>\d{1,6}) variables",
     ),
     # a call of Keras's load_weights (code, traceback frame): the weights-only load, read with
     # keras.weights_misfit (checks/keras_weights_file.py)
@@ -9581,18 +9592,26 @@ PATTERNS: tuple[Pattern, ...] = (
     # checks/keras_training_loop.py checkpoint_path_key
     _p(
         "keras.validation_split",
-        ("is only supported for tensors or numpy arrays",),
+        ("is only supported for tensors or numpy arrays",
+         "`validation_split` argument is not supported when", "you cannot use `validation_split`"),
         r"validation_split`? is only supported for [Tt]ensors or NumPy arrays\.?,? ?"
         r"(?:found following types in the input|Found incompatible type in the input): "
-        r"(?P<types>\[[^\]\n]{0,400}\])",
+        r"(?P<types>\[[^\]\n]{0,400}\])"
+        # the graph-era loop's (training_utils_v1.py): a dataset, a generator
+        r"|`validation_split` argument is not supported when input `x` is (?P<types2>a dataset)"
+        r"|If your data is in the form of (?P<types3>a Python generator), you cannot use "
+        r"`validation_split`",
     ),
     _p(
         "keras.steps_none",
-        ("=none` is only valid for a",),
-        r"`(?P<arg>steps_per_epoch|validation_steps|steps)=None` is only valid for a",
+        ("=none` is only valid for a", "when passing an infinitely repeating dataset"),
+        r"`(?P<arg>steps_per_epoch|validation_steps|steps)=None` is only valid for a"
+        # data_adapter.py (tf.keras 2.2+, Keras 2.6-2.15): a dataset that repeats forever
+        r"|When passing an infinitely repeating dataset, (?:please|you must) specify (?:a |the )?"
+        r"`(?P<arg2>steps_per_epoch|validation_steps|steps)`",
     ),
     _p("ctx.checkpoint_format_call", ("filepath.format(epoch",),
-       r"filepath\.format\(\s?epoch\s?=\s?epoch \+ 1"),
+       r"filepath\.format\(\s?epoch\s?=\s?epoch(?: \+ 1)?\b"),
     _p("keras.bare_key_error", ("keyerror: '",), r"^\s*KeyError: (?P<key>'[^'\n]{1,80}')\s*$"),
     _p("keras.none_gradient", ("has `none` for gradient",),
        r"An operation has `None` for gradient"),

@@ -55,6 +55,16 @@ _ADDON_DIR = re.compile(r"[/\\](" + "|".join(sorted(ADDON_DISTS, key=len, revers
 ADDON_WINDOW = 30
 
 
+def frame_between(ctx: Facts, first: int, last: int) -> bool:
+    """Whether a Python traceback frame line (``File "...", line N, in ...`` of any file:
+    patterns ``ctx.own_frame``, ``ctx.pkg_path``, ``ctx.other_frame``) stands strictly between
+    log lines ``first`` and ``last``: a code line above it is then another frame's, not the
+    one that raised at ``last``."""
+    return any(first < h.line < last for name in ("ctx.own_frame", "ctx.pkg_path",
+                                                  "ctx.other_frame")
+               for h in ctx.h(name).all() if FRAME.search(h.text) or name != "ctx.pkg_path")
+
+
 def package_frames_above(ctx: Facts, line: int) -> list[Hit]:
     """The traceback frame lines of installed packages (``site-packages/<pkg>/...``, pattern
     ``ctx.pkg_path``) within :data:`ADDON_WINDOW` lines above log line ``line``, in log

@@ -416,15 +416,18 @@ def addon_name_missing(ctx: Facts) -> list[Finding]:
         dist = ADDON_DISTS.get(top)
         if dist is None:
             continue
-        checkout = _addon_checkout(ctx, h, top)
-        if checkout is not None:
+        shadow = _addon_shadowed(ctx, h, top)
+        if shadow is not None:
             return [catalogue.make(
-                "tensorflow-source-tree-import", variant="addon-checkout", package=dist,
-                symbol=f"{mod}.{attr}", where=checkout, evidence=log_evidence([h]),
-                fix=(f"cd ~ && python -c \"import {top}; print({top}.__file__)\"   # from "
-                     "another folder: the installed wheel's path (under site-packages)",
-                     f"# or build {dist} from that folder as its README says, to use the "
-                     "checkout"))]
+                "tensorflow-source-tree-import", variant="addon-shadowed", package=dist,
+                symbol=f"{mod}.{attr}", where=shadow, evidence=log_evidence([h]),
+                fix=(f"python -c \"import {top}; print({top}.__file__, {top}.__path__ if "
+                     f"hasattr({top}, '__path__') else '')\"   # from the same folder: what "
+                     "Python imports under that name (the installed one is under "
+                     "site-packages)",
+                     f"# rename the file or folder named {top} (delete its __pycache__), or "
+                     "start Python from another folder; a source checkout is used only once "
+                     "built as its README says"))]
         return [catalogue.make(
             "tensorflow-addon-version-pin", variant="name-missing", package=dist,
             symbol=f"{mod}.{attr}",
@@ -442,19 +445,26 @@ def addon_name_missing(ctx: Facts) -> list[Finding]:
     return []
 
 
-def _addon_checkout(ctx: Facts, h: Hit, top: str) -> str | None:
-    """The source folder of add-on ``top`` that Python imported, when the ImportError ``h``
-    says the module has no file ("(unknown location)") and a traceback frame above it runs a
-    file of that add-on outside site-packages (``ctx.own_frame``): the frame's folder, else
-    ``None``."""
-    if "(unknown location)" not in h.text:
+def _addon_shadowed(ctx: Facts, h: Hit, top: str) -> str | None:
+    """Where Python found add-on ``top`` when the error ``h`` shows it did not import the
+    installed package: a module without a file ("(unknown location)": a folder without
+    ``__init__.py``, a namespace package) or a module importing itself ("partially
+    initialized module": a file of that name), read with the traceback's frames above it
+    outside site-packages (``ctx.own_frame``): a folder named ``top`` (a source checkout, a
+    data folder) or a file ``top.py``; ``None`` when the error shows neither."""
+    unknown = "(unknown location)" in h.text
+    partial = "partially initialized module" in h.text
+    if not (unknown or partial):
         return None
     for f in ctx.h("ctx.own_frame").all():
         if 0 < h.line - f.line <= ADDON_WINDOW:
-            m = re.search(r"[\"']?([^\"'\s]*?[/\\]" + re.escape(top) + r")[/\\]", f.text)
+            m = re.search(r"[\"']?([^\"'\s]*?[/\\]" + re.escape(top)
+                          + r"(?:[/\\]|\.py\b))", f.text)
             if m is not None:
-                return m.group(1)
-    return None
+                return m.group(1).rstrip("/\\")
+    return (f"a folder named {top} without __init__.py (a source checkout or a data folder) "
+            "in the working directory or the script's folder" if unknown else
+            f"a file named {top}.py (the script itself, or one beside it)")
 
 
 def retinanet_refuses_tensorflow(ctx: Facts) -> list[Finding]:

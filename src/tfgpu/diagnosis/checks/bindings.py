@@ -10,6 +10,8 @@ ERROR_MOD_NOT_FOUND).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.windows import dll_init_failed
 from tfgpu.facts.view import Facts, log_evidence
@@ -138,14 +140,25 @@ def binding_import_cut(ctx: Facts) -> list[Finding]:
                            doc=None)]
 
 
+#: How many lines from the attribute message a binding's frame or exception name may stand.
+_BINDING_WINDOW = 10
+
+
 def _binding_op_attr_missing(ctx: Facts) -> list[Finding]:
     """The same mismatch read from TensorFlow's C API refusing an op attribute ("Operation
     'conv2d/Conv2D' has no attr named 'explicit_paddings'", pattern ``lib.capi_no_attr``)
     under a .NET, Java or Go binding's frames (``ctx.binding_runtime``): the binding's code
     (a gradient function, a graph builder) asks for an attribute that the native library's
     op definition does not have yet, so the native library is older than the binding."""
-    hits = ctx.h("lib.capi_no_attr").all()
-    if not hits or not ctx.h("ctx.binding_runtime").count:
+    # an attribute whose name starts with "_" is never part of an op's definition (an
+    # annotation such as _XlaCompile, which a caller must treat as optional): no version gap
+    runtime = [b.line for b in ctx.h("ctx.binding_runtime").all()]
+    # (Python's own get_attr re-raises it as a ValueError: a Python program, not a binding)
+    hits = [h for h in ctx.h("lib.capi_no_attr").all()
+            if not h.need("attr").startswith("_")
+            and not re.match(r"\s*ValueError:", h.text)
+            and any(abs(h.line - line) <= _BINDING_WINDOW for line in runtime)]
+    if not hits:
         return []
     h = hits[0]
     attr, op = h.need("attr"), h.need("op")

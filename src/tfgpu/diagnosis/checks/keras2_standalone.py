@@ -158,9 +158,8 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
     """``keras-version-mismatch-tensorflow``: a name of TensorFlow's ``tf.__internal__``
     namespace missing (pattern ``tfapi.no_attr``: the module path holds ``__internal__``,
     or the name is ``__internal__`` itself) where the nearest traceback frame above is the
-    keras or tf_keras package: that Keras was built for a newer TensorFlow.  The fix pins
-    the Keras of the TensorFlow the log or host names (keras~=2.N up to 2.15, tf-keras~=2.N
-    from the Keras 3 switch, platform fact ``keras3-switch``), or imports tf.keras."""
+    keras or tf_keras package: that Keras was built for a newer TensorFlow
+    (:func:`keras_of_other_minor`)."""
     for h in ctx.h("tfapi.no_attr").all():
         mod, attr = h.g("mod") or "", h.g("attr") or ""
         if "__internal__" not in mod.split(".") and attr != "__internal__":
@@ -170,33 +169,42 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
             continue
         if re.search(r"[/\\]keras[/\\]src[/\\]backend[/\\]tensorflow[/\\]", near[-1].text):
             continue  # Keras 3's TensorFlow backend: which side is newer needs both versions
-        pkg = (near[-1].g("pkg") or "keras").replace("_", "-")
-        switch = ctx.kb.platform_fact("keras3-switch")
-        # keras is released in step with TensorFlow from the split (tf-keras-lazy-module)
-        split = fact_minor(ctx.kb.platform_fact("tf-keras-lazy-module"), "first_tf")
-        mm = ctx.tf_mm
-        if mm is not None and mm >= fact_minor(switch, "tf_version"):
-            pin = (f'pip install "{switch.value("legacy_package")}~={mm[0]}.{mm[1]}.0"   # the '
-                   f"Keras 2 of TensorFlow {mm[0]}.{mm[1]} (with "
-                   f"{switch.value('legacy_env')})")
-        elif mm is not None and mm >= split:
-            pin = (f'pip install "{pkg}~={mm[0]}.{mm[1]}.0"   # the {pkg} of TensorFlow '
-                   f"{mm[0]}.{mm[1]}")
-        elif mm is not None:
-            pin = ("# or install a standalone Keras release made for TensorFlow "
-                   f"{mm[0]}.{mm[1]} (its release notes name the TensorFlow it needs)")
-        else:
-            pin = (f'pip install "{pkg}~=<TensorFlow\'s major.minor>.0"   # the {pkg} of '
-                   "TensorFlow's minor (2.6-2.15: keras; 2.16+: tf-keras)")
-        return [catalogue.make(
-            "keras-version-mismatch-tensorflow", evidence=log_evidence(near[-1:], [h]),
-            knowledge_ref=switch.ref,
-            fix=(pip_list_grep("tensorflow", "keras", "tf-keras", windows=ctx.windows)
-                 + "   # the Keras and TensorFlow versions installed",
-                 pin,
-                 "# or import from tensorflow.keras (tf.keras) instead of keras: the Keras "
-                 "this TensorFlow carries"))]
+        return [keras_of_other_minor(ctx, near[-1], h)]
     return []
+
+
+def keras_of_other_minor(ctx: Facts, frame: Hit, h: Hit) -> Finding:
+    """``keras-version-mismatch-tensorflow`` for a Keras 2 / tf-keras file (traceback frame
+    ``frame``) asking TensorFlow for a name it lacks (log line ``h``): that Keras was built for
+    another TensorFlow minor. The fix pins the Keras of the TensorFlow the log or host names
+    (keras~=2.N up to 2.15, tf-keras~=2.N from the Keras 3 switch, platform fact
+    ``keras3-switch``), or imports tf.keras."""
+    pkg = (frame.g("pkg") or "keras").replace("_", "-")
+    switch = ctx.kb.platform_fact("keras3-switch")
+    # keras is released in step with TensorFlow from the split (tf-keras-lazy-module)
+    split = fact_minor(ctx.kb.platform_fact("tf-keras-lazy-module"), "first_tf")
+    mm = ctx.tf_mm
+    if mm is not None and mm >= fact_minor(switch, "tf_version"):
+        pin = (f'pip install "{switch.value("legacy_package")}~={mm[0]}.{mm[1]}.0"   # the '
+               f"Keras 2 of TensorFlow {mm[0]}.{mm[1]} (with "
+               f"{switch.value('legacy_env')})")
+    elif mm is not None and mm >= split:
+        pin = (f'pip install "{pkg}~={mm[0]}.{mm[1]}.0"   # the {pkg} of TensorFlow '
+               f"{mm[0]}.{mm[1]}")
+    elif mm is not None:
+        pin = ("# or install a standalone Keras release made for TensorFlow "
+               f"{mm[0]}.{mm[1]} (its release notes name the TensorFlow it needs)")
+    else:
+        pin = (f'pip install "{pkg}~=<TensorFlow\'s major.minor>.0"   # the {pkg} of '
+               "TensorFlow's minor (2.6-2.15: keras; 2.16+: tf-keras)")
+    return catalogue.make(
+        "keras-version-mismatch-tensorflow", evidence=log_evidence([frame], [h]),
+        knowledge_ref=switch.ref,
+        fix=(pip_list_grep("tensorflow", "keras", "tf-keras", windows=ctx.windows)
+             + "   # the Keras and TensorFlow versions installed",
+             pin,
+             "# or import from tensorflow.keras (tf.keras) instead of keras: the Keras "
+             "this TensorFlow carries"))
 
 
 def keras_not_installed(ctx: Facts) -> list[Finding]:

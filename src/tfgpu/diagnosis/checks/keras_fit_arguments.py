@@ -13,7 +13,11 @@ Sources (keras-team/keras at its tags):
 * Keras 2.2.4-2.3.1 ``keras/engine/training_generator.py``: "`steps_per_epoch=None` is only
   valid for a generator based on the `keras.utils.Sequence` class. Please specify
   `steps_per_epoch` or use the `keras.utils.Sequence` class." (and ``validation_steps``,
-  ``steps``);
+  ``steps``); tf.keras/Keras 2.6 ``data_adapter.py``: "When passing an infinitely repeating
+  dataset, please specify a `steps_per_epoch` value ..."; the graph-era loop
+  (``training_utils_v1.py``): "`validation_split` argument is not supported when input `x` is
+  a dataset or a dataset iterator." and "If your data is in the form of a Python generator,
+  you cannot use `validation_split`.";
 * Keras 2.2.4-2.3.1 ``keras/optimizers.py`` ``get_gradients``: "An operation has `None` for
   gradient. Please make sure that all of your ops have a gradient defined (i.e. are
   differentiable). Common ops without gradient: K.argmax, K.round, K.eval."
@@ -46,14 +50,14 @@ def validation_split_unsupported(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    types = (h.g("types") or "").strip()
+    types = (h.g("types") or h.g("types2") or h.g("types3") or "").strip()
     low = types.lower()
     fix = [line for key, line in _SPLIT_FIXES if key in low]
     fix.append("model.fit(x, y, validation_data=(x_val, y_val))   # or split the arrays "
                "yourself (sklearn.model_selection.train_test_split) and pass validation_data")
     return [catalogue.make(
         "keras-validation-split-unsupported-input", types=types or "another type",
-        evidence=log_evidence([h]), fix=tuple(fix))]
+        evidence=log_evidence(hits), fix=tuple(fix))]
 
 
 def steps_per_epoch_required(ctx: Facts) -> list[Finding]:
@@ -64,9 +68,17 @@ def steps_per_epoch_required(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    arg = h.g("arg") or "steps_per_epoch"
+    arg = h.g("arg") or h.g("arg2") or "steps_per_epoch"
+    if h.g("arg2") is not None:
+        return [catalogue.make(
+            "keras-steps-per-epoch-required", variant="infinite-dataset", arg=arg,
+            evidence=log_evidence(hits),
+            fix=(f"model.fit(ds, {arg}=math.ceil(n_samples / batch_size))   # the dataset "
+                 ".repeat()s forever: say how many batches make an epoch",
+                 "# or drop .repeat() from the pipeline, so that an epoch ends when the data "
+                 "does"))]
     return [catalogue.make(
-        "keras-steps-per-epoch-required", arg=arg, evidence=log_evidence([h]),
+        "keras-steps-per-epoch-required", arg=arg, evidence=log_evidence(hits),
         fix=(f"{arg}=math.ceil(n_samples / batch_size)   # a plain generator (and "
              "ImageDataGenerator.flow in older Keras) does not say how many batches it holds",
              "# or make the data a keras.utils.Sequence (its __len__ gives the count)"))]
@@ -79,7 +91,7 @@ def keras2_none_gradient(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     return [catalogue.make("keras-gradients-missing-notice", variant="keras2-op",
-                           evidence=log_evidence(hits[:1]))]
+                           evidence=log_evidence(hits))]
 
 
 __all__ = ["keras2_none_gradient", "steps_per_epoch_required", "validation_split_unsupported"]

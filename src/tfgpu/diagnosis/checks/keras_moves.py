@@ -30,7 +30,12 @@ from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import tf_api_versions
-from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, FRAME, addon_importing_at
+from tfgpu.diagnosis.checks._addon_frames import (
+    ADDON_WINDOW,
+    FRAME,
+    addon_importing_at,
+    frame_between,
+)
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
 from tfgpu.diagnosis.checks.keras_modules import fact_minor, keras3_installed, keras3_series
@@ -107,13 +112,14 @@ def _reads(f: Facts) -> list[Moved]:
             continue
         out.append(Moved(h, mod, name))
     # Python 3.6's bare "cannot import name 'X'" under the traceback's code line "from
-    # keras.<m> import X" (up to three lines above): the module is that line's
+    # keras.<m> import X" (the nearest up to six lines above): the module is that line's
     code = f.h("ctx.keras_from_import").all()
     for h in f.h("tfapi.cannot_import").all():
         bare = h.need("name")
         if h.g("mod") is not None or h.line in private:
             continue
-        where = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
+        where = next((c.g("mod") for c in reversed(code) if 0 < h.line - c.line <= 6
+                      and not frame_between(f, c.line, h.line)
                       and bare in re.split(r"\s*,\s*", c.g("names") or "")), None)
         if where is not None and ".src" not in where and "_tf_keras" not in where:
             out.append(Moved(h, where, bare))

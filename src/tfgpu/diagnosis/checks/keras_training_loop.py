@@ -136,13 +136,14 @@ def checkpoint_path_key(ctx: Facts) -> list[Finding]:
 
 
 #: How many lines below ModelCheckpoint's format call a bare KeyError may stand (the call's
-#: code line, the exception; a blank line between).
-_FORMAT_WINDOW = 3
+#: code line, a notebook's context lines and blank line, the exception).
+_FORMAT_WINDOW = 6
 
 
 def _bare_checkpoint_key(ctx: Facts) -> list[Finding]:
-    """The same for Keras 2.2.4-2.3.1 (``callbacks.py``: ``filepath =
-    self.filepath.format(epoch=epoch + 1, **logs)`` raised a bare KeyError): the KeyError line
+    """The same for Keras 2.0-2.3 (``callbacks.py``: ``filepath =
+    self.filepath.format(epoch=epoch + 1, **logs)``, 2.0.x ``epoch=epoch``, raised a bare
+    KeyError): the KeyError line
     (pattern ``keras.bare_key_error``) right under that code line
     (``ctx.checkpoint_format_call``), the file name itself not printed."""
     calls = [h.line for h in ctx.h("ctx.checkpoint_format_call").all()]

@@ -17,8 +17,11 @@ Sources (keras-team/keras at its tags):
   from file. Model expected N layers, found M saved layers.", "Weight count mismatch for layer
   #k (...). Layer expects N weight(s). Received M saved weight(s)" (and the model's top-level
   weights);
-* Keras 3 ``keras/src/layers/layer.py`` ``load_own_variables``: "Layer 'X' expected N
-  variables, but received M variables during loading."
+* Keras 3 ``keras/src/layers/layer.py`` ``_check_load_own_variables``: "Layer 'X' expected N
+  variables, but received M variables during loading." and "Layer 'X' was never built and thus
+  it doesn't have any variables. However the weights file lists N variables"; Keras 2.13+ and
+  Keras 3's legacy H5 ``_set_weights``: "Shape mismatch in layer #k (named X)for weight ...
+  Weight expects shape (a, b). Received saved weight with shape (c, d)".
 """
 
 from __future__ import annotations
@@ -33,6 +36,30 @@ from tfgpu.findings import Finding
 
 #: The layer a message names: 'named "dense_1"', "named dense_1 in", "Layer 'dense_1'".
 _LAYER = re.compile(r"""named "?(?P<a>[^"\s,()]{1,100})"?|Layer '(?P<b>[^'\n]{1,100})'""")
+#: Keras 3's advice under its never-built message (layer.py: a parent's build() must build its
+#: children, or the layer needs build_from_config).
+_UNBUILT_NOTE = (" A layer that was never built has no variables to load into: a custom layer "
+                 "whose parent's build() does not build it, or one that needs "
+                 "build_from_config (Keras 3's own message says so).")
+
+
+#: The two layers a positional weight message pairs: the current model's and the file's
+#: ('(named "dense_3" in the current model) was found to correspond to layer dense_2 in the
+#: save file', '(named batch_normalization in the current model, dense_2 in the save file)').
+_PAIRED = re.compile(r"""named "?(?P<model>[^"\s,()]{1,100})"? in the current model"""
+                     r"""(?:\) was found to correspond to layer |, )"""
+                     r"""(?P<file>[^\s,()]{1,100}) in the save file""")
+
+
+def _other_kinds_paired(text: str) -> bool:
+    """Whether the message pairs a layer of the model with a layer of the file of another kind
+    (their names without Keras's ``_N`` suffix differ: batch_normalization against dense):
+    Keras pairs weighted layers by position, so the models' layers are not in the same order."""
+    m = _PAIRED.search(text)
+    if m is None:
+        return False
+    base = [re.sub(r"_\d+$", "", n) for n in (m.group("model"), m.group("file"))]
+    return base[0] != base[1]
 
 
 def _first(h: Hit, *names: str) -> str | None:
@@ -51,9 +78,12 @@ def _what(h: Hit) -> str:
     if h.g("gru_file") is not None:
         return (f"the file's GRU weights are a {h.g('gru_file')}'s, the layer a "
                 f"{h.g('gru_model')}")
-    if h.g("shape_model") is not None:
-        return (f"{of} has a weight of shape {h.g('shape_model')}, the file's is "
-                f"{h.g('shape_file')}")
+    if (shape := _first(h, "shape_model", "shape_model2")) is not None:
+        return (f"{of} has a weight of shape {shape}, the file's is "
+                f"{_first(h, 'shape_file', 'shape_file2')}")
+    if h.g("unbuilt") is not None:
+        return (f"{of} was never built, so it has no weights, and the file has "
+                f"{h.g('unbuilt')} for it")
     if "top-level" in h.text:
         of = "the model itself (its top-level weights)"
     want = _first(h, "want", "want2", "want3")
@@ -64,12 +94,10 @@ def _what(h: Hit) -> str:
 def _whole_model_load(ctx: Facts, h: Hit) -> bool:
     """Whether the misfit ``h`` came from loading a whole model (Keras rebuilt it from the
     file's own config): the log shows load_model (pattern ``ctx.model_loading``) and no
-    load_weights call, or it is Keras 3's per-layer variables message (which its .keras
-    loader prints; load_weights of a .weights.h5 file too, told by a load_weights line)."""
+    load_weights call."""
     if ctx.h("ctx.load_weights").count:
         return False
-    loading = any("load_model" in m.text for m in ctx.h("ctx.model_loading").all())
-    return loading or h.g("want3") is not None
+    return any("load_model" in m.text for m in ctx.h("ctx.model_loading").all())
 
 
 def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
@@ -91,7 +119,23 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     what = _what(h)
-    if _whole_model_load(ctx, h):
+    custom = any("custom_objects" in m.text for m in ctx.h("ctx.model_loading").all())
+    if h.g("want3") is not None and not ctx.h("ctx.load_weights").count and (
+            custom or not _whole_model_load(ctx, h)):
+        # Keras 3's Layer.load_own_variables prints it for load_model(.keras) and
+        # load_weights(.weights.h5) alike, and the log shows neither call (or a whole model
+        # with custom objects, whose own build() may not create their variables): hedged
+        return [catalogue.make(
+            "keras-weights-do-not-fit-model", variant="keras3-unsure", what=what,
+            evidence=log_evidence(hits),
+            fix=("# which call failed? load_weights: build the model with the code, "
+                 "configuration and Keras release that saved the weights; load_model: load "
+                 "the file with the Keras release that saved it",
+                 "# a custom layer: its build() must create every variable (and those of "
+                 "its child layers), or it needs build_from_config",
+                 'python -c "import keras; print(keras.__version__)"   # compare with the '
+                 "release that saved the file"))]
+    if _whole_model_load(ctx, h) and h.g("unbuilt") is None:
         return [catalogue.make(
             "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
             cause=(f"Keras rebuilt the model from the file's own configuration and the file's "
@@ -116,12 +160,20 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
                       "layers/recurrent.py, v2.6.0 layers/recurrent_v2.py), and Keras converts "
                       "between the two True kinds only: build the GRU with the saving side's "
                       "reset_after.")
+    if h.g("unbuilt") is not None:
+        cause_note = _UNBUILT_NOTE
+    if _first(h, "layers_file", "layers_file2") == "0":
+        cause_note = (" A file with no layer weights at all is not in the layout this loader "
+                      "reads: a Keras 3 .weights.h5 file read by Keras 2's loader, a model saved "
+                      "before it was built, or a TensorFlow checkpoint given as an HDF5 file.")
     if _first(h, "layers_file", "layers_file2") == "1":
         cause_note = (" A file with one layer of weights is a whole model saved inside another "
                       "(keras.utils.multi_gpu_model's wrapper, or a model used as a layer): "
                       "save the inner model's weights, or load into the same wrapper.")
     # one layer with another number of weights: the layers match, the layer is built otherwise
-    count = _first(h, "want", "want2", "want3") is not None and "top-level" not in h.text
+    # (unless the message pairs layers of other kinds: a layer order or architecture change)
+    count = (_first(h, "want", "want2", "want3") is not None and "top-level" not in h.text
+             and not _other_kinds_paired(h.text))
     return [catalogue.make(
         "keras-weights-do-not-fit-model", variant="weight-count" if count else None,
         what=what, note=cause_note,

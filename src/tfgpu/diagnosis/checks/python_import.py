@@ -14,7 +14,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import frame_between, package_frames_above
 from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -115,7 +115,7 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
 def _py2_reads(ctx: Facts) -> list[Hit]:
     """Python 2.7's "'module' object has no attribute '<name>'" (``tools.tf1_api_py2``,
     which names no module) whose traceback code line, printed right above it
-    (``ctx.tf1_api_code``, at most four lines up: a notebook's traceback prints context lines
+    (``ctx.tf1_api_code``, at most six lines up: a notebook's traceback prints context lines
     and a blank line under its arrowed one), calls ``tf.<name>``/``tf.train.<name>``,
     and Python 3.6's "cannot import name '<name>'" (``tools.tf1_import_bare``) under a
     ``from tensorflow import <name>`` line (``ctx.tf1_import_code``): the code line then,
@@ -126,7 +126,9 @@ def _py2_reads(ctx: Facts) -> list[Hit]:
         codes = ctx.h(code_name).all()
         for err in ctx.h(err_name).all():
             for code in codes:
-                if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 4:
+                # (a frame line between: the code line is another frame's)
+                if (code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 6
+                        and not frame_between(ctx, code.line, err.line)):
                     out += [code, err]
                     break
     return out
@@ -262,10 +264,17 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     else:
         new = _TF2_NAME.get(attr)
         v1 = f"tf.compat.v1.{sub + '.' if sub and sub != 'compat.v2' else ''}{attr}"
-        fix = ((f"# TF2 name: {new}" if new else f"# TF1 API: use {v1}"),
-               f"{v1}   # the TF1 behaviour, unchanged"
-               + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
-                  if attr in ("Session", "InteractiveSession", "placeholder") else ""),
+        if attr in ("Session", "InteractiveSession", "placeholder"):
+            # graph-mode names: under TF 2's eager execution tf.compat.v1.placeholder alone
+            # raises "tf.placeholder() is not compatible with eager execution"
+            lead: tuple[str, ...] = (
+                "# TF1 graph code: import tensorflow.compat.v1 as tf, then "
+                "tf.disable_eager_execution() before building the graph (tf.compat.v1."
+                f"{attr} alone fails: TensorFlow 2 runs eagerly)",)
+        else:
+            lead = ((f"# TF2 name: {new}",) if new else ()) + (
+                f"{v1}   # the TF1 behaviour, unchanged",)
+        fix = (*lead,
                "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
                "names",
                "# code you do not own (a package written for TensorFlow 1): run it with "

@@ -21,7 +21,12 @@ import re
 from packaging.version import Version
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
+from tfgpu.diagnosis.checks._addon_frames import (
+    addon_importing_at,
+    addons_warning_in_log,
+    frame_between,
+    package_frames_above,
+)
 from tfgpu.diagnosis.checks.addons import addon_release_for
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.diagnosis.checks.tf_install import version_or_none
@@ -218,7 +223,8 @@ _NAMED_ELSEWHERE = re.compile(
 
 def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
     """"cannot import name 'X' from 'tensorflow.<sub>'" (or the bare Python 3.6 wording under
-    a ``from tensorflow.<sub> import X`` code line of the traceback, up to three lines above):
+    a ``from tensorflow.<sub> import X`` code line of the traceback, the nearest up to six lines
+    above: a notebook prints context lines and a blank line under its arrowed one):
     the hit and the missing name's full path (``tensorflow.python.ops.collective_ops``).  Only
     submodules: a name from the top-level package is tools.tf1_api's reading."""
     code = ctx.h("ctx.tf_from_import").all()
@@ -239,7 +245,8 @@ def _names_not_importable(ctx: Facts) -> list[tuple[Hit, str]]:
             continue  # TensorFlow's old private Keras copy: keras-public-api-moved reads it
             # (an add-on's own import of it is the add-on's release: module_missing)
         if mod is None:
-            mod = next((c.g("mod") for c in code if 0 < h.line - c.line <= 3
+            mod = next((c.g("mod") for c in reversed(code) if 0 < h.line - c.line <= 6
+                        and not frame_between(ctx, c.line, h.line)
                         and name in re.split(r"\s*,\s*", c.g("names") or "")), None)
         if mod and "." in mod:
             out.append((h, f"{mod}.{name}"))
@@ -274,6 +281,14 @@ def module_missing(ctx: Facts) -> list[Finding]:
         return []
     if dist is not None:
         return [_addon_release(ctx, hit, module, dist)]
+    # Keras 2's own file (standalone keras, tf-keras) importing it: that Keras is of another
+    # TensorFlow minor (Keras 3's files are read below)
+    near = package_frames_above(ctx, hit.line)
+    if (near and near[-1].g("pkg") in ("keras", "tf_keras")
+            and not re.search(r"[/\\]keras[/\\]src[/\\]", near[-1].text)):
+        from tfgpu.diagnosis.checks.keras2_standalone import keras_of_other_minor
+
+        return [keras_of_other_minor(ctx, near[-1], hit)]
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
     first = ctx.kb.platform_fact("keras3-switch")

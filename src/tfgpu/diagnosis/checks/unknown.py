@@ -449,24 +449,57 @@ def failure_without_gpu_words(log: LogFacts) -> str | None:
     exception line without those words, or ``"a Python traceback cut before its exception
     line"`` when a traceback starts after every death line and no death ends it; ``None``
     when the log shows no such failure (no traceback and no death, a death line naming the
-    GPU stack, a native crash or a kill, which may come from anything)."""
+    GPU stack, a native crash or a kill, which may come from anything), or when the lines
+    around it tie it to the GPU after all (the failing code lists or configures the GPUs, the
+    message's body below names a device or the GPU stack: :func:`_ties_to_gpu`)."""
     died = death_hits(log)
     headers = _traceback_headers(log)
+    texts = _hit_texts(log)
     if headers and (not died or died[-1].line is None or headers[-1] > died[-1].line):
-        return "a Python traceback cut before its exception line"
-    if not died or not _EXCEPTION.match(_message(died[-1].text)):
+        near = [t for n, t in texts.items() if n >= headers[-1]]
+        return None if _ties_to_gpu(near) else "a Python traceback cut before its exception line"
+    if not died or died[-1].line is None or not _EXCEPTION.match(_message(died[-1].text)):
         return None
+    at = died[-1].line
+    # the code lines above it (the failing call, within its traceback) and the message's body
+    # below it (TF 2.11+'s "Graph execution error:" puts the op's own error there)
+    start = max([at - _CODE_ABOVE, *(h for h in headers if h <= at)])
+    near = [t for n, t in texts.items() if start <= n <= at + _BODY_BELOW]
     last = died[-1].text.strip()
-    return None if _GPU_WORDS.search(last) else last
+    return None if _GPU_WORDS.search(last) or _ties_to_gpu(near) else last
 
 
-def _host_fixes(last: str, windows: bool) -> tuple[str, ...]:
+#: How far above and below an exception line the code and the message body are read.
+_CODE_ABOVE, _BODY_BELOW = 6, 15
+
+#: Code and messages that tie a failure to the GPU's presence: listing or configuring the GPUs
+#: (an empty list indexed, an assert on it), a device scope or name, a data layout only the GPU
+#: kernels take (NCHW on the CPU).
+_DEVICE_WORDS = re.compile(
+    r"(?i)list_(?:physical|logical)_devices|set_memory_growth|[gs]et_visible_devices"
+    r"|physical_devices|\bgpus?\s*\[|\btf\.device\b|/device:|is_gpu_available"
+    r"|is_built_with_cuda|\bnchw\b|\bnhwc\b|device type cpu")
+
+
+def _ties_to_gpu(texts: Iterable[str]) -> bool:
+    """Whether any of ``texts`` names the GPU stack (:data:`_GPU_WORDS`) or the GPU's presence
+    (:data:`_DEVICE_WORDS`)."""
+    return any(_GPU_WORDS.search(t) or _DEVICE_WORDS.search(t) for t in texts)
+
+
+def _host_fixes(last: str, windows: bool, cpu_only: bool = False) -> tuple[str, ...]:
     """The fix lines that lead for an unrecognised exception ``last``: the CPU re-run first
     (:data:`_CPU_RERUN`, in cmd's words on Windows) when its text names nothing of the GPU
-    stack (:data:`_GPU_WORDS`), then the host check."""
+    stack (:data:`_GPU_WORDS`), then the host check; when the run already had no GPU
+    (``cpu_only``: TensorFlow's "Could not find cuda drivers"), no re-run: the exception is
+    the code's or the data's."""
     host = "tfgpu doctor   # checks the host itself"
     if _GPU_WORDS.search(last):
         return (host,)
+    if cpu_only:
+        return ("# this run already had no GPU (TensorFlow said 'Could not find cuda drivers'): "
+                "the exception is the code's or the data's; the traceback's last frames of your "
+                "own code show where", host)
     env = "set \"CUDA_VISIBLE_DEVICES=-1\" &&" if windows else "CUDA_VISIBLE_DEVICES=-1"
     return (_CPU_RERUN.format(env=env), host)
 
@@ -516,7 +549,7 @@ def _unexplained_exception(ctx: Facts, found: list[Finding],
                f"are problems it shows, not the cause of this exception. The last exception "
                f"is: {last.text.strip()}"),
         fix=(*(("tfgpu doctor   # checks the host itself",) if ctx.other_framework
-               else _host_fixes(last.text, ctx.windows)),
+               else _host_fixes(last.text, ctx.windows, bool(ctx.h("cuda.drivers").count))),
              f"search the exact last exception line in {ctx.other_framework}'s issue tracker"
              if ctx.other_framework else
              "search the exact last exception line in the TensorFlow issue tracker"),
@@ -705,7 +738,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
             # say what to run next; a crash gets the Python stack at the crash
             # (faulthandler, Python's -X faulthandler option) before the search
             fix=(
-                *(_host_fixes(last, ctx.windows) if last and not crash and not fw and not exit_only
+                *(_host_fixes(last, ctx.windows, bool(ctx.h("cuda.drivers").count))
+                  if last and not crash and not fw and not exit_only
                   else ("tfgpu doctor   # checks the host itself",)),
                 *(
                     ("python -X faulthandler train.py   # prints the Python stack of each "
