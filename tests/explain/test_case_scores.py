@@ -488,6 +488,8 @@ FLOORS["cases-holdout326"] = 0.59
 # session 40's fourth round: Apple computers, tf.data, the training loop, outside Python (first
 # sight 11/29)
 FLOORS["cases-holdout327"] = 0.68
+# session 40's last round, first scored on its reviewed code e07c7c01 (15/20, 1 WRONG)
+FLOORS["cases-holdout328"] = 0.8
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -137,6 +137,21 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     listing = pip_list_grep("keras", "tensorflow", "tf-keras", windows=f.windows,
                             anchored=not f.windows)
     builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
+    # a class name only tf.keras of TensorFlow 1.13 wrote (BatchNormalizationV1): Keras's own
+    tf113 = f.kb.platform_fact("keras-tf113-class-names")
+    if kind == "layer" and name in tf113.items("names"):
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            knowledge_ref=tf113.ref,
+            cause=(f"The saved model names the layer class '{name}', a name tf.keras of "
+                   "TensorFlow 1.13 wrote for its BatchNormalization layer (knowledge row "
+                   f"{tf113.ref}); tf.keras of later TensorFlow releases reads it as an alias, "
+                   "but the Keras loading it here (standalone Keras 2.x, or Keras 3) does not "
+                   "know it: the file was saved by tf.keras. Not a custom object to register."),
+            fix=(listing + "   # the Keras that loads it",
+                 "# load it with tf.keras: tf.keras.models.load_model(path) under TensorFlow "
+                 "2.x up to 2.15 (or tf-keras with TF_USE_LEGACY_KERAS=1 from 2.16), then save "
+                 "it again"))]
     if builtin and kind in _FUNCTION_KINDS:
         return [catalogue.make(
             "keras-custom-object-not-registered", variant="builtin-name", kind=kind, name=name,
