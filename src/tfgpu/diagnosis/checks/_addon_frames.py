@@ -60,9 +60,10 @@ def frame_between(ctx: Facts, first: int, last: int) -> bool:
     patterns ``ctx.own_frame``, ``ctx.pkg_path``, ``ctx.other_frame``) stands strictly between
     log lines ``first`` and ``last``: a code line above it is then another frame's, not the
     one that raised at ``last``."""
-    return any(first < h.line < last for name in ("ctx.own_frame", "ctx.pkg_path",
-                                                  "ctx.other_frame")
-               for h in ctx.h(name).all() if FRAME.search(h.text) or name != "ctx.pkg_path")
+    frames = [*ctx.h("ctx.own_frame").all(), *ctx.h("ctx.other_frame").all(),
+              # (a site-packages path is a frame only in a frame line's form)
+              *(p for p in ctx.h("ctx.pkg_path").all() if FRAME.search(p.text))]
+    return any(first < h.line < last for h in frames)
 
 
 def package_frames_above(ctx: Facts, line: int) -> list[Hit]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, OP_LIBRARY_DISTS
+from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS, ADDON_WINDOW, OP_LIBRARY_DISTS
 from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
@@ -408,8 +408,6 @@ def addon_name_missing(ctx: Facts) -> list[Finding]:
     not of releases that go together (no data dates add-on names, so the finding does not say
     which side is old); a file or folder of the import name shadowing the package fits too.
     Nothing for a module outside that list; one finding, for the first such line."""
-    from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS
-
     for h in ctx.h("addon.no_attr").all():
         mod, attr = h.g("mod") or h.need("mod2"), h.g("attr") or h.need("attr2")
         top = mod.split(".")[0]

@@ -60,6 +60,7 @@ from tfgpu.diagnosis.checks.libraries import (
     driver_library_not_shown,
 )
 from tfgpu.diagnosis.checks.status_codes import new_fault_finding
+from tfgpu.diagnosis.checks.unknown import failure_without_gpu_words
 from tfgpu.diagnosis.checks.versions import (
     _TF,
     _driver_evidence,
@@ -2112,8 +2113,6 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
         fix.append('python -c "import tensorflow as tf; print(tf.__version__, '
                    'tf.sysconfig.get_build_info().get(\'cuda_version\'))"   # the CUDA '
                    "this TensorFlow needs")
-    from tfgpu.diagnosis.checks.unknown import failure_without_gpu_words
-
     failure = failure_without_gpu_words(ctx.log)
     if failure is not None:
         # that process had no GPU: whatever failed in it, a GPU did not (the failure leads)

@@ -91,13 +91,35 @@ def _what(h: Hit) -> str:
             f"{_first(h, 'got', 'got2', 'got3')}")
 
 
-def _whole_model_load(ctx: Facts, h: Hit) -> bool:
-    """Whether the misfit ``h`` came from loading a whole model (Keras rebuilt it from the
-    file's own config): the log shows load_model (pattern ``ctx.model_loading``) and no
-    load_weights call."""
-    if ctx.h("ctx.load_weights").count:
-        return False
-    return any("load_model" in m.text for m in ctx.h("ctx.model_loading").all())
+def _loads(ctx: Facts) -> tuple[bool, bool, bool]:
+    """Which load the log shows: ``(load_weights called, load_model called, custom_objects
+    given)`` (patterns ``ctx.load_weights`` and ``ctx.model_loading``)."""
+    loading = [m.text for m in ctx.h("ctx.model_loading").all()]
+    return (bool(ctx.h("ctx.load_weights").count), any("load_model" in t for t in loading),
+            any("custom_objects" in t for t in loading))
+
+
+def _cause_note(h: Hit) -> str:
+    """The sentence the message itself adds to the cause: a GRU of another reset_after, a
+    layer never built, a file of no layer weights or of one (a wrapped model); else ``""``."""
+    in_file = _first(h, "layers_file", "layers_file2")
+    if h.g("gru_file") is not None:
+        return (" A GRU's weights differ by its reset_after: TensorFlow 2's GRU (and cuDNN's) "
+                "takes reset_after=True by default, standalone Keras 2.3's and TensorFlow "
+                "1.x's reset_after=False (keras-team/keras 2.3.1 layers/recurrent.py, v2.6.0 "
+                "layers/recurrent_v2.py), and Keras converts between the two True kinds only: "
+                "build the GRU with the saving side's reset_after.")
+    if h.g("unbuilt") is not None:
+        return _UNBUILT_NOTE
+    if in_file == "0":
+        return (" A file with no layer weights at all is not in the layout this loader reads: "
+                "a Keras 3 .weights.h5 file read by Keras 2's loader, a model saved before it "
+                "was built, or a TensorFlow checkpoint given as an HDF5 file.")
+    if in_file == "1":
+        return (" A file with one layer of weights is a whole model saved inside another "
+                "(keras.utils.multi_gpu_model's wrapper, or a model used as a layer): save the "
+                "inner model's weights, or load into the same wrapper.")
+    return ""
 
 
 def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
@@ -107,10 +129,11 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
     another architecture or configuration, other layer code, or the same code under another
     Keras/TensorFlow release whose layers create other weights; a file holding one layer of
     weights is a whole model saved inside another (``keras.utils.multi_gpu_model``'s wrapper,
-    a model used as a layer).  When a whole model was being loaded (:func:`_whole_model_load`)
-    the model is the file's own, rebuilt by this Keras: ``keras-model-saved-with-other-keras``
-    (the file written by another Keras/TensorFlow release).  One finding, for the first such
-    line."""
+    a model used as a layer).  When a whole model was being loaded (load_model shown, no
+    load_weights: :func:`_loads`) the model is the file's own, rebuilt by this Keras:
+    ``keras-model-saved-with-other-keras`` (the file written by another Keras/TensorFlow
+    release); Keras 3's per-layer variables message with neither load shown is hedged
+    (variant ``keras3-unsure``).  One finding, for the first such line."""
     # skip_mismatch=True's warning ("Skipping loading of weights for layer #k ... due to
     # mismatch in number of weights. Layer expects N weight(s). Received M saved weight(s)"):
     # the partial load the code asked for, not a failure
@@ -119,9 +142,9 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     what = _what(h)
-    custom = any("custom_objects" in m.text for m in ctx.h("ctx.model_loading").all())
-    if h.g("want3") is not None and not ctx.h("ctx.load_weights").count and (
-            custom or not _whole_model_load(ctx, h)):
+    weights, model, custom = _loads(ctx)
+    whole = model and not weights
+    if h.g("want3") is not None and not weights and (custom or not whole):
         # Keras 3's Layer.load_own_variables prints it for load_model(.keras) and
         # load_weights(.weights.h5) alike, and the log shows neither call (or a whole model
         # with custom objects, whose own build() may not create their variables): hedged
@@ -135,7 +158,7 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
                  "its child layers), or it needs build_from_config",
                  'python -c "import keras; print(keras.__version__)"   # compare with the '
                  "release that saved the file"))]
-    if _whole_model_load(ctx, h) and h.g("unbuilt") is None:
+    if whole and h.g("unbuilt") is None:
         return [catalogue.make(
             "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
             cause=(f"Keras rebuilt the model from the file's own configuration and the file's "
@@ -152,31 +175,13 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
                  "'m.weights.h5'); load_model(path, compile=False) when only the optimizer "
                  "state does not fit"),
         )]
-    cause_note = ""
-    if h.g("gru_file") is not None:
-        cause_note = (" A GRU's weights differ by its reset_after: TensorFlow 2's GRU (and "
-                      "cuDNN's) takes reset_after=True by default, standalone Keras 2.3's and "
-                      "TensorFlow 1.x's reset_after=False (keras-team/keras 2.3.1 "
-                      "layers/recurrent.py, v2.6.0 layers/recurrent_v2.py), and Keras converts "
-                      "between the two True kinds only: build the GRU with the saving side's "
-                      "reset_after.")
-    if h.g("unbuilt") is not None:
-        cause_note = _UNBUILT_NOTE
-    if _first(h, "layers_file", "layers_file2") == "0":
-        cause_note = (" A file with no layer weights at all is not in the layout this loader "
-                      "reads: a Keras 3 .weights.h5 file read by Keras 2's loader, a model saved "
-                      "before it was built, or a TensorFlow checkpoint given as an HDF5 file.")
-    if _first(h, "layers_file", "layers_file2") == "1":
-        cause_note = (" A file with one layer of weights is a whole model saved inside another "
-                      "(keras.utils.multi_gpu_model's wrapper, or a model used as a layer): "
-                      "save the inner model's weights, or load into the same wrapper.")
     # one layer with another number of weights: the layers match, the layer is built otherwise
     # (unless the message pairs layers of other kinds: a layer order or architecture change)
     count = (_first(h, "want", "want2", "want3") is not None and "top-level" not in h.text
              and not _other_kinds_paired(h.text))
     return [catalogue.make(
         "keras-weights-do-not-fit-model", variant="weight-count" if count else None,
-        what=what, note=cause_note,
+        what=what, note=_cause_note(h),
         evidence=log_evidence([h]),
         fix=("# build the model with the exact code, configuration and Keras/TensorFlow "
              "release that saved the weights (the project's README or requirements name "

@@ -28,6 +28,7 @@ from tfgpu.diagnosis.checks._addon_frames import (
     package_frames_above,
 )
 from tfgpu.diagnosis.checks.addons import addon_release_for
+from tfgpu.diagnosis.checks.keras2_standalone import keras_of_other_minor
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.facts.log import Hit
@@ -286,8 +287,6 @@ def module_missing(ctx: Facts) -> list[Finding]:
     near = package_frames_above(ctx, hit.line)
     if (near and near[-1].g("pkg") in ("keras", "tf_keras")
             and not re.search(r"[/\\]keras[/\\]src[/\\]", near[-1].text)):
-        from tfgpu.diagnosis.checks.keras2_standalone import keras_of_other_minor
-
         return [keras_of_other_minor(ctx, near[-1], hit)]
     keras3 = [p for p in ctx.h("ctx.keras3_path").all() if 0 < hit.line - p.line <= 3]
     mm = ctx.tf_mm
