@@ -12,12 +12,15 @@ _VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
 #: Just before a number: a requirement's comparison (PEP 440 ``>=``, ``<=``, ``<``, ``>``,
 #: ``~=``, ``!=``; also with spaces, "needs >= 8.9.4"): the number is a bound, not the
 #: version installed.  ``==`` (and ``===``) pins the version: that one is installed.
-_BOUND = re.compile(r"(?:[<>]=?|[~!]=)\s*[vr]?$")
+_BOUND = re.compile(r"(?:(?:[<>]=?|[~!]=)\s*|(?i:\b(?:greater|newer|older|later|earlier|"
+                    r"higher|lower|less) than|\b(?:above|below|at least|at most|before|after)) "
+                    r"(?i:(?:tensorflow|tf) )?)[vr]?$")
 
 
 def _is_bound(text: str, start: int) -> bool:
-    """Whether the number at ``start`` of ``text`` is a requirement's bound."""
-    return _BOUND.search(text[max(0, start - 8):start]) is not None
+    """Whether the number at ``start`` of ``text`` is a requirement's bound, in symbols
+    (``>=2.10``) or words (``greater than 2.4``, ``older than TF 1.4``)."""
+    return _BOUND.search(text[max(0, start - 24):start]) is not None
 
 
 def _version(text: str | None) -> str | None:

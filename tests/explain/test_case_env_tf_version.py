@@ -47,6 +47,10 @@ def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
     "(node 12.8.1)",
     # another (hyphenated) project's release
     "TensorFlow older than the keras it got (basic-pitch 0.2.4 dependencies)",
+    # bounds written in words: what the release is above or below, not the release
+    ">2.4 (stated as greater than 2.4)",
+    "older than 1.4 (inferred: tf.AUTO_REUSE missing)",
+    "1.x older than 1.13 (inferred from the fix)",
     "",
 ])
 def test_tf_version_is_unknown_when_only_other_components_have_numbers(text: str) -> None:

@@ -490,6 +490,12 @@ FLOORS["cases-holdout326"] = 0.59
 FLOORS["cases-holdout327"] = 0.68
 # session 40's last round, first scored on its reviewed code e07c7c01 (15/20, 1 WRONG)
 FLOORS["cases-holdout328"] = 0.8
+# session 41 (2026-12-06): API eras and Keras in libraries, conversion and installs in
+# applications, custom training code and Keras data input (first sight on 7a27d257: 9/20, 7/20,
+# 5/21; 3 WRONG, mended)
+FLOORS["cases-holdout329"] = 0.65
+FLOORS["cases-holdout330"] = 0.5
+FLOORS["cases-holdout331"] = 0.95
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -895,7 +895,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
          "unrecognized keyword arguments passed to", "trainer.fit() got an unexpected",
          "trainer.evaluate() got an unexpected", "trainer.predict() got an unexpected",
-         "to a shape. found invalid entry",
+         "to a shape. found invalid entry", "cannot convert '('",
          "must end in `.weights.h", "must end in `.keras` (keras model format)"),
         r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
         r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
@@ -911,6 +911,9 @@ PATTERNS: tuple[Pattern, ...] = (
         # 3 takes as the shape, so the name arrives split into characters
         r"|Cannot convert '\((?P<chars>'\w', (?:'\w', ){0,60}'\w')\)' to a shape\. "
         r"Found invalid entry '\w' of type '<class 'str'>'"
+        # (the same cut short in a paste, at least three characters of the name and the line's
+        # end: a shape of one-character strings is a string taken for a shape)
+        r"|Cannot convert '\((?P<chars_cut>'\w', (?:'\w', ){1,60}'\w'),?\s*$"
         # Keras 3's file-name rules (keras/src/callbacks/model_checkpoint.py, keras/src/saving/
         # saving_api.py): weights go to "*.weights.h5", a ModelCheckpoint's whole models to
         # "*.keras"; the names Keras 2 code used (.h5 weights, .hdf5, .ckpt) are refused
@@ -970,9 +973,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.oom_tensor",
         ("oom when allocating",),
-        r"OOM when allocating tensor (?:with|(?P<copy>of)) shape\s*\[(?P<shape>[\d,\s]*)\]"
+        r"OOM when allocating tensor (?:with|(?P<copy>of)) shape(?:\s*\[(?P<shape>[\d,\s]*)\]"
         r"(?:\s*and type (?P<dtype>\w+))?(?:\s*on (?P<device>[\w/:.]+))?"
-        r"(?:\s*by allocator (?P<alloc>\w+))?",
+        r"(?:\s*by allocator (?P<alloc>\w+))?"
+        # (the headline cut short after "shape" in a paste or an issue title)
+        r"|\s*$)",
     ),
     _p(
         "mem.exhausted",
@@ -1997,6 +2002,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
         r"|Possibly insufficient driver version|Error retrieving driver version)",
     ),
+    # the status a cuBLAS wrapper returns after its routine failed (cuda_blas.cc; TF 1.x logs
+    # it as "Internal: failed BLAS call, see log for details"): a companion of the failing
+    # routine's line above it, quoted with it by checks/memory.py
+    _p("cublas.failed_call", ("failed blas call, see log",),
+       r"failed BLAS call, see log for details"),
     # cuda_driver.cc / gpu_cudamallocasync_allocator.cc: a device allocation of the driver
     # (unified memory, stream-ordered pool) returned out of memory
     _p(
@@ -6564,6 +6574,72 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\.__init__\(\)`|(?P<metric>You) forgot to call `super\(\)\.__init__\(\)` in the "
         r"`__init__\(\)` method",
     ),
+    # Keras's image helpers without PIL (keras-preprocessing image/utils.py, keras-team/keras
+    # v2.9.0-v2.15.0 keras/utils/image_utils.py, Keras 3 keras/src/utils/image_utils.py) and
+    # flow_from_dataframe's label check (DataFrameIterator._check_params: keras-preprocessing
+    # dataframe_iterator.py, Keras 2 keras/preprocessing/image.py, Keras 3 keras/src/legacy/
+    # preprocessing/image.py). Read by checks/input_files.py
+    _p(
+        "keras.needs_pil",
+        ("could not import pil.image",),
+        r"Could not import PIL\.Image\.\s*The use of `(?P<fn>\w{1,40})` requires PIL",
+    ),
+    _p(
+        "keras.df_label_type",
+        ("column values must be",),
+        r"If class_mode=\"(?P<mode>\w{1,20})\", y_col=\"(?P<col>[^\"\n]{1,300})\" column "
+        r"values must be (?:type string, list or tuple|strings)",
+    ),
+    # Keras's image iterators (keras-preprocessing image/iterator.py, keras-team/keras v2.9.0-
+    # v2.15.0 keras/preprocessing/image.py Iterator.__getitem__, Keras 3 keras/src/legacy/
+    # preprocessing/image.py): "Asked to retrieve element {idx}, but the Sequence has length
+    # {length}" (an iterator of length 0: no image found), and flow_from_directory's count
+    # ("Found {n} images belonging to {k} classes.", DirectoryIterator.__init__)
+    _p(
+        "keras.iterator_empty",
+        ("but the sequence has length", "images belonging to"),
+        r"Asked to retrieve element \d{1,9}, but the Sequence has length (?P<len>0)\b"
+        r"|\bFound (?P<found>0) images belonging to (?P<classes>\d{1,6}) class",
+    ),
+    # Python's AttributeError for an object that is no module, asked for a function of Keras's
+    # image module (keras.preprocessing.image / keras.utils: load_img, img_to_array,
+    # array_to_img, save_img): the name of the module was bound to an image (an array, a PIL
+    # image, a tensor) in the program. Read by checks/input_files.py
+    _p(
+        "py.image_name_rebound",
+        ("object has no attribute 'load_img'", "object has no attribute 'img_to_array'",
+         "object has no attribute 'array_to_img'", "object has no attribute 'save_img'"),
+        r"'(?P<type>numpy\.ndarray|Image|JpegImageFile|PngImageFile|EagerTensor|Tensor|str)' "
+        r"object has no attribute '(?P<fn>load_img|img_to_array|array_to_img|save_img)'",
+    ),
+    # CPython's FileNotFoundError for a path ("[Errno 2] No such file or directory: '<path>'",
+    # Windows "[WinError 3] The system cannot find the path specified: '<path>'"; the message
+    # alone where a paste keeps only it). Read by checks/input_files.py
+    _p(
+        "py.path_not_found",
+        ("no such file or directory: '", "cannot find the path specified: '"),
+        r"(?:FileNotFoundError: |^\s*)(?:\[(?:Errno 2|WinError 3)\] )?"
+        r"(?:No such file or directory|The system cannot find the path specified): "
+        r"'(?P<path>[^'\n]{1,400})'\s*$",
+    ),
+    # A layer whose __init__ takes arguments and which has no get_config(), asked for its
+    # config (model.save, ModelCheckpoint saving the whole model): keras-team/keras v2.6.0
+    # keras/engine/base_layer.py "Layer %s has arguments in `__init__` and therefore must
+    # override `get_config`." (tf.keras of TF 2.0-2.6 the same), v2.7.0-v2.10.0 "Layer {cls}
+    # has arguments {extra_args}\n in `__init__` and therefore must override `get_config()`.",
+    # v2.11.0-v2.15.0 "Layer {cls} was created by passing\n non-serializable argument values
+    # in `__init__()`,\n and therefore the layer must override `get_config()`", Keras 3
+    # keras/src/ops/operation.py "Object {cls} was created by passing ..." (the first line
+    # alone where a paste keeps the message's lines apart). Read by checks/keras_model_code.py
+    _p(
+        "keras.get_config_missing",
+        ("has arguments", "was created by passing"),
+        r"\bLayer (?P<cls>\w{1,120}) has arguments"
+        r"(?: in `__init__` and therefore must override `get_config`"
+        r"| \[[^\]\n]{0,400}\](?:\s*$| in `__init__`))"
+        r"|\b(?P<what>Layer|Object) (?P<cls2>\w{1,120}) was created by passing"
+        r"(?:\s*$| non-serializable argument values)",
+    ),
     # The TF Object Detection API's legacy trainer (object_detection/trainer.py, later
     # legacy/trainer.py) building a clone's losses, and Python's unpack of an empty input
     # list under it (Python 2 "need more than 0 values to unpack", Python 3 "not enough values
@@ -7353,8 +7429,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "graph.operator_not_allowed",
         ("as a python `bool` is not allowed", "over `tf.tensor` is not allowed",
          "over a symbolic `tf.tensor` is not allowed", "only iterable when eager execution",
-         "as a python bool is not allowed"),
-        r"(?P<what>[Uu]sing a (?:symbolic )?`?tf\.Tensor`? as a Python `?bool`?"
+         "as a python bool is not allowed", "operatornotallowedingrapherror"),
+        # (the exception's name with its message cut off: IPython's header line
+        # "OperatorNotAllowedInGraphError   Traceback (most recent call last)", or the name
+        # alone ending a traceback)
+        r"^\s*(?:[\w.]{1,80}\.)?(?P<cls_only>OperatorNotAllowedInGraphError)"
+        r"(?=\s{2,}Traceback \(most recent call last\)|:?\s*$)"
+        r"|(?P<what>[Uu]sing a (?:symbolic )?`?tf\.Tensor`? as a Python `?bool`?"
         r"|[Ii]terating over (?:a symbolic )?`?tf\.Tensor`?) is not allowed"
         r"(?:(?P<graph> in Graph execution)|: AutoGraph (?P<ag>did not convert|did convert|is "
         r"disabled in|is unavailable in)|(?P<tf1>\. Use `?if t is not None)|(?P<new>\. You can "
@@ -7382,6 +7463,25 @@ PATTERNS: tuple[Pattern, ...] = (
         ("exception encountered when calling", "arguments received by"),
         r"Exception encountered when calling (?P<layer>\w{1,80})\.call\(\)"
         r"|Arguments received by (?P<layer2>\w{1,80})\.call\(\):",
+    ),
+    # Python's TypeError for arithmetic with None ("unsupported operand type(s) for +: 'int'
+    # and 'NoneType'", CPython Objects/abstract.c binop_type_error), and the line AutoGraph
+    # puts above the frames of the code it converted ("in user code:", TensorFlow's
+    # autograph/pyct/error_utils.py ErrorMetadataBase.get_message, TF 2.2-2.21). Read together
+    # by checks/tf_function_code.py
+    _p(
+        "py.none_operand",
+        ("unsupported operand type(s) for",),
+        r"unsupported operand type\(s\) for (?P<op>\*\*|//|[-+*/%@]): "
+        r"'(?P<a>int|float|NoneType|Dimension)' and '(?P<b>int|float|NoneType|Dimension)'",
+    ),
+    _p("ctx.ag_user_code", ("in user code:",), r"\bin user code:\s*$"),
+    # Keras 2.7-2.15's layer-call context (keras/utils/traceback_utils.py inject_argument_info_
+    # in_traceback: 'Exception encountered when calling layer "<name>" (type <Class>).')
+    _p(
+        "keras.k2_call_context",
+        ("exception encountered when calling layer",),
+        r"Exception encountered when calling layer [\"'](?P<layer>[\w/.-]{1,120})[\"']",
     ),
     # gradients_util.py (gradients_impl.py in 1.13): "No gradient defined for operation '%s'
     # (op type: %s)" (1.13-2.6); 2.7+ "No gradient defined for operation'<name>' (op type:
@@ -7447,6 +7547,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Input to reshape is a tensor with (?P<n>\d{1,15}) (?:dense )?values, but the "
         r"requested shape (?:has (?P<m>\d{1,15})|requires a multiple of (?P<k>\d{1,15}))",
     ),
+    # NumPy's own reshape (numpy/_core/src/multiarray/shape.c raise_reshape_size_mismatch:
+    # "cannot reshape array of size %zd into shape %S"), met in the data code that prepares
+    # an input (an image reshaped for predict)
+    _p(
+        "np.reshape_count",
+        ("cannot reshape array of size",),
+        r"cannot reshape array of size (?P<n>\d{1,15}) into shape (?P<shape>\([-\d, ]{0,80}\))",
+    ),
     # the graph node an op error names: "[[{{node X}}]]" (TF 1.14+), "[[node X (defined at"
     # (TF 2.0-2.4), TF 1.x "[[Node: X = Op[...]", TF 2.8+ "Node: 'X'" and "Detected at node
     # 'X' defined at" (tensorflow/core/common_runtime/executor.cc, python/framework/
@@ -7504,7 +7612,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "tf.logits_labels_dim",
         ("logits and labels must have the same first dimension",),
         r"logits and labels must have the same first dimension, got logits shape "
-        r"\[(?P<batch>\d{1,9}),(?P<classes>\d{1,9})\] and labels shape \[(?P<n>\d{1,12})\]",
+        r"\[(?P<batch>\d{1,9}),(?P<classes>\d{1,9})\](?: and labels shape \[(?P<n>\d{1,12})\])?",
     ),
     # the gather kernels (ResourceGather, GatherV2; embedding lookups): "indices[5,3] = 5000 is
     # not in [0, 5000)" (the pieces "indices[" and " is not in [0, " in the 2.21 wheel's
@@ -8234,6 +8342,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("ctx.python_32bit", ("bit (intel)",), r"\[MSC v\.\d{3,5} 32 bit \(Intel\)\]"),
     _p("ctx.python_64bit", ("bit (amd", "bit (arm"),
        r"\[MSC v\.\d{3,5} 64 bit \((?:AMD64|ARM64)\)\]"),
+    # `uname -a` on a 32-bit x86 Linux (coreutils prints the machine, then the processor and
+    # hardware platform where known, then the operating system: "... i686 GNU/Linux"): a
+    # 32-bit system, whose Python is 32-bit. Read by checks/python_32bit.py.
+    _p("ctx.uname_32bit", ("gnu/linux",),
+       r"\b(?P<arch>i[3-6]86)(?: (?:i[3-6]86|unknown)){0,2} GNU/Linux\s*$"),
     _p(
         "ctx.cpu_model",
         ("model name",),
@@ -9114,7 +9227,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.check_input",
         ("error when checking",),
-        r"Error when checking (?:model )?(?P<side>input|target): "
+        # (predict's check has no prefix: Keras 2.0-2.3 training.py predict calls
+        # _standardize_input_data with exception_prefix='', "Error when checking : expected")
+        r"Error when checking (?:(?:model )?(?P<side>input|target): |(?P<noprefix>: ))"
         r"expected (?P<name>\w{1,200}) to have "
         r"(?:(?P<ndim>\d{1,3}) dimensions, but got array with shape (?P<got>\([^)]{0,300}\))"
         r"|shape (?P<want>\([^)]{0,300}\)) but got array with shape (?P<got2>\([^)]{0,300}\)))",
@@ -9633,6 +9748,20 @@ PATTERNS: tuple[Pattern, ...] = (
         ("has no attribute",),
         r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
         r"attribute '(?P<attr>\w{1,80})'",
+    ),
+    # Python 2.7's wording of that AttributeError names no module ("'module' object has no
+    # attribute 'v1'": CPython 2.7 Objects/object.c PyObject_GenericGetAttr prints the type
+    # name): read with the traceback's code line above it that spells tf.compat.<name>
+    # (ctx.tf_compat_code; checks/tf_api_versions.py)
+    _p(
+        "tfapi.py2_compat_attr",
+        ("'module' object has no attribute",),
+        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>v[12])'\s*$",
+    ),
+    _p(
+        "ctx.tf_compat_code",
+        ("tf.compat.", "tensorflow.compat."),
+        r"^\s{0,16}(?!#)[^\n]{0,200}?(?<![\w.])(?:tf|tensorflow)\.compat\.(?P<attr>v[12])\b",
     ),
     # Python's AttributeError for an object: "'<type name>' object has no attribute '<name>'"
     # (CPython Objects/object.c PyObject_GenericGetAttr). checks/tf_api_versions.py reads only

@@ -641,6 +641,13 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.input_files import (
+    dataframe_labels,
+    image_iterator_empty,
+    image_module_rebound,
+    image_utils_need_pillow,
+    input_path_missing,
+)
 from tfgpu.diagnosis.checks.input_pipeline import (
     batch_shapes_differ,
     decode_raw_length,
@@ -657,6 +664,7 @@ from tfgpu.diagnosis.checks.keras_fit_arguments import (
 from tfgpu.diagnosis.checks.keras_model_code import (
     graph_disconnected,
     keras_subclass_init,
+    layer_get_config_missing,
     no_gradients,
 )
 from tfgpu.diagnosis.checks.keras_multi_gpu import (
@@ -710,6 +718,7 @@ from tfgpu.diagnosis.checks.tf_function_code import (
     keras_symbolic_in_eager,
     no_gradient,
     operator_not_allowed,
+    static_shape_none,
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
@@ -1114,6 +1123,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     gather_index_out_of_range,
     # --- graph code: Python control flow on tensors, leaked graph tensors, gradients ---
     operator_not_allowed,
+    # --- arithmetic on None in code traced into a graph (a static shape) ---
+    static_shape_none,
     graph_tensor_leak,
     no_gradient,
     eager_variable_name_reuse,
@@ -1305,6 +1316,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_crash,
     # --- a Keras subclass that set attributes before calling super().__init__() ---
     keras_subclass_init,
+    # --- a custom layer with __init__ arguments and no get_config(), saved whole ---
+    layer_get_config_missing,
+    # --- reading the data from files: Pillow, flow_from_dataframe labels, missing paths ---
+    image_utils_need_pillow,
+    dataframe_labels,
+    image_iterator_empty,
+    image_module_rebound,
+    input_path_missing,
     # --- a functional model whose outputs do not lead back to its inputs ---
     graph_disconnected,
     # --- Keras 2's multi_gpu_model device checks; Keras < 2.3.0 under TensorFlow 1.14+ ---

@@ -1,6 +1,8 @@
-"""Model code a Keras release refuses: layers written for Keras 2 run under Keras 3, and a
-subclass that sets layers or weights before calling super().__init__().  One section per fault
-below.
+"""Model code a Keras release refuses: layers written for Keras 2 run under Keras 3, a
+subclass that sets layers or weights before calling super().__init__(), a custom layer with
+``__init__`` arguments and no ``get_config()`` saved whole, a functional model whose outputs do
+not lead back to its inputs, a loss that does not depend on the weights.  One section per
+fault below.
 
 Keras 3 (tf.keras from TensorFlow 2.16) meeting model code written for Keras 2: a model or
 layer that was never called has no input/output.
@@ -89,6 +91,27 @@ def keras_subclass_init(ctx: Facts) -> list[Finding]:
     ))
 
 
+# --- a custom layer with __init__ arguments and no get_config() ---------------------------
+# keras-team/keras v2.6.0-v2.10.0 keras/engine/base_layer.py Layer.get_config raises when
+# __init__ takes arguments and get_config is Keras's own; v2.11.0-v2.15.0 and Keras 3
+# (keras/src/ops/operation.py) build the config from the __init__ arguments themselves and
+# raise only when one of their values is not serializable.
+
+
+def layer_get_config_missing(ctx: Facts) -> list[Finding]:
+    """``keras-custom-layer-missing-get-config`` (pattern ``keras.get_config_missing``):
+    Keras was asked for a custom layer's config (saving the whole model) and the layer takes
+    ``__init__`` arguments but has no ``get_config()``; variant ``non-serializable`` for Keras
+    2.11+ and 3, which fill the config in themselves unless an argument's value is an object
+    they cannot serialize."""
+    return from_log(ctx, "keras.get_config_missing", lambda hits, first: catalogue.make(
+        "keras-custom-layer-missing-get-config",
+        variant="non-serializable" if first.g("cls2") else None,
+        cls=first.g("cls") or first.g("cls2") or "the layer",
+        evidence=log_evidence(hits, limit=1),
+    ))
+
+
 # --- every gradient None -------------------------------------------------------------------
 # tf.keras optimizer_v2/utils.py filter_empty_gradients raises "No gradients provided for any
 # variable: [names]." (TensorFlow 2.21 wheel), Keras 3 base_optimizer.py "No gradients
@@ -160,5 +183,6 @@ def _input_of(tensor: str) -> str | None:
 
 
 __all__ = [
-    "graph_disconnected", "keras3_never_called", "keras_subclass_init", "no_gradients",
+    "graph_disconnected", "keras3_never_called", "keras_subclass_init",
+    "layer_get_config_missing", "no_gradients",
 ]

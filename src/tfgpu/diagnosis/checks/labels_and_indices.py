@@ -27,6 +27,7 @@ Sources (read in the TensorFlow 2.21 wheel, Keras 3.15 and keras-team/keras at v
 
 from __future__ import annotations
 
+import math
 import re
 
 from tfgpu.diagnosis import catalogue
@@ -129,8 +130,10 @@ def logits_labels_dimension(ctx: Facts) -> list[Finding]:
     hits = ctx.h("tf.logits_labels_dim")
     if not hits.count:
         return []
-    h = hits.first[0]
-    batch, classes, n = int(h.need("batch")), int(h.need("classes")), int(h.need("n"))
+    # (a hard wrap may leave the labels' shape on a line of its own: the match that read it)
+    h = next((x for x in hits.all() if x.g("n")), hits.first[0])
+    batch, classes = int(h.need("batch")), int(h.need("classes"))
+    n = int(h.g("n") or 0) or None
     if n == batch * classes:
         fix: tuple[str, ...] = (
             "# one-hot labels with a sparse loss: use loss='categorical_crossentropy', or give "
@@ -141,7 +144,9 @@ def logits_labels_dimension(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "keras-input-shape-mismatch-notice", variant="target",
         layer="the model (a sparse categorical loss)", want=f"{batch} labels, one per sample",
-        found=f"{n} labels", evidence=log_evidence(hits), fix=fix)]
+        found=(f"{n} labels" if n
+               else "another number of labels (not read: the line breaks before it)"),
+        evidence=log_evidence(hits), fix=fix)]
 
 
 def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
@@ -328,7 +333,7 @@ def reshape_count(ctx: Facts) -> list[Finding]:
     written for other data)."""
     hits = ctx.h("tf.reshape_count").all()
     if not hits:
-        return []
+        return _numpy_reshape(ctx)
     h = hits[-1]
     near = _node_near(ctx, h)
     want = h.g("m")
@@ -338,6 +343,23 @@ def reshape_count(ctx: Facts) -> list[Finding]:
         node=_node_name(near) if near else "A reshape (Reshape)",
         a=f"{h.need('n')} values", b=shown,
         evidence=log_evidence(hits[:1], [h], [near] if near else []))]
+
+
+def _numpy_reshape(ctx: Facts) -> list[Finding]:
+    """NumPy's reshape refusing an array whose size the requested shape does not hold
+    (pattern ``np.reshape_count``): ``op-input-shapes-incompatible`` variant
+    ``numpy-reshape`` (the numbers prove the shape was written for other data)."""
+    hits = ctx.h("np.reshape_count").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    dims = [int(d) for d in re.findall(r"-?\d+", h.need("shape"))]
+    known = math.prod(d for d in dims if d != -1)
+    holds = (f"a multiple of {known} values" if -1 in dims else f"{known} values")
+    return [catalogue.make(
+        "op-input-shapes-incompatible", variant="numpy-reshape",
+        a=f"{h.need('n')} values", b=f"{h.need('shape')} ({holds})",
+        evidence=log_evidence([h]))]
 
 
 def xent_sizes(ctx: Facts) -> list[Finding]:

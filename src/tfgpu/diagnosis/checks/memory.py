@@ -184,7 +184,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         size = size_row.size_bytes if size_row is not None else None
         shape = "[" + ",".join(str(d) for d in dims) + "]"
         elements = math.prod(dims)
-        if size is not None and elements * size <= MAX_BYTES:
+        if h.g("shape") is None:
+            # (the headline cut short after "shape": no shape, no type)
+            shape, what = "a tensor", "a tensor (the log cuts the line before its shape)"
+        elif size is not None and elements * size <= MAX_BYTES:
             mib = elements * size / 2**20
             what = f"a {shape} {dtype} tensor = {math.prod(dims):,} x {size} B = {mib:,.1f} MiB"
         elif dtype:
@@ -876,7 +879,8 @@ def _library_handle(ctx: Facts) -> list[Finding]:
     texts = [h.text for h in found]
     libs = sorted({lib for h in found if (lib := failed_library(h))})
     what = "/".join(libs) or "cuDNN"
-    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1], plan_params(ctx, found)[:1])
+    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1], plan_params(ctx, found)[:1],
+                      ctx.h("cublas.failed_call").first[:1] if "cuBLAS" in libs else [])
     fix_mem = (
         *c.growth_fix(ctx, "before starting Python; or, right after "
                            "import: for g in tf.config.list_physical_devices('GPU'): "

@@ -189,13 +189,15 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     evidence = log_evidence([h])
-    if h.g("side") == "target":
+    # (predict's check names no side: it checks the inputs)
+    side = h.g("side") or ("input" if h.g("noprefix") else None)
+    if side == "target":
         want = h.g("want") or f"{h.need('ndim')} axes"
         got = h.g("got") or h.need("got2")
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="target",
                                layer=h.need("name"), want=want, found=got, evidence=evidence,
                                fix=target_fix(want, got))]
-    if h.g("side") == "input":
+    if side == "input":
         layer = h.need("name")
         if h.g("ndim"):
             want_n, got = int(h.need("ndim")), h.need("got")

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import frame_between, package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf_api_versions import claimed_lines, tf_path
 from tfgpu.facts.log import Hit
@@ -103,17 +103,38 @@ def _reads(ctx: Facts) -> list[tuple[Hit, str, str]]:
     return sorted(out, key=lambda r: r[0].line)
 
 
+#: How many lines above an error a traceback's code line may stand and still be read as one
+#: of its frames (a deep traceback's frames and their code lines).
+_TRACE_WINDOW = 40
+
+
+def tf1_call_ran(ctx: Facts, line: int) -> Hit | None:
+    """A traceback code line above log line ``line`` that calls a name only TensorFlow 1 has
+    (``tf.app.run()``, ``tf.Session()``: pattern ``ctx.tf1_api_code``) and that the traceback
+    went past (another frame line stands between it and ``line``, within
+    :data:`_TRACE_WINDOW` lines): that call ran, so the ``tensorflow`` Python imported is a
+    1.x release (TensorFlow 2 has no such name at the top level); ``None`` otherwise."""
+    return next((c for c in reversed(ctx.h("ctx.tf1_api_code").all())
+                 if 0 < line - c.line <= _TRACE_WINDOW and frame_between(ctx, c.line, line)),
+                None)
+
+
+def _on_tf1(ctx: Facts, hit: Hit) -> bool:
+    """Whether the TensorFlow that raised on ``hit`` is a 1.x release: the log's version
+    says so, TensorFlow 1.x's own module spelling (``tensorflow._api.v1.<sub>``), or a
+    TensorFlow 1 call its traceback ran (:func:`tf1_call_ran`)."""
+    mm = ctx.tf_mm
+    return ((mm is not None and mm[0] < 2) or _TF1_SPELLING.match(hit.g("mod") or "") is not None
+            or tf1_call_ran(ctx, hit.line) is not None)
+
+
 def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
     """``(line, path under tf.)`` of each missing name that only TensorFlow 1's API has
-    (``tf-api-names`` ``v1_only``), unless the log's TensorFlow is a 1.x release (then the
-    name's absence is no API era's).  Read by ``tf1_api_on_tf2``."""
-    mm = ctx.tf_mm
-    if mm is not None and mm[0] < 2:
-        return []
-    # TensorFlow 1.x spells its own modules tensorflow._api.v1.<sub> (TensorFlow 2's TF 1
-    # API is tensorflow._api.v2.compat.v1): a TF 1 name missing there is no API era's
+    (``tf-api-names`` ``v1_only``), unless the TensorFlow that raised is a 1.x release
+    (:func:`_on_tf1`: then the name's absence is no API era's, and ``core_name_missing``
+    reads it).  Read by ``tf1_api_on_tf2``."""
     return [(h, path) for h, path, kind in _reads(ctx)
-            if kind == "v1-only" and not _TF1_SPELLING.match(h.g("mod") or "")]
+            if kind == "v1-only" and not _on_tf1(ctx, h)]
 
 
 #: What the ``tf-api-names`` row says of a missing name, by its reading.
@@ -141,7 +162,12 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
     Returns:
         One finding for the first such line, or nothing.
     """
-    reads = [(h, path, kind) for h, path, kind in _reads(ctx) if kind != "v1-only"]
+    # (a TF 1 name missing from a 1.x whose traceback ran a TF 1 call: that module is
+    # TensorFlow's, so not shadowed, and a 1.x older than the name is what is left; with the
+    # log's own 1.x version the name is not dated against it: unknown)
+    reads = [(h, path, kind) for h, path, kind in _reads(ctx)
+             if kind != "v1-only"
+             or (ctx.tf_mm is None and tf1_call_ran(ctx, h.line) is not None)]
     if not reads:
         return []
     hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])
@@ -175,6 +201,25 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
                  "python -m pip uninstall -y tensorflow && python -m pip install "
                  '"tensorflow==<the version you need>"   # then reinstall cleanly'))]
     known, mm = ctx.tf_version, ctx.tf_mm
+    if kind == "v1-only":
+        # a TF 1 name missing from a TensorFlow 1.x: that release predates the name (1.x
+        # gained names release by release; TensorFlow 2's tf.compat.v1 is 1.15's main module
+        # without contrib, TensorFlow RELEASE.md 1.15.0)
+        ran = tf1_call_ran(ctx, hit.line)
+        shown = (f"the traceback ran {ran.text.strip()[:80]} (line {ran.line}), a name only "
+                 "TensorFlow 1 has, so the module is TensorFlow's own (not a file shadowing "
+                 "it)" if ran is not None else "the log shows a TensorFlow 1.x")
+        return [catalogue.make(
+            "tf-api-newer-than-installed", variant="tf1-name-older-release", symbol=path,
+            shown=shown, ref=row.ref,
+            evidence=log_evidence([hit], [ran] if ran is not None else []),
+            knowledge_ref=row.ref,
+            fix=(_WHICH,
+                 "# upgrade to the TensorFlow 1.x the code was written for (its README or "
+                 "requirements say which; 1.15, the last 1.x, has every TF 1 name), with the "
+                 "CUDA/cuDNN that release needs (tfgpu plan lists them)",
+                 "# or change the code to the name the installed release has (its API docs "
+                 "of that version)"))]
     # the row does not date names: a release the log names may predate this one (TF 1.x
     # added names through its releases, and TF 2.x to both APIs)
     era = (f"The log names TensorFlow {known}, a 1.x release: tf.{path} may be newer than it "

@@ -58,7 +58,9 @@ def tf_path(module: str, attr: str) -> str | None:
         if m is None:
             continue
         rest = module[m.end():].lstrip(".")
-        if rest.startswith(("python", "compat", "core", "lite")):
+        # (tf.compat itself is public: its v1 and v2 modules are dated names; what lies
+        # under them is the TF 1 or TF 2 API, read by checks/tf_api_names.py)
+        if rest.startswith(("python", "compat", "core", "lite")) and rest != "compat":
             return None
         ns = ".".join(p for p in (home, rest) if p)
         return f"{ns}.{attr}" if ns else attr
@@ -110,6 +112,16 @@ def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
         row = symbol_row(ctx.kb, path) if path else None
         if path and row is not None:
             out.append((h, path, row))
+    # Python 2.7's "'module' object has no attribute 'v1'" under a code line that spells
+    # tf.compat.v1 (at most six lines up, no other frame between)
+    codes = ctx.h("ctx.tf_compat_code").all()
+    for h in ctx.h("tfapi.py2_compat_attr").all():
+        attr = h.g("attr")
+        row = symbol_row(ctx.kb, f"compat.{attr}")
+        if row is not None and any(
+                c.g("attr") == attr and 1 <= h.line - c.line <= 6
+                and not frame_between(ctx, c.line, h.line) for c in codes):
+            out.append((h, f"compat.{attr}", row))
     for h in ctx.h("tfapi.object_no_attr").all():
         row = method_row(ctx.kb, h.g("cls") or "", h.g("attr") or "")
         symbol = row.values.get("symbol") if row is not None else None

@@ -115,10 +115,23 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
     hits = ctx.h("graph.operator_not_allowed")
     if not hits.count:
         return []
-    h = hits.first[0]
+    # the message itself, else the exception's name alone (its message cut off)
+    h = next((x for x in hits.all() if not x.g("cls_only")), hits.first[0])
+    ev = log_evidence(hits)
+    if h.g("cls_only"):
+        # the exception's name alone: whose code and which use the message would say
+        return [catalogue.make(
+            "tensor-used-as-python-value", variant="message-cut", evidence=ev,
+            what="used as a Python value",
+            fix=("# the exception's message (the traceback's last line) and its last frames "
+                 "(a notebook hides them as 'N frames') tell the readings apart",
+                 "# TensorFlow 1 code on TensorFlow 2 (`==` or `in` on tensors, a library "
+                 "written for TF 1.x): run it on the TensorFlow 1.x it was written for",
+                 "# a library's metric, loss or layer: upgrade that library; meanwhile "
+                 "model.compile(..., run_eagerly=True) runs it without a graph",
+                 *_CONTROL_FIX))]
     what = ("iterated over" if (h.g("what") or "").lower().startswith("iterat") or h.g("iter1")
             else "used as a Python bool")
-    ev = log_evidence(hits)
     owner = _library_owner(ctx, h.line)
     if owner is not None and owner[0] == "keras":
         # Keras's own layer raised: a bug of that release on this path, or TensorFlow tensors
@@ -187,6 +200,36 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
                  "written for, or call tf.compat.v1.disable_tensor_equality() first"))]
     return [catalogue.make("tensor-used-as-python-value", what=what, evidence=ev,
                            fix=_CONTROL_FIX)]
+
+
+# --- arithmetic on None in traced code: a static shape's unknown dimension -----------------
+# AutoGraph's "in user code:" (autograph/pyct/error_utils.py) or Keras's "Exception encountered
+# when calling" stands above an error raised while TensorFlow traced the code into a graph;
+# there a tensor's static shape (x.shape) has None for each dimension not known until the
+# graph runs (the batch first), and tf.shape(x) is the tensor that holds it (TensorFlow's
+# tf.shape docstring: "tf.shape(x) ... returns the dynamic shape").
+
+#: How far above the TypeError the tracing marker may stand (the traced frames between).
+_TRACE_WINDOW = 60
+
+
+def static_shape_none(ctx: Facts) -> list[Finding]:
+    """``static-shape-none-in-graph-code`` (a hedge: "most often"): Python arithmetic met
+    None (pattern ``py.none_operand`` with ``NoneType`` on one side) in code TensorFlow was
+    tracing into a graph (AutoGraph's "in user code:" or a Keras layer's "Exception
+    encountered when calling" within :data:`_TRACE_WINDOW` lines above): most often a static
+    shape's unknown dimension."""
+    hits = [h for h in ctx.h("py.none_operand").all() if "NoneType" in (h.g("a"), h.g("b"))]
+    if not hits:
+        return []
+    h = hits[0]
+    marks = [m for name in ("ctx.ag_user_code", "keras.k3_call_context", "keras.k2_call_context")
+             for m in ctx.h(name).all() if 0 < h.line - m.line <= _TRACE_WINDOW]
+    if not marks:
+        return []
+    return [catalogue.make(
+        "static-shape-none-in-graph-code", op=h.g("op") or "+",
+        evidence=log_evidence(sorted(marks, key=lambda m: m.line)[:1], [h]))]
 
 
 # --- a graph tensor used outside its graph --------------------------------------------------
@@ -322,4 +365,5 @@ __all__ = [
     "keras_symbolic_in_eager",
     "no_gradient",
     "operator_not_allowed",
+    "static_shape_none",
 ]

@@ -1050,13 +1050,21 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
                  "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
                  "# the NumPy actually imported"))
         return
-    if not sized:
-        return
     npv = f.dist_version("numpy")
+    first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
+    if not sized:
+        # NumPy's import_array ImportError alone ("numpy.core.multiarray failed to import"),
+        # without the line above it that says which way the C API differs (NumPy 2's
+        # "_ARRAY_API not found", NumPy 1.x's "module compiled against API version"): both
+        # raise it (numpy/core/code_generators/generate_numpy_api.py)
+        bare_import = f.h("numpy.multiarray").all()
+        if (bare_import and not umath and not f.h("numpy.abi").count
+                and not f.h("numpy.cext_failed").count):
+            yield _numpy_either_way(f, npv, first, bare_import[:1])
+        return
     want = next((h.g("want_v") or h.g("want") for h in sized
                  if h.g("want_v") or h.g("want")), None)
     mm = f.tf_mm
-    first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
     capped = mm is not None and mm < series(first)
     # pybind11's "Unable to convert function return value" with no
     # NumPy API-version line and no NumPy version known reads both ways (too old, or NumPy 2
@@ -1066,16 +1074,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     if bare and f.h("numpy.abi").count:
         return  # NumPy's own NumPy 2 message decides: numpy_abi_log says it
     if bare and (np_major is None or np_major >= 2):
-        yield catalogue.make(
-            "numpy-too-old-for-module", variant="either-way",
-            numpy=f" {npv}" if npv else "", first=first,
-            evidence=log_evidence(sized, f.h("numpy.multiarray").first[:1]),
-            fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"; "
-                 "pip show tensorflow   # the NumPy imported, and the TensorFlow",
-                 f'pip install "numpy<2"   # NumPy 2.x with TensorFlow < {first}',
-                 "pip install --upgrade numpy   # NumPy 1.x older than TensorFlow's build "
-                 "(within TensorFlow's range; pip check)"),
-        )
+        yield _numpy_either_way(f, npv, first, [*sized, *f.h("numpy.multiarray").first[:1]])
         return
     yield catalogue.make(
         "numpy-too-old-for-module",
@@ -1092,6 +1091,24 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
              "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
              "# the NumPy actually imported",
              "pip check   # which package pins NumPy down"),
+    )
+
+
+def _numpy_either_way(f: Facts, npv: str | None, first: object, hits: list[Hit]) -> Finding:
+    """``numpy-too-old-for-module`` variant ``either-way``: the log shows NumPy's C API not
+    matching what TensorFlow (or a module on the path) was built for, but not which way: an
+    older NumPy, or NumPy 2 under a TensorFlow older than ``first`` (platform fact
+    ``numpy2-first-tf``); the command that tells them apart leads."""
+    return catalogue.make(
+        "numpy-too-old-for-module", variant="either-way",
+        numpy=f" {npv}" if npv else "", first=first,
+        evidence=log_evidence(hits),
+        fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"; "
+             "pip show tensorflow   # the NumPy imported, and the TensorFlow",
+             f'pip install "numpy<2"   # NumPy 2.x with TensorFlow < {first}',
+             "pip install --upgrade numpy   # NumPy 1.x older than TensorFlow's build "
+             "(within TensorFlow's range; pip check); a second, older NumPy earlier on the "
+             "path (numpy.__file__ above): uninstall it"),
     )
 
 
@@ -1448,7 +1465,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
                      f"or use TensorFlow <= {k2_tf}"),
                 knowledge_ref=fact.ref)
             return
-        name = "".join(re.findall(r"'(\w)'", h.g("chars") or ""))
+        name = "".join(re.findall(r"'(\w)'", h.g("chars") or h.g("chars_cut") or ""))
+        name += "..." if h.g("chars_cut") else ""  # (the log cut the name short)
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else
                              f"an argument of {h.g('cls')}(...)" if h.g("cls") else
