@@ -495,7 +495,11 @@ FLOORS["cases-holdout328"] = 0.8
 # 5/21; 3 WRONG, mended)
 FLOORS["cases-holdout329"] = 0.65
 FLOORS["cases-holdout330"] = 0.5
-FLOORS["cases-holdout331"] = 0.95
+FLOORS["cases-holdout331"] = 0.9
+# session 41's second round (first sight on f677365a: 15/23, 8/24, 1/12; 1 WRONG, mended)
+FLOORS["cases-holdout332"] = 0.69
+FLOORS["cases-holdout333"] = 0.66
+FLOORS["cases-holdout334"] = 0.25
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

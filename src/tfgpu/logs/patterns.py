@@ -800,6 +800,26 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_multiarray_umath",),
         r"No module named ['\"]numpy\.core\._multiarray_umath['\"]",
     ),
+    # pip's own version as its self-check notice prints it (pip 10-20.2: "You are using pip
+    # version 18.1, however version 20.0.2 is available."; pip 22+: "[notice] A new release of
+    # pip available: 22.3 -> 23.1" / "is available: ..."), or pip --version ("pip 18.1 from
+    # <path> (python 3.7)"). Read by checks/no_matching_wheel.py
+    _p(
+        "pip.own_version",
+        ("you are using pip version", "a new release of pip", "pip ", ),
+        r"You are using pip version (?P<v>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"|A new release of pip (?:is )?available: (?P<v2>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?) ->"
+        r"|^\s{0,4}pip (?P<v3>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?) from \S",
+    ),
+    # NumPy's version as pip prints it ("Requirement already satisfied: numpy>=2.0 in <site>
+    # (2.0.2)", a pip list row "numpy   2.0.2"); read by checks/tf_install.py beside NumPy's
+    # bare import_array error
+    _p(
+        "ctx.numpy_shown",
+        ("requirement already satisfied: numpy", "numpy "),
+        r"Requirement already satisfied: numpy(?:[<>=!~][^ \n]{0,30})? in \S{1,300} "
+        r"\((?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)|^\s{0,4}numpy\s{2,40}(?P<v2>\d{1,2}\.\d{1,3}\.\d{1,3})\s*$",
+    ),
     _p(
         "numpy.multiarray",
         ("multiarray",),
@@ -6597,9 +6617,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # ("Found {n} images belonging to {k} classes.", DirectoryIterator.__init__)
     _p(
         "keras.iterator_empty",
-        ("but the sequence has length", "images belonging to"),
+        ("but the sequence has length", "images belonging to", "validated image filenames"),
         r"Asked to retrieve element \d{1,9}, but the Sequence has length (?P<len>0)\b"
-        r"|\bFound (?P<found>0) images belonging to (?P<classes>\d{1,6}) class",
+        r"|\bFound (?P<found>0) images belonging to (?P<classes>\d{1,6}) class"
+        # flow_from_dataframe's count (DataFrameIterator.__init__: "Found {} validated image
+        # filenames belonging to {} classes." / "Found {} validated image filenames.")
+        r"|\bFound (?P<validated>0) validated image filenames",
     ),
     # Python's AttributeError for an object that is no module, asked for a function of Keras's
     # image module (keras.preprocessing.image / keras.utils: load_img, img_to_array,
@@ -6612,16 +6635,47 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<type>numpy\.ndarray|Image|JpegImageFile|PngImageFile|EagerTensor|Tensor|str)' "
         r"object has no attribute '(?P<fn>load_img|img_to_array|array_to_img|save_img)'",
     ),
+    # a flow_from_directory call's own classes= argument, as a code line or notebook cell shows
+    # it (read by checks/input_files.py beside "Found 0 images belonging to N classes.")
+    _p("ctx.classes_arg", ("flow_from_directory(",),
+       r"flow_from_directory\([^\n]{0,300}\bclasses\s?=\s?(?!None)"),
+    # OpenCV's assertion on an empty image (modules/imgproc/src/resize.cpp: 3.x "(-215)
+    # ssize.width > 0 && ssize.height > 0 in function resize", 4.x "(-215:Assertion failed)
+    # !ssize.empty() in function 'resize'"; color.cpp "!_src.empty() in function 'cvtColor'"):
+    # the image is None or empty, most often from cv2.imread, which returns None for a file
+    # it cannot read. Read by checks/input_files.py
+    _p(
+        "cv.empty_image",
+        ("ssize.empty()", "ssize.width > ", "!_src.empty()"),
+        r"\(-215(?::Assertion failed)?\) (?:!(?:ssize|_src)\.empty\(\)"
+        r"|ssize\.width > 0 && ssize\.height > 0) in function '?(?P<fn>\w{1,40})'?",
+    ),
     # CPython's FileNotFoundError for a path ("[Errno 2] No such file or directory: '<path>'",
     # Windows "[WinError 3] The system cannot find the path specified: '<path>'"; the message
     # alone where a paste keeps only it). Read by checks/input_files.py
     _p(
         "py.path_not_found",
-        ("no such file or directory: '", "cannot find the path specified: '"),
-        r"(?:FileNotFoundError: |^\s*)(?:\[(?:Errno 2|WinError 3)\] )?"
-        r"(?:No such file or directory|The system cannot find the path specified): "
-        r"'(?P<path>[^'\n]{1,400})'\s*$",
+        ("filenotfounderror: [errno", "cannot find the path specified: ",
+         "newrandomaccessfile failed to create/open"),
+        r"(?:FileNotFoundError: \[Errno 2\] No such file or directory"
+        r"|(?:FileNotFoundError: |^\s*)(?:\[(?P<win>WinError 3)\] )?"
+        r"The system cannot find the path specified): "
+        r"b?(?P<q>['\"])(?P<path>(?:(?!(?P=q))[^\n]){1,400})(?P=q)\s*$"
+        # TensorFlow's own file system on Windows (tsl/platform/windows/windows_file_system.cc:
+        # "NewRandomAccessFile failed to Create/Open: <name> : <the Windows error's text>")
+        r"|NewRandomAccessFile failed to Create/Open: (?P<path2>[^\n]{1,400}?) : The system "
+        r"cannot find the (?:path|file) specified",
     ),
+    # a traceback's frames of a program being started (subprocess's _execute_child, os.exec*):
+    # a missing path there is a command or interpreter, not data
+    _p("ctx.exec_frame", ("_execute_child", "in _spawn", "os.execv"),
+       r"\bin (?:_execute_child|_spawn\w*|execv\w*)\b|os\.execv"),
+    # a code line that writes a file (np.save, model.save, to_csv, savefig, imwrite, open(...,
+    # 'w')): a missing folder of an output path
+    _p("ctx.write_code", (".save", "np.save", ".to_", "imwrite(", "savefig(", "open("),
+       r"^\s{0,40}(?!#)[^\n]{0,200}?(?:\.save(?:_weights|fig|txt|z)?\(|\bnp\.save\w*\("
+       r"|\.to_(?:csv|pickle|json|parquet|excel)\(|imwrite\(|savefig\("
+       r"|\bopen\([^)\n]{0,200},\s*(?:mode\s*=\s*)?['\"][wax]b?\+?['\"])"),
     # A layer whose __init__ takes arguments and which has no get_config(), asked for its
     # config (model.save, ModelCheckpoint saving the whole model): keras-team/keras v2.6.0
     # keras/engine/base_layer.py "Layer %s has arguments in `__init__` and therefore must
@@ -7410,6 +7464,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # standalone Keras 2.0.7-2.3.1 TensorBoard.on_epoch_end (keras/callbacks.py;
     # callbacks/tensorboard_v1.py in 2.3): histograms need array validation data
+    # Python's TypeError for a custom callback hook defined without the logs argument Keras
+    # passes (keras callbacks.py / callback_list.py call callback.on_epoch_end(epoch, logs),
+    # on_train_batch_end(batch, logs), on_train_begin(logs) ...): "on_epoch_end() takes 2
+    # positional arguments but 3 were given". Read by checks/keras_training_loop.py
+    _p(
+        "keras.callback_signature",
+        ("positional argument",),
+        r"\b(?P<hook>on_(?:(?:train_|test_|predict_)?batch|epoch|train|test|predict)_"
+        r"(?:begin|end))\(\) (?:takes (?P<n>\d) positional arguments? but (?P<m>\d) were "
+        r"given|missing 1 required positional argument: '(?P<arg>\w{1,40})')",
+    ),
     _p(
         "keras.tensorboard_histograms",
         ("if printing histograms, validation_data must be",),
@@ -7441,6 +7506,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"disabled in|is unavailable in)|(?P<tf1>\. Use `?if t is not None)|(?P<new>\. You can "
         r"attempt))?"
         r"|(?P<iter1>Tensor objects are only iterable when eager execution is enabled)",
+    ),
+    # a tensor or variable used as a dict key or set member under TensorFlow 2's tensor
+    # equality (Tensor._USE_EQUALITY): framework/ops.py Tensor.__hash__ (2.0-2.1 "Tensor is
+    # unhashable if Tensor equality is enabled. Instead, use tensor.experimental_ref() as the
+    # key."), framework/tensor.py (2.14+ "Tensor is unhashable. Instead, use tensor.ref() as the
+    # key."), ops/variables.py ("Variable is unhashable. Instead, use variable.ref() as the
+    # key."; tensor.ref() in earlier 2.x). Read by checks/tf_function_code.py
+    _p(
+        "graph.unhashable",
+        ("is unhashable",),
+        r"(?P<what>Tensor|Variable) is unhashable(?: if Tensor equality is enabled)?\.\s*"
+        r"Instead, use (?:tensor|variable)\.(?:experimental_)?ref\(\) as the key"
+        # (the raise statement a traceback quotes above the message)
+        r"|raise TypeError\(\s*[\"'](?P<what2>Tensor|Variable) is unhashable",
     ),
     # a graph tensor used by eager code: TF 1.14-2.6's C++ op-input conversion (SWIG, then
     # _pywrap_tfe) "An op outside of the function building code is being passed\na "Graph"
@@ -7476,6 +7555,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<a>int|float|NoneType|Dimension)' and '(?P<b>int|float|NoneType|Dimension)'",
     ),
     _p("ctx.ag_user_code", ("in user code:",), r"\bin user code:\s*$"),
+    # a traceback's header (a new traceback starts: a marker above it is another's)
+    _p("ctx.tb_header", ("traceback (most recent call last)",),
+       r"Traceback \(most recent call last\)"),
+    # a code line that reads a tensor's static shape (x.shape, get_shape(), input_shape)
+    _p("ctx.shape_code", (".shape", "get_shape()", "input_shape"),
+       r"^\s{0,40}(?!#)[^\n]{0,200}?(?:\.shape\b|get_shape\(\)|\binput_shape\b)"),
     # Keras 2.7-2.15's layer-call context (keras/utils/traceback_utils.py inject_argument_info_
     # in_traceback: 'Exception encountered when calling layer "<name>" (type <Class>).')
     _p(
@@ -9223,6 +9308,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.restore_custom",
         ("unable to restore custom object of type",),
         r"Unable to restore custom object of type _tf_keras_(?P<kind>\w{1,40}) currently",
+    ),
+    # TensorFlow's session feed check (tensorflow/python/client/session.py _run: TF 1.x "Cannot
+    # feed value of shape %r for Tensor %r, which has shape %r", 2.x f-string without quotes).
+    # Read by checks/model_inputs.py
+    _p(
+        "tf.feed_shape",
+        ("cannot feed value of shape",),
+        r"Cannot feed value of shape (?P<got>\([\d, ]{0,80}\)) for Tensor '?(?P<name>[^'\s,]"
+        r"{1,200})'?, which has shape '?(?P<want>\([\w?, ]{0,80}\))",
     ),
     _p(
         "keras.check_input",

@@ -647,6 +647,7 @@ from tfgpu.diagnosis.checks.input_files import (
     image_module_rebound,
     image_utils_need_pillow,
     input_path_missing,
+    opencv_empty_image,
 )
 from tfgpu.diagnosis.checks.input_pipeline import (
     batch_shapes_differ,
@@ -672,6 +673,7 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     multi_gpu_model_devices,
 )
 from tfgpu.diagnosis.checks.keras_training_loop import (
+    callback_hook_signature,
     checkpoint_path_key,
     history_metric_key,
     keras1_argument,
@@ -693,6 +695,7 @@ from tfgpu.diagnosis.checks.labels_and_indices import (
 )
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
+    feed_shape,
     input_incompatible,
     numpy_object_array,
     sparse_label_out_of_range,
@@ -719,6 +722,7 @@ from tfgpu.diagnosis.checks.tf_function_code import (
     no_gradient,
     operator_not_allowed,
     static_shape_none,
+    unhashable_tensor,
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
@@ -1113,6 +1117,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     no_data_adapter,
     save_unbuilt_model,
     tensorboard_histograms,
+    callback_hook_signature,
     # --- labels against the output, lookup indices outside a table ---
     loss_target_shapes,
     logits_labels_dimension,
@@ -1125,6 +1130,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     operator_not_allowed,
     # --- arithmetic on None in code traced into a graph (a static shape) ---
     static_shape_none,
+    # --- a tensor or variable as a dict key under TensorFlow 2's tensor equality ---
+    unhashable_tensor,
     graph_tensor_leak,
     no_gradient,
     eager_variable_name_reuse,
@@ -1300,6 +1307,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfhub_cache_incomplete,
     # --- data a Keras layer or TensorFlow cannot take: another rank or shape, object arrays ---
     input_incompatible,
+    # --- TensorFlow 1's session feed check ---
+    feed_shape,
     numpy_object_array,
     model_file_not_hdf5,
     keras_weights_do_not_fit,
@@ -1324,6 +1333,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     image_iterator_empty,
     image_module_rebound,
     input_path_missing,
+    opencv_empty_image,
     # --- a functional model whose outputs do not lead back to its inputs ---
     graph_disconnected,
     # --- Keras 2's multi_gpu_model device checks; Keras < 2.3.0 under TensorFlow 1.14+ ---

@@ -1,8 +1,8 @@
 """Reading the training or prediction data from files: Keras's image helpers without Pillow,
 ``flow_from_dataframe`` given labels its ``class_mode`` does not take, an image iterator that
-found no image, the name of Keras's image module bound to an image, and a data path that
-does not exist where the program ran.  The data and the environment, not the GPU.  One section
-per fault below.
+found no image, the name of Keras's image module bound to an image, OpenCV given an empty
+image (cv2.imread's None), and a path that does not exist where the program ran.  The data
+and the environment, not the GPU.  One section per fault below.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 # --- Keras's image helpers without Pillow -------------------------------------------------
 # keras-preprocessing keras_preprocessing/image/utils.py, keras-team/keras v2.9.0-v2.15.0
@@ -78,11 +78,34 @@ def image_iterator_empty(ctx: Facts) -> list[Finding]:
     read holds no images in the layout it expects."""
     hits = ctx.h("keras.iterator_empty").all()
     asked = [h for h in hits if h.g("len")]
-    if not asked:
+    found = [h for h in hits if h.g("found") or h.g("validated")]
+    if not asked and not found:
         return []
+    if any(h.g("validated") for h in found):
+        # flow_from_dataframe: the file names of x_col, not a folder layout
+        return [catalogue.make(
+            "keras-image-iterator-empty", variant="dataframe",
+            severity=None if asked else Severity.WARNING,
+            evidence=log_evidence(found[:1], asked[:1]),
+            fix=("# the x_col values must be file names under directory= with their extension "
+                 "(df['id'] + '.jpg'), or full paths with directory=None; Keras's 'Found N "
+                 "invalid image filename(s) in x_col' warning counts those it dropped",
+                 "# the files must have an extension Keras reads (png, jpg, jpeg, bmp, ppm, "
+                 "tif, tiff)"))]
+    # the program's own classes= list (a code line or notebook cell the log shows)
+    named = [c for c in ctx.h("ctx.classes_arg").all()]
+    fix = (("# the classes= list must name the class subfolders exactly (case and spelling); "
+            "or leave classes out and flow_from_directory takes every subfolder",) if named
+           else ()) + (
+        "# the layout flow_from_directory reads: <folder>/<class name>/<image files>, one "
+        "subfolder per class; give it <folder>",
+        "# check the 'Found N images belonging to K classes.' line of each iterator: N must "
+        "be above 0")
     return [catalogue.make(
-        "keras-image-iterator-empty", evidence=log_evidence(
-            [h for h in hits if h.g("found")][:1], asked[:1]))]
+        "keras-image-iterator-empty",
+        # ("Found 0 images" alone: the program may stop later, or read another folder)
+        severity=None if asked else Severity.WARNING,
+        evidence=log_evidence(found[:1], asked[:1], named[:1]), fix=fix)]
 
 
 # --- the image module's name bound to an image ---------------------------------------------
@@ -100,6 +123,29 @@ def image_module_rebound(ctx: Facts) -> list[Finding]:
         type=first.g("type") or "an array", evidence=log_evidence(hits, limit=1)))
 
 
+# --- OpenCV given an empty image -------------------------------------------------------------
+# OpenCV's resize and cvtColor assert a non-empty source (imgproc/src/resize.cpp, color.cpp);
+# cv2.imread returns None, with no error, for a file it cannot open or decode (OpenCV's
+# imread documentation: "If the image cannot be read (because of missing file, improper
+# permissions, unsupported or invalid format), the function returns an empty matrix").
+
+
+def opencv_empty_image(ctx: Facts) -> list[Finding]:
+    """``image-file-not-decodable`` variant ``opencv-empty`` (pattern ``cv.empty_image``):
+    cv2.resize or cvtColor got an empty image, most often cv2.imread's None for a file it
+    could not read."""
+    return from_log(ctx, "cv.empty_image", lambda hits, first: catalogue.make(
+        "image-file-not-decodable", variant="opencv-empty", fn=first.g("fn") or "resize",
+        evidence=log_evidence(hits, limit=1),
+        fix=("# check what cv2.imread returned before using it: img = cv2.imread(p); if img is "
+             "None: print('cannot read', p) and skip it",
+             "# the usual files: a path that does not exist (a relative path from another "
+             "folder, a typo), a file that is no image (.DS_Store, Thumbs.db, a .txt among the "
+             "images), a format this OpenCV does not read, or a non-ASCII path on Windows "
+             "(cv2.imdecode(np.fromfile(p, np.uint8), cv2.IMREAD_COLOR) reads those)"),
+    ))
+
+
 # --- a data path that does not exist where the program ran -------------------------------
 # CPython's FileNotFoundError ("[Errno 2] No such file or directory: '<path>'"; on Windows
 # "[WinError 3] The system cannot find the path specified: '<path>'", FormatMessage's text of
@@ -107,34 +153,56 @@ def image_module_rebound(ctx: Facts) -> list[Finding]:
 # the data (or a model file) is not where the program looks, relative to the folder it was
 # started in.
 
-#: Paths that are no data of the program's: a shared library, a tool, a package's own file
-#: (a broken install), the kernel's and devices' files, a CUDA install.
-_NOT_DATA = re.compile(r"(?i)\.(?:so(?:\.\d+)*|dll|dylib|pyd|exe)$|site-packages|dist-packages"
-                       r"|^/(?:dev|proc|sys)/|cuda|nvcc|nvidia|ptxas|^\w+$")
+#: Paths that are no data of the program's: a shared library or program file, a package's own
+#: file (a broken install), the kernel's and devices' files, a CUDA install or NVIDIA tool, a
+#: Python interpreter, a conda environment's or package cache's own files, a temporary folder
+#: (pip's, tempfile's, AutoGraph's).
+_NOT_DATA = re.compile(
+    r"(?i)\.(?:so(?:\.\d+)*|dll|dylib|pyd|exe)$|site-packages|dist-packages|^/(?:dev|proc|sys)/"
+    r"|[/\\](?:cuda(?:-\d+(?:\.\d+)?)?|NVIDIA GPU Computing Toolkit|NVIDIA Corporation)[/\\]"
+    r"|(?:^|[/\\])(?:nvcc|ptxas|nvidia-smi|nvlink|fatbinary)$"
+    r"|[/\\]python(?:\d(?:\.\d+)?)?w?$|[/\\](?:ana|mini)conda\d?[/\\](?:pkgs|envs[/\\][^/\\]+[/\\](?:bin|Scripts|Library)"
+    r"[/\\])|[/\\]pkgs[/\\]urls\.txt$|^/tmp/tmp|[/\\]Temp[/\\]|pip-(?:unpack|install|req|build)-"
+    r"|__autograph_generated")
+#: A bare name (no folder): with Errno 2, a command Python could not start.
+_BARE = re.compile(r"^[\w.-]+$")
+#: How far above the error a frame starting a program, or a code line writing a file, counts.
+_CODE_WINDOW = 8
 
 
 def input_path_missing(ctx: Facts) -> list[Finding]:
     """``input-path-not-found`` (pattern ``py.path_not_found``): the program asked for a file or
-    folder that does not exist (data, a model file), not a library or a package's file; variant
-    ``relative`` for a path relative to the working directory."""
+    folder that does not exist (data, a model file, an output folder), not a library, a tool,
+    an interpreter, a package's or environment's own file or a temporary folder, and not while
+    starting a program (a subprocess frame above); variant ``relative`` for a path relative to
+    the working directory.  A code line that writes a file just above leads the fix with
+    creating its folder."""
     hits = [h for h in ctx.h("py.path_not_found").all()
-            if not _NOT_DATA.search(h.g("path") or "")]
+            if not _NOT_DATA.search(h.g("path") or h.g("path2") or "")
+            and not (_BARE.match(h.g("path") or "") and not h.g("win") and h.g("path"))
+            and not any(0 < h.line - e.line <= _CODE_WINDOW
+                        for e in ctx.h("ctx.exec_frame").all())]
     if not hits:
         return []
     h = hits[0]
-    path = h.need("path")
+    path = h.g("path") or h.need("path2")
     relative = not re.match(r"(?:[A-Za-z]:)?[\\/]|~", path)
+    writes = [w for w in ctx.h("ctx.write_code").all() if 0 < h.line - w.line <= _CODE_WINDOW]
+    folder = ("# a file the program writes (a save, a log or checkpoint folder): create its "
+              "folder first: os.makedirs(os.path.dirname(path), exist_ok=True)")
+    look = (f"ls \"{path}\"   # " + ("from the folder the program was started in " if relative
+                                    else "each folder up to the missing one ")
+            + "(Windows: dir); " + ("cd to the project's folder, or give the path from there"
+                                    if relative else "check its spelling and case"))
+    data = ("# the data was never downloaded or extracted there: do the project's data step "
+            "(its README says where the files go)",
+            "# a notebook on Colab: mount Google Drive first (drive.mount('/content/drive')), "
+            "and check the path's spelling and case")
+    fix = (folder, look, *data) if writes else (look, *data, folder)
     return [catalogue.make(
         "input-path-not-found", variant="relative" if relative else None, path=path,
-        evidence=log_evidence([h]),
-        fix=((f"ls \"{path}\"   # from the folder the program was started in (Windows: dir); "
-              "cd to the project's folder, or give the path from there",) if relative else
-             (f"ls \"{path}\"   # each folder up to the missing one",)) + (
-             "# the data was never downloaded or extracted there: do the project's data step "
-             "(its README says where the files go)",
-             "# a notebook on Colab: mount Google Drive first (drive.mount('/content/drive')), "
-             "and check the path's spelling and case"))]
+        evidence=log_evidence(writes[-1:], [h]), fix=fix)]
 
 
 __all__ = ["dataframe_labels", "image_iterator_empty", "image_module_rebound",
-           "image_utils_need_pillow", "input_path_missing"]
+           "image_utils_need_pillow", "input_path_missing", "opencv_empty_image"]

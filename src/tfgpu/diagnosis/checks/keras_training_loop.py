@@ -2,7 +2,8 @@
 History no longer has, a checkpoint file name with a key the logs lack, an optimizer given
 variables it was not built for, Keras 1 argument names, Keras 3's float learning rate, data
 fit() has no adapter for, a subclassed model saved before it was built, and TensorBoard's
-histograms without array validation data. Model code and Keras releases, never the GPU.
+histograms without array validation data, a callback hook without the logs argument. Model
+code and Keras releases, never the GPU.
 
 Sources (keras-team/keras at the tags named; TensorFlow 2.21's legacy tf.keras copy in its
 wheel for TensorFlow's own):
@@ -301,7 +302,22 @@ def tensorboard_histograms(ctx: Facts) -> list[Finding]:
         "keras-tensorboard-histograms-need-arrays", evidence=log_evidence(hits)))
 
 
+# --- a callback hook without the logs argument Keras passes -------------------------------
+# Keras calls each hook with the logs dict (callbacks.py CallbackList, Keras 3 callbacks/
+# callback_list.py: callback.on_epoch_end(epoch, logs), on_train_batch_end(batch, logs),
+# on_train_begin(logs)); a hook written def on_epoch_end(self, epoch) takes one too few.
+
+
+def callback_hook_signature(ctx: Facts) -> list[Finding]:
+    """``keras-callback-hook-signature`` (pattern ``keras.callback_signature``): a custom
+    callback's hook takes fewer arguments than Keras passes it (the logs dict)."""
+    return from_log(ctx, "keras.callback_signature", lambda hits, first: catalogue.make(
+        "keras-callback-hook-signature", hook=first.g("hook") or "on_epoch_end",
+        evidence=log_evidence(hits, limit=1)))
+
+
 __all__ = [
+    "callback_hook_signature",
     "checkpoint_path_key",
     "history_metric_key",
     "keras1_argument",

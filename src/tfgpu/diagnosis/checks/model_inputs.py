@@ -97,6 +97,28 @@ _SHAPE_FIX = (
 )
 
 
+def _channels(want: str, found: str) -> bool:
+    """Whether data of shape ``found`` differs from ``want`` only in an image's colour
+    channels: the same axes (an unknown one, ``None``/``?``/``-1``, fits any) but another
+    count of 1, 3 or 4 in the last, or a 2-D grayscale image (no channel axis) where the last
+    axis takes 3 or 4."""
+    w, f = printed_dims(want), printed_dims(found)
+
+    def same(a: list[str], b: list[str]) -> bool:
+        return len(a) == len(b) and all(x == y or x in _ANY or y in _ANY
+                                        for x, y in zip(a, b, strict=True))
+
+    if not w or not f or w[-1] not in _CHANNELS:
+        return False
+    if len(w) == len(f):
+        return f[-1] in _CHANNELS and f[-1] != w[-1] and same(w[:-1], f[:-1])
+    return len(f) == len(w) - 1 >= 2 and w[-1] in {"3", "4"} and same(w[:-1], f)
+
+
+#: How a printed shape writes an axis of any size (Keras and TF 2: None; TF 1: ?; NumPy: -1).
+_ANY = frozenset({"None", "?", "-1"})
+
+
 def _shape_fix(want: str, found: str) -> tuple[str, ...]:
     """Fix lines for data of shape ``found`` where a layer was built for ``want``: one axis
     fewer is :func:`_axis_fix`'s case for an image (the last axis 1, 3 or 4), else most often
@@ -169,6 +191,25 @@ def target_fix(want: str, got: str) -> tuple[str, ...]:
     return (_SPARSE, _UNITS)
 
 
+def feed_shape(ctx: Facts) -> list[Finding]:
+    """``keras-input-shape-mismatch-notice`` from TensorFlow 1's session feed check (pattern
+    ``tf.feed_shape``: session.py "Cannot feed value of shape (...) for Tensor 'x:0', which
+    has shape '(...)'"): variant ``channels`` for an image's colour channels
+    (:func:`_channels`), else ``feed``."""
+    hits = ctx.h("tf.feed_shape").all()
+    if not hits:
+        return []
+    h = hits[0]
+    want, got, name = h.need("want"), h.need("got"), h.need("name")
+    if _channels(want, got):
+        return [catalogue.make("keras-input-shape-mismatch-notice", variant="channels",
+                               layer=f"The graph's input {name}", want=want, found=got,
+                               evidence=log_evidence([h]), fix=_shape_fix(want, got))]
+    return [catalogue.make("keras-input-shape-mismatch-notice", variant="feed", name=name,
+                           want=want, found=got, evidence=log_evidence([h]),
+                           fix=_shape_fix(want, got))]
+
+
 def input_incompatible(ctx: Facts) -> list[Finding]:
     """``keras-input-shape-mismatch-notice`` variants ``rank`` and ``shape`` (errors): a layer's
     input spec refused the data (pattern ``keras.input_spec``; the graph-era check
@@ -205,10 +246,12 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
             return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
                                    layer=layer, want=f"{want_n} axes", found=got,
                                    evidence=evidence, fix=fix)]
-        return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape",
-                               layer=layer, want=h.need("want"), found=h.need("got2"),
-                               evidence=evidence, fix=_shape_fix(h.need("want"),
-                                                                 h.need("got2")))]
+        want, got = h.need("want"), h.need("got2")
+        return [catalogue.make("keras-input-shape-mismatch-notice",
+                               variant="channels" if _channels(want, got) else "shape",
+                               layer=f"Keras layer {layer}" if _channels(want, got) else layer,
+                               want=want, found=got, evidence=evidence,
+                               fix=_shape_fix(want, got))]
     layer, what = h.g("layer") or h.need("layer_old"), h.need("what")
     if what.endswith("ndim"):
         want_n = int(h.need("want"))
@@ -227,7 +270,10 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         found = h.g("received") or "another shape"
     else:
         want, found = h.g("want") or "another shape", h.g("found") or "another shape"
-    return [catalogue.make("keras-input-shape-mismatch-notice", variant="shape", layer=layer,
+    colour = _channels(want, found)
+    return [catalogue.make("keras-input-shape-mismatch-notice",
+                           variant="channels" if colour else "shape",
+                           layer=f"Keras layer {layer}" if colour else layer,
                            want=want, found=found, evidence=evidence,
                            fix=_shape_fix(want, found))]
 
@@ -306,5 +352,13 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
                            evidence=evidence)]
 
 
-__all__ = ["data_cardinality", "input_incompatible", "input_shape_mismatch", "numpy_object_array",
-           "printed_dims", "sparse_label_out_of_range", "target_fix"]
+__all__ = [
+    "data_cardinality",
+    "feed_shape",
+    "input_incompatible",
+    "input_shape_mismatch",
+    "numpy_object_array",
+    "printed_dims",
+    "sparse_label_out_of_range",
+    "target_fix",
+]

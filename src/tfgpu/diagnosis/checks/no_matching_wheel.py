@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import dist_key
@@ -30,6 +31,10 @@ from tfgpu.diagnosis.checks.pip_index import (
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+if TYPE_CHECKING:
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
 
 
 def old_release_pin(hit: Hit) -> str | None:
@@ -434,6 +439,19 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
             continue  # releases in the range were yanked: pip said so, not a Python mismatch
         parent = (hit.g("parent") or "").strip()
         shown = listed if len(listed) <= 4 else [listed[0], "...", *listed[-2:]]
+        # a pip older than TensorFlow's wheels need, and a range beyond every release it lists:
+        # the newer releases' wheels carry a platform tag this pip does not know
+        old_pip = _old_pip(ctx) if _TF_FAMILY.match(pkg) else None
+        if old_pip is not None and _above_all(spec, versions):
+            have, need, pip_hit = old_pip
+            yield hit, catalogue.make(
+                "tensorflow-no-matching-distribution", variant="old-pip",
+                spec=f"{pkg}{spec_text}", have=have, need=need,
+                evidence=log_evidence([hit], [pip_hit]),
+                fix=("python -m pip install --upgrade pip   # in the same environment; then "
+                     "install again",
+                     f"pip --version   # must say {need} or newer"))
+            continue
         # a local version label pinned (==2.0.1+cu118) while no listed release has one: the
         # index searched carries public releases only, and labelled builds are never there
         local = next((sp.version.split("+", 1)[1] for sp in spec
@@ -465,6 +483,34 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
             parent_note=f" (required by {parent})" if parent else "",
             evidence=log_evidence(ignored, [hit]),
         )
+
+
+def _old_pip(ctx: Facts) -> tuple[str, str, Hit] | None:
+    """``(pip's version, the version TensorFlow's wheels need, its line)`` when the log shows
+    a pip older than platform fact ``pip-min-version`` for this OS (its self-check notice or
+    ``pip --version``), else ``None``."""
+    from packaging.version import InvalidVersion, Version
+
+    fact = ctx.kb.platform_fact("pip-min-version")
+    need = str(fact.value("macos") if ctx.os == "Darwin" else fact.value("linux_windows"))
+    for h in ctx.h("pip.own_version").all():
+        have = h.g("v") or h.g("v2") or h.g("v3")
+        try:
+            if have and Version(have) < Version(need):
+                return have, need, h
+        except InvalidVersion:
+            continue
+    return None
+
+
+def _above_all(spec: SpecifierSet, versions: list[Version]) -> bool:
+    """Whether every release the specifier allows is newer than all the ``versions`` pip
+    listed: the range lies beyond what this pip sees (its lower bound above the newest)."""
+    from packaging.version import Version
+
+    floors = [Version(sp.version) for sp in spec
+              if sp.operator in (">=", ">", "==", "~=", "===") and "*" not in sp.version]
+    return bool(floors) and bool(versions) and max(floors) > max(versions)
 
 
 #: NVIDIA's CUDA component packages, one per CUDA major (nvidia-cublas-cu12, nvidia-nccl-cu11).

@@ -11,6 +11,8 @@ give the pointer size (``PythonFacts.bits``).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -44,7 +46,8 @@ def pip_tensorflow_32bit(ctx: Facts, pkg: str, nod: list[Hit]) -> Finding | None
             shown="its version string says '32 bit (Intel)'",
             evidence=log_evidence(nod, banner[:1]), knowledge_ref=fact.ref)
     uname = ctx.h("ctx.uname_32bit").all()
-    if uname:
+    # (only where pip listed no release at all: a list means wheels for this interpreter exist)
+    if uname and any(re.search(r"\(from versions: (?:none)?\)", h.text) for h in nod):
         return catalogue.make(
             "python-32bit-interpreter", variant="pip-32bit", package=pkg,
             shown=(f"uname names the machine {uname[0].g('arch')}: a 32-bit x86 system, whose "

@@ -119,13 +119,41 @@ def tf1_call_ran(ctx: Facts, line: int) -> Hit | None:
                 None)
 
 
+def _tf1_python(ctx: Facts) -> bool:
+    """Whether the log's Python (its ``site-packages`` paths) is one TensorFlow 1.x ran on
+    (platform fact ``tf1-python-versions``: up to 3.7): code that spells ``tf`` as
+    ``tensorflow.compat.v1`` runs ``tf.app.run()`` on TensorFlow 2 too, so a TF 1 call proves
+    a 1.x only on such a Python."""
+    py = ctx.log_python_version
+    if py is None:
+        return False
+    pythons = [p for item in ctx.kb.platform_fact("tf1-python-versions").items("linux")
+               for p in item.partition("=")[2].split(",")]
+    newest = max((tuple(int(x) for x in p.split("-")[-1].split(".")) for p in pythons
+                  if p), default=(3, 7))
+    return tuple(int(x) for x in py.split(".")[:2]) <= newest
+
+
+#: TensorFlow 2's own module spellings (tensorflow._api.v2.*, 1.15-2.1's tensorflow_core.*):
+#: a name missing there is not missing from a 1.x.
+_TF2_SPELLING = re.compile(r"^tensorflow(?:_core\.|\._api\.v2\.)")
+
+
+def _older_tf1(ctx: Facts, hit: Hit) -> bool:
+    """Whether a TF 1 name missing on ``hit`` is read as a 1.x older than the name: no
+    version in the log, no TensorFlow 2 module spelling, a TF 1 call the traceback ran
+    (:func:`tf1_call_ran`) and a Python TensorFlow 1.x ran on (:func:`_tf1_python`)."""
+    return (ctx.tf_mm is None and not _TF2_SPELLING.match(hit.g("mod") or "")
+            and tf1_call_ran(ctx, hit.line) is not None and _tf1_python(ctx))
+
+
 def _on_tf1(ctx: Facts, hit: Hit) -> bool:
     """Whether the TensorFlow that raised on ``hit`` is a 1.x release: the log's version
     says so, TensorFlow 1.x's own module spelling (``tensorflow._api.v1.<sub>``), or a
-    TensorFlow 1 call its traceback ran (:func:`tf1_call_ran`)."""
+    TensorFlow 1 call its traceback ran on a TensorFlow 1 Python (:func:`_older_tf1`)."""
     mm = ctx.tf_mm
     return ((mm is not None and mm[0] < 2) or _TF1_SPELLING.match(hit.g("mod") or "") is not None
-            or tf1_call_ran(ctx, hit.line) is not None)
+            or _older_tf1(ctx, hit))
 
 
 def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
@@ -162,12 +190,12 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
     Returns:
         One finding for the first such line, or nothing.
     """
-    # (a TF 1 name missing from a 1.x whose traceback ran a TF 1 call: that module is
-    # TensorFlow's, so not shadowed, and a 1.x older than the name is what is left; with the
-    # log's own 1.x version the name is not dated against it: unknown)
+    # (a TF 1 name missing from a 1.x whose traceback ran a TF 1 call on a Python TensorFlow
+    # 1.x ran on: that module is TensorFlow's, so not shadowed, and a 1.x older than the name
+    # is what is left; with the log's own 1.x version the name is not dated against it:
+    # unknown)
     reads = [(h, path, kind) for h, path, kind in _reads(ctx)
-             if kind != "v1-only"
-             or (ctx.tf_mm is None and tf1_call_ran(ctx, h.line) is not None)]
+             if kind != "v1-only" or _older_tf1(ctx, h)]
     if not reads:
         return []
     hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -202,6 +203,29 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
                            fix=_CONTROL_FIX)]
 
 
+# --- a tensor or variable as a dict key under TensorFlow 2's tensor equality ---------------
+# TensorFlow 2 behaviour compares tensors element-wise (Tensor._USE_EQUALITY = tf2.enabled(),
+# 1.15+), so Tensor.__hash__ and Variable.__hash__ refuse: code written for TensorFlow 1 that
+# keys a dict (a feed_dict with K.learning_phase(), a map of variables) or a set by them fails.
+
+
+def unhashable_tensor(ctx: Facts) -> list[Finding]:
+    """``tf1-api-on-tf2`` variant ``unhashable`` (pattern ``graph.unhashable``): a tensor or
+    variable used as a dict key or set member, which TensorFlow 2's tensor equality forbids."""
+    return from_log(ctx, "graph.unhashable", lambda hits, first: catalogue.make(
+        "tf1-api-on-tf2", variant="unhashable",
+        what=(first.g("what") or first.g("what2") or "Tensor").lower(),
+        evidence=log_evidence(hits, limit=2),
+        fix=("# key by the reference instead: d[t.ref()] (t.experimental_ref() on TensorFlow "
+             "2.0-2.1), and t_ref.deref() to get the tensor back",
+             "# TensorFlow 1 graph code (a session's feed_dict keyed by tensors, "
+             "K.learning_phase()): run it on the TensorFlow 1.x it was written for, or call "
+             "tf.compat.v1.disable_v2_behavior() (or disable_tensor_equality()) before "
+             "building the graph",
+             "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # ports the TF 1 "
+             "names")))
+
+
 # --- arithmetic on None in traced code: a static shape's unknown dimension -----------------
 # AutoGraph's "in user code:" (autograph/pyct/error_utils.py) or Keras's "Exception encountered
 # when calling" stands above an error raised while TensorFlow traced the code into a graph;
@@ -216,20 +240,31 @@ _TRACE_WINDOW = 60
 def static_shape_none(ctx: Facts) -> list[Finding]:
     """``static-shape-none-in-graph-code`` (a hedge: "most often"): Python arithmetic met
     None (pattern ``py.none_operand`` with ``NoneType`` on one side) in code TensorFlow was
-    tracing into a graph (AutoGraph's "in user code:" or a Keras layer's "Exception
-    encountered when calling" within :data:`_TRACE_WINDOW` lines above): most often a static
-    shape's unknown dimension."""
+    tracing into a graph (AutoGraph's "in user code:" within :data:`_TRACE_WINDOW` lines
+    above, no other traceback between): a static shape's unknown dimension when a traced code
+    line reads one, else (variant ``unsure``, a hedge) most often."""
     hits = [h for h in ctx.h("py.none_operand").all() if "NoneType" in (h.g("a"), h.g("b"))]
     if not hits:
         return []
     h = hits[0]
-    marks = [m for name in ("ctx.ag_user_code", "keras.k3_call_context", "keras.k2_call_context")
-             for m in ctx.h(name).all() if 0 < h.line - m.line <= _TRACE_WINDOW]
+    # AutoGraph's marker of this traceback (no other traceback's header between; a Keras
+    # layer-call context alone is printed for eager calls too)
+    headers = [t.line for t in ctx.h("ctx.tb_header").all()]
+    marks = [m for m in ctx.h("ctx.ag_user_code").all() if 0 < h.line - m.line <= _TRACE_WINDOW
+             and not any(m.line < t < h.line for t in headers)]
     if not marks:
         return []
+    mark = marks[-1]
+    # a code line of the traced frames that reads a static shape makes it a claim; without
+    # one the None may come from anything the code computed (a hedge)
+    shape = [c for c in ctx.h("ctx.shape_code").all() if mark.line < c.line < h.line]
+    # the Keras layer-call line of the same traceback, quoted with it
+    calls = [c for name in ("keras.k3_call_context", "keras.k2_call_context")
+             for c in ctx.h(name).all() if 0 < h.line - c.line <= _TRACE_WINDOW
+             and not any(c.line < t < h.line for t in headers)]
     return [catalogue.make(
-        "static-shape-none-in-graph-code", op=h.g("op") or "+",
-        evidence=log_evidence(sorted(marks, key=lambda m: m.line)[:1], [h]))]
+        "static-shape-none-in-graph-code", variant=None if shape else "unsure",
+        op=h.g("op") or "+", evidence=log_evidence(calls[:1], [mark], shape[-1:], [h]))]
 
 
 # --- a graph tensor used outside its graph --------------------------------------------------
@@ -366,4 +401,5 @@ __all__ = [
     "no_gradient",
     "operator_not_allowed",
     "static_shape_none",
+    "unhashable_tensor",
 ]

@@ -36,7 +36,11 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, addons_warning_in_log
+from tfgpu.diagnosis.checks._addon_frames import (
+    addon_importing_at,
+    addons_warning_in_log,
+    package_frames_above,
+)
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, Distribution, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.facts.log import Hit, Hits
@@ -1060,7 +1064,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
         bare_import = f.h("numpy.multiarray").all()
         if (bare_import and not umath and not f.h("numpy.abi").count
                 and not f.h("numpy.cext_failed").count):
-            yield _numpy_either_way(f, npv, first, bare_import[:1])
+            yield _numpy_import_array(f, npv, first, bare_import[0])
         return
     want = next((h.g("want_v") or h.g("want") for h in sized
                  if h.g("want_v") or h.g("want")), None)
@@ -1092,6 +1096,60 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
              "# the NumPy actually imported",
              "pip check   # which package pins NumPy down"),
     )
+
+
+def _numpy_import_array(f: Facts, npv: str | None, first: object, h: Hit) -> Finding:
+    """NumPy's import_array error alone ("numpy.core.multiarray failed to import") for the
+    module importing on log line ``h`` (the nearest package frame above it, else TensorFlow
+    when its runtime failed to load): with a NumPy version the log or the facts show, NumPy 2
+    is ``numpy-abi-mismatch`` and 1.x ``numpy-too-old-for-module``; else variant
+    ``import-array`` (either way, with the command that tells)."""
+    shown = [x.g("v") or x.g("v2") for x in f.h("ctx.numpy_shown").all()]
+    version = npv or next((v for v in shown if v), None)
+    frames = [p for p in package_frames_above(f, h.line)
+              if (p.g("pkg") or "") not in ("numpy", "importlib", "")]
+    pkg = (frames[-1].g("pkg") or "") if frames else ""
+    module = (pkg.replace("_", "-") if pkg and not pkg.startswith("tensorflow")
+              else "TensorFlow" if pkg or any(x.g("failed") for x in f.h("lib.native_import").all())
+              else "a compiled module on the import path")
+    evidence = log_evidence(frames[-1:], [h])
+    major = version.split(".")[0] if version else None
+    if major is not None and major.isdigit() and int(major) >= 2:
+        fact = f.kb.platform_fact("numpy2-first-tf")
+        return catalogue.make(
+            "numpy-abi-mismatch", numpy=version or "2.x", evidence=evidence,
+            knowledge_ref=fact.ref,
+            cause=(f"NumPy {version} is installed, and {module} was built against the NumPy "
+                   "1.x C ABI: NumPy's import_array fails ('numpy.core.multiarray failed to "
+                   f"import'). TensorFlow releases before {first} (and packages built for them) "
+                   "need numpy<2."),
+            fix=(f"# upgrade the distribution that installs the {pkg} package (pip list names "
+                 "it; an import name need not be the distribution's) to a release built for "
+                 "NumPy 2, if it has one" if pkg and module != "TensorFlow" else
+                 f"# TensorFlow before {first}: pip install \"numpy<2\", or upgrade TensorFlow",
+                 'or: pip install "numpy<2"'))
+    if version is not None:
+        return catalogue.make(
+            "numpy-too-old-for-module", numpy=version, evidence=evidence,
+            cause=(f"NumPy {version} is older than the NumPy C API {module} was built against: "
+                   "NumPy's import_array fails ('numpy.core.multiarray failed to import'; an "
+                   "old NumPy pinned by another package, or a second NumPy earlier on the "
+                   "path)."),
+            fix=("pip install --upgrade numpy   # within the range TensorFlow's requirements "
+                 "allow (pip check)",
+                 "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
+                 "# the NumPy actually imported"))
+    return catalogue.make(
+        "numpy-too-old-for-module", variant="import-array", module=module, first=first,
+        evidence=evidence,
+        fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   # the "
+             "NumPy imported: 2.x, or 1.x older than the module's build",
+             f'pip install "numpy<2"   # NumPy 2.x with {module} built for NumPy 1.x'
+             + (f" (TensorFlow < {first})" if module == "TensorFlow" else
+                f"; or upgrade {module} to a release built for NumPy 2"),
+             "pip install --upgrade numpy   # NumPy 1.x older than the module's build (within "
+             "TensorFlow's range; pip check); a second, older NumPy earlier on the path: "
+             "uninstall it"))
 
 
 def _numpy_either_way(f: Facts, npv: str | None, first: object, hits: list[Hit]) -> Finding:

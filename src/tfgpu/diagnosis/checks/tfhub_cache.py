@@ -58,6 +58,16 @@ def tfhub_cache_incomplete(ctx: Facts) -> list[Finding]:
                                fix=(f"# give the folder without the quotes: {path[1:-1]} (a "
                                     "notebook's ! line and cmd.exe pass single quotes on; "
                                     "double quotes, or none, around a path without spaces)",))]
+    if m is None and re.search(r"\.(?:h5|hdf5|keras)$", path, re.IGNORECASE):
+        # tf.keras's load_model reads a path that is no existing HDF5 file as a SavedModel
+        # folder (keras/saving/save.py: h5py.is_hdf5 false, then saved_model_load): the .h5
+        # file is not there
+        return [catalogue.make(
+            "input-path-not-found", variant="model-file", path=path, evidence=evidence,
+            fix=(f"ls \"{path}\"   # (Windows: dir) where the model was saved: give "
+                 "load_model that path, absolute if the program runs from another folder",
+                 "# the model was never saved there: run the training (or download step) "
+                 "that writes it first"))]
     if m is None:
         return [catalogue.make("tfhub-cache-incomplete", variant="not-a-savedmodel", path=path,
                                evidence=evidence)]
