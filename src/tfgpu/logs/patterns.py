@@ -800,16 +800,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_multiarray_umath",),
         r"No module named ['\"]numpy\.core\._multiarray_umath['\"]",
     ),
-    # pip's own version as its self-check notice prints it (pip 10-20.2: "You are using pip
-    # version 18.1, however version 20.0.2 is available."; pip 22+: "[notice] A new release of
-    # pip available: 22.3 -> 23.1" / "is available: ..."), or pip --version ("pip 18.1 from
-    # <path> (python 3.7)"). Read by checks/no_matching_wheel.py
+    # pip's own version as its self-check notice prints it at the end of a run (pip 10-20.2:
+    # "You are using pip version 18.1, however version 20.0.2 is available."; pip 22+:
+    # "[notice] A new release of pip available: 22.3 -> 23.1" / "is available: ...").
+    # Read by checks/no_matching_wheel.py
     _p(
         "pip.own_version",
-        ("you are using pip version", "a new release of pip", "pip ", ),
+        ("you are using pip version", "a new release of pip"),
         r"You are using pip version (?P<v>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)"
-        r"|A new release of pip (?:is )?available: (?P<v2>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?) ->"
-        r"|^\s{0,4}pip (?P<v3>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?) from \S",
+        r"|A new release of pip (?:is )?available: (?P<v2>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?) ->",
     ),
     # NumPy's version as pip prints it ("Requirement already satisfied: numpy>=2.0 in <site>
     # (2.0.2)", a pip list row "numpy   2.0.2"); read by checks/tf_install.py beside NumPy's
@@ -818,7 +817,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.numpy_shown",
         ("requirement already satisfied: numpy", "numpy "),
         r"Requirement already satisfied: numpy(?:[<>=!~][^ \n]{0,30})? in \S{1,300} "
-        r"\((?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)|^\s{0,4}numpy\s{2,40}(?P<v2>\d{1,2}\.\d{1,3}\.\d{1,3})\s*$",
+        r"(?:\(from [^)\n]{1,200}\) )?\((?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)"
+        r"|^\s{0,4}numpy\s{2,40}(?P<v2>\d{1,2}\.\d{1,3}\.\d{1,3})\s*$",
     ),
     _p(
         "numpy.multiarray",
@@ -3718,7 +3718,10 @@ PATTERNS: tuple[Pattern, ...] = (
         "tell.exception",
         ("error", "exception", "generatorexit", "stopiteration", "stopasynciteration"),
         r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)|StopAsyncIteration"
-        r"|StopIteration)(?::\s|:?$)",
+        r"|StopIteration)(?::\s|:?$)"
+        # a module's own lowercase exception class, printed with its module (cv2.error,
+        # socket.error, select.error: traceback.format_exception_only's "module.qualname")
+        r"|^\s*(?:[a-z_]\w{0,40}\.){1,4}error: \S",
     ),
     # --- status codes by name, Metal plugin load, device lists, tfjs, libtensorflow ---
     # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,
@@ -6648,7 +6651,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "cv.empty_image",
         ("ssize.empty()", "ssize.width > ", "!_src.empty()"),
         r"\(-215(?::Assertion failed)?\) (?:!(?:ssize|_src)\.empty\(\)"
-        r"|ssize\.width > 0 && ssize\.height > 0) in function '?(?P<fn>\w{1,40})'?",
+        r"|ssize\.width > 0 && ssize\.height > 0) in function '?(?:cv::)?(?P<fn>\w{1,40})'?",
     ),
     # CPython's FileNotFoundError for a path ("[Errno 2] No such file or directory: '<path>'",
     # Windows "[WinError 3] The system cannot find the path specified: '<path>'"; the message
@@ -6656,7 +6659,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "py.path_not_found",
         ("filenotfounderror: [errno", "cannot find the path specified: ",
-         "newrandomaccessfile failed to create/open"),
+         "newrandomaccessfile failed to create/open", "unable to create file (unable to open",
+         "could not find directory"),
         r"(?:FileNotFoundError: \[Errno 2\] No such file or directory"
         r"|(?:FileNotFoundError: |^\s*)(?:\[(?P<win>WinError 3)\] )?"
         r"The system cannot find the path specified): "
@@ -6664,7 +6668,12 @@ PATTERNS: tuple[Pattern, ...] = (
         # TensorFlow's own file system on Windows (tsl/platform/windows/windows_file_system.cc:
         # "NewRandomAccessFile failed to Create/Open: <name> : <the Windows error's text>")
         r"|NewRandomAccessFile failed to Create/Open: (?P<path2>[^\n]{1,400}?) : The system "
-        r"cannot find the (?:path|file) specified",
+        r"cannot find the (?:path|file) specified"
+        # h5py creating a file in a folder that does not exist (HDF5's "unable to open file"
+        # with errno 2), and TensorFlow's file system listing a missing folder ("Could not
+        # find directory <name>", tf.io.gfile; image_dataset_from_directory's walk)
+        r"|Unable to create file \(unable to open file: name = '(?P<out>[^'\n]{1,400})', "
+        r"errno = 2\b|NotFoundError: Could not find directory (?P<dir>\S[^\n]{0,400}?)\s*$",
     ),
     # a traceback's frames of a program being started (subprocess's _execute_child, os.exec*):
     # a missing path there is a command or interpreter, not data
@@ -7472,8 +7481,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.callback_signature",
         ("positional argument",),
         r"\b(?P<hook>on_(?:(?:train_|test_|predict_)?batch|epoch|train|test|predict)_"
-        r"(?:begin|end))\(\) (?:takes (?P<n>\d) positional arguments? but (?P<m>\d) were "
-        r"given|missing 1 required positional argument: '(?P<arg>\w{1,40})')",
+        r"(?:begin|end))\(\) takes (?P<n>\d) positional arguments? but (?P<m>\d) were given",
     ),
     _p(
         "keras.tensorboard_histograms",
@@ -7507,6 +7515,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"attempt))?"
         r"|(?P<iter1>Tensor objects are only iterable when eager execution is enabled)",
     ),
+    # TensorFlow 1 graph idioms in a traceback's code lines (a session's feed_dict, Keras's
+    # learning phase, K.function, a placeholder): read by checks/tf_function_code.py
+    _p("ctx.tf1_graph_code", ("feed_dict", "learning_phase", "k.function(", ".run(", "placeholder"),
+       r"^\s{0,40}(?!#)[^\n]{0,200}?(?:\bfeed_dict\b|learning_phase\(\)|\bK\.function\("
+       r"|\bsess(?:ion)?\.run\(|\.placeholder\()"),
     # a tensor or variable used as a dict key or set member under TensorFlow 2's tensor
     # equality (Tensor._USE_EQUALITY): framework/ops.py Tensor.__hash__ (2.0-2.1 "Tensor is
     # unhashable if Tensor equality is enabled. Instead, use tensor.experimental_ref() as the
@@ -7515,8 +7528,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # key."; tensor.ref() in earlier 2.x). Read by checks/tf_function_code.py
     _p(
         "graph.unhashable",
-        ("is unhashable",),
-        r"(?P<what>Tensor|Variable) is unhashable(?: if Tensor equality is enabled)?\.\s*"
+        ("is unhashable", "are unhashable"),
+        r"(?P<what>Tensor|Variable)s? (?:is|are) unhashable(?: if Tensor equality is enabled)?"
+        r"(?: \(this tensor: [^\n]{0,300}\))?\.\s*"
         r"Instead, use (?:tensor|variable)\.(?:experimental_)?ref\(\) as the key"
         # (the raise statement a traceback quotes above the message)
         r"|raise TypeError\(\s*[\"'](?P<what2>Tensor|Variable) is unhashable",

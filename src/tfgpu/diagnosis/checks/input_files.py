@@ -11,6 +11,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
@@ -142,7 +143,9 @@ def opencv_empty_image(ctx: Facts) -> list[Finding]:
              "# the usual files: a path that does not exist (a relative path from another "
              "folder, a typo), a file that is no image (.DS_Store, Thumbs.db, a .txt among the "
              "images), a format this OpenCV does not read, or a non-ASCII path on Windows "
-             "(cv2.imdecode(np.fromfile(p, np.uint8), cv2.IMREAD_COLOR) reads those)"),
+             "(cv2.imdecode(np.fromfile(p, np.uint8), cv2.IMREAD_COLOR) reads those)",
+             "# a camera or video: ret, frame = cap.read(); use frame only when ret is True "
+             "(cap.isOpened() tells whether the device or file opened)"),
     ))
 
 
@@ -164,6 +167,11 @@ _NOT_DATA = re.compile(
     r"|[/\\]python(?:\d(?:\.\d+)?)?w?$|[/\\](?:ana|mini)conda\d?[/\\](?:pkgs|envs[/\\][^/\\]+[/\\](?:bin|Scripts|Library)"
     r"[/\\])|[/\\]pkgs[/\\]urls\.txt$|^/tmp/tmp|[/\\]Temp[/\\]|pip-(?:unpack|install|req|build)-"
     r"|__autograph_generated")
+def _path(h: Hit) -> str:
+    """The path a ``py.path_not_found`` line names, whichever wording printed it."""
+    return h.g("path") or h.g("path2") or h.g("out") or h.g("dir") or ""
+
+
 #: A bare name (no folder): with Errno 2, a command Python could not start.
 _BARE = re.compile(r"^[\w.-]+$")
 #: How far above the error a frame starting a program, or a code line writing a file, counts.
@@ -178,16 +186,18 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
     the working directory.  A code line that writes a file just above leads the fix with
     creating its folder."""
     hits = [h for h in ctx.h("py.path_not_found").all()
-            if not _NOT_DATA.search(h.g("path") or h.g("path2") or "")
-            and not (_BARE.match(h.g("path") or "") and not h.g("win") and h.g("path"))
+            if not _NOT_DATA.search(_path(h))
+            and not (h.g("path") and _BARE.match(h.g("path") or "") and not h.g("win"))
             and not any(0 < h.line - e.line <= _CODE_WINDOW
                         for e in ctx.h("ctx.exec_frame").all())]
     if not hits:
         return []
     h = hits[0]
-    path = h.g("path") or h.need("path2")
+    path = _path(h)
     relative = not re.match(r"(?:[A-Za-z]:)?[\\/]|~", path)
     writes = [w for w in ctx.h("ctx.write_code").all() if 0 < h.line - w.line <= _CODE_WINDOW]
+    if h.g("out"):
+        writes = writes or [h]  # h5py creating the file: an output path
     folder = ("# a file the program writes (a save, a log or checkpoint folder): create its "
               "folder first: os.makedirs(os.path.dirname(path), exist_ok=True)")
     look = (f"ls \"{path}\"   # " + ("from the folder the program was started in " if relative

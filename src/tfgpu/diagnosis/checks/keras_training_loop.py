@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks._common import from_log, tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -308,12 +309,25 @@ def tensorboard_histograms(ctx: Facts) -> list[Finding]:
 # on_train_begin(logs)); a hook written def on_epoch_end(self, epoch) takes one too few.
 
 
+#: The packages whose frames may call a callback hook: Keras's (standalone, tf.keras, tf-keras).
+_KERAS_PACKAGES = frozenset({"keras", "tensorflow", "tensorflow_core", "tf_keras"})
+
+
 def callback_hook_signature(ctx: Facts) -> list[Finding]:
     """``keras-callback-hook-signature`` (pattern ``keras.callback_signature``): a custom
-    callback's hook takes fewer arguments than Keras passes it (the logs dict)."""
-    return from_log(ctx, "keras.callback_signature", lambda hits, first: catalogue.make(
-        "keras-callback-hook-signature", hook=first.g("hook") or "on_epoch_end",
-        evidence=log_evidence(hits, limit=1)))
+    callback's hook takes fewer arguments than Keras passes it (the logs dict); only when the
+    nearest installed package's frame above the error is Keras's (or the log shows none): the
+    same hook names are other libraries' too (PyTorch Lightning, Transformers), with other
+    arguments."""
+    hits = ctx.h("keras.callback_signature").all()
+    if not hits:
+        return []
+    h = hits[0]
+    frames = package_frames_above(ctx, h.line)
+    if frames and (frames[-1].g("pkg") or "") not in _KERAS_PACKAGES:
+        return []
+    return [catalogue.make("keras-callback-hook-signature", hook=h.g("hook") or "on_epoch_end",
+                           evidence=log_evidence(frames[-1:], [h]))]
 
 
 __all__ = [

@@ -97,22 +97,45 @@ _SHAPE_FIX = (
 )
 
 
+def _image_dims(dims: list[str]) -> list[str] | None:
+    """One image's ``[height, width, channels]`` in a printed shape (its batch axis, an
+    unknown one or the first of four, left out), when the shape has that form: the height and
+    width unknown or at least :data:`_MIN_SIDE` pixels; else ``None`` (tabular rows, a
+    sequence's features: a last axis of 3 there is no colour)."""
+    if len(dims) == 4 or (len(dims) == 3 and dims[0] in _ANY):
+        dims = dims[1:]
+    if len(dims) != 3:
+        return None
+    if all(d in _ANY or (d.isdigit() and int(d) >= _MIN_SIDE) for d in dims[:2]):
+        return dims
+    return None
+
+
+#: The smallest height or width read as an image's (MNIST's 28; a time series' 10 steps and
+#: a table's few columns are shorter).
+_MIN_SIDE = 16
+
+
 def _channels(want: str, found: str) -> bool:
     """Whether data of shape ``found`` differs from ``want`` only in an image's colour
-    channels: the same axes (an unknown one, ``None``/``?``/``-1``, fits any) but another
-    count of 1, 3 or 4 in the last, or a 2-D grayscale image (no channel axis) where the last
-    axis takes 3 or 4."""
+    channels: both image-shaped (:func:`_image_dims`), the same height and width (an unknown
+    one, ``None``/``?``/``-1``, fits any) but another count of 1, 3 or 4 in the last; or a
+    2-D grayscale image (no channel axis) where the model takes 3 or 4."""
     w, f = printed_dims(want), printed_dims(found)
+    wi = _image_dims(w) if w else None
+    if wi is None or wi[-1] not in _CHANNELS:
+        return False
 
     def same(a: list[str], b: list[str]) -> bool:
         return len(a) == len(b) and all(x == y or x in _ANY or y in _ANY
                                         for x, y in zip(a, b, strict=True))
 
-    if not w or not f or w[-1] not in _CHANNELS:
-        return False
-    if len(w) == len(f):
-        return f[-1] in _CHANNELS and f[-1] != w[-1] and same(w[:-1], f[:-1])
-    return len(f) == len(w) - 1 >= 2 and w[-1] in {"3", "4"} and same(w[:-1], f)
+    fi = _image_dims(f) if f else None
+    if fi is not None:
+        return fi[-1] in _CHANNELS and fi[-1] != wi[-1] and same(wi[:-1], fi[:-1])
+    # a grayscale image without its channel axis: (N, H, W) or (H, W) for (N, H, W, 3)
+    rest = f[1:] if len(f) == 3 else f
+    return wi[-1] in {"3", "4"} and len(rest) == 2 and same(wi[:-1], rest)
 
 
 #: How a printed shape writes an axis of any size (Keras and TF 2: None; TF 1: ?; NumPy: -1).
@@ -120,25 +143,32 @@ _ANY = frozenset({"None", "?", "-1"})
 
 
 def _shape_fix(want: str, found: str) -> tuple[str, ...]:
-    """Fix lines for data of shape ``found`` where a layer was built for ``want``: one axis
-    fewer is :func:`_axis_fix`'s case for an image (the last axis 1, 3 or 4), else most often
-    a model built with the whole array's shape; the same axes but another last axis, where
-    the layer takes 1 or 3 channels, is an image's channel count (RGBA, grayscale); else
-    :data:`_SHAPE_FIX`."""
+    """Fix lines for data of shape ``found`` where a layer was built for ``want``: an image's
+    colour channels (:func:`_channels`) are converted, or given to a model still being built;
+    one axis fewer is :func:`_axis_fix`'s case for an image (the last axis 1, 3 or 4), else
+    most often a model built with the whole array's shape; else :data:`_SHAPE_FIX`."""
     w, f = printed_dims(want), printed_dims(found)
+    if _channels(want, found):
+        wc = (_image_dims(w) or ["", "", "3"])[-1]
+        fi = _image_dims(f)
+        fc = fi[-1] if fi is not None else "no"
+        how = {"3": ("Image.open(p).convert('RGB') or load_img(p, color_mode='rgb')"
+                     + (", or x[..., :3] to drop the alpha channel" if fc == "4" else
+                        ", or np.repeat(x[..., None], 3, -1) / cv2.cvtColor(x, "
+                        "cv2.COLOR_GRAY2RGB) for a grayscale array" if fc in ("1", "no")
+                        else "")),
+               "1": "Image.open(p).convert('L') or load_img(p, color_mode='grayscale')",
+               "4": "Image.open(p).convert('RGBA')"}.get(wc, "convert them when loading")
+        have = "no channel axis (grayscale)" if fc == "no" else f"{fc}"
+        return (f"# a trained model takes {wc} channels and the images have {have}: convert "
+                f"them when loading: {how}",
+                "# a model you are still building: give its Input the images' channels "
+                "(keras.Input(shape=x.shape[1:]))")
     if w and f and len(f) == len(w) - 1:
         if f[-1] in _CHANNELS:
             return _axis_fix(len(w), len(f), "=", found)
         # not an image: most often a model built with the whole array's shape
         return (_SHAPE_FIX[0], _LAST_AXIS)
-    if (w and f and len(w) == len(f) and w[-1] in {"1", "3"} and f[-1] in _CHANNELS
-            and w[-1] != f[-1]):
-        to = "RGB" if w[-1] == "3" else "grayscale"
-        how = ("Image.open(p).convert('RGB'), or x[..., :3] to drop an alpha channel"
-               if w[-1] == "3" else "Image.open(p).convert('L'), or cv2.IMREAD_GRAYSCALE")
-        return (f"# the images have {f[-1]} channels and the model takes {w[-1]}: convert them "
-                f"to {to} when loading: {how}",
-                "# or build the model for the data's channels")
     return _SHAPE_FIX
 
 
@@ -207,7 +237,28 @@ def feed_shape(ctx: Facts) -> list[Finding]:
                                evidence=log_evidence([h]), fix=_shape_fix(want, got))]
     return [catalogue.make("keras-input-shape-mismatch-notice", variant="feed", name=name,
                            want=want, found=got, evidence=log_evidence([h]),
-                           fix=_shape_fix(want, got))]
+                           fix=_feed_fix(want, got))]
+
+
+def _feed_fix(want: str, found: str) -> tuple[str, ...]:
+    """Fix lines for a TensorFlow 1 feed of shape ``found`` to a placeholder of ``want``:
+    class indices fed where the graph takes one-hot rows, one sample without its batch axis,
+    else the reshape to the placeholder's shape."""
+    w, f = printed_dims(want), printed_dims(found)
+    if len(w) == 2 and len(f) == 1 and w[0] in _ANY and w[1].isdigit():
+        return (f"# class indices fed where the graph takes one-hot rows of {w[1]}: "
+                f"np.eye({w[1]})[y] (or keras.utils.to_categorical(y, {w[1]}))",)
+    if len(f) == len(w) - 1 and w and w[0] in _ANY and same_tail(w[1:], f):
+        return ("# one sample fed without its batch axis: x[np.newaxis] (np.expand_dims(x, 0))",)
+    dims = ", ".join("-1" if d in _ANY else d for d in w[1:])
+    return ("# reshape the fed array to the placeholder's shape (? is the batch, any size): "
+            f"x.reshape(-1, {dims}), or resize the data it was made from",)
+
+
+def same_tail(a: list[str], b: list[str]) -> bool:
+    """Whether two printed shapes' axes agree one by one (an unknown axis fits any)."""
+    return len(a) == len(b) and all(x == y or x in _ANY or y in _ANY
+                                    for x, y in zip(a, b, strict=True))
 
 
 def input_incompatible(ctx: Facts) -> list[Finding]:
@@ -266,8 +317,20 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
                                layer=layer, want=want, found=found, evidence=evidence, fix=fix)]
     if what == "axis":
-        want = f"{h.need('value')} on axis {h.need('axis').strip()}"
-        found = h.g("received") or "another shape"
+        value, axis, received = h.need("value"), h.need("axis").strip(), h.g("received")
+        dims = printed_dims(received) if received else []
+        if axis == "-1" and value in _CHANNELS and dims:
+            # the last axis's value against an image's: the same shape with the layer's
+            # channels is what the layer takes
+            got = h.need("received")
+            taken = "(" + ", ".join([*dims[:-1], value]) + ")"
+            if _channels(taken, got):
+                return [catalogue.make(
+                    "keras-input-shape-mismatch-notice", variant="channels",
+                    layer=f"Keras layer {layer}", want=taken, found=got,
+                    evidence=evidence, fix=_shape_fix(taken, got))]
+        want = f"{value} on axis {axis}"
+        found = received or "another shape"
     else:
         want, found = h.g("want") or "another shape", h.g("found") or "another shape"
     colour = _channels(want, found)

@@ -441,7 +441,7 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         shown = listed if len(listed) <= 4 else [listed[0], "...", *listed[-2:]]
         # a pip older than TensorFlow's wheels need, and a range beyond every release it lists:
         # the newer releases' wheels carry a platform tag this pip does not know
-        old_pip = _old_pip(ctx) if _TF_FAMILY.match(pkg) else None
+        old_pip = _old_pip(ctx, hit.line) if _TF_FAMILY.match(pkg) else None
         if old_pip is not None and _above_all(spec, versions):
             have, need, pip_hit = old_pip
             yield hit, catalogue.make(
@@ -485,16 +485,25 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         )
 
 
-def _old_pip(ctx: Facts) -> tuple[str, str, Hit] | None:
-    """``(pip's version, the version TensorFlow's wheels need, its line)`` when the log shows
-    a pip older than platform fact ``pip-min-version`` for this OS (its self-check notice or
-    ``pip --version``), else ``None``."""
+#: How far below pip's failure its own self-check notice may stand (the rest of that run's
+#: output between).
+_NOTICE_BELOW = 10
+
+
+def _old_pip(ctx: Facts, line: int) -> tuple[str, str, Hit] | None:
+    """``(pip's version, the version TensorFlow's wheels need, its line)`` when the pip that
+    failed on log line ``line`` is older than platform fact ``pip-min-version`` for this OS:
+    its own self-check notice, which pip prints at the end of the same run (within
+    :data:`_NOTICE_BELOW` lines below; a notice of an earlier step, or ``pip --version`` of
+    another interpreter's pip, is not that pip's), else ``None``."""
     from packaging.version import InvalidVersion, Version
 
     fact = ctx.kb.platform_fact("pip-min-version")
     need = str(fact.value("macos") if ctx.os == "Darwin" else fact.value("linux_windows"))
     for h in ctx.h("pip.own_version").all():
-        have = h.g("v") or h.g("v2") or h.g("v3")
+        if not 0 < h.line - line <= _NOTICE_BELOW:
+            continue
+        have = h.g("v") or h.g("v2")
         try:
             if have and Version(have) < Version(need):
                 return have, need, h

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
-from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -210,20 +209,38 @@ def operator_not_allowed(ctx: Facts) -> list[Finding]:
 
 
 def unhashable_tensor(ctx: Facts) -> list[Finding]:
-    """``tf1-api-on-tf2`` variant ``unhashable`` (pattern ``graph.unhashable``): a tensor or
-    variable used as a dict key or set member, which TensorFlow 2's tensor equality forbids."""
-    return from_log(ctx, "graph.unhashable", lambda hits, first: catalogue.make(
-        "tf1-api-on-tf2", variant="unhashable",
-        what=(first.g("what") or first.g("what2") or "Tensor").lower(),
-        evidence=log_evidence(hits, limit=2),
-        fix=("# key by the reference instead: d[t.ref()] (t.experimental_ref() on TensorFlow "
-             "2.0-2.1), and t_ref.deref() to get the tensor back",
-             "# TensorFlow 1 graph code (a session's feed_dict keyed by tensors, "
-             "K.learning_phase()): run it on the TensorFlow 1.x it was written for, or call "
-             "tf.compat.v1.disable_v2_behavior() (or disable_tensor_equality()) before "
-             "building the graph",
-             "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # ports the TF 1 "
-             "names")))
+    """A tensor or variable used as a dict key or set member (pattern ``graph.unhashable``):
+    ``tf1-api-on-tf2`` variant ``unhashable`` when the traceback's code shows TensorFlow 1
+    graph idioms (a feed_dict, K.learning_phase(), a session's run: pattern
+    ``ctx.tf1_graph_code``), else ``tensor-used-as-dict-key`` (TensorFlow 2 code keying by
+    tensors)."""
+    hits = ctx.h("graph.unhashable").all()
+    if not hits:
+        return []
+    first = hits[0]
+    what = (first.g("what") or first.g("what2") or "Tensor").lower()
+    ref = ("# key by the reference instead: d[t.ref()] (t.experimental_ref() on TensorFlow "
+           "2.0-2.1), a set of t.ref(), and r.deref() to get the tensor back")
+    last = max(x.line for x in hits)
+    tf1 = [c for c in ctx.h("ctx.tf1_graph_code").all() if 0 < last - c.line <= 40]
+    if tf1:
+        return [catalogue.make(
+            "tf1-api-on-tf2", variant="unhashable", what=what,
+            evidence=log_evidence(tf1[-1:], hits[:2]),
+            fix=("# TensorFlow 1 graph code (a session's feed_dict keyed by tensors, "
+                 "K.learning_phase()): run it on the TensorFlow 1.x it was written for, or "
+                 "call tf.compat.v1.disable_v2_behavior() (or disable_tensor_equality()) "
+                 "before building the graph", ref))]
+    # the program's own frame in view: its code keys by tensors; else the log shows neither
+    # whose code it is nor its era (a hedge naming both readings)
+    own = [o for o in ctx.h("ctx.own_frame").all() if 0 < last - o.line <= 12]
+    return [catalogue.make(
+        "tensor-used-as-dict-key", variant=None if own else "unsure", what=what,
+        evidence=log_evidence(own[-1:], hits[:2]),
+        fix=(ref,) if own else (
+            ref, "# code written for TensorFlow 1 (a session's feed_dict keyed by tensors, "
+                 "standalone Keras of that era): run it on the TensorFlow 1.x it was written "
+                 "for, or port it to TensorFlow 2"))]
 
 
 # --- arithmetic on None in traced code: a static shape's unknown dimension -----------------
@@ -257,7 +274,9 @@ def static_shape_none(ctx: Facts) -> list[Finding]:
     mark = marks[-1]
     # a code line of the traced frames that reads a static shape makes it a claim; without
     # one the None may come from anything the code computed (a hedge)
-    shape = [c for c in ctx.h("ctx.shape_code").all() if mark.line < c.line < h.line]
+    # (the failing frame's own code line: right above the error, a blank line at most between)
+    shape = [c for c in ctx.h("ctx.shape_code").all()
+             if mark.line < c.line < h.line and h.line - c.line <= 2]
     # the Keras layer-call line of the same traceback, quoted with it
     calls = [c for name in ("keras.k3_call_context", "keras.k2_call_context")
              for c in ctx.h(name).all() if 0 < h.line - c.line <= _TRACE_WINDOW

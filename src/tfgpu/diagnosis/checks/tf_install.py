@@ -994,6 +994,24 @@ def numpy_abi_log(f: Facts) -> Iterator[Finding]:
     npv = npv or f.dist_version("numpy")
     mm = f.tf_mm
     new_tf = mm is not None and mm >= series(first)
+    # the package whose import ran into it, when its frame is not TensorFlow's (cv2, pandas)
+    last_abi = npabi.all()[-1].line
+    frames = [p for p in package_frames_above(f, last_abi)
+              if (p.g("pkg") or "") not in ("numpy", "importlib", "")]
+    other = (frames[-1].g("pkg") or "") if frames else ""
+    if other and not other.startswith("tensorflow"):
+        yield catalogue.make(
+            "numpy-abi-mismatch", numpy=npv or "2.x",
+            evidence=log_evidence(frames[-1:], npabi, f.h("numpy.multiarray").first[:1]),
+            cause=(f"NumPy {npv or '2.x'} is installed, and the {other} package (its frame "
+                   "stands above NumPy's message) was built against the NumPy 1.x C ABI, so it "
+                   "fails to import."),
+            fix=(f"# upgrade the distribution that installs the {other} package (pip list "
+                 "names it; an import name need not be the distribution's) to a release built "
+                 "for NumPy 2",
+                 'or, until it has one: pip install "numpy<2"'),
+            knowledge_ref=fact.ref)
+        return
     yield catalogue.make(
         "numpy-abi-mismatch",
         numpy=npv or "2.x",
@@ -1128,7 +1146,10 @@ def _numpy_import_array(f: Facts, npv: str | None, first: object, h: Hit) -> Fin
                  "NumPy 2, if it has one" if pkg and module != "TensorFlow" else
                  f"# TensorFlow before {first}: pip install \"numpy<2\", or upgrade TensorFlow",
                  'or: pip install "numpy<2"'))
-    if version is not None:
+    old_1x = version is not None and _parses(version) and parse_version(version) < Version("1.20")
+    if version is not None and old_1x:
+        # (a NumPy 1.x of the last years, 1.20 on, is not read as too old: the C API a wheel
+        # of that time was built for is older or equal; the NumPy imported may be another)
         return catalogue.make(
             "numpy-too-old-for-module", numpy=version, evidence=evidence,
             cause=(f"NumPy {version} is older than the NumPy C API {module} was built against: "

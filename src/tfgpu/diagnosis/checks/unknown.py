@@ -52,7 +52,9 @@ _ABORT_GAP = 200
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt)"
-                        r"|StopAsyncIteration|StopIteration)(?::\s|:?$)")
+                        r"|StopAsyncIteration|StopIteration)(?::\s|:?$)"
+                        # a module's lowercase exception class: cv2.error, socket.error
+                        r"|^\s*(?:[a-z_]\w{0,40}\.){1,4}error: \S")
 
 #: An exception line as only Python's traceback printer writes it: the type's module before
 #: its name (``traceback.format_exception_only``: ``f"{module}.{qualname}: {value}"`` for a
