@@ -89,8 +89,8 @@ def image_iterator_empty(ctx: Facts) -> list[Finding]:
             severity=None if asked else Severity.WARNING,
             evidence=log_evidence(found[:1], asked[:1]),
             fix=("# the x_col values must be file names under directory= with their extension "
-                 "(df['id'] + '.jpg'), or full paths with directory=None; Keras's 'Found N "
-                 "invalid image filename(s) in x_col' warning counts those it dropped",
+                 "(df['id'] + '.jpg'), or full paths with directory=None; Keras's warning of "
+                 "invalid image file names in x_col counts those it dropped",
                  "# the files must have an extension Keras reads (png, jpg, jpeg, bmp, ppm, "
                  "tif, tiff)"))]
     # the program's own classes= list (a code line or notebook cell the log shows)
