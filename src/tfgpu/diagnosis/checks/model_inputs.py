@@ -126,16 +126,12 @@ def _channels(want: str, found: str) -> bool:
     if wi is None or wi[-1] not in _CHANNELS:
         return False
 
-    def same(a: list[str], b: list[str]) -> bool:
-        return len(a) == len(b) and all(x == y or x in _ANY or y in _ANY
-                                        for x, y in zip(a, b, strict=True))
-
     fi = _image_dims(f) if f else None
     if fi is not None:
-        return fi[-1] in _CHANNELS and fi[-1] != wi[-1] and same(wi[:-1], fi[:-1])
+        return fi[-1] in _CHANNELS and fi[-1] != wi[-1] and _same_axes(wi[:-1], fi[:-1])
     # a grayscale image without its channel axis: (N, H, W) or (H, W) for (N, H, W, 3)
     rest = f[1:] if len(f) == 3 else f
-    return wi[-1] in {"3", "4"} and len(rest) == 2 and same(wi[:-1], rest)
+    return wi[-1] in {"3", "4"} and len(rest) == 2 and _same_axes(wi[:-1], rest)
 
 
 #: How a printed shape writes an axis of any size (Keras and TF 2: None; TF 1: ?; NumPy: -1).
@@ -248,15 +244,16 @@ def _feed_fix(want: str, found: str) -> tuple[str, ...]:
     if len(w) == 2 and len(f) == 1 and w[0] in _ANY and w[1].isdigit():
         return (f"# class indices fed where the graph takes one-hot rows of {w[1]}: "
                 f"np.eye({w[1]})[y] (or keras.utils.to_categorical(y, {w[1]}))",)
-    if len(f) == len(w) - 1 and w and w[0] in _ANY and same_tail(w[1:], f):
+    if len(f) == len(w) - 1 and w and w[0] in _ANY and _same_axes(w[1:], f):
         return ("# one sample fed without its batch axis: x[np.newaxis] (np.expand_dims(x, 0))",)
     dims = ", ".join("-1" if d in _ANY else d for d in w[1:])
     return ("# reshape the fed array to the placeholder's shape (? is the batch, any size): "
             f"x.reshape(-1, {dims}), or resize the data it was made from",)
 
 
-def same_tail(a: list[str], b: list[str]) -> bool:
-    """Whether two printed shapes' axes agree one by one (an unknown axis fits any)."""
+def _same_axes(a: list[str], b: list[str]) -> bool:
+    """Whether two printed shapes' axes (``["None", "416", "3"]``) agree one by one, an
+    unknown axis (``None``/``?``/``-1``) fitting any; shapes of other ranks never agree."""
     return len(a) == len(b) and all(x == y or x in _ANY or y in _ANY
                                     for x, y in zip(a, b, strict=True))
 

@@ -995,10 +995,9 @@ def numpy_abi_log(f: Facts) -> Iterator[Finding]:
     mm = f.tf_mm
     new_tf = mm is not None and mm >= series(first)
     # the package whose import ran into it, when its frame is not TensorFlow's (cv2, pandas)
-    last_abi = npabi.all()[-1].line
-    frames = [p for p in package_frames_above(f, last_abi)
-              if (p.g("pkg") or "") not in ("numpy", "importlib", "")]
-    other = (frames[-1].g("pkg") or "") if frames else ""
+    frame = _importing_package(f, npabi.all()[-1].line)
+    frames = [frame] if frame is not None else []
+    other = (frame.g("pkg") or "") if frame is not None else ""
     if other and not other.startswith("tensorflow"):
         yield catalogue.make(
             "numpy-abi-mismatch", numpy=npv or "2.x",
@@ -1116,6 +1115,15 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     )
 
 
+def _importing_package(f: Facts, line: int) -> Hit | None:
+    """The installed package's traceback frame nearest above log line ``line`` whose import
+    ran into NumPy's C-API check (``cv2``, ``pandas``, ``tensorflow``), NumPy's own frames
+    and importlib's left out; ``None`` when the log shows none."""
+    frames = [p for p in package_frames_above(f, line)
+              if (p.g("pkg") or "") not in ("numpy", "importlib", "")]
+    return frames[-1] if frames else None
+
+
 def _numpy_import_array(f: Facts, npv: str | None, first: object, h: Hit) -> Finding:
     """NumPy's import_array error alone ("numpy.core.multiarray failed to import") for the
     module importing on log line ``h`` (the nearest package frame above it, else TensorFlow
@@ -1124,9 +1132,9 @@ def _numpy_import_array(f: Facts, npv: str | None, first: object, h: Hit) -> Fin
     ``import-array`` (either way, with the command that tells)."""
     shown = [x.g("v") or x.g("v2") for x in f.h("ctx.numpy_shown").all()]
     version = npv or next((v for v in shown if v), None)
-    frames = [p for p in package_frames_above(f, h.line)
-              if (p.g("pkg") or "") not in ("numpy", "importlib", "")]
-    pkg = (frames[-1].g("pkg") or "") if frames else ""
+    frame = _importing_package(f, h.line)
+    frames = [frame] if frame is not None else []
+    pkg = (frame.g("pkg") or "") if frame is not None else ""
     module = (pkg.replace("_", "-") if pkg and not pkg.startswith("tensorflow")
               else "TensorFlow" if pkg or any(x.g("failed") for x in f.h("lib.native_import").all())
               else "a compiled module on the import path")
