@@ -500,6 +500,14 @@ FLOORS["cases-holdout331"] = 0.9
 FLOORS["cases-holdout332"] = 0.69
 FLOORS["cases-holdout333"] = 0.62
 FLOORS["cases-holdout334"] = 0.25
+# session 42 (2026-12-06): API eras and data input, custom training code and saving/loading
+# (first sight on 7945e653: 13/24 with 1 WRONG, mended; 5/24)
+FLOORS["cases-holdout335"] = 0.79
+FLOORS["cases-holdout336"] = 0.66
+# session 42's second round: TensorFlow's neighbours and Keras model building (first sight
+# 4/26 with 1 WRONG, mended). Its twin cases-holdout337 (installs and libraries, 20/24 after)
+# keeps one WRONG case (37403) and so no floor here
+FLOORS["cases-holdout338"] = 0.46
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,25 @@ def test_every_pattern_is_read_by_a_rule(pattern: object) -> None:
     code = "".join(f.read_text() for f in sorted(checks.glob("*.py")))
     code += (SRC.parent / "facts" / "view.py").read_text()
     assert f'"{pattern.name}"' in code  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
+def test_every_pattern_compiles(pattern: object) -> None:
+    # Patterns compile on first use (logs/patterns.py Pattern.regex), not at import: a bad
+    # source must fail here rather than on the first user log that selects it.
+    compiled = pattern.regex  # type: ignore[attr-defined]
+    assert compiled.pattern == pattern.source  # type: ignore[attr-defined]
+    assert pattern.regex is compiled  # type: ignore[attr-defined]  # compiled once
+
+
+def test_a_short_log_compiles_only_the_patterns_it_selects() -> None:
+    code = ("from tfgpu.logs.patterns import PATTERNS; from tfgpu.explain import explain_lines; "
+            "explain_lines(['Traceback (most recent call last):', 'ValueError: foo']); "
+            "print(sum(p._compiled is not None for p in PATTERNS), len(PATTERNS))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split()
+    compiled, total = int(out[0]), int(out[1])
+    assert compiled < total // 4, (compiled, total)
 
 
 def test_every_non_context_needle_is_covered_by_the_prefilter() -> None:

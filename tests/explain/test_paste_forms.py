@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import time
 from typing import Any
 
@@ -302,8 +301,8 @@ def test_a_traceback_logged_through_rsyslog_is_explained() -> None:
 _NVRM = Pattern(
     "test.nvrm_api",
     ("api mismatch",),
-    re.compile(r"API mismatch: the client has the version (?P<client>\d+(?:\.\d+)+), but\s+"
-               r"NVRM: this kernel module has the version (?P<kernel>\d+(?:\.\d+)+)"),
+    r"API mismatch: the client has the version (?P<client>\d+(?:\.\d+)+), but\s+"
+    r"NVRM: this kernel module has the version (?P<kernel>\d+(?:\.\d+)+)",
 )
 
 

@@ -5,7 +5,6 @@ nothing; the pass is bounded."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -194,7 +193,7 @@ def test_a_line_the_exact_pass_explained_gets_no_retyped_hit() -> None:
 
 # --------------------------------------------------------------------- distinctive patterns
 def _pat(regex: str, name: str = "test.kind") -> Pattern:
-    return Pattern(name, ("x",), re.compile(regex))
+    return Pattern(name, ("x",), regex)
 
 
 def test_only_patterns_with_a_long_literal_on_every_way_are_folded() -> None:
@@ -308,7 +307,7 @@ def test_folding_a_pattern_parses_its_regex_once(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(fold, "_parser", lambda: Counting)
     fold._parse.cache_clear()
     p = Pattern("test.parse_once", ("could not load dynamic library",),
-                re.compile(r"Could not load dynamic library '(?P<lib>cudnn|cublas)64_\d+\.dll'"))
+                r"Could not load dynamic library '(?P<lib>cudnn|cublas)64_\d+\.dll'")
     got = Folder().folded(p)
     assert got is not None and got.literals == {"lib": {"cudnn": "cudnn", "cublas": "cublas"}}
-    assert calls == [p.regex.pattern]  # is_distinctive and literal_groups share one parse
+    assert calls == [p.source]  # is_distinctive and literal_groups share one parse

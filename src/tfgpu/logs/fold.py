@@ -112,7 +112,7 @@ def is_distinctive(p: Pattern) -> bool:
     """
     if p.name.startswith(("tell.", "ctx.", "cuda.error")):
         return False
-    return min_literal_chars(p.regex.pattern) >= MIN_LITERAL_CHARS
+    return min_literal_chars(p.source) >= MIN_LITERAL_CHARS
 
 
 _QUANTIFIER = re.compile(r"\{\d*(?:,\d*)?\}")
@@ -287,8 +287,8 @@ class Folded:
     __slots__ = ("literals", "regex")
 
     def __init__(self, p: Pattern) -> None:
-        self.regex = re.compile(fold_literals(p.regex.pattern))
-        self.literals = literal_groups(p.regex.pattern)
+        self.regex = re.compile(fold_literals(p.source))
+        self.literals = literal_groups(p.source)
 
     def groups(self, m: re.Match[str]) -> dict[str, str]:
         """The named groups of a match, as the exact regex would give them: a group that
@@ -352,7 +352,7 @@ class Folder:
         for p in ctxs:
             got = _FOLDED_CTX.get(id(p))
             if got is None or got[0] is not p:
-                got = _FOLDED_CTX[id(p)] = (p, re.compile(fold_literals(p.regex.pattern)))
+                got = _FOLDED_CTX[id(p)] = (p, re.compile(fold_literals(p.source)))
             if any(got[1].search(form) for form in forms):
                 out.append(p)
         return out

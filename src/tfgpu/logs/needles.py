@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
 
 #: Joins the keywords into one text; no keyword holds it, so no match spans two keywords.
 _SEPARATOR = "\0"
@@ -24,7 +25,13 @@ def holders(needles: Iterable[str]) -> dict[str, frozenset[str]]:
     entry per distinct keyword (an empty set when no other keyword holds it). Raises
     ``ValueError`` for an empty keyword or one holding NUL (it would match across keywords).
     Work: one ``str.find`` scan of the joined text per keyword and per occurrence, in C."""
-    order = sorted(set(needles))
+    return dict(_holders(tuple(sorted(set(needles)))))
+
+
+@lru_cache(maxsize=4)
+def _holders(order: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """:func:`holders` of the distinct keywords in sorted order, computed once per set (the
+    engine's index asks for the same set's holders and roots at every start)."""
     if any(not n or _SEPARATOR in n for n in order):
         raise ValueError("a keyword is empty or holds NUL")
     text = _SEPARATOR.join(order)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tfgpu.facts import dlerror_text
 from tfgpu.facts.keras_release_text import KERAS_RELEASE
@@ -29,7 +29,9 @@ class Pattern:
         name: ``kind.variant``; hits are stored under this name.
         needles: lower-case keywords without digits; the regex runs only on lines whose
             lower-case, digit-free template contains one of them.
-        regex: the compiled pattern (searched, not anchored unless it says so).
+        source: the pattern's regular expression (searched, not anchored unless it says
+            so); :attr:`regex` compiles it on first use, so a short log pays only for the
+            patterns its lines select (compiling all of them takes about 0.3 s).
         key: name of the group whose value separates distinct hits (one library from
             another), or ``None``.
         spans_sentences: the message goes on after a full stop ("... with Cuda compute
@@ -43,10 +45,26 @@ class Pattern:
 
     name: str
     needles: tuple[str, ...]
-    regex: re.Pattern[str]
+    source: str
     key: str | None = None
     spans_sentences: bool = False
     recent: int = 0
+    _compiled: re.Pattern[str] | None = field(default=None, init=False, repr=False,
+                                              compare=False)
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled :attr:`source`, compiled once on first use.
+
+        Raises:
+            re.error: the source is not a valid regular expression (a test compiles
+                every pattern, so a bad one fails the suite, not a user's run).
+        """
+        compiled = self._compiled
+        if compiled is None:
+            compiled = re.compile(self.source)
+            object.__setattr__(self, "_compiled", compiled)
+        return compiled
 
 
 
@@ -63,7 +81,7 @@ _NEXT_SENTENCE = re.compile(r"\\\.\??(?:\\s(?:\*|\+|\?|\{\d*,?\d*\})?| \??)+(?:\
 
 def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None,
        recent: int = 0) -> Pattern:
-    return Pattern(name, needles, re.compile(regex), key,
+    return Pattern(name, needles, regex, key,
                    spans_sentences=_NEXT_SENTENCE.search(regex) is not None, recent=recent)
 
 
@@ -897,7 +915,8 @@ PATTERNS: tuple[Pattern, ...] = (
          "tf-keras"),
         r"installed version of Keras is Keras 3, but this is not yet supported in "
         r"(?P<lib>\w+)"
-        r"|Only instances of `keras\.Layer` can be added to a Sequential model\. Received: "
+        # (the backticks lost where a paste was rendered as Markdown)
+        r"|Only instances of `?keras\.Layer`? can be added to a Sequential model\. Received: "
         r"<?(?P<obj>[\w.]+)"
         r"|(?P<ktensor>A KerasTensor cannot be used as input to a TensorFlow function)"
         r"|TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras package"
@@ -941,6 +960,217 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<suffix>When using `save_weights_only=True` in `ModelCheckpoint`, the filepath "
         r"provided must end in `\.weights\.h5`|The filename must end in `\.weights\.h5`"
         r"|The filepath provided must end in `\.keras` \(Keras model format\))",
+    ),
+    # TensorFlow Serving's "No versions of servable <name> found under base path <path>"
+    # (tensorflow/serving file_system_storage_path_source.cc). checks/serving.py
+    _p(
+        "serving.no_versions",
+        ("no versions of servable",),
+        r"No versions of servable (?P<name>\S{1,200}) found under base path "
+        r"(?P<base>[^\n]{1,600}?)(?=\.? Did you forget|\.?\s*$)",
+    ),
+    # ... and a version of that servable loading after it (server_core / loader_harness.cc
+    # "Approving load for servable version {name: X version: N}", "Successfully loaded
+    # servable version {name: X version: N}"): the folder filled while the server polled
+    _p(
+        "serving.loaded",
+        ("approving load for servable version", "successfully loaded servable version"),
+        r"(?:Approving load|Successfully loaded) (?:for )?servable version \{name: "
+        r"(?P<name>[^\s}]{1,200}) version: \d{1,20}\}",
+    ),
+    # Python's ssl module failing certificate verification (CPython Modules/_ssl.c "[SSL:
+    # CERTIFICATE_VERIFY_FAILED] certificate verify failed: <reason>"); checks/downloads.py
+    # takes the host from a URL on the same line (Keras get_file's "URL fetch failure on
+    # <url>: ...")
+    _p(
+        "net.cert_verify_failed",
+        ("certificate_verify_failed",),
+        r"\[SSL: CERTIFICATE_VERIFY_FAILED\] certificate verify failed"
+        r"(?:: (?P<reason>[A-Za-z][\w ,'.-]{2,120}?))?(?= \(_ssl\.c|\s*$|'\)|\)|>)",
+    ),
+    # A python.org framework Python on macOS (its installer has no root certificates until
+    # "Install Certificates.command" runs)
+    _p(
+        "ctx.python_org_macos",
+        ("/library/frameworks/python.framework/",),
+        r"/Library/Frameworks/Python\.framework/Versions/\d\.\d{1,2}/",
+    ),
+    # The TensorFlow Lite converter and ops without a builtin kernel (TF 2.21 wheel,
+    # libtensorflow_cc.so.2: TOCO's "Some of the operators in the model are not supported by
+    # the standard TensorFlow Lite runtime" and its list line, the MLIR converter's "'tf.X'
+    # op is neither a custom op nor a flex op" and "Some ops are not supported by the native
+    # TFLite runtime"). checks/tflite_converter.py
+    _p(
+        "tflite.ops_unsupported",
+        ("not supported by the standard tensorflow lite runtime",
+         "need custom implementations", "neither a custom op nor a flex op",
+         "not supported by the native tflite runtime", "error_needs_flex_ops",
+         "error_needs_custom_ops", "ops in the model are custom ops", "custom ops: "),
+        r"Some of the operators in the model are not supported by the standard TensorFlow Lite "
+        r"runtime(?:[^\n]{0,1500}?list of operators for which you will need custom "
+        r"implementations: (?P<ops>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60}))?"
+        r"|list of operators for which you will need custom implementations: "
+        r"(?P<ops2>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60})"
+        r"|'tf\.(?P<op>[A-Za-z][\w>]{0,80})' op is neither a custom op nor a flex op"
+        r"|(?P<flex>Some ops are not supported by the native TFLite runtime"
+        r"|Error code: ERROR_NEEDS_FLEX_OPS)"
+        # the converter's own verdict that the ops are no flex ops (Select TF ops cannot run
+        # them): "Some ops in the model are custom ops, See instructions to implement custom
+        # ops", "Custom ops: <ops>", "Error code: ERROR_NEEDS_CUSTOM_OPS"
+        r"|(?P<custom>Some ops in the model are custom ops|Error code: ERROR_NEEDS_CUSTOM_OPS)"
+        r"|^Custom ops: (?P<cops>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60})",
+    ),
+    # A checkpoint restore asked for a name the checkpoint does not hold (TF 2.21 wheel:
+    # tensor_bundle.cc "Key ... not found in checkpoint", tensor_slice_reader.cc 'Tensor name
+    # "..." not found in checkpoint files', checkpoint_utils.py "Tensor ... is not found in
+    # ... checkpoint", saver.py's summary line). checks/checkpoints.py
+    _p(
+        "ckpt.key_not_found",
+        ("not found in checkpoint", "is not found in"),
+        # (not a KeyError quoting such a text: another framework's own loader)
+        r"^(?![^\n]{0,200}KeyError)[^\n]{0,400}?(?:"
+        r"\bKey (?P<key>[^\s\[\]]{1,300}) not found in checkpoint\b"
+        r"|Tensor name \"(?P<key2>[^\"\n]{1,300})\" not found in checkpoint files? "
+        r"(?P<files>[^\n\t\"']{1,600}?)?(?=[\"']|\s*$|\s+\[\[|\t)"
+        r"|\bTensor (?P<key3>[^\s()]{1,300}) (?:\([^)\n]{0,300}\) )?is not found in "
+        r"[^\n]{0,300}?\bcheckpoint\b)",
+    ),
+    # The checkpoint's files where the path given points (same libraries: tensor_slice_reader.cc
+    # "Unsuccessful TensorSliceReader constructor: Failed to find any matching files for
+    # <path>" / "Failed to get matching files on <path>", table.cc's "Unable to open table
+    # file <path>: Data loss: not an sstable (bad magic number)" for a file that is not a
+    # checkpoint's index, and a data or index file the OS does not find). checks/checkpoints.py
+    _p(
+        "ckpt.path_not_found",
+        ("unsuccessful tensorslicereader constructor", "not an sstable",
+         "no such file or directory"),
+        # (the path to the line's end: Windows drives and folders with spaces)
+        r"Unsuccessful TensorSliceReader constructor: Failed to (?:find any matching files for"
+        r"|get matching files on) (?P<path>[^\n\t]{1,600}?)(?=[.,;:]?\s*$|: |\s+\[\[|\t)"
+        r"|Unable to open table file (?P<table>[^\n]{1,600}?): Data loss: not an sstable"
+        r"|(?P<part>[^;\n]{1,600}\.(?:index|data-\d{5}-of-\d{5})); No such file or directory",
+    ),
+    # TensorFlow's Saver wrapping any NotFoundError of a restore (saver.py
+    # _wrap_restore_error_with_msg): its guess, not a finding; checks/checkpoints.py reads the
+    # original error below it
+    _p(
+        "ckpt.restore_failed",
+        ("restoring from checkpoint failed",),
+        r"Restoring from checkpoint failed\. This is most likely due to",
+    ),
+    # Keras 2.7-2.15's KerasTensor.__array__ (keras/engine/keras_tensor.py): a symbolic tensor
+    # given to a TensorFlow API without dispatch. checks/keras_model_code.py
+    _p(
+        "keras.tensor_no_dispatch",
+        ("an intermediate keras symbolic input/output, to a tf api that does not allow",),
+        r"an intermediate Keras symbolic input/output, to a TF API that does not allow "
+        r"registering custom dispatchers",
+    ),
+    # keras.applications' obtain_input_shape (keras-team/keras v2.9.0 keras/applications/
+    # imagenet_utils.py; keras_applications' _obtain_input_shape before): imagenet weights on a
+    # model whose input size is fixed (include_top=True; NASNet always). checks/
+    # saved_model_files.py
+    _p(
+        "keras.app_input_shape",
+        ("and loading `imagenet` weights, `input_shape` should be",
+         "and loading imagenet weights, input_shape should be"),
+        # (Keras 2.0.8-2.2.x print no space before the first backtick)
+        r"When setting ?`?include_top=True`? and loading `?imagenet`? weights, `?input_shape`? "
+        r"should be (?P<shape>\(\d{1,4}, \d{1,4}, \d{1,4}\))"
+        r"(?:\.\s{1,4}Received: input_shape=(?P<got>\([^)\n]{1,60}\)))?",
+    ),
+    # TensorBoard's page with no data (tensorflow/tensorboard frontend, the tensorboard wheel's
+    # webfiles.zip index.js): "No dashboards are active for the current data set." and the
+    # "Log directory: <logdir>" line under it. checks/tensorboard_data.py
+    _p(
+        "tb.no_dashboards",
+        ("no dashboards are active for the current data set",),
+        r"No dashboards are active for the current data set",
+    ),
+    # TensorBoard's own error reading the log directory's file system (io_wrapper.py, the
+    # file system layer: "File system scheme 'gs' not implemented", permission denied)
+    _p(
+        "tb.logdir_unreadable",
+        ("file system scheme", "permission denied"),
+        r"File system scheme '(?P<scheme>\w{1,20})' not implemented|Permission denied",
+    ),
+    _p(
+        "tb.logdir",
+        ("log directory:",),
+        r"^\s{0,8}\*{0,2}Log directory:\*{0,2} (?P<dir>\S[^\n]{0,400})$",
+    ),
+    # keras.applications' private _obtain_input_shape called with its Keras 2.0.0-2.0.7
+    # argument include_top (renamed require_flatten in 2.0.8: keras-team/keras
+    # keras/applications/imagenet_utils.py at the tags). checks/saved_model_files.py
+    _p(
+        "keras.obtain_input_shape_include_top",
+        ("_obtain_input_shape() got an unexpected keyword argument",),
+        r"_obtain_input_shape\(\) got an unexpected keyword argument 'include_top'",
+    ),
+    # A Lambda layer's call failing (Keras 2.x traceback_utils: 'Exception encountered when
+    # calling layer "<name>" (type Lambda).') and Python's NameError text; a load_model call in
+    # view. checks/saved_model_files.py
+    _p(
+        "keras.lambda_call",
+        ("(type lambda)",),
+        r"Exception encountered when calling layer \"?(?P<layer>[^\"\n]{1,200})\"? \(type Lambda\)",
+    ),
+    _p(
+        "py.name_undefined",
+        ("is not defined",),
+        r"(?:^|NameError: )\s*name '(?P<name>[A-Za-z_]\w{0,80})' is not defined",
+    ),
+    _p(
+        "ctx.load_model_call",
+        ("load_model(",),
+        r"\bload_model\(",
+    ),
+    # Keras 2.3's TensorFlow backend binding tf.keras's get_graph at import (keras-team/keras
+    # 2.3.0 keras/backend/tensorflow_backend.py). checks/keras2_standalone.py
+    _p(
+        "keras.k23_get_graph",
+        ("has no attribute 'get_graph'",),
+        r"module 'tensorflow\.python\.keras\.backend' has no attribute 'get_graph'",
+    ),
+    # Python refusing to set a read-only attribute (CPython Objects/descrobject.c property
+    # without a setter: "can't set attribute" up to 3.9, "can't set attribute 'lr'" in 3.10,
+    # "property 'lr' of 'Adam' object has no setter" from 3.11): an optimizer's lr in
+    # standalone Keras 2.3 (platform fact keras-optimizer-lr-read-only); the bare wordings
+    # are read only under a code line assigning .lr (ctx.lr_assign). checks/
+    # keras_api_signatures.py
+    _p(
+        "keras.lr_no_setter",
+        ("can't set attribute", "object has no setter"),
+        r"^\s*(?:AttributeError: )?can't set attribute(?: 'lr')?\s*$"
+        r"|property 'lr' of '(?P<cls>\w{1,80})' object has no setter",
+    ),
+    _p(
+        "ctx.lr_assign",
+        (".lr =", ".lr="),
+        r"(?P<target>(?<![\w.])[A-Za-z_][\w.]{0,80})\.lr ?=(?!=)(?P<value>[^\n]{0,200})",
+    ),
+    # IPython's arrow at the line that raised ("----> 2 df.shape = ..."): a code line above
+    # it without the arrow is context, not the failing line
+    _p(
+        "ctx.ipython_arrow",
+        ("-->",),
+        r"^\s{0,4}-{2,8}>\s{0,4}(?:\[\d{1,6}\]\(|\d{1,6}\s)",
+    ),
+    # Standalone Keras in view: its banner, a file of its package, an import of it, or its
+    # backend module's K.<fn>( idiom
+    _p(
+        "ctx.keras_standalone",
+        ("using tensorflow backend", "keras", "k."),
+        r"Using TensorFlow backend\.|[/\\]site-packages[/\\]keras[/\\]"
+        r"|^\s{0,40}(?:from keras\b|import keras\b)|(?<![\w.])K\.[a-z_]{2,40}\(",
+    ),
+    # Python's TypeError for add_weight given the name (or the shape) twice: positionally
+    # and by keyword (platform fact keras-add-weight-signatures; Python 3.10+ qualifies the
+    # method: "Layer.add_weight() got ..."). checks/keras_api_signatures.py
+    _p(
+        "keras.add_weight_twice",
+        ("add_weight() got multiple values for argument",),
+        r"\badd_weight\(\) got multiple values for argument '(?P<arg>name|shape)'",
     ),
     # Keras's optimizers.get refusing an object that is not one of its own optimizers:
     # "Could not interpret optimizer identifier: <keras.optimizers.Adam object at 0x..>"
@@ -3358,6 +3588,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<missing>which is not installed))",
         "pkg",
     ),
+    # setuptools' pkg_resources at a program's start (a console script's entry point, a
+    # package's require()): "ContextualVersionConflict: (<dist> <version> (<path>),
+    # Requirement.parse('<req>'), {'<required by>'})" (pkg_resources/__init__.py
+    # VersionConflict / ContextualVersionConflict, the exception's args tuple).
+    # checks/nvidia_tools.py
+    _p(
+        "pip.pkg_resources_conflict",
+        ("contextualversionconflict",),
+        r"ContextualVersionConflict: \((?P<dep2>[A-Za-z][\w.-]{0,60}) (?P<have>\d[\w.+!]{0,40}) "
+        r"\([^)\n]{0,600}\), Requirement\.parse\('(?P<req>[^'\n]{1,200})'\), "
+        r"\{'(?P<pkg>[A-Za-z][\w.-]{0,60})'",
+    ),
     # TensorFlow Addons' import-time checks (tensorflow_addons/utils/ensure_tf_install.py; the
     # custom-op ABI warning of utils/resource_loader.py); the installed version follows on the
     # next line
@@ -4323,6 +4565,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|random_uniform|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
         r"|GradientDescentOptimizer|Saver)'\s*$",
     ),
+    # CPython's ImportError of `from <pkg>[.sub] import <name>` when <pkg>[.sub] has no file
+    # (Python/ceval.c import_from: "cannot import name %R from %R (unknown location)"): a
+    # folder without __init__.py imported as a namespace package. checks/python_env_faults.py
+    _p(
+        "py.unknown_location",
+        ("(unknown location)",),
+        r"cannot import name '(?P<name>\w{1,80})' from '(?P<mod>[A-Za-z_][\w.]{0,120})' "
+        r"\(unknown location\)",
+    ),
+    # Python 2.7's wording for tf.contrib (left out above: on Python 2 its absence is a
+    # TensorFlow older than 0.7 or a 2.0/2.1, platform fact tf-contrib-span), anywhere in a
+    # line (a reporter quoting it in prose); read with ctx.tf_contrib_near by
+    # checks/python_import.py tf_contrib_py2
+    _p(
+        "tools.contrib_py2",
+        ("'module' object has no attribute 'contrib'",),
+        r"'module' object has no attribute 'contrib'",
+    ),
+    # What makes that module TensorFlow: the code line spelling tf.contrib, or a frame of a
+    # library built on TensorFlow 1 (tflearn, TensorLayer) in any path form
+    _p(
+        "ctx.tf_contrib_near",
+        ("tf.contrib", "tensorflow.contrib", "tflearn", "tensorlayer"),
+        r"(?<![\w.])(?:tf|tensorflow)\.contrib\b"
+        r"|[/\\](?:tflearn|tensorlayer)[/\\][\w/\\.-]{0,200}\.py\b",
+    ),
     # The code line a Python traceback prints above its exception (after the frame's
     # "File ..., line N, in ..." line): a call of one of those TensorFlow 1 names through
     # the usual aliases (tf.X, tensorflow.X, tf.train.X).
@@ -4646,8 +4914,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # pasted without the object ("Received:" cut, or the raise statement's first line)
     _p(
         "keras.needs_tf_keras",
-        ("only instances of `keras.layer` can be",),
-        r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?"
+        ("only instances of `keras.layer` can be", "only instances of keras.layer can be"),
+        r"Only instances of `?keras\.Layer`? can be(?: added to a Sequential model\.?"
         r"(?: Received:)?)?[\s\"]{0,4}$",
     ),
     # tfjs-node's require() of a binding that was never downloaded or built (Node's loader)
@@ -6627,6 +6895,14 @@ PATTERNS: tuple[Pattern, ...] = (
         # filenames belonging to {} classes." / "Found {} validated image filenames.")
         r"|\bFound (?P<validated>0) validated image filenames",
     ),
+    # flow_from_directory's count when it found images (DirectoryIterator.__init__, keras-team/
+    # keras v2.13.1 keras/preprocessing/image.py: "Found %d images belonging to %d classes."):
+    # read only beside a later count of 0 (checks/input_files.py)
+    _p(
+        "keras.found_images",
+        ("images belonging to",),
+        r"\bFound (?P<n>[1-9]\d{0,8}) images belonging to (?P<classes>\d{1,6}) class",
+    ),
     # Python's AttributeError for an object that is no module, asked for a function of Keras's
     # image module (keras.preprocessing.image / keras.utils: load_img, img_to_array,
     # array_to_img, save_img): the name of the module was bound to an image (an array, a PIL
@@ -7346,6 +7622,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"image_width: \d{1,9} and image_height: \d{1,9})"
         r"|(?P<cropop>DecodeAndCropJpeg)\b"
         r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}",
+    ),
+    # libjpeg's error for data without JPEG's start marker (libjpeg-turbo src/jerror.h
+    # JERR_NO_SOI; in the 2.21 wheel's libtensorflow_cc.so.2), printed to stderr before the
+    # op's own error (or alone in a cut paste). checks/input_pipeline.py
+    _p(
+        "data.jpeg_no_soi",
+        ("not a jpeg file: starts with",),
+        r"Not a JPEG file: starts with (?P<b1>0x[0-9a-fA-F]{2}) (?P<b2>0x[0-9a-fA-F]{2})",
     ),
     # libjpeg's warnings (libjpeg-turbo src/jerror.h JWRN_EXTRANEOUS_DATA, JWRN_HIT_MARKER,
     # JWRN_HUFF_BAD_CODE, JWRN_MUST_RESYNC, JWRN_JPEG_EOF, JWRN_JFIF_MAJOR; the strings are in
@@ -9366,6 +9650,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to convert a numpy array to a tensor",),
         r"Failed to convert a NumPy array to a Tensor "
         r"\(Unsupported object type `?(?P<type>[\w.]{1,100})`?\)",
+    ),
+    # a nested Python list TensorFlow's sequence conversion refuses (same library: "Can't
+    # convert non-rectangular Python sequence to Tensor.", "Can't convert Python sequence with
+    # mixed types to Tensor."), read by checks/model_inputs.py
+    _p(
+        "numpy.py_sequence",
+        ("python sequence to tensor", "python sequence with mixed types"),
+        r"Can't convert (?:(?P<ragged>non-rectangular) Python sequence"
+        r"|Python sequence with (?P<mixed>mixed types)) to Tensor",
     ),
     _p(
         "pyw.ran_out",

@@ -171,6 +171,7 @@ from tfgpu.diagnosis.checks.placer_device_unavailable import (
 )
 from tfgpu.diagnosis.checks.probe_outcomes import probes_did_not_answer
 from tfgpu.diagnosis.checks.python_env_faults import (
+    package_folder_without_init,
     python_dll_conflict,
     python_missing_stdlib_module,
     script_shadows_package,
@@ -180,6 +181,7 @@ from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
     tf1_graph_code_eager,
+    tf_contrib_py2,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
@@ -390,6 +392,7 @@ from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 # --- standalone Keras 2: another backend, Keras 2.4's TensorFlow check, 2.3's sessions ---
 # isort: split
 from tfgpu.diagnosis.checks.keras2_standalone import (
+    keras23_on_older_tf,
     keras23_session_on_tf2,
     keras24_needs_tf22,
     keras_backend_not_tensorflow,
@@ -640,7 +643,9 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
+from tfgpu.diagnosis.checks.checkpoints import checkpoint_key_not_found, checkpoint_path_wrong
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.downloads import download_certificate_failed
 from tfgpu.diagnosis.checks.input_files import (
     dataframe_labels,
     image_iterator_empty,
@@ -657,6 +662,10 @@ from tfgpu.diagnosis.checks.input_pipeline import (
     image_not_decodable,
     tfrecord_damaged,
 )
+from tfgpu.diagnosis.checks.keras_api_signatures import (
+    add_weight_positional,
+    optimizer_lr_read_only,
+)
 from tfgpu.diagnosis.checks.keras_fit_arguments import (
     keras2_none_gradient,
     steps_per_epoch_required,
@@ -665,6 +674,7 @@ from tfgpu.diagnosis.checks.keras_fit_arguments import (
 from tfgpu.diagnosis.checks.keras_model_code import (
     graph_disconnected,
     keras_subclass_init,
+    keras_tensor_without_dispatch,
     layer_get_config_missing,
     no_gradients,
 )
@@ -708,11 +718,16 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.saved_model_files import (
+    keras_app_input_shape,
+    keras_lambda_global_missing,
     keras_lambda_other_python,
+    keras_obtain_input_shape_renamed,
     keras_savedmodel_restore,
     keras_unknown_object,
     model_file_not_hdf5,
 )
+from tfgpu.diagnosis.checks.serving import serving_no_version
+from tfgpu.diagnosis.checks.tensorboard_data import tensorboard_no_event_files
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf_function_code import (
     eager_variable_name_reuse,
@@ -726,6 +741,7 @@ from tfgpu.diagnosis.checks.tf_function_code import (
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
+from tfgpu.diagnosis.checks.tflite_converter import tflite_ops_without_builtin
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
@@ -881,6 +897,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_model_saved_with_other_keras,
     keras_unknown_object,
     keras_savedmodel_restore,
+    keras_obtain_input_shape_renamed,
+    keras_app_input_shape,
+    keras_lambda_global_missing,
     keras_lambda_other_python,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
@@ -940,10 +959,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorflow_module_not_found,
     script_shadows_package,
     source_tree_import,
+    package_folder_without_init,
     python_missing_stdlib_module,
     python_dll_conflict,
     tf1_api_on_tf2,
     tf1_graph_code_eager,
+    tf_contrib_py2,
     # --- nvidia tools ---
     smi_cannot_reach_driver,
     smi_no_devices,
@@ -1211,6 +1232,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_backend_not_tensorflow,
     keras24_needs_tf22,
     keras23_session_on_tf2,
+    keras23_on_older_tf,
     keras_calls_tf_internal,
     keras_not_installed,
     placeholder_release,
@@ -1327,6 +1349,22 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_subclass_init,
     # --- a custom layer with __init__ arguments and no get_config(), saved whole ---
     layer_get_config_missing,
+    # --- TensorFlow Serving found no numbered version folder under a model's base path ---
+    serving_no_version,
+    # --- a download of the program's own failing TLS certificate verification ---
+    download_certificate_failed,
+    # --- the TensorFlow Lite converter and ops without a builtin kernel ---
+    tflite_ops_without_builtin,
+    # --- TensorBoard found no event file under its log directory ---
+    tensorboard_no_event_files,
+    # --- a checkpoint restore asked for a variable the checkpoint does not hold ---
+    checkpoint_key_not_found,
+    checkpoint_path_wrong,
+    # --- a symbolic Keras 2 tensor given to tf.cond, tf.function, a tape, tf.map_fn ---
+    keras_tensor_without_dispatch,
+    # --- Keras signatures that changed: Keras 2.3's read-only lr, add_weight's order ---
+    optimizer_lr_read_only,
+    add_weight_positional,
     # --- reading the data from files: Pillow, flow_from_dataframe labels, missing paths ---
     image_utils_need_pillow,
     dataframe_labels,

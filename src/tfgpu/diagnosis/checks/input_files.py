@@ -95,6 +95,9 @@ def image_iterator_empty(ctx: Facts) -> list[Finding]:
                  "tif, tiff)"))]
     # the program's own classes= list (a code line or notebook cell the log shows)
     named = [c for c in ctx.h("ctx.classes_arg").all()]
+    with_classes = [h for h in found if (h.g("classes") or "0") != "0"]
+    if with_classes and not named:
+        return [_classes_found(ctx, with_classes[0], asked)]
     fix = (("# the classes= list must name the class subfolders exactly (case and spelling); "
             "or leave classes out and flow_from_directory takes every subfolder",) if named
            else ()) + (
@@ -107,6 +110,34 @@ def image_iterator_empty(ctx: Facts) -> list[Finding]:
         # ("Found 0 images" alone: the program may stop later, or read another folder)
         severity=None if asked else Severity.WARNING,
         evidence=log_evidence(found[:1], asked[:1], named[:1]), fix=fix)]
+
+
+def _classes_found(ctx: Facts, h: Hit, asked: list[Hit]) -> Finding:
+    """``keras-image-iterator-empty`` variant ``classes-found``: "Found 0 images belonging to
+    K classes." with K >= 1 (``h``): the class subfolders exist and no image was taken from
+    them: a subset= without the generator's validation_split, or no file of a format it
+    reads. An earlier iterator of the same K classes that found images (pattern
+    ``keras.found_images``: the training folder of the same program) puts the subset first."""
+    k = h.need("classes")
+    earlier = [e for e in ctx.h("keras.found_images").all()
+               if e.line < h.line and e.g("classes") == k]
+    subset = ("# subset='validation' takes a share of ONE folder and needs the generator's "
+              "split: ImageDataGenerator(..., validation_split=0.2), then "
+              "flow_from_directory(folder, subset='training') and flow_from_directory(folder, "
+              "subset='validation'); each class folder needs enough files for its share",
+              "# a separate validation folder takes no subset: "
+              "datagen.flow_from_directory(valid_dir, ...) without subset=")
+    formats = ("# else the class subfolders hold no file it reads: extensions png, jpg, jpeg, "
+               "bmp, ppm, tif, tiff (ls <folder>/<class name> | head)",)
+    return catalogue.make(
+        "keras-image-iterator-empty", variant="classes-found", k=k,
+        earlier=(f" The iterator before it found {earlier[-1].need('n')} images in as many "
+                 "classes, so images are there: a validation subset that takes none of them "
+                 "fits (no validation_split, or one whose share rounds to 0 files)."
+                 if earlier else ""),
+        severity=None if asked else Severity.WARNING,
+        evidence=log_evidence(earlier[-1:], [h], asked[:1]),
+        fix=subset + formats)
 
 
 # --- the image module's name bound to an image ---------------------------------------------

@@ -226,13 +226,60 @@ def _file_kind(magic: str) -> str:
     return "no JPEG, PNG or GIF"
 
 
+#: libjpeg's JERR_NO_SOI prints a file's first two bytes: (first, second or None) -> format.
+_SOI_KINDS = (
+    ((0x89, 0x50), "A PNG file"),
+    ((0x42, 0x4D), "A BMP file"),
+    ((0x47, 0x49), "A GIF file"),
+    ((0x52, 0x49), "A RIFF file (a WebP image)"),
+    ((0x49, 0x49), "A TIFF file"),
+    ((0x4D, 0x4D), "A TIFF file"),
+    ((0x25, 0x50), "A PDF document"),
+    ((0x3C, None), "An HTML or XML page (a download that saved a web page)"),
+)
+
+#: Formats tf.io.decode_image reads (TF 2.21 image_ops_impl.py decode_image: BMP, GIF,
+#: JPEG, PNG, and WebP and JPEG XL in recent releases).
+_DECODE_IMAGE_READS = ("A PNG file", "A BMP file", "A GIF file")
+
+
+def _libjpeg_not_jpeg(ctx: Facts) -> Finding | None:
+    """``image-file-not-decodable`` variant ``libjpeg-not-jpeg`` (pattern
+    ``data.jpeg_no_soi``): libjpeg refused data without JPEG's start marker and printed its
+    first two bytes, which name the file's real format; ``None`` without that line."""
+    hits = ctx.h("data.jpeg_no_soi").all()
+    if not hits:
+        return None
+    h = hits[0]
+    b1, b2 = int(h.need("b1"), 16), int(h.need("b2"), 16)
+    kind = next((k for (x, y), k in _SOI_KINDS if x == b1 and y in (None, b2)),
+                "A file that is no JPEG")
+    if kind in _DECODE_IMAGE_READS:
+        fix: tuple[str, ...] = (
+            "image = tf.io.decode_image(contents, channels=3, expand_animations=False)   # "
+            "tells JPEG, PNG, GIF and BMP apart by their bytes (PyTorch: "
+            "torchvision.io.decode_image)",
+            "# or convert those files to real JPEGs (PIL: Image.open(p).convert('RGB')"
+            ".save(p, 'JPEG'))")
+    else:
+        fix = (_NOT_IMAGE_FILES,
+               "# convert those files to JPEG or PNG, or remove them from the dataset")
+    return catalogue.make(
+        "image-file-not-decodable", variant="libjpeg-not-jpeg", kind=kind,
+        bytes=f"{h.need('b1')} {h.need('b2')}", evidence=log_evidence(hits, limit=2), fix=fix)
+
+
 def image_not_decodable(ctx: Facts) -> list[Finding]:
     """``image-file-not-decodable`` from TensorFlow's image decoders (pattern
     ``data.image_decode``): variants ``unknown-format`` (the old decoder's first bytes read
     by :data:`_MAGIC`; the new one's "Unknown image file format"), ``bmp-wrong-op``,
     ``empty-file``, ``animated-gif``, ``corrupt-jpeg-warning`` (no decoding error, only
-    libjpeg's warnings that a JPEG is damaged: pattern ``data.jpeg_warning``), else the row (a
-    JPEG or PNG file whose data is damaged or cut short)."""
+    libjpeg's warnings that a JPEG is damaged: pattern ``data.jpeg_warning``),
+    ``libjpeg-not-jpeg`` (libjpeg's "Not a JPEG file": :func:`_libjpeg_not_jpeg`), else the
+    row (a JPEG or PNG file whose data is damaged or cut short)."""
+    not_jpeg = _libjpeg_not_jpeg(ctx)
+    if not_jpeg is not None:
+        return [not_jpeg]
     hits = ctx.h("data.image_decode")
     if not hits.count or all(h.g("cropop") for h in hits.all()):
         warned = ctx.h("data.jpeg_warning")

@@ -22,6 +22,12 @@ printed before it became tf.keras.
   frame is a Keras newer than the TensorFlow it runs on -> ``keras-version-mismatch-
   tensorflow`` (not under Keras 3's own backend files: which side is newer needs both
   versions).
+* ``keras/backend/tensorflow_backend.py`` of Keras 2.3 (tags 2.3.0, 2.3.1) binds ``get_graph =
+  tf_keras_backend.get_graph`` from ``tensorflow.python.keras.backend`` at import; its CI
+  (.travis.yml at 2.3.0) ran TensorFlow 1.14.0 and the 2.0 preview, and its README calls
+  Keras 2.2.5 the last release that only supports TensorFlow 1: "module
+  'tensorflow.python.keras.backend' has no attribute 'get_graph'" is Keras 2.3 on an older
+  TensorFlow -> ``keras-version-mismatch-tensorflow`` variant ``keras23-older-tf``.
 * "No module named 'keras'": the standalone package is not installed ->
   ``keras-package-not-installed``; from TensorFlow 2.6 (platform fact
   ``tf-keras-lazy-module``) keras is TensorFlow's own dependency, so with that TensorFlow (or
@@ -165,7 +171,28 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
         if "__internal__" not in mod.split(".") and attr != "__internal__":
             continue
         near = package_frames_above(ctx, h.line)
-        if not near or near[-1].g("pkg") not in _KERAS_PACKAGES:
+        keras_frame = bool(near) and near[-1].g("pkg") in _KERAS_PACKAGES
+        if mod.startswith(("tensorflow._api.v1.", "tensorflow_core._api.v1.")) and (
+                keras_frame or not near):
+            # TensorFlow 1.x's API (its _api.v1 path) asked for tf.__internal__, a namespace
+            # of TensorFlow 2 (tensorflow/python/tf2.py's @tf_export("__internal__...")): a
+            # Keras of the TensorFlow 2 era on TensorFlow 1 (the frame shows it), or with no
+            # frame shown that or another companion of that era (tensorflow-estimator's
+            # TensorFlow 2 releases call tf.compat.v2.__internal__ too)
+            return [catalogue.make(
+                "keras-version-mismatch-tensorflow",
+                variant="tf1-internal-keras" if keras_frame else "tf1-internal-unsure",
+                evidence=log_evidence(near[-1:], [h]),
+                fix=(pip_list_grep("tensorflow", "keras", windows=ctx.windows)
+                     + "   # the Keras, tensorflow-estimator and TensorFlow versions installed",
+                     'pip install "keras<2.4"   # a standalone Keras that runs on TensorFlow '
+                     "1.x (Keras 2.4 and later need TensorFlow 2.2+), or upgrade TensorFlow to "
+                     "the one this Keras was made for",
+                     "# or import from tensorflow.keras (tf.keras) instead of keras"
+                     + ("" if keras_frame else "; a tensorflow-estimator of TensorFlow 2 "
+                        "beside TensorFlow 1.x: pip install the estimator of TensorFlow's "
+                        "own major.minor")))]
+        if not keras_frame:
             continue
         if re.search(r"[/\\]keras[/\\]src[/\\]backend[/\\]tensorflow[/\\]", near[-1].text):
             continue  # Keras 3's TensorFlow backend: which side is newer needs both versions
@@ -276,4 +303,21 @@ def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:
              "an environment of its own with a Python those releases have wheels for",
              f"# or port it: tf.compat.v1.keras.backend.{name}(...) with tf.keras on "
              "TensorFlow 2.0-2.15, and tf.compat.v1.disable_eager_execution() for graph code"),
+    )]
+
+
+def keras23_on_older_tf(ctx: Facts) -> list[Finding]:
+    """``keras-version-mismatch-tensorflow`` variant ``keras23-older-tf``: Keras 2.3's
+    TensorFlow backend found no ``tensorflow.python.keras.backend.get_graph`` (pattern
+    ``keras.k23_get_graph``): a TensorFlow older than the 1.14 its CI ran."""
+    hits = ctx.h("keras.k23_get_graph").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "keras-version-mismatch-tensorflow", variant="keras23-older-tf",
+        evidence=log_evidence(hits[:1]),
+        fix=('pip install "keras==2.2.5"   # the last standalone Keras made for TensorFlow 1 '
+             "alone, which this TensorFlow can run",
+             "# or upgrade TensorFlow to 1.14/1.15 (or 2.x), which Keras 2.3 was tested with; "
+             "or use tf.keras (from tensorflow import keras) instead of the keras package"),
     )]

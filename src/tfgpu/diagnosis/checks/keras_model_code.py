@@ -1,8 +1,8 @@
 """Model code a Keras release refuses: layers written for Keras 2 run under Keras 3, a
 subclass that sets layers or weights before calling super().__init__(), a custom layer with
 ``__init__`` arguments and no ``get_config()`` saved whole, a functional model whose outputs do
-not lead back to its inputs, a loss that does not depend on the weights.  One section per
-fault below.
+not lead back to its inputs, a loss that does not depend on the weights, a symbolic Keras 2
+tensor given to a TensorFlow API without dispatch.  One section per fault below.
 
 Keras 3 (tf.keras from TensorFlow 2.16) meeting model code written for Keras 2: a model or
 layer that was never called has no input/output.
@@ -129,6 +129,23 @@ def no_gradients(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits[:1]), line=hits[0].line)]
 
 
+# --- a symbolic Keras 2 tensor given to a TensorFlow API without dispatch ---------------------
+# keras-team/keras v2.7.0-v2.15.0 keras/engine/keras_tensor.py KerasTensor.__array__: "You are
+# passing {tensor}, an intermediate Keras symbolic input/output, to a TF API that does not
+# allow registering custom dispatchers, such as `tf.cond`, `tf.function`, gradient tapes, or
+# `tf.map_fn`. ... You can work around this limitation by putting the operation in a custom
+# Keras layer `call` and calling that layer on this symbolic input/output." (Keras 3's own
+# wording is keras3-needs-tf-keras's kerastensor variant.)
+
+
+def keras_tensor_without_dispatch(ctx: Facts) -> list[Finding]:
+    """``keras-tensor-to-tf-api-without-dispatch`` (pattern ``keras.tensor_no_dispatch``): a
+    functional model's code called a TensorFlow API that cannot take a symbolic KerasTensor
+    (tf.cond, tf.function, a gradient tape, tf.map_fn) while the model was built."""
+    return from_log(ctx, "keras.tensor_no_dispatch", lambda hits, first: catalogue.make(
+        "keras-tensor-to-tf-api-without-dispatch", evidence=log_evidence(hits, limit=1)))
+
+
 # --- a functional model whose outputs do not lead back to its inputs ------------------------
 # keras-team/keras 2.2.4 keras/engine/network.py, v2.6.0-v2.15.0 keras/engine/functional.py
 # ('Graph disconnected: cannot obtain value for tensor X at layer "name". The following
@@ -184,5 +201,5 @@ def _input_of(tensor: str) -> str | None:
 
 __all__ = [
     "graph_disconnected", "keras3_never_called", "keras_subclass_init",
-    "layer_get_config_missing", "no_gradients",
+    "keras_tensor_without_dispatch", "layer_get_config_missing", "no_gradients",
 ]

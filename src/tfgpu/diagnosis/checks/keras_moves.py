@@ -108,6 +108,8 @@ def _reads(f: Facts) -> list[Moved]:
         name = h.g("name") or h.g("name2")
         if h.line in private or "_tf_keras" in mod or ".src" in mod or not name:
             continue
+        if "(unknown location)" in h.text:
+            continue  # a package folder without its __init__: package-folder-without-init's
         if other_backend and mod.startswith("keras.backend"):
             continue
         out.append(Moved(h, mod, name))

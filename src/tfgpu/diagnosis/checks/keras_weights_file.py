@@ -158,6 +158,19 @@ def keras_weights_do_not_fit(ctx: Facts) -> list[Finding]:
                  "its child layers), or it needs build_from_config",
                  'python -c "import keras; print(keras.__version__)"   # compare with the '
                  "release that saved the file"))]
+    if whole and h.g("layers_model") == "0" and h.g("layers_file") != "0":
+        # load_model rebuilt a model with no layers at all from the file's configuration
+        return [catalogue.make(
+            "keras-weights-do-not-fit-model", variant="empty-model",
+            n=h.need("layers_file"), evidence=log_evidence([h]),
+            fix=("# build the same model in code (the layers, in order, with the first "
+                 "layer's input shape), then model.load_weights(path): the file holds the "
+                 "weights",
+                 "# or give the Sequential model's first layer input_shape= (or start it with "
+                 "keras.Input) and save it again, so its configuration rebuilds its layers",
+                 pip_list_grep("keras", "tensorflow", anchored=True)
+                 + "   # here and where the model was saved: another Keras release may "
+                 "rebuild it otherwise"))]
     if whole and h.g("unbuilt") is None:
         return [catalogue.make(
             "keras-model-saved-with-other-keras", evidence=log_evidence([h]),

@@ -395,10 +395,18 @@ def numpy_object_array(ctx: Facts) -> list[Finding]:
     (rows of unequal lengths), ``tensors`` for TensorFlow tensors (a list of tensors through
     np.array), ``other-type`` for another Python type (dates, None, a library's objects), the
     base reading (numbers stored as objects: a mixed pandas
-    column, ``df.values`` of mixed columns) for ``float``/``int``/``bool``."""
+    column, ``df.values`` of mixed columns) for ``float``/``int``/``bool``; and a nested
+    Python list TensorFlow's own conversion refuses (pattern ``numpy.py_sequence``): variants
+    ``python-ragged`` (rows of unequal lengths) and ``python-mixed`` (values of mixed types)."""
     hits = ctx.h("numpy.object_array").all()
     if not hits:
-        return []
+        seqs = ctx.h("numpy.py_sequence").all()
+        if not seqs:
+            return []
+        return [catalogue.make(
+            "numpy-object-array-to-tensor",
+            variant="python-ragged" if seqs[0].g("ragged") else "python-mixed",
+            evidence=log_evidence(seqs[:1]))]
     kind, evidence = hits[0].need("type"), log_evidence(hits[:1])
     if kind in _NUMBERS:
         return [catalogue.make("numpy-object-array-to-tensor", type=kind, evidence=evidence)]

@@ -136,8 +136,10 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     """pip's dependency check naming TensorFlow: TensorFlow's own pin broken (``numpy~=1.19.2``
     with NumPy 1.18.5 installed) -> ``pip-tensorflow-pin-conflict`` (installed variant); an
     add-on (tensorflow-text, tensorflow-addons...) pinning another TensorFlow ->
-    ``tensorflow-addon-version-pin``.  Pairs that name no TensorFlow give nothing.
-    TensorFlow's own distributions are platform fact ``tf-distributions``."""
+    ``tensorflow-addon-version-pin``; setuptools' ``ContextualVersionConflict`` at start-up
+    for a requirement of TensorFlow (pattern ``pip.pkg_resources_conflict``) ->
+    ``pip-tensorflow-pin-conflict`` variant ``pkg-resources``.  Pairs that name no TensorFlow
+    give nothing.  TensorFlow's own distributions are platform fact ``tf-distributions``."""
     out: list[Finding] = []
     hits = f.h("pip.check_conflict").all()
     # TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair
@@ -181,6 +183,21 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
                  "# two listed (e.g. tensorflow and tensorflow-gpu): uninstall both, then "
                  "install one (from TensorFlow 2.1 the plain `tensorflow` wheel is the GPU "
                  "build on Linux, and on Windows up to 2.10)"),
+        ))
+    started = [h for h in f.h("pip.pkg_resources_conflict").all()
+               if c.dist_key(h.g("pkg") or "") in tf_dists]
+    if started and not own:
+        h = started[0]
+        req = h.need("req")
+        out.append(catalogue.make(
+            "pip-tensorflow-pin-conflict", variant="pkg-resources", pkg=h.need("pkg"),
+            req=req, have=f"{h.need('dep2')} {h.need('have')}",
+            evidence=log_evidence(started, limit=2),
+            fix=(c.pip(f, "install", req) + f"   # what {h.need('pkg')} requires (in a conda "
+                 "environment: pin it in the environment's spec and recreate it, so conda does "
+                 "not bring the other version back)",
+                 c.pip(f, "check") + "   # must print 'No broken requirements found.'",
+                 "# or a TensorFlow release whose requirements allow the installed version"),
         ))
     if addon:
         h = addon[0]

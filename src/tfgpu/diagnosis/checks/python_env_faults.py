@@ -1,6 +1,7 @@
 """Faults of the Python running the program, seen in a traceback: a file of the user's that
-shadows TensorFlow, TensorFlow imported from its own source tree, a CPython built without one
-of its optional extension modules, and a compiled module built for another Python version.
+shadows TensorFlow, TensorFlow imported from its own source tree, a package imported from a
+folder without its ``__init__.py``, a CPython built without one of its optional extension
+modules, and a compiled module built for another Python version.
 
 Sources:
 
@@ -13,6 +14,9 @@ Sources:
   you are using bazel, you should not try to import tensorflow from its source directory;
   please exit the tensorflow source tree, and relaunch your python interpreter from there."
   (tensorflow/tensorflow#810).
+* CPython's ``Python/ceval.c`` ``import_from``: "cannot import name %R from %R (unknown
+  location)" when the module imported from has no ``__file__``: a namespace package, which
+  is what a folder without ``__init__.py`` on ``sys.path`` imports as (PEP 420).
 * CPython builds ``_bz2``, ``_lzma``, ``_sqlite3``, ``_ctypes``, ``_ssl`` only when the
   headers of bzip2, xz, SQLite, libffi and OpenSSL are present (the Python Developer's Guide,
   "Install dependencies"; platform fact ``cpython-optional-modules``); a Python built without
@@ -88,6 +92,77 @@ def source_tree_import(ctx: Facts) -> list[Finding]:
              'python -c "import tensorflow as tf; print(tf.__file__)"   # must be the '
              "installed package (site-packages), not the checkout"),
     )]
+
+
+#: Import names of packages that ship an ``__init__.py`` (a regular package, never a
+#: namespace one) -> their pip distribution: "(unknown location)" from one of them is a
+#: folder left without its files, or another folder of that name. TensorFlow's add-ons are
+#: read by checks/addons.py (``tensorflow-source-tree-import`` variant ``addon-shadowed``).
+_REGULAR_PACKAGES = {
+    "tensorflow": "tensorflow", "tensorflow_core": "tensorflow",
+    "tensorflow_estimator": "tensorflow-estimator", "keras": "keras", "tf_keras": "tf-keras",
+    "tensorboard": "tensorboard", "numpy": "numpy", "h5py": "h5py",
+}
+
+#: Subpackages known to ship an ``__init__.py`` too (the TF 2.21 wheel's tensorflow/python;
+#: tensorflow/estimator's tensorflow_estimator/python/estimator): others may be namespace
+#: packages on purpose (tensorflow_estimator/python/estimator/canned has none), where
+#: "(unknown location)" only says the name is not there.
+_REGULAR_SUBPACKAGES = frozenset({"tensorflow.python", "tensorflow_core.python",
+                                  "tensorflow_estimator.python.estimator"})
+
+
+def _own_folder(ctx: Facts, line: int, top: str) -> str | None:
+    """The folder named ``top`` that a traceback frame outside site-packages (pattern
+    ``ctx.own_frame``) within 30 lines above log line ``line`` runs from (``.../proj/keras/
+    layers.py`` -> ``.../proj/keras``), or ``None``."""
+    for f in reversed(ctx.h("ctx.own_frame").all()):
+        if 0 < line - f.line <= 30:
+            m = re.search(r"[\"']?([^\"'\s]*?[/\\]" + re.escape(top) + r")[/\\]", f.text)
+            if m is not None and "site-packages" not in m.group(1):
+                return m.group(1)
+    return None
+
+
+def package_folder_without_init(ctx: Facts) -> list[Finding]:
+    """``package-folder-without-init``: "cannot import name 'X' from '<pkg>[.sub]' (unknown
+    location)" (pattern ``py.unknown_location``) for a package of :data:`_REGULAR_PACKAGES`
+    or a subpackage of :data:`_REGULAR_SUBPACKAGES`: Python found it as a folder without
+    ``__init__.py``: an install whose files were removed and whose folder stayed, or another
+    folder of that name first on ``sys.path``. The first such line only."""
+    for h in ctx.h("py.unknown_location").all():
+        module = h.need("mod")
+        top = module.split(".")[0]
+        dist = _REGULAR_PACKAGES.get(top)
+        if dist is None or (module != top and module not in _REGULAR_SUBPACKAGES):
+            continue
+        own = _own_folder(ctx, h.line, top)
+        if own is not None:
+            return [catalogue.make(
+                "package-folder-without-init", variant="own-folder", module=module,
+                name=h.need("name"), top=top, folder=own, evidence=log_evidence([h]),
+                fix=(f"# rename {own} (your own folder named {top}, first on sys.path), or "
+                     "start Python from another folder",
+                     f'python -c "import {top}; print({top}.__file__)"   # then: a file under '
+                     "site-packages"))]
+        every = ("every distribution pip list shows for it (tensorflow, tensorflow-intel, "
+                 "tensorflow-gpu, tensorflow-cpu, tf-nightly: they share the folder)"
+                 if dist == "tensorflow" else dist)
+        fix = [f'python -c "import {top}; print({top}.__path__)"   # the folder(s) Python took '
+               f"for {top}, with the python that ran",
+               f"# a site-packages folder: python -m pip uninstall -y {every} (repeat until "
+               "pip finds none), delete the folder if it is still there, then reinstall: "
+               f'python -m pip install "{dist}==<the release you need>"',
+               f"# a folder of your own named {top} (the working directory, the script's "
+               "folder): rename it, or start Python from another folder"]
+        if dist == "tensorflow-estimator":
+            fix.insert(2, 'python -m pip install --force-reinstall "tensorflow-estimator==<your '
+                          'TensorFlow major.minor>.*"   # the estimator release goes with the '
+                          "TensorFlow release")
+        return [catalogue.make(
+            "package-folder-without-init", module=module, name=h.need("name"), top=top,
+            dist=dist, evidence=log_evidence([h]), fix=tuple(fix))]
+    return []
 
 
 def python_missing_stdlib_module(ctx: Facts) -> list[Finding]:

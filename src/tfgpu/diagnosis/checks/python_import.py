@@ -250,8 +250,11 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
             "keras-version-mismatch-tensorflow", variant="keras-tf1-backend", name=name,
             first=first, ref=fact.ref, knowledge_ref=fact.ref,
             evidence=log_evidence([backend], [h]),
-            fix=(f'pip install "keras>={first}"   # the first standalone Keras for '
-                 "TensorFlow 2; or import tensorflow.keras (tf.keras) instead of keras",
+            fix=("# import tensorflow.keras (tf.keras) instead of keras, or a standalone Keras "
+                 f"of this TensorFlow's era: pip install \"keras~={first}\" ({first}-2.3.x, "
+                 "for TensorFlow 2.0-2.1; from TensorFlow 2.6 the keras of TensorFlow's own "
+                 "major.minor); an unpinned keras installs the newest, built for the newest "
+                 "TensorFlow",
                  "# or keep this Keras with TensorFlow 1.x, in an environment of its own "
                  f"(Python {_tf115_pythons(ctx)})"))]
     if attr == "contrib":
@@ -274,6 +277,15 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
         else:
             lead = ((f"# TF2 name: {new}",) if new else ()) + (
                 f"{v1}   # the TF1 behaviour, unchanged",)
+        if attr == "get_default_graph":
+            # the name standalone Keras's TensorFlow 1 backend calls at every layer (platform
+            # fact keras-first-tf2-release: 2.2.5 and older support TensorFlow 1 only)
+            first = ctx.kb.platform_fact("keras-first-tf2-release").value("keras_version")
+            lead = (*lead, "# a standalone Keras older than " + first + " (import keras, or a "
+                    "library that imports it) calls it from its TensorFlow 1 backend: import "
+                    "from tensorflow.keras instead (or a standalone Keras of this TensorFlow's "
+                    "era: " + first + "-2.3.x for TensorFlow 2.0-2.1; from 2.6 the keras of "
+                    "TensorFlow's own major.minor)")
         fix = (*lead,
                "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
                "names",
@@ -287,5 +299,65 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["tensorflow_module_not_found", "tf1_api_on_tf2", "windows_ctypes_module_not_found",
-           "windows_dll_procedure_not_found"]
+def tf_contrib_py2(ctx: Facts) -> list[Finding]:
+    """Python 2.7's "'module' object has no attribute 'contrib'" (pattern
+    ``tools.contrib_py2``, which names no module) with TensorFlow in view: the line or one of
+    the 12 above spells ``tf.contrib`` or is a frame of tflearn or TensorLayer (pattern
+    ``ctx.tf_contrib_near``). Platform fact ``tf-contrib-span``: tf.contrib exists from 0.7
+    to 1.15 and TensorFlow 2.1 is the last on Python 2, so the TensorFlow is older than 0.7
+    or a 2.0/2.1:
+
+    - the TensorFlow version known and 2.x: ``tf1-api-on-tf2``;
+    - known and older than 0.7: ``tf-api-newer-than-installed`` (tf.contrib from 0.7);
+    - known and within 0.7-1.15: nothing (a broken or shadowed install: not dated here);
+    - unknown: ``tf-api-newer-than-installed`` variant ``contrib-py2-unsure``, which names
+      both and the command that tells them apart.
+    """
+    def _shows_tf(n: Hit, line: int) -> bool:
+        # a frame of a TF 1 library anywhere in the 12 lines; a tf.contrib code line only
+        # when no other frame stands between (another frame's code otherwise)
+        return 0 <= line - n.line <= 12 and (
+            ("tf.contrib" not in n.text and "tensorflow.contrib" not in n.text)
+            or not frame_between(ctx, n.line, line))
+
+    near = ctx.h("ctx.tf_contrib_near").all()
+    hits = [h for h in ctx.h("tools.contrib_py2").all() if any(_shows_tf(n, h.line) for n in near)]
+    if not hits:
+        return []
+    fact = ctx.kb.platform_fact("tf-contrib-span")
+    first, last, py2_last = (fact.value(k) for k in ("first", "last", "python2_last"))
+    shown = [n for n in near if _shows_tf(n, hits[0].line)][-1:]
+    evidence = log_evidence(shown, hits[:1])
+    mm = ctx.tf_mm
+    if mm is not None and mm[0] >= 2:
+        return [catalogue.make(
+            "tf1-api-on-tf2", name="tf.contrib", evidence=evidence, knowledge_ref=fact.ref,
+            fix=(f"# tf.contrib was removed in TensorFlow 2.0 (knowledge row {fact.ref}): "
+                 f"run the code on TensorFlow {last} (Python 2.7 or a Python 3 it supports), "
+                 "in an environment of its own",
+                 "# or replace the contrib call (tf.keras, TensorFlow Addons, tf-slim)"))]
+    upgrade = (f'python -m pip install "tensorflow=={last}.*"   # the last release with '
+               f"tf.contrib (or the 1.x the code names; tensorflow-gpu=={last}.* for the GPU "
+               f"build of that era), with the CUDA/cuDNN it needs (tfgpu plan lists them)")
+    if mm is not None and mm < (0, 7):
+        return [catalogue.make(
+            "tf-api-newer-than-installed", symbol="contrib", first=first, evidence=evidence,
+            knowledge_ref=fact.ref,
+            cause=(f"tf.contrib exists from TensorFlow {first} on (knowledge row {fact.ref}); "
+                   f"TensorFlow {ctx.tf_version} is older, so the code (or the library it "
+                   f"uses) was written for a newer TensorFlow."),
+            fix=(upgrade,))]
+    if mm is not None:
+        return []
+    return [catalogue.make(
+        "tf-api-newer-than-installed", variant="contrib-py2-unsure", first=first, last=last,
+        py2_last=py2_last, ref=fact.ref, evidence=evidence, knowledge_ref=fact.ref,
+        fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # with the python '
+             "that ran: which of the two",
+             f"# below {first}: {upgrade}",
+             f"# 2.0 or 2.1: pin tensorflow=={last}.* the same way, or port the code off "
+             "tf.contrib (tf.keras, TensorFlow Addons, tf-slim)"))]
+
+
+__all__ = ["tensorflow_module_not_found", "tf1_api_on_tf2", "tf_contrib_py2",
+           "windows_ctypes_module_not_found", "windows_dll_procedure_not_found"]

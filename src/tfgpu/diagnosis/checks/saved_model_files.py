@@ -22,8 +22,12 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -97,6 +101,99 @@ def keras_lambda_other_python(f: Facts) -> list[Finding]:
                                evidence=log_evidence(keras[-1:], hits[:1]))]
     return [catalogue.make("keras-lambda-bytecode-from-other-python", variant="hedged",
                            evidence=log_evidence(hits[:1]))]
+
+
+# --- a Lambda layer's function rebuilt without a global it uses ------------------------------
+# keras-team/keras v2.9.0 keras/layers/core/lambda_layer.py _parse_function_from_config: a
+# lambda's bytecode is rebuilt (func_load) with the globals of Keras's own module, of the
+# module that defined it when that module is imported, and the custom_objects given to
+# load_model; any other global name the function uses (K for keras.backend, np, tf) is not
+# defined when the layer is called.
+
+
+def keras_lambda_global_missing(f: Facts) -> list[Finding]:
+    """``keras-custom-object-not-registered`` variant ``lambda-global``: a Lambda layer's call
+    failed (pattern ``keras.lambda_call``) with "name 'X' is not defined" (pattern
+    ``py.name_undefined``) within the 8 lines below, and a load_model call (pattern
+    ``ctx.load_model_call``) inside the failing traceback (after its header, ``ctx.tb_header``;
+    with no header shown, within the 40 lines above): the function was rebuilt from the file
+    without that global. A Lambda built in the session itself is the code's own NameError."""
+    loads = f.h("ctx.load_model_call").all()
+    if not loads:
+        return []
+    heads = f.h("ctx.tb_header").all()
+    for call in f.h("keras.lambda_call").all():
+        names = [n for n in f.h("py.name_undefined").all() if 0 <= n.line - call.line <= 8]
+        # the load_model call inside the failing traceback (after its header), or, with no
+        # header shown, within the 40 lines above it
+        head = max((h.line for h in heads if h.line < call.line), default=None)
+        loaded = any((head is not None and head < x.line < call.line)
+                     or (head is None and 0 < call.line - x.line <= 40) for x in loads)
+        if names and loaded:
+            name = names[0].need("name")
+            return [catalogue.make(
+                "keras-custom-object-not-registered", variant="lambda-global", name=name,
+                layer=call.need("layer"), evidence=log_evidence([call], names[:1]),
+                fix=(f"keras.models.load_model(path, custom_objects={{'{name}': <the object "
+                     f"the function means by {name}>}})   # e.g. from keras import backend as "
+                     "K, then custom_objects={'K': K}",
+                     "# or import it inside the function (def f(x): from keras import backend "
+                     "as K; ...) and save the model again"))]
+    return []
+
+
+# --- keras.applications' fixed input size with imagenet weights -------------------------------
+# keras-team/keras v2.9.0 keras/applications/imagenet_utils.py obtain_input_shape: with
+# weights='imagenet' and require_flatten (the applications pass include_top; nasnet.py passes
+# True always), an input_shape other than the default raises "When setting `include_top=True`
+# and loading `imagenet` weights, `input_shape` should be <default>".
+
+
+def _shape_hints(h: Hit) -> tuple[str, ...]:
+    """Fix lines the two shapes call for: a default shape with the channels first (3 or 1 as
+    its first number) is Keras's image_data_format set to channels_first; a received shape
+    of one channel where the default has three is grayscale images."""
+    want = [int(x) for x in re.findall(r"\d+", h.need("shape"))]
+    got = [int(x) for x in re.findall(r"\d+", h.g("got") or "")]
+    out: list[str] = []
+    if len(want) == 3 and want[0] in (1, 3) and want[1] > 3 and want[2] > 3:
+        out.append("# the default shape is channels-first: Keras's image_data_format is "
+                   "channels_first (~/.keras/keras.json, or set in the code); set "
+                   "\"image_data_format\": \"channels_last\" there, or "
+                   "keras.backend.set_image_data_format('channels_last') before building")
+    if len(got) == 3 and got[-1] == 1 and want[-1] == 3:
+        out.append("# one-channel (grayscale) images: repeat the channel to three "
+                   "(tf.image.grayscale_to_rgb, or np.repeat(x, 3, axis=-1)) to use the "
+                   "ImageNet weights")
+    return tuple(out)
+
+
+def keras_app_input_shape(f: Facts) -> list[Finding]:
+    """``keras-application-weights-need-default-input-shape`` (pattern
+    ``keras.app_input_shape``): a keras.applications model built with imagenet weights and an
+    input shape other than the one its full (include_top) form was trained on."""
+    return from_log(f, "keras.app_input_shape", lambda hits, first: catalogue.make(
+        "keras-application-weights-need-default-input-shape", shape=first.need("shape"),
+        evidence=log_evidence(hits, limit=1),
+        fix=(*_shape_hints(first),
+             f"# keep the top (the 1000 ImageNet classes): resize the images to "
+             f"{first.need('shape')} and build with input_shape={first.need('shape')}",
+             "# your own size with imagenet weights: include_top=False, input_shape=<yours>, "
+             "and a new classifier on top (NASNet refuses any other size with imagenet "
+             "weights, include_top=False too)",
+             "# or weights=None to train from scratch at any size"),
+    ))
+
+
+def keras_obtain_input_shape_renamed(f: Facts) -> list[Finding]:
+    """``keras-internal-helper-argument-renamed`` (pattern
+    ``keras.obtain_input_shape_include_top``): a copy of an early application script calls
+    keras.applications' private ``_obtain_input_shape(..., include_top=...)``, an argument
+    Keras 2.0.8 renamed ``require_flatten`` (keras-team/keras imagenet_utils.py at 2.0.7 and
+    2.0.8)."""
+    return from_log(f, "keras.obtain_input_shape_include_top", lambda hits, first:
+                    catalogue.make("keras-internal-helper-argument-renamed",
+                                   evidence=log_evidence(hits, limit=1)))
 
 
 #: The kinds Keras's "Unknown <kind>: <name>" names that are a loss or a metric (needed only
@@ -194,5 +291,12 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
         ref=fact.ref, evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
 
 
-__all__ = ["keras_lambda_other_python", "keras_savedmodel_restore", "keras_unknown_object",
-           "model_file_not_hdf5"]
+__all__ = [
+    "keras_app_input_shape",
+    "keras_lambda_global_missing",
+    "keras_lambda_other_python",
+    "keras_obtain_input_shape_renamed",
+    "keras_savedmodel_restore",
+    "keras_unknown_object",
+    "model_file_not_hdf5",
+]

@@ -1464,6 +1464,10 @@ def keras3(f: Facts) -> Iterator[Finding]:
     legacy = fact.value("legacy_package")
     k3_tf, k2_tf = keras3_series(f.kb)
     needs = f.h("keras.needs_tf_keras")
+    # Sequential.add given an object that names no module (a function, a KerasTensor, a
+    # tensor): the code passed something other than a layer, not a Keras 2 library's layer
+    if all(h.g("obj") is not None and "." not in (h.g("obj") or "") for h in needs.all()):
+        needs = Hits()
     legacy_set = [h for h in needs.all() if "TF_USE_LEGACY_KERAS set" in h.text]
     if legacy_set and len(legacy_set) == needs.count:
         # TensorFlow's own warning: the variable is set and tf_keras is missing (any release)

@@ -1,0 +1,121 @@
+"""Restoring a checkpoint: a variable name the model asks for that the checkpoint does not
+hold, and a checkpoint path that names no checkpoint (a folder, one of its files instead of
+its prefix, files never copied). The model code, the checkpoint or the path, not the GPU.
+
+Sources (the TensorFlow 2.21 wheel; the same texts in TensorFlow 1.x):
+
+* ``tensorflow/core/util/tensor_bundle/tensor_bundle.cc`` (libtensorflow_framework.so.2):
+  "Key <name> not found in checkpoint", raised by the RestoreV2 op of a name-based Saver and
+  by the checkpoint reader;
+* ``tensorflow/core/util/tensor_slice_reader.cc``: 'Tensor name "<name>" not found in
+  checkpoint files <path>', and "Unsuccessful TensorSliceReader constructor: Failed to find
+  any matching files for <path>" (or "Failed to get matching files on <path>") when no file
+  matches the path given;
+* ``tensorflow/core/lib/io/table.cc``: "not an sstable (bad magic number)" for a file that is
+  not a checkpoint's index (a .meta graph file given as the checkpoint);
+* ``tensorflow/python/training/checkpoint_utils.py`` ``init_from_checkpoint``: "Tensor <name>
+  is not found in <path> checkpoint <...>";
+* ``tensorflow/python/training/saver.py`` ``_wrap_restore_error_with_msg``: every NotFoundError
+  of a name-based restore is wrapped in "Restoring from checkpoint failed. This is most likely
+  due to a Variable name or other graph key that is missing from the checkpoint ... Original
+  error:" (a guess: the original error below it says what failed, and alone the line is
+  not read).
+* A V2 checkpoint is a prefix (``model.ckpt-1234``) naming ``<prefix>.index`` and
+  ``<prefix>.data-NNNNN-of-NNNNN`` (and a TF 1 ``<prefix>.meta`` graph); Saver.restore and
+  tf.train.Checkpoint.restore take the prefix (TensorFlow's "Training checkpoints" guide).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+_LIST = ("python -c \"import sys, tensorflow as tf; [print(n, s) for n, s in "
+         "tf.train.list_variables(sys.argv[1])]\" CHECKPOINT   # the names the checkpoint "
+         "holds (the path without .index/.data-*): compare them with the name the error gives")
+
+#: A save's own ops (the shards merged after writing): not a restore.
+_SAVING = re.compile(r"\bMergeV2Checkpoints\b|\bSaveV2\b|\b_temp[/\\]part-")
+
+#: One of a checkpoint's own files rather than its prefix.
+_PART = re.compile(r"\.(?:index|meta|data-\d{5}-of-\d{5})$")
+
+
+def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
+    """``checkpoint-key-not-found`` (pattern ``ckpt.key_not_found``): a restore asked the
+    checkpoint for a variable it does not hold. Read with the files the reader names: one of
+    the checkpoint's own files (``.index``, ``.meta``) is :func:`checkpoint_path_wrong`'s."""
+    # (TensorFlow's own probe for an object graph in a name-based checkpoint: it falls back
+    # to reading the names, saver.py restore)
+    hits = [h for h in ctx.h("ckpt.key_not_found").all()
+            if h.g("key") != "_CHECKPOINTABLE_OBJECT_GRAPH"
+            and not _PART.search(h.g("files") or "")]
+    given = any(_PART.search(p.g("path") or p.g("table") or "")
+                for p in ctx.h("ckpt.path_not_found").all())
+    if not hits or given:
+        return []
+    h = hits[0]
+    key = h.g("key") or h.g("key2") or h.need("key3")
+    return [catalogue.make(
+        "checkpoint-key-not-found", key=key,
+        evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
+        fix=(_LIST,
+             "# a checkpoint or model_dir of an earlier run (another pretrained model, older "
+             "code): point this run at a new folder, or move the old run's files out of it, so "
+             "the restore reads the checkpoint you mean (an Estimator and "
+             "tf.train.latest_checkpoint take the newest one there)",
+             "# the model changed since the checkpoint was written: build it as it was then, "
+             "or restore only the variables both have (tf.compat.v1.train.Saver(var_list=...), "
+             "init_from_checkpoint with an assignment map, or tf.train.Checkpoint(...)"
+             ".restore(path).expect_partial())"))]
+
+
+def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
+    """``checkpoint-path-not-prefix``: the path given to a restore names no checkpoint (pattern
+    ``ckpt.path_not_found``: no file matches it, or an index or data file it needs is not
+    there), variant ``file-not-prefix`` when it is one of a checkpoint's own files (a
+    ``.index``/``.meta``/``.data-*`` path, in that pattern or in ``ckpt.key_not_found``'s
+    files) rather than its prefix."""
+    parts = [h for h in ctx.h("ckpt.key_not_found").all() if _PART.search(h.g("files") or "")]
+    saver = ctx.h("ckpt.restore_failed").count > 0
+    missing = [h for h in ctx.h("ckpt.path_not_found").all()
+               # (Keras's in-memory ram:// file system of a pickled or copied model: another
+               # process's; a save's own merge of its shards: not a restore)
+               if "ram://" not in h.text and not _SAVING.search(h.text)
+               # a bare missing .index/.data file is a restore's only under Saver's wrapper
+               and (not h.g("part") or saver)]
+    given = [h for h in missing if _PART.search(h.g("path") or h.g("table") or "")]
+    if parts or given:
+        h = (parts or given)[0]
+        path = (h.g("files") or h.g("path") or h.need("table")).strip()
+        prefix = _PART.sub("", path)
+        return [catalogue.make(
+            "checkpoint-path-not-prefix", variant="file-not-prefix", path=path,
+            evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
+            fix=(f"# give the checkpoint's prefix, without the extension: {prefix} (the "
+                 f"files {prefix}.index and {prefix}.data-* are read from it)",
+                 "tf.train.latest_checkpoint(FOLDER)   # the newest prefix in a folder"))]
+    if not missing:
+        return []
+    h = missing[0]
+    path = (h.g("path") or h.g("part") or h.need("table")).strip()
+    if h.g("table"):
+        return []  # a file that is not a checkpoint's index, given by its own name: unknown
+    windows = ctx.windows or re.match(r"^[A-Za-z]:[\\/]", path) is not None
+    listing = (f'dir "{path}*"' if windows else f'ls -l "{path}"*')
+    return [catalogue.make(
+        "checkpoint-path-not-prefix", path=path,
+        evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
+        fix=(f"{listing}   # the files the checkpoint needs: <prefix>.index and "
+             "<prefix>.data-00000-of-00001 (a TF 1 run: <prefix>.meta too)",
+             "# give the prefix the files share (model.ckpt-1234 for model.ckpt-1234.index), "
+             "not the folder; tf.train.latest_checkpoint(FOLDER) finds it",
+             "# files missing: copy or download the checkpoint again (every .data-* shard "
+             "with its .index), or train first; a relative path is read from the working "
+             "directory"))]
+
+
+__all__ = ["checkpoint_key_not_found", "checkpoint_path_wrong"]

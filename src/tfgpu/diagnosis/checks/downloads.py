@@ -1,0 +1,97 @@
+"""A download a program makes itself (Keras's pretrained weights and datasets, TF-Hub models,
+TensorFlow Datasets) failing TLS certificate verification. The host's certificates, not the
+file or the GPU.
+
+Sources:
+
+* Python's ssl module reports OpenSSL's verification failure as "[SSL:
+  CERTIFICATE_VERIFY_FAILED] certificate verify failed: <OpenSSL's reason>" (CPython
+  Modules/_ssl.c; the reason since Python 3.7), which urllib wraps as "<urlopen error ...>"
+  and Keras's get_file as "URL fetch failure on <url>: None -- <error>"
+  (keras/src/utils/file_utils.py, keras/utils/data_utils.py in Keras 2).
+* CPython's macOS installer (python.org) ReadMe, "Certificate verification and OpenSSL": that
+  Python uses its own OpenSSL with no root certificates until "Install Certificates.command"
+  (in /Applications/Python 3.x/) installs certifi's bundle; OpenSSL's reason "unable to get
+  local issuer certificate" is a chain whose root is in no trusted store.
+* OpenSSL's reason "self signed certificate in certificate chain": a certificate the
+  network put in the chain, such as a TLS-inspecting proxy's, whose CA Python does not trust.
+* certifi's ``python -m certifi`` prints its bundle's path; ``SSL_CERT_FILE`` points
+  OpenSSL (and so Python's ssl module) at a bundle.
+
+pip's own TLS failures reading the package index are checks/pip_index.py's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A URL's host on the failing line (the download's).
+_HOST = re.compile(r"https?://([\w.-]{1,200})")
+
+
+def download_certificate_failed(ctx: Facts) -> list[Finding]:
+    """``download-certificate-verify-failed`` (pattern ``net.cert_verify_failed``), not under
+    pip (pattern ``pip.index_unreachable``: pip-index-unreachable's). Variants by what the log
+    shows: ``macos-python-org`` (a python.org framework Python's paths), ``intercepted`` (a
+    self-signed certificate in the chain: a proxy), else the row, which names each cause."""
+    if ctx.h("pip.index_unreachable").count:
+        return []
+    # (pip's own downloads and conda's are theirs: pip --cert / PIP_CERT, conda's ssl_verify)
+    hits = [x for x in ctx.h("net.cert_verify_failed").all()
+            if not re.search(r"\bpip\._vendor\b|\bConda\w*Error\b|\banaconda\.(?:com|org)\b",
+                             x.text)]
+    if not hits:
+        return []
+    hosts = [(x, _HOST.search(x.text[:4000])) for x in hits]
+    h, m = next(((x, m) for x, m in hosts if m is not None), (hits[0], None))
+    host_part = f" ({m.group(1)})" if m is not None else ""
+    reason = (h.g("reason") or "").strip(" .")
+    ev = log_evidence([h])
+    requests = bool(re.search(r"requests\.exceptions|HTTPSConnectionPool", h.text))
+    certifi = ('python -m pip install --upgrade certifi && export SSL_CERT_FILE="$(python -m '
+               'certifi)"   # a current CA bundle for Python\'s ssl module (Windows: set '
+               "SSL_CERT_FILE to the path python -m certifi prints)"
+               + ("; requests reads REQUESTS_CA_BUNDLE instead" if requests else ""))
+    if ctx.h("ctx.python_org_macos").count:
+        return [catalogue.make(
+            "download-certificate-verify-failed", variant="macos-python-org", host_part=host_part,
+            evidence=log_evidence([h], ctx.h("ctx.python_org_macos").all()[:1]),
+            fix=('open "/Applications/Python 3.X/Install Certificates.command"   # X: this '
+                 "Python's minor; installs certifi's CA bundle for it",
+                 "# then run the program again (the download is retried)"))]
+    if re.search(r"self[- ]signed certificate in certificate chain", reason, re.I):
+        return [catalogue.make(
+            "download-certificate-verify-failed", variant="intercepted", host_part=host_part,
+            evidence=ev,
+            fix=("# a proxy or security product re-signs TLS on this network: get its CA "
+                 "certificate (your IT department) and point Python at a bundle that holds it: "
+                 "export SSL_CERT_FILE=/path/to/bundle-with-that-ca.pem",
+                 "# or download the file elsewhere and place it where the program looks "
+                 "(Keras: ~/.keras/models or ~/.keras/datasets)"))]
+    elsewhere = ("# or download the file elsewhere and place it where the program looks "
+                 "(Keras: ~/.keras/models, ~/.keras/datasets)")
+    if re.search(r"expired", reason, re.I):
+        lead: tuple[str, ...] = (
+            "date   # a clock set in the past or future makes valid certificates look "
+            "expired: set the time (NTP)",
+            certifi + "   # an old bundle with an expired root")
+    elif re.search(r"hostname mismatch|not valid for", reason, re.I):
+        lead = ("# the certificate the server sent is for another name: a proxy, a captive "
+                "portal or a hosts/DNS entry sends this host elsewhere; try another network",)
+    else:
+        lead = ("# python.org's Python on macOS: run \"/Applications/Python 3.X/Install "
+                "Certificates.command\" once",
+                certifi,
+                "# behind a TLS-inspecting proxy: point SSL_CERT_FILE (requests: "
+                "REQUESTS_CA_BUNDLE) at a bundle holding its CA")
+    return [catalogue.make(
+        "download-certificate-verify-failed", host_part=host_part,
+        reason=reason or "certificate verify failed", evidence=ev,
+        fix=(*lead, elsewhere))]
+
+
+__all__ = ["download_certificate_failed"]

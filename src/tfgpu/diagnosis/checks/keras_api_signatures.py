@@ -1,0 +1,123 @@
+"""Keras APIs whose signature changed between releases, met by code written for another one:
+an optimizer's ``lr`` that standalone Keras 2.3 made a read-only alias of ``learning_rate``,
+and ``Layer.add_weight``'s first positional argument (the shape in Keras 1.x-2.0.3 and Keras
+3, the name in Keras 2.0.4-2.15). Model code and the Keras release, not the GPU.
+
+Sources: platform facts ``keras-optimizer-lr-read-only`` and ``keras-add-weight-signatures``
+(keras-team/keras read at its tags).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import frame_between
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: How far above an exception the traceback's code line may stand (a notebook prints context
+#: lines and a blank line under its arrowed one).
+_CODE_WINDOW = 6
+
+
+def _code_above(ctx: Facts, pattern: str, line: int) -> Hit | None:
+    """The nearest code line of ``pattern`` 1-:data:`_CODE_WINDOW` lines above log line
+    ``line`` with no traceback frame line between (another frame's code otherwise)."""
+    near = [c for c in ctx.h(pattern).all()
+            if 1 <= line - c.line <= _CODE_WINDOW and not frame_between(ctx, c.line, line)]
+    return near[-1] if near else None
+
+
+# --- an optimizer's lr, read-only in standalone Keras 2.3 ---------------------------------
+
+
+#: Keras's own optimizer classes (keras-team/keras 2.3.1 keras/optimizers.py).
+_KERAS_OPTIMIZERS = frozenset({"Optimizer", "SGD", "RMSprop", "Adagrad", "Adadelta", "Adam",
+                               "Adamax", "Nadam"})
+
+
+def _failing_code_line(ctx: Facts, code: Hit, line: int) -> bool:
+    """Whether ``code`` is the line that raised at log line ``line``: no IPython arrow line
+    (pattern ``ctx.ipython_arrow``) marks another line between them."""
+    return not any(code.line < a.line < line for a in ctx.h("ctx.ipython_arrow").all())
+
+
+def _keras_in_view(ctx: Facts, code: Hit | None) -> bool:
+    """Standalone Keras in the log (pattern ``ctx.keras_standalone``), or a code line whose
+    target or value names an optimizer."""
+    if ctx.h("ctx.keras_standalone").count:
+        return True
+    return code is not None and "optimizer" in code.text.lower()
+
+
+def optimizer_lr_read_only(ctx: Facts) -> list[Finding]:
+    """``keras-optimizer-lr-read-only``: Python refused to set an attribute (pattern
+    ``keras.lr_no_setter``) and it is a Keras optimizer's ``lr``. Python 3.11's wording names
+    the class (one of Keras's optimizers, or any class with Keras in view); older wordings
+    need the traceback's failing code line assigning ``.lr`` right above (pattern
+    ``ctx.lr_assign``; not a context line above an IPython arrow) and Keras or an optimizer
+    in view (:func:`_keras_in_view`): a learning-rate scheduler or a PyTorch module of one's
+    own has an lr too."""
+    for h in ctx.h("keras.lr_no_setter").all():
+        cls = h.g("cls")
+        code = None if cls else _code_above(ctx, "ctx.lr_assign", h.line)
+        if cls:
+            if cls not in _KERAS_OPTIMIZERS and not _keras_in_view(ctx, None):
+                continue
+        elif (code is None or not _failing_code_line(ctx, code, h.line)
+              or not _keras_in_view(ctx, code)):
+            continue
+        fact = ctx.kb.platform_fact("keras-optimizer-lr-read-only")
+        first, last, owning = (fact.value(k) for k in ("first", "last", "last_owning"))
+        return [catalogue.make(
+            "keras-optimizer-lr-read-only", first=first, last=last, owning=owning,
+            ref=fact.ref, evidence=log_evidence([code] if code else [], [h]),
+            knowledge_ref=fact.ref,
+            fix=("# keep the rate in learning_rate: in an optimizer subclass "
+                 "self.learning_rate = K.variable(learning_rate, name='learning_rate') and "
+                 "read self.learning_rate where the code reads self.lr; a wrapper sets "
+                 "optimizer.learning_rate",
+                 "K.set_value(model.optimizer.learning_rate, new_rate)   # to change a "
+                 "compiled model's rate (a schedule or callback)",
+                 f'# or run the code with the Keras it was written for: pip install '
+                 f'"keras=={owning}"   # the last release whose optimizers own lr'))]
+    return []
+
+
+# --- add_weight's first positional argument ----------------------------------------------
+
+
+def add_weight_positional(ctx: Facts) -> list[Finding]:
+    """``add_weight() got multiple values for argument 'name'|'shape'`` (pattern
+    ``keras.add_weight_twice``): a call that passed the other one positionally. ``'name'``:
+    the shape came first under a Keras that takes the name first (2.0.4-2.15):
+    ``keras-add-weight-shape-positional``. ``'shape'``: the name came first under Keras 3:
+    ``keras3-legacy-api-used`` variant ``add-weight-twice``."""
+    hits = ctx.h("keras.add_weight_twice").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fact = ctx.kb.platform_fact("keras-add-weight-signatures")
+    keywords = ("self.add_weight(name='w', shape=(n_in, n_out), initializer='glorot_uniform')"
+                "   # keywords: every Keras takes them")
+    if h.need("arg") == "name":
+        return [catalogue.make(
+            "keras-add-weight-shape-positional", name_first=fact.value("name_first"),
+            shape_first=fact.value("shape_first"), ref=fact.ref,
+            evidence=log_evidence([h]), knowledge_ref=fact.ref,
+            fix=(keywords,
+                 "# code you do not own (a library's layer): its release for your Keras, or "
+                 "the Keras its requirements name"))]
+    k3 = ctx.kb.platform_fact("keras3-switch")
+    return [catalogue.make(
+        "keras3-legacy-api-used", variant="add-weight-twice",
+        api="add_weight(name, shape=...)", tf=k3.value("tf_version"),
+        evidence=log_evidence([h]), knowledge_ref=fact.ref,
+        fix=(keywords,
+             "# code you do not own (a library's layer): its release for Keras 3; on "
+             f"TensorFlow, or keep Keras 2: pip install {k3.value('legacy_package')} of your "
+             f"TensorFlow's minor and export {k3.value('legacy_env')} (or TensorFlow below "
+             f"{k3.value('tf_version')})"))]
+
+
+__all__ = ["add_weight_positional", "optimizer_lr_read_only"]

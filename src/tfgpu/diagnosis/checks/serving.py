@@ -1,0 +1,67 @@
+"""TensorFlow Serving finding no version of a model under its base path.
+
+Source: tensorflow/serving ``tensorflow_serving/sources/storage_path/
+file_system_storage_path_source.cc``: the server reads each model's base path and takes only
+subdirectories whose names parse as integers as versions (``ParseVersionNumber``), each a
+SavedModel (saved_model.pb and variables/); with none it warns "No versions of servable <name>
+found under base path <path>" (later releases add "Did you forget to name your leaf directory
+as a number (eg. '/1/')?") and serves nothing. TensorFlow Serving's "Train and serve a
+TensorFlow model" guide exports to ``<base>/1``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A base path that ends inside one version: a SavedModel's own folders.
+_INSIDE = re.compile(r"[/\\](?:variables|assets)[/\\]?$")
+
+#: A base path whose last folder is a number: a version folder, or a model named so.
+_NUMBERED = re.compile(r"[/\\]\d+[/\\]?$")
+
+
+def serving_no_version(ctx: Facts) -> list[Finding]:
+    """``tf-serving-no-version-folder`` (pattern ``serving.no_versions``), not for a servable
+    a version of which loads later in the log (pattern ``serving.loaded``: the folder filled
+    while the server polled); variant ``inside-version`` when the base path ends in a
+    SavedModel's variables/assets folder (the server pointed one level too deep),
+    ``numbered-end`` when it ends in a number (a version folder, or a model so named)."""
+    loaded = ctx.h("serving.loaded").all()
+    hits = [h for h in ctx.h("serving.no_versions").all()
+            if not any(h.g("name") == x.g("name") and x.line > h.line for x in loaded)]
+    if not hits:
+        return []
+    h = hits[0]
+    base = h.need("base").strip().rstrip(".")
+    name = h.g("name") or "default"
+    ev = log_evidence(hits[:1])
+    if _INSIDE.search(base):
+        parent = re.sub(r"[/\\](?:\d+[/\\])?(?:variables|assets)[/\\]?$", "", base)
+        return [catalogue.make(
+            "tf-serving-no-version-folder", variant="inside-version", name=name, base=base,
+            evidence=ev,
+            fix=(f"--model_base_path={parent}   # the folder that holds the numbered version "
+                 "folders (1/, 2/ ...), not a version or its variables/",))]
+    if _NUMBERED.search(base):
+        parent = _NUMBERED.sub("", base)
+        return [catalogue.make(
+            "tf-serving-no-version-folder", variant="numbered-end", name=name, base=base,
+            evidence=ev,
+            fix=(f"--model_base_path={parent}   # if {base} is a version folder (it holds "
+                 "saved_model.pb): its parent is the base path",
+                 f"ls {base}   # else it must list numbered folders, each with saved_model.pb"))]
+    return [catalogue.make(
+        "tf-serving-no-version-folder", name=name, base=base, evidence=ev,
+        fix=(f"ls {base}   # must list numbered folders: {base}/1/saved_model.pb and "
+             f"{base}/1/variables/",
+             "# export each version into a folder named by an integer (tf.saved_model.save(m, "
+             "f'{base}/1')); names such as v1, 0.1 or 1.0 are not versions",
+             "# a remote base path (s3://, gs://): the server needs read access and the full "
+             "path to that parent folder"))]
+
+
+__all__ = ["serving_no_version"]
