@@ -969,6 +969,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No versions of servable (?P<name>\S{1,200}) found under base path "
         r"(?P<base>[^\n]{1,600}?)(?=\.? Did you forget|\.?\s*$)",
     ),
+    # a docker run's bind mount (--mount type=bind,source=X,target=Y; -v X:Y): the host folder
+    # behind a container path. checks/serving.py
+    _p(
+        "ctx.docker_mount",
+        ("--mount", "-v ", "--volume"),
+        r"--mount[= ]\s{0,3}type=bind,\s?source=(?P<src>[^,\s]{1,400}),\s?target="
+        r"(?P<dst>/[^,\s]{1,400})"
+        r"|(?:-v|--volume)[= ]\s{0,3}\"?(?P<src2>(?:[A-Za-z]:)?[^:\s\"]{1,400}):"
+        r"(?P<dst2>/[^:\s\"]{1,400})",
+    ),
     # ... and a version of that servable loading after it (server_core / loader_harness.cc
     # "Approving load for servable version {name: X version: N}", "Successfully loaded
     # servable version {name: X version: N}"): the folder filled while the server polled
@@ -993,7 +1003,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.python_org_macos",
         ("/library/frameworks/python.framework/",),
-        r"/Library/Frameworks/Python\.framework/Versions/\d\.\d{1,2}/",
+        r"/Library/Frameworks/Python\.framework/Versions/(?P<v>\d\.\d{1,2})/",
     ),
     # The TensorFlow Lite converter and ops without a builtin kernel (TF 2.21 wheel,
     # libtensorflow_cc.so.2: TOCO's "Some of the operators in the model are not supported by
@@ -1046,7 +1056,10 @@ PATTERNS: tuple[Pattern, ...] = (
          "no such file or directory"),
         # (the path to the line's end: Windows drives and folders with spaces)
         r"Unsuccessful TensorSliceReader constructor: Failed to (?:find any matching files for"
-        r"|get matching files on) (?P<path>[^\n\t]{1,600}?)(?=[.,;:]?\s*$|: |\s+\[\[|\t)"
+        # (TF 2.13+ adds "Please double-check that the path is correct. You may be missing
+        # the checkpoint suffix ..." on the next line, which a paste may join)
+        r"|get matching files on) (?P<path>[^\n\t]{1,600}?)"
+        r"(?=[.,;:]?\s*$|: |\s+\[\[|\t|\s+Please double-check)"
         r"|Unable to open table file (?P<table>[^\n]{1,600}?): Data loss: not an sstable"
         r"|(?P<part>[^;\n]{1,600}\.(?:index|data-\d{5}-of-\d{5})); No such file or directory",
     ),
@@ -3958,9 +3971,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # that begins with a newline, or a hard wrap at the space after the colon, leaves it last
     _p(
         "tell.exception",
-        ("error", "exception", "generatorexit", "stopiteration", "stopasynciteration"),
-        r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)|StopAsyncIteration"
+        ("error", "exception", "generatorexit", "stopiteration", "stopasynciteration",
+         "conflict: ", "notfound: "),
+        # (the bare builtin Exception too: Keras's get_file raises one for a failed download)
+        r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)|Exception|StopAsyncIteration"
         r"|StopIteration)(?::\s|:?$)"
+        # a package's exception whose name ends otherwise, printed with its module
+        # (pkg_resources.ContextualVersionConflict, pkg_resources.DistributionNotFound)
+        r"|^\s*(?:[a-z_]\w{0,40}\.){1,4}[A-Z]\w{0,60}(?:Conflict|NotFound): \S"
         # a module's own lowercase exception class, printed with its module (cv2.error,
         # socket.error, select.error: traceback.format_exception_only's "module.qualname")
         r"|^\s*(?:[a-z_]\w{0,40}\.){1,4}error: \S",

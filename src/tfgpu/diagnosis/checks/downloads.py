@@ -50,18 +50,23 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
     h, m = next(((x, m) for x, m in hosts if m is not None), (hits[0], None))
     host_part = f" ({m.group(1)})" if m is not None else ""
     reason = (h.g("reason") or "").strip(" .")
-    ev = log_evidence([h])
+    ev = log_evidence(hits, limit=4)  # every line of the chain (ssl, urllib, get_file)
     requests = bool(re.search(r"requests\.exceptions|HTTPSConnectionPool", h.text))
     certifi = ('python -m pip install --upgrade certifi && export SSL_CERT_FILE="$(python -m '
                'certifi)"   # a current CA bundle for Python\'s ssl module (Windows: set '
                "SSL_CERT_FILE to the path python -m certifi prints)"
                + ("; requests reads REQUESTS_CA_BUNDLE instead" if requests else ""))
     if ctx.h("ctx.python_org_macos").count:
+        frame = ctx.h("ctx.python_org_macos").all()[0]
+        version = frame.g("v")
+        command = (f'open "/Applications/Python {version}/Install Certificates.command"   # '
+                   "installs certifi's CA bundle for this Python" if version else
+                   'open "/Applications/Python 3.X/Install Certificates.command"   # X: this '
+                   "Python's minor; installs certifi's CA bundle for it")
         return [catalogue.make(
             "download-certificate-verify-failed", variant="macos-python-org", host_part=host_part,
-            evidence=log_evidence([h], ctx.h("ctx.python_org_macos").all()[:1]),
-            fix=('open "/Applications/Python 3.X/Install Certificates.command"   # X: this '
-                 "Python's minor; installs certifi's CA bundle for it",
+            evidence=log_evidence(hits[:4], [frame]),
+            fix=(command,
                  "# then run the program again (the download is retried)"))]
     if re.search(r"self[- ]signed certificate in certificate chain", reason, re.I):
         return [catalogue.make(

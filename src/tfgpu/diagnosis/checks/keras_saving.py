@@ -83,6 +83,22 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
     path = next((h.g("path") for h in f.h("keras.keras3_path").all() if h.g("path")), None)
     path = (path or "").rstrip(".").rstrip("/\\")
     ext = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    weights = any("load_weights" in h.text for h in f.h("ctx.pkg_path").all()) or re.search(
+        r"(?:\.ckpt(?:-\d+)?|[/\\]ckpt-\d+|[/\\]cp-\d+)$", path) is not None
+    if load and weights and ext not in ("keras", "h5", "hdf5"):
+        # a TF-format weights checkpoint (Keras 2's save_weights without .h5, a
+        # ModelCheckpoint's cp-0010.ckpt), given to Keras 3's load_weights
+        return [catalogue.make(
+            "keras3-savedmodel-format", variant="tf-checkpoint", path=path, ref=fact.ref,
+            evidence=log_evidence(hits),
+            fix=(f"# Keras 2 wrote {path} (a TensorFlow checkpoint prefix, its .index and "
+                 f".data-* files): load it there and save it again: {legacy}, then "
+                 f"model.load_weights('{path}'); model.save_weights('model.weights.h5')",
+                 "model.load_weights('model.weights.h5')   # in Keras 3; from now on save "
+                 "weights as *.weights.h5 (ModelCheckpoint(filepath='cp-{epoch:04d}"
+                 ".weights.h5', save_weights_only=True))"),
+            knowledge_ref=fact.ref,
+        )]
     if load and ext and ext not in ("keras", "h5", "hdf5", "pb") and len(ext) <= 8:
         return [catalogue.make(
             "keras3-savedmodel-format", variant="other-file", path=path, ref=fact.ref,

@@ -184,8 +184,11 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
                  "install one (from TensorFlow 2.1 the plain `tensorflow` wheel is the GPU "
                  "build on Linux, and on Windows up to 2.10)"),
         ))
+    # TensorFlow's own requirements, and those of the companions it installs (TensorBoard's
+    # protobuf range, Keras's, the estimator's)
+    companions = frozenset({"tensorboard", "keras", "tf-keras", "tensorflow-estimator"})
     started = [h for h in f.h("pip.pkg_resources_conflict").all()
-               if c.dist_key(h.g("pkg") or "") in tf_dists]
+               if c.dist_key(h.g("pkg") or "") in tf_dists | companions]
     if started and not own:
         h = started[0]
         req = h.need("req")

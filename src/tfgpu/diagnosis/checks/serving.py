@@ -54,12 +54,20 @@ def serving_no_version(ctx: Facts) -> list[Finding]:
             fix=(f"--model_base_path={parent}   # if {base} is a version folder (it holds "
                  "saved_model.pb): its parent is the base path",
                  f"ls {base}   # else it must list numbered folders, each with saved_model.pb"))]
+    # a container path: list the host folder mounted there (the docker run's bind mount)
+    shown = base
+    for m in ctx.h("ctx.docker_mount").all():
+        dst = (m.g("dst") or m.g("dst2") or "").rstrip("/")
+        if dst and (base.rstrip("/") == dst or base.startswith(dst + "/")):
+            shown = (m.g("src") or m.need("src2")) + base.rstrip("/")[len(dst):]
+            break
+    where = "" if shown == base else f"the host folder mounted at {base}: "
     return [catalogue.make(
         "tf-serving-no-version-folder", name=name, base=base, evidence=ev,
-        fix=(f"ls {base}   # must list numbered folders: {base}/1/saved_model.pb and "
-             f"{base}/1/variables/",
-             "# export each version into a folder named by an integer (tf.saved_model.save(m, "
-             "f'{base}/1')); names such as v1, 0.1 or 1.0 are not versions",
+        fix=(f"ls {shown}   # {where}it must list numbered folders: {shown}/1/saved_model.pb "
+             f"and {shown}/1/variables/",
+             "# export each version into a folder named by an integer (tf.saved_model.save("
+             f"model, '{shown}/1')); names such as v1, 0.1 or 1.0 are not versions",
              "# a remote base path (s3://, gs://): the server needs read access and the full "
              "path to that parent folder"))]
 
