@@ -1182,8 +1182,39 @@ PATTERNS: tuple[Pattern, ...] = (
     # method: "Layer.add_weight() got ..."). checks/keras_api_signatures.py
     _p(
         "keras.add_weight_twice",
-        ("add_weight() got multiple values for argument",),
-        r"\badd_weight\(\) got multiple values for argument '(?P<arg>name|shape)'",
+        ("add_weight() got multiple values for argument",
+         "must be passed as a keyword argument. received: add_weight("),
+        r"\badd_weight\(\) got multiple values for argument '(?P<arg>name|shape)'"
+        # Keras 3's own check (keras/src/layers/layer.py add_weight, Keras 3.15): "`name` must
+        # be passed as a keyword argument. Received: add_weight('kernel', ...)."
+        r"|`name` must be passed as a keyword argument\. Received: add_weight\('",
+    ),
+    # Keras 3's optimizers have no lr (keras/src/optimizers/base_optimizer.py: learning_rate
+    # only); read with Keras in view (PyTorch's optimizers are named alike). checks/
+    # keras_api_signatures.py
+    _p(
+        "keras.optimizer_no_lr",
+        ("object has no attribute 'lr'",),
+        r"'(?P<cls>Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|Nadam|Ftrl|Lion|Adafactor"
+        r"|LossScaleOptimizer)' object has no attribute 'lr'",
+    ),
+    # keras.applications refusing imagenet weights with another number of classes (Keras 3
+    # keras/src/applications/*.py: 'If using `weights` as `"imagenet"` with `include_top` as
+    # true, `classes` should be 1000'). checks/saved_model_files.py
+    _p(
+        "keras.app_classes",
+        ("`classes` should be", "as true, classes should be"),
+        r"`?classes`? should be 1000",
+    ),
+    # Keras 3's Lambda layer refusing a Python lambda from a file in safe mode
+    # (keras/src/layers/core/lambda_layer.py _raise_for_lambda_deserialization).
+    # checks/saved_model_files.py
+    _p(
+        "keras.lambda_safe_mode",
+        ("requested the deserialization of a `lambda` layer",
+         "requested the deserialization of a lambda layer"),
+        r"Requested the deserialization of a `?Lambda`? layer whose `?function`? is a Python "
+        r"lambda",
     ),
     # Keras's optimizers.get refusing an object that is not one of its own optimizers:
     # "Could not interpret optimizer identifier: <keras.optimizers.Adam object at 0x..>"

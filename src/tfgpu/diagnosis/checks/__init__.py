@@ -664,6 +664,7 @@ from tfgpu.diagnosis.checks.input_pipeline import (
 )
 from tfgpu.diagnosis.checks.keras_api_signatures import (
     add_weight_positional,
+    keras3_optimizer_lr,
     optimizer_lr_read_only,
 )
 from tfgpu.diagnosis.checks.keras_fit_arguments import (
@@ -718,6 +719,8 @@ from tfgpu.diagnosis.checks.op_kernel_limits import (
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.saved_model_files import (
+    keras3_lambda_safe_mode,
+    keras_app_classes,
     keras_app_input_shape,
     keras_lambda_global_missing,
     keras_lambda_other_python,
@@ -897,6 +900,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_model_saved_with_other_keras,
     keras_unknown_object,
     keras_savedmodel_restore,
+    keras3_lambda_safe_mode,
+    keras_app_classes,
     keras_obtain_input_shape_renamed,
     keras_app_input_shape,
     keras_lambda_global_missing,
@@ -1365,6 +1370,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- Keras signatures that changed: Keras 2.3's read-only lr, add_weight's order ---
     optimizer_lr_read_only,
     add_weight_positional,
+    keras3_optimizer_lr,
     # --- reading the data from files: Pillow, flow_from_dataframe labels, missing paths ---
     image_utils_need_pillow,
     dataframe_labels,

@@ -37,7 +37,10 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
     """``download-certificate-verify-failed`` (pattern ``net.cert_verify_failed``), not under
     pip (pattern ``pip.index_unreachable``: pip-index-unreachable's). Variants by what the log
     shows: ``macos-python-org`` (a python.org framework Python's paths), ``intercepted`` (a
-    self-signed certificate in the chain: a proxy), else the row, which names each cause."""
+    self-signed certificate in the chain: a proxy), else the row, titled by OpenSSL's reason
+    (its fix by it too: an expired certificate leads with the clock, a hostname mismatch with
+    the network). The host is a URL's on the failing lines; pip's, conda's and Anaconda's own
+    downloads are left to their findings."""
     if ctx.h("pip.index_unreachable").count:
         return []
     # (pip's own downloads and conda's are theirs: pip --cert / PIP_CERT, conda's ssl_verify)
@@ -49,7 +52,8 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
     hosts = [(x, _HOST.search(x.text[:4000])) for x in hits]
     h, m = next(((x, m) for x, m in hosts if m is not None), (hits[0], None))
     host_part = f" ({m.group(1)})" if m is not None else ""
-    reason = (h.g("reason") or "").strip(" .")
+    reason = (h.g("reason") or next((x.g("reason") for x in hits if x.g("reason")), "")
+              or "").strip(" .")
     ev = log_evidence(hits, limit=4)  # every line of the chain (ssl, urllib, get_file)
     requests = bool(re.search(r"requests\.exceptions|HTTPSConnectionPool", h.text))
     certifi = ('python -m pip install --upgrade certifi && export SSL_CERT_FILE="$(python -m '

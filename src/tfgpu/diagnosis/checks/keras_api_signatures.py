@@ -100,7 +100,7 @@ def add_weight_positional(ctx: Facts) -> list[Finding]:
     fact = ctx.kb.platform_fact("keras-add-weight-signatures")
     keywords = ("self.add_weight(name='w', shape=(n_in, n_out), initializer='glorot_uniform')"
                 "   # keywords: every Keras takes them")
-    if h.need("arg") == "name":
+    if h.g("arg") == "name":
         return [catalogue.make(
             "keras-add-weight-shape-positional", name_first=fact.value("name_first"),
             shape_first=fact.value("shape_first"), ref=fact.ref,
@@ -120,4 +120,25 @@ def add_weight_positional(ctx: Facts) -> list[Finding]:
              f"{k3.value('tf_version')})"))]
 
 
-__all__ = ["add_weight_positional", "optimizer_lr_read_only"]
+
+
+
+def keras3_optimizer_lr(ctx: Facts) -> list[Finding]:
+    """``keras3-legacy-api-used`` for "'Adam' object has no attribute 'lr'" (pattern
+    ``keras.optimizer_no_lr``) with Keras in view (pattern ``ctx.keras_standalone``): Keras
+    3's optimizers keep the rate in ``learning_rate`` only (keras/src/optimizers/
+    base_optimizer.py); PyTorch's optimizers of the same names are not read."""
+    hits = ctx.h("keras.optimizer_no_lr").all()
+    if not hits or not ctx.h("ctx.keras_standalone").count:
+        return []
+    k3 = ctx.kb.platform_fact("keras3-switch")
+    return [catalogue.make(
+        "keras3-legacy-api-used", api="optimizer.lr", tf=k3.value("tf_version"),
+        evidence=log_evidence(hits[:1]), knowledge_ref=k3.ref,
+        fix=("# read and set optimizer.learning_rate instead (model.optimizer.learning_rate = "
+             "1e-4; a callback: self.model.optimizer.learning_rate)",
+             f"# or keep Keras 2 for this code: pip install {k3.value('legacy_package')} of "
+             f"your TensorFlow's minor and export {k3.value('legacy_env')}"))]
+
+
+__all__ = ["add_weight_positional", "keras3_optimizer_lr", "optimizer_lr_read_only"]

@@ -168,6 +168,28 @@ def _shape_hints(h: Hit) -> tuple[str, ...]:
     return tuple(out)
 
 
+def keras_app_classes(f: Facts) -> list[Finding]:
+    """``keras-application-weights-need-default-input-shape`` variant ``classes`` (pattern
+    ``keras.app_classes``): imagenet weights with include_top=True and another number of
+    classes than ImageNet's 1000 (Keras 3 keras/src/applications/*.py)."""
+    return from_log(f, "keras.app_classes", lambda hits, first: catalogue.make(
+        "keras-application-weights-need-default-input-shape", variant="classes",
+        evidence=log_evidence(hits, limit=1),
+        fix=("base = keras.applications.<Model>(weights='imagenet', include_top=False, "
+             "input_shape=..., pooling='avg'); outputs = keras.layers.Dense(<your classes>, "
+             "activation='softmax')(base.output)   # your own classifier on the ImageNet "
+             "features",
+             "# or weights=None to train the whole model on your classes")))
+
+
+def keras3_lambda_safe_mode(f: Facts) -> list[Finding]:
+    """``keras3-lambda-safe-mode`` (pattern ``keras.lambda_safe_mode``): Keras 3 refused to
+    rebuild a Lambda layer's Python lambda from a saved file in safe mode (keras/src/layers/
+    core/lambda_layer.py ``_raise_for_lambda_deserialization``)."""
+    return from_log(f, "keras.lambda_safe_mode", lambda hits, first: catalogue.make(
+        "keras3-lambda-safe-mode", evidence=log_evidence(hits, limit=1)))
+
+
 def keras_app_input_shape(f: Facts) -> list[Finding]:
     """``keras-application-weights-need-default-input-shape`` (pattern
     ``keras.app_input_shape``): a keras.applications model built with imagenet weights and an
