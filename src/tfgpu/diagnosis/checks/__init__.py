@@ -667,6 +667,11 @@ from tfgpu.diagnosis.checks.keras_api_signatures import (
     keras3_optimizer_lr,
     optimizer_lr_read_only,
 )
+from tfgpu.diagnosis.checks.keras_applications import (
+    keras_app_classes,
+    keras_app_input_shape,
+    keras_obtain_input_shape_renamed,
+)
 from tfgpu.diagnosis.checks.keras_fit_arguments import (
     keras2_none_gradient,
     steps_per_epoch_required,
@@ -720,11 +725,8 @@ from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.saved_model_files import (
     keras3_lambda_safe_mode,
-    keras_app_classes,
-    keras_app_input_shape,
     keras_lambda_global_missing,
     keras_lambda_other_python,
-    keras_obtain_input_shape_renamed,
     keras_savedmodel_restore,
     keras_unknown_object,
     model_file_not_hdf5,

@@ -66,6 +66,20 @@ def frame_between(ctx: Facts, first: int, last: int) -> bool:
     return any(first < h.line < last for h in frames)
 
 
+#: How far above an exception the traceback's code line may stand (a notebook prints context
+#: lines and a blank line under its arrowed one).
+CODE_WINDOW = 6
+
+
+def code_line_above(ctx: Facts, pattern: str, line: int) -> Hit | None:
+    """The nearest hit of ``pattern`` (a traceback's code line) 1 to :data:`CODE_WINDOW` log
+    lines above log line ``line`` with no frame line between (:func:`frame_between`: it is
+    then another frame's code), or ``None``."""
+    near = [c for c in ctx.h(pattern).all()
+            if 1 <= line - c.line <= CODE_WINDOW and not frame_between(ctx, c.line, line)]
+    return near[-1] if near else None
+
+
 def package_frames_above(ctx: Facts, line: int) -> list[Hit]:
     """The traceback frame lines of installed packages (``site-packages/<pkg>/...``, pattern
     ``ctx.pkg_path``) within :data:`ADDON_WINDOW` lines above log line ``line``, in log
@@ -123,5 +137,5 @@ def addons_warning_in_log(ctx: Facts) -> bool:
     return bool(ctx.h("tfa.unsupported_tf").count or ctx.h("tfa.abi").count)
 
 
-__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "FRAME", "OP_LIBRARY_DISTS", "addon_importing_at",
-           "addons_warning_in_log"]
+__all__ = ["ADDON_DISTS", "ADDON_WINDOW", "CODE_WINDOW", "FRAME", "OP_LIBRARY_DISTS",
+           "addon_importing_at", "addons_warning_in_log", "code_line_above"]

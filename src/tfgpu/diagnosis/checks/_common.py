@@ -377,6 +377,13 @@ def rocm_smi_lines(lines: Iterable[str]) -> list[str]:
     return [_SMI_PROCESSES.sub("rocm-smi --showmemuse --showpids", line) for line in lines]
 
 
+def windows_path(ctx: Facts, path: str) -> bool:
+    """Whether a command about ``path`` is one for Windows: the host is native Windows
+    (:attr:`Facts.windows`) or the path is a Windows one (a drive letter: ``C:\\...``,
+    ``D:/...``)."""
+    return ctx.windows or re.match(r"^[A-Za-z]:[\\/]", path) is not None
+
+
 def windows_lines(lines: Iterable[str], *, powershell: bool = False,
                   driver_events: tuple[str, ...] = ()) -> list[str]:
     """Fix lines for a native Windows host: ``which X`` becomes ``where.exe X`` (cmd and

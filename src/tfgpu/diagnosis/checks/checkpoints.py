@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import windows_path
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -104,8 +105,7 @@ def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
     path = (h.g("path") or h.g("part") or h.need("table")).strip()
     if h.g("table"):
         return []  # a file that is not a checkpoint's index, given by its own name: unknown
-    windows = ctx.windows or re.match(r"^[A-Za-z]:[\\/]", path) is not None
-    listing = (f'dir "{path}*"' if windows else f'ls -l "{path}"*')
+    listing = (f'dir "{path}*"' if windows_path(ctx, path) else f'ls -l "{path}"*')
     return [catalogue.make(
         "checkpoint-path-not-prefix", path=path,
         evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),

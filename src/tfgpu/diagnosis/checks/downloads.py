@@ -72,6 +72,8 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(hits[:4], [frame]),
             fix=(command,
                  "# then run the program again (the download is retried)"))]
+    elsewhere = ("# or download the file elsewhere and place it where the program looks "
+                 "(Keras: ~/.keras/models, ~/.keras/datasets)")
     if re.search(r"self[- ]signed certificate in certificate chain", reason, re.I):
         return [catalogue.make(
             "download-certificate-verify-failed", variant="intercepted", host_part=host_part,
@@ -79,10 +81,7 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
             fix=("# a proxy or security product re-signs TLS on this network: get its CA "
                  "certificate (your IT department) and point Python at a bundle that holds it: "
                  "export SSL_CERT_FILE=/path/to/bundle-with-that-ca.pem",
-                 "# or download the file elsewhere and place it where the program looks "
-                 "(Keras: ~/.keras/models or ~/.keras/datasets)"))]
-    elsewhere = ("# or download the file elsewhere and place it where the program looks "
-                 "(Keras: ~/.keras/models, ~/.keras/datasets)")
+                 elsewhere))]
     if re.search(r"expired", reason, re.I):
         lead: tuple[str, ...] = (
             "date   # a clock set in the past or future makes valid certificates look "

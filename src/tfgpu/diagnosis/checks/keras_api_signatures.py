@@ -10,23 +10,10 @@ Sources: platform facts ``keras-optimizer-lr-read-only`` and ``keras-add-weight-
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import frame_between
+from tfgpu.diagnosis.checks._addon_frames import code_line_above
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-
-#: How far above an exception the traceback's code line may stand (a notebook prints context
-#: lines and a blank line under its arrowed one).
-_CODE_WINDOW = 6
-
-
-def _code_above(ctx: Facts, pattern: str, line: int) -> Hit | None:
-    """The nearest code line of ``pattern`` 1-:data:`_CODE_WINDOW` lines above log line
-    ``line`` with no traceback frame line between (another frame's code otherwise)."""
-    near = [c for c in ctx.h(pattern).all()
-            if 1 <= line - c.line <= _CODE_WINDOW and not frame_between(ctx, c.line, line)]
-    return near[-1] if near else None
-
 
 # --- an optimizer's lr, read-only in standalone Keras 2.3 ---------------------------------
 
@@ -60,7 +47,7 @@ def optimizer_lr_read_only(ctx: Facts) -> list[Finding]:
     own has an lr too."""
     for h in ctx.h("keras.lr_no_setter").all():
         cls = h.g("cls")
-        code = None if cls else _code_above(ctx, "ctx.lr_assign", h.line)
+        code = None if cls else code_line_above(ctx, "ctx.lr_assign", h.line)
         if cls:
             if cls not in _KERAS_OPTIMIZERS and not _keras_in_view(ctx, None):
                 continue
@@ -118,9 +105,6 @@ def add_weight_positional(ctx: Facts) -> list[Finding]:
              f"TensorFlow, or keep Keras 2: pip install {k3.value('legacy_package')} of your "
              f"TensorFlow's minor and export {k3.value('legacy_env')} (or TensorFlow below "
              f"{k3.value('tf_version')})"))]
-
-
-
 
 
 def keras3_optimizer_lr(ctx: Facts) -> list[Finding]:

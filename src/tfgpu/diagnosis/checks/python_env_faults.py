@@ -94,22 +94,23 @@ def source_tree_import(ctx: Facts) -> list[Finding]:
     )]
 
 
-#: Import names of packages that ship an ``__init__.py`` (a regular package, never a
-#: namespace one) -> their pip distribution: "(unknown location)" from one of them is a
-#: folder left without its files, or another folder of that name. TensorFlow's add-ons are
-#: read by checks/addons.py (``tensorflow-source-tree-import`` variant ``addon-shadowed``).
-_REGULAR_PACKAGES = {
+#: Import names of TensorFlow's and its companions' top packages -> their pip distribution.
+_DISTS = {
     "tensorflow": "tensorflow", "tensorflow_core": "tensorflow",
     "tensorflow_estimator": "tensorflow-estimator", "keras": "keras", "tf_keras": "tf-keras",
     "tensorboard": "tensorboard", "numpy": "numpy", "h5py": "h5py",
 }
 
-#: Subpackages known to ship an ``__init__.py`` too (the TF 2.21 wheel's tensorflow/python;
-#: tensorflow/estimator's tensorflow_estimator/python/estimator): others may be namespace
-#: packages on purpose (tensorflow_estimator/python/estimator/canned has none), where
-#: "(unknown location)" only says the name is not there.
-_REGULAR_SUBPACKAGES = frozenset({"tensorflow.python", "tensorflow_core.python",
-                                  "tensorflow_estimator.python.estimator"})
+#: Modules known to ship an ``__init__.py`` (a regular package, never a namespace one), so
+#: "(unknown location)" from one of them is a folder left without its files, or another
+#: folder of that name: tensorflow, tensorflow/python, keras, numpy, h5py and tensorboard in
+#: the environment of the TF 2.21 wheel; tf_keras (keras-team/tf-keras tf_keras/__init__.py);
+#: tensorflow_estimator/python/estimator (tensorflow/estimator). Others may be namespace
+#: packages on purpose (tensorflow_estimator/python/estimator/canned has no __init__.py),
+#: where the words say only that the name is not there. TensorFlow's add-ons are read by
+#: checks/addons.py (``tensorflow-source-tree-import`` variant ``addon-shadowed``).
+_REGULAR_MODULES = frozenset({"tensorflow", "tensorflow.python", "keras", "tf_keras", "numpy",
+                              "h5py", "tensorboard", "tensorflow_estimator.python.estimator"})
 
 
 def _own_folder(ctx: Facts, line: int, top: str) -> str | None:
@@ -126,15 +127,15 @@ def _own_folder(ctx: Facts, line: int, top: str) -> str | None:
 
 def package_folder_without_init(ctx: Facts) -> list[Finding]:
     """``package-folder-without-init``: "cannot import name 'X' from '<pkg>[.sub]' (unknown
-    location)" (pattern ``py.unknown_location``) for a package of :data:`_REGULAR_PACKAGES`
-    or a subpackage of :data:`_REGULAR_SUBPACKAGES`: Python found it as a folder without
+    location)" (pattern ``py.unknown_location``) for a module of :data:`_REGULAR_MODULES`
+    (its distribution from :data:`_DISTS`): Python found it as a folder without
     ``__init__.py``: an install whose files were removed and whose folder stayed, or another
     folder of that name first on ``sys.path``. The first such line only."""
     for h in ctx.h("py.unknown_location").all():
         module = h.need("mod")
         top = module.split(".")[0]
-        dist = _REGULAR_PACKAGES.get(top)
-        if dist is None or (module != top and module not in _REGULAR_SUBPACKAGES):
+        dist = _DISTS.get(top)
+        if dist is None or module not in _REGULAR_MODULES:
             continue
         own = _own_folder(ctx, h.line, top)
         if own is not None:

@@ -10,9 +10,8 @@ logdir is read from TensorBoard's own working directory.
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import windows_path
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -28,7 +27,7 @@ def tensorboard_no_event_files(ctx: Facts) -> list[Finding]:
     dirs = [d for d in ctx.h("tb.logdir").all() if d.line > hits[0].line]
     logdir = dirs[0].need("dir").strip() if dirs else None
     shown = logdir or "LOGDIR"
-    windows = ctx.windows or re.match(r"^[A-Za-z]:[\\/]", shown) is not None
+    windows = windows_path(ctx, shown)
     look = (f'dir /s /b "{shown}\\events.out.tfevents.*"   # run where TensorBoard runs: '
             "no file means the wrong folder" if windows else
             f'find "{shown}" -name "events.out.tfevents.*" | head   # run where TensorBoard '
