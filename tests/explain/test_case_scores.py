@@ -508,6 +508,11 @@ FLOORS["cases-holdout336"] = 0.66
 # 4/26 with 1 WRONG, mended). Its twin cases-holdout337 (installs and libraries, 20/24 after)
 # keeps one WRONG case (37403) and so no floor here
 FLOORS["cases-holdout338"] = 0.46
+# session 43 (2026-12-07): API eras and libraries, training code and saving/converting (first
+# sight on e015a7c2: 16/24, 7/20 with 1 WRONG, re-mapped blind). Its twins cases-holdout340 and
+# cases-holdout342 keep WRONG cases (38612; 38503, 38507) and so no floor here
+FLOORS["cases-holdout339"] = 0.66
+FLOORS["cases-holdout341"] = 0.6
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

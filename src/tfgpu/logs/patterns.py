@@ -1041,7 +1041,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^(?![^\n]{0,200}KeyError)[^\n]{0,400}?(?:"
         r"\bKey (?P<key>[^\s\[\]]{1,300}) not found in checkpoint\b"
         r"|Tensor name \"(?P<key2>[^\"\n]{1,300})\" not found in checkpoint files? "
-        r"(?P<files>[^\n\t\"']{1,600}?)?(?=[\"']|\s*$|\s+\[\[|\t)"
+        r"(?P<files>[^\n\t\"']{1,600}?)?(?=[\"']|\s{0,40}$|\s{1,40}\[\[|\t)"
         r"|\bTensor (?P<key3>[^\s()]{1,300}) (?:\([^)\n]{0,300}\) )?is not found in "
         r"[^\n]{0,300}?\bcheckpoint\b)",
     ),
@@ -1052,16 +1052,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # checkpoint's index, and a data or index file the OS does not find). checks/checkpoints.py
     _p(
         "ckpt.path_not_found",
-        ("unsuccessful tensorslicereader constructor", "not an sstable",
-         "no such file or directory"),
-        # (the path to the line's end: Windows drives and folders with spaces)
-        r"Unsuccessful TensorSliceReader constructor: Failed to (?:find any matching files for"
-        # (TF 2.13+ adds "Please double-check that the path is correct. You may be missing
-        # the checkpoint suffix ..." on the next line, which a paste may join)
-        r"|get matching files on) (?P<path>[^\n\t]{1,600}?)"
-        r"(?=[.,;:]?\s*$|: |\s+\[\[|\t|\s+Please double-check)"
-        r"|Unable to open table file (?P<table>[^\n]{1,600}?): Data loss: not an sstable"
+        ("not an sstable", "no such file or directory"),
+        r"Unable to open table file (?P<table>[^\n]{1,600}?): Data loss: not an sstable"
         r"|(?P<part>[^;\n]{1,600}\.(?:index|data-\d{5}-of-\d{5})); No such file or directory",
+    ),
+    # (the reader's own words, from their first occurrence only: linear on a line that
+    # repeats them; the path to the line's end: Windows drives and folders with spaces; TF
+    # 2.13+ adds "Please double-check that the path is correct. You may be missing the
+    # checkpoint suffix ..." on the next line, which a paste may join)
+    _p(
+        "ckpt.reader_no_files",
+        ("unsuccessful tensorslicereader constructor",),
+        _first("Unsuccessful TensorSliceReader constructor: Failed to ")
+        + r"(?:find any matching files for|get matching files on) (?P<path>[^\n\t]{1,600}?)"
+        r"(?=[.,;:]?\s{0,40}$|: |\s{1,40}\[\[|\t|\s{1,40}Please double-check)",
     ),
     # TensorFlow's Saver wrapping any NotFoundError of a restore (saver.py
     # _wrap_restore_error_with_msg): its guess, not a finding; checks/checkpoints.py reads the
@@ -1467,6 +1471,125 @@ PATTERNS: tuple[Pattern, ...] = (
          "op builtin_code out of range", "op builtin_code out or range"),
         r"Didn't find op for built-?in opcode '(?P<op>\w{1,80})' version '(?P<version>\d{1,4})'"
         r"|Op builtin_code out o[fr] range: (?P<code>-?\d{1,6})",
+    ),
+    # a stateful RNN without a fixed batch size: Keras 1's recurrent.py reset_states "If a RNN
+    # is stateful, a complete input_shape must be provided (including batch size).", Keras 2's
+    # and tf.keras's "If a RNN is stateful, it needs to know its batch size." (TF 2.21 wheel
+    # tensorflow/python/keras/layers/recurrent.py), Keras 3's rnn.py "When using
+    # `stateful=True` in a RNN, the batch size must be static." and "If an RNN is stateful,
+    # the batch size of the input sequences must be the same as the batch size of the
+    # initial state." (keras 3.15): checks/keras_recurrent.py
+    _p(
+        "keras.stateful_batch",
+        ("if a rnn is stateful", "in a rnn, the batch size must be static",
+         "if an rnn is stateful, the batch size of the input", "in a stateful network, you should"),
+        r"If a RNN is stateful, (?:a complete input_shape must be provided|it needs to know "
+        r"its batch size)|When using `?stateful=True`? in a RNN, the batch size must be static"
+        r"|If an RNN is stateful, the batch size of the (?P<changed>input sequences must be the "
+        r"same)"
+        # Keras 2's fit/predict check (keras engine/training.py 2.2-2.3, training_v1.py 2.6)
+        r"|In a stateful network, you should only pass inputs with a number of samples that can "
+        r"be (?P<samples>divided by the batch size)",
+    ),
+    # TensorFlow's CTC loss (tensorflow/core/util/ctc/ctc_loss_calculator.h, the strings in
+    # the 2.21 wheel's libtensorflow_cc.so.2): a label sequence longer than the input's time
+    # steps ("Not enough time for target transition sequence (required: N, available: M)",
+    # "The sequence length is either zero or shorter than the target output"), and a label
+    # index at or past the blank ("Saw a non-null label (index >= num_classes - 1) following a
+    # null label, batch: B num_classes: C labels: ..."): checks/ctc_loss.py
+    _p(
+        "tf.ctc_labels",
+        ("not enough time for target transition sequence", "saw a non-null label",
+         "is either zero or shorter than the target output"),
+        r"Not enough time for target transition sequence \(required: (?P<need>\d{1,9}), "
+        r"available: (?P<have>\d{1,9})\)"
+        r"|(?P<short>The sequence length is either zero or shorter than the target output)"
+        r"|Saw a non-null label \(index >= num_classes - 1\) following a null label, batch: "
+        r"\d{1,9},? num_classes: (?P<classes>\d{1,9})",
+    ),
+    # a function called with fewer arguments than it takes (CPython's "f() missing 1 required
+    # positional argument: 'x'"), and standalone Keras 2.0-2.1.3's LearningRateScheduler
+    # calling its schedule with the epoch alone (keras/callbacks.py "lr = self.schedule(epoch)";
+    # keras-team/keras#8865, merged 2018-02-02, passes the learning rate too):
+    # checks/keras_api_signatures.py
+    _p(
+        "py.missing_positional",
+        ("required positional argument", "arguments ("),
+        r"TypeError: (?P<fn>[\w<>.]{1,80})\(\) missing 1 required positional argument: "
+        r"'(?P<arg>\w{1,40})'"
+        # Python 2's wording ("takes exactly 2 arguments (1 given)")
+        r"|TypeError: (?P<fn2>[\w<>.]{1,80})\(\) takes exactly 2 arguments \(1 given\)",
+    ),
+    _p("keras.schedule_epoch_call", ("self.schedule(epoch)",), r"\bself\.schedule\(epoch\)"),
+    # Python 3's chained traceback: the exception raised while another was being handled
+    _p("py.chained_during", ("during handling of the above exception",),
+       r"During handling of the above exception, another exception occurred"),
+    # a NumPy name newer than the installed NumPy ("module 'numpy' has no attribute
+    # 'dtypes'": platform fact numpy-names-added), read by checks/tf_install.py
+    _p(
+        "numpy.added_name",
+        ("module 'numpy' has no attribute",),
+        r"module 'numpy' has no attribute '(?P<name>\w{1,40})'",
+    ),
+    # a file-name input given float32 (TensorFlow's op_def_library: "Input 'filename' of
+    # 'ReadFile' Op has type float32 that does not match expected type of string."): an empty
+    # Python list becomes a float32 tensor (tf.constant([]), Dataset.from_tensor_slices([]);
+    # reproduced with TensorFlow 2.21 on the CPU), read by checks/input_files.py
+    _p(
+        "tf.filename_float",
+        ("op has type float", "that does not match expected type of string"),
+        r"Input '(?P<input>filenames?)' of '(?P<op>\w{1,60})' Op has type float32 that does not "
+        r"match expected type of string",
+    ),
+    # audioread's audio_open after every backend (GStreamer, MAD, FFmpeg) failed to open the
+    # file (beetbox/audioread audioread/__init__.py: "# All backends failed!" raise
+    # NoBackendError()), librosa's fallback for formats soundfile does not read: checks/
+    # audio_files.py
+    _p(
+        "audio.no_backend",
+        ("nobackenderror",),
+        r"\baudioread(?:\.exceptions)?\.NoBackendError\b",
+    ),
+    # tensorflow_datasets: a split spec its reader cannot parse (core/tfrecords_reader.py
+    # _str_to_relative_instruction: "Unrecognized instruction format: %s"), and a dataset name
+    # with neither builder code nor prepared files (core/load.py builder():
+    # registered.DatasetNotFoundError, "Dataset %s not found."): checks/tfds_datasets.py
+    _p(
+        "tfds.split_format",
+        ("unrecognized instruction format", "unrecognized split format"),
+        r"AssertionError: Unrecognized instruction format: (?P<spec>\S{1,200})"
+        # tensorflow_datasets 4.x tfrecords_reader.py: f"Unrecognized split format: {spec!r}"
+        r"|Unrecognized split format: '(?P<spec2>[^'\n]{1,200})'",
+    ),
+    _p(
+        "tfds.not_found",
+        ("datasetnotfounderror",),
+        r"DatasetNotFoundError: Dataset (?P<name>[\w:/.-]{1,120}?) not found",
+    ),
+    # the TFLite converter failing to lower TensorList ops (a while loop over a list: RNNs,
+    # dynamic sequences) to builtins (the 2.21 wheel's libtensorflow_cc.so.2: "Lowering tensor
+    # list ops is failed. Please consider using Select TF ops and disabling
+    # `_experimental_lower_tensor_list_ops` flag in the TFLite converter object."), after
+    # "failed to legalize operation 'tf.TensorListReserve'": checks/tflite_converter.py
+    _p(
+        "tflite.tensor_list",
+        ("lowering tensor list ops is failed",),
+        r"Lowering tensor list ops is failed",
+    ),
+    # TensorFlow Lite's interpreter given a model with Select TensorFlow (Flex) ops and no Flex
+    # delegate linked (TF 2.21 libpywrap_tflite_common.so strings: "Regular TensorFlow ops are
+    # not supported by this interpreter. Make sure you invoke the Flex delegate before
+    # inference." (older: "apply/link"), "Select TensorFlow op(s), included in the given
+    # model, is(are) not supported by this interpreter."), or a custom op it has no kernel for
+    # ("Encountered unresolved custom op: %s."): read by checks/tflite_versions.py
+    _p(
+        "tflite.flex_missing",
+        ("regular tensorflow ops are not supported by this interpreter",
+         "included in the given model, is(are) not supported by this interpreter",
+         "encountered unresolved custom op"),
+        r"Regular TensorFlow ops are not supported by this interpreter"
+        r"|Select TensorFlow op\(s\), included in the given model, is\(are\) not supported"
+        r"|Encountered unresolved custom op: (?P<op>[\w/-]{1,120})",
     ),
     # TensorFlow Lite Micro's allocator after its op resolver found no kernel
     # (tensorflow/tflite-micro micro_allocator.cc: "Failed to get registration from op code
@@ -2848,8 +2971,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "keras.unknown_object",
         ("unknown layer", "unknown loss", "unknown metric", "unknown initializer",
          "unknown optimizer", "unknown activation", "unknown regularizer", "unknown constraint",
-         "unknown object", "could not locate class", "could not locate function"),
-        r"Unknown (?P<kind>layer|loss function|metric function|initializer|optimizer"
+         "unknown object", "could not locate class", "could not locate function",
+         "invalid layer: "),
+        # (Keras 1's generic_utils.get_from_module: "Invalid layer: Attention", from
+        # layer_from_config)
+        r"(?:Unknown|Invalid(?= layer:)) (?P<kind>layer|loss function|metric function"
+        r"|initializer|optimizer"
         r"|activation function|regularizer|constraint|object|loss|metric|activation) ?: ?"
         # (a name is an identifier; segmentation_models' summed losses are named "a + b")
         # (dots only inside a name: Keras 2.6-2.11 end it with ". Please ensure ...")
@@ -3870,8 +3997,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # backticks were lost (Markdown)
     _p(
         "eco.keras3_format",
-        ("file format not supported",),
-        r"File format not supported:\s{0,4}filepath=",
+        ("file format not supported", "only supports v"),
+        r"File format not supported:\s{0,4}filepath="
+        # (its second sentence alone, where a paste kept only that)
+        r"|^\s*Keras 3 only supports V3 `?\.keras`? files",
     ),
     # a package's own import of Keras internals, as a traceback prints its code line
     _p(
@@ -4452,6 +4581,43 @@ PATTERNS: tuple[Pattern, ...] = (
         "py.tf_source_tree",
         ("should not try to import tensorflow from its source directory",),
         r"you should not try to import tensorflow from its source directory",
+    ),
+    # the program's end on a module Python cannot find: the exception line itself
+    # ("ModuleNotFoundError: No module named 'lvis'", Python 2's "ImportError: No module named
+    # lvis"), read by checks/missing_modules.py for modules that are none of TensorFlow's own
+    _p(
+        "py.module_missing",
+        ("no module named",),
+        r"^\s*(?:[\w.]{1,80}\.)?(?:ModuleNotFoundError|ImportError):\s{0,4}No module named\s{1,4}"
+        r"(?P<q>['\"]?)(?P<mod>[A-Za-z_]\w{0,80}(?:\.\w{1,80}){0,8})(?P=q)\s*$",
+    ),
+    # an import statement as a traceback prints it ("    import urllib.request", "from a.b
+    # import c"): Python 2's "No module named request" names only the tail
+    _p(
+        "py.import_code",
+        ("import ",),
+        r"^\s{0,40}(?:-{1,8}>\s{0,12}\d{0,6}\s{0,12})?(?:from\s{1,4}(?P<from>[\w.]{1,200})"
+        r"\s{1,4}import\b|import\s{1,4}(?P<imp>[\w.]{1,200}))",
+    ),
+    # an import by a name that saved data gives (pickle's find_class, importlib's
+    # import_module, __import__; joblib's numpy_pickle): read by checks/missing_modules.py
+    _p("py.import_by_name", ("import_module(", "find_class", "__import__(", "pickle.py"),
+       r"\bimport_module\(|\bfind_class\b|\b__import__\(|\b(?:numpy_)?pickle\.py\b"),
+    # pip's isolated build environment in a traceback's paths or its build step's words
+    _p("ctx.pip_build_env", ("pip-build-env-", "getting requirements to build"),
+       r"pip-build-env-|Getting requirements to build"),
+    # a SageMaker training job's own lines (the training toolkit's, the job's code folder)
+    _p("ctx.sagemaker_job", ("sagemaker-training-toolkit", "/opt/ml/code", "executeuserscripterror",
+                              "sagemaker_training"),
+       r"sagemaker[-_]training|/opt/ml/code\b|ExecuteUserScriptError"),
+    # the Object Detection API's generated protocol-buffer modules missing: "cannot import name
+    # 'string_int_label_map_pb2'" (from object_detection.protos), "No module named
+    # 'object_detection.protos.input_reader_pb2'"
+    _p(
+        "od.protos_missing",
+        ("cannot import name", "object_detection.protos."),
+        r"cannot import name ['\"]?(?P<name>\w{1,80}_pb2)\b"
+        r"|No module named ['\"]?object_detection\.protos\.(?P<name2>\w{1,80}_pb2)\b",
     ),
     # CPython's optional extension modules missing (built without their library's headers)
     _p(
@@ -5509,6 +5675,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("docker run", "docker container run", "podman run"),
         r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b[^|;&\n]{0,600}?\s[\\`^]\s*$",
     ),
+    # Keras 3's load_model of a path ending in .keras that is no zip file (keras/src/saving/
+    # saving_api.py: "File not found: filepath=<path>. Please ensure the file is an
+    # accessible `.keras` zip file."): missing, or not a .keras archive
+    _p(
+        "keras.keras3_zip_missing",
+        ("file not found: filepath=",),
+        r"File not found:\s{0,4}filepath=(?P<path>[^\n]{0,300}?\.keras)"
+        r"(?=\.?\s{0,4}(?:Please\b|$))",
+    ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
     _p(
@@ -5649,7 +5824,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "strategy.variable_outside",
         ("was not created in the distribution strategy scope",),
-        r"Variable \((?:<tf\.Variable '(?P<var>[^'\n]{1,200})'[^\n]{0,300}?)?[^\n]{0,300}?\) "
+        # (from the first "Variable (" only: linear on a line that repeats it)
+        _first("Variable (") + r"(?:<tf\.Variable '(?P<var>[^'\n]{1,200})')?[^\n]{0,600}?\) "
         r"was not created in the distribution strategy scope",
     ),
     _p(
@@ -7657,7 +7833,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "data.image_decode",
         ("expected image (jpeg, png, or gif)", "unknown image file format", "invalid jpeg data",
          "format using a wrong op", "animated gifs can only be decoded", "invalid png data",
-         "invalid png header", "invalid crop window", "decodeandcropjpeg"),
+         "invalid png header", "invalid crop window", "decodeandcropjpeg",
+         "input size should match (header_size"),
         r"Expected image \(JPEG, PNG, or GIF\), got (?:(?P<empty>empty file)|unknown format "
         r"starting with '(?P<magic>[^\n]{0,80}))"
         r"|(?P<unknown>Unknown image file format)\. One of (?P<formats>[A-Za-z ,]{3,80}) required"
@@ -7670,7 +7847,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<crop>Invalid crop window: x=\d{1,9}, y=\d{1,9}, w=\d{1,9}, h=\d{1,9} for "
         r"image_width: \d{1,9} and image_height: \d{1,9})"
         r"|(?P<cropop>DecodeAndCropJpeg)\b"
-        r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}",
+        r"|(?P<png>Invalid PNG (?:data|header)), (?:data )?size \d{1,12}"
+        # the BMP decoder's size check (decode_image_op.cc DecodeBmpV2; the 2.21 wheel's
+        # libtensorflow_cc.so.2): the file's size against what its header announces
+        r"|(?P<bmpsize>Input size should match \(header_size \+ row_size \* abs_height\) but "
+        r"they differ by -?\d{1,12})",
+    ),
+    # Pillow's Image.open on a file no plugin of it identifies (src/PIL/Image.py: "cannot
+    # identify image file %r", UnidentifiedImageError from Pillow 7.0, IOError/OSError before):
+    # read by checks/input_files.py
+    _p(
+        "img.pil_unidentified",
+        ("cannot identify image file",),
+        r"(?:UnidentifiedImageError|IOError|OSError): cannot identify image file "
+        r"(?P<path>[ub]?'[^'\n]{1,300}'|\"[^\"\n]{1,300}\"|<[^>\n]{1,160}>|\S{1,300})",
     ),
     # libjpeg's error for data without JPEG's start marker (libjpeg-turbo src/jerror.h
     # JERR_NO_SOI; in the 2.21 wheel's libtensorflow_cc.so.2), printed to stderr before the

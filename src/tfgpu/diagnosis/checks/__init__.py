@@ -202,6 +202,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
+    numpy_added_name,
     numpy_removed_alias,
     numpy_too_old,
     protobuf_version,
@@ -354,6 +355,7 @@ from tfgpu.diagnosis.checks.static_tls import static_tls_exhausted
 from tfgpu.diagnosis.checks.tflite_versions import (
     edgetpu_runtime_older_than_model,
     tflite_model_newer_than_runtime,
+    tflite_runtime_without_flex,
 )
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
@@ -643,16 +645,21 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
+from tfgpu.diagnosis.checks.audio_files import audioread_no_backend
 from tfgpu.diagnosis.checks.checkpoints import checkpoint_key_not_found, checkpoint_path_wrong
+from tfgpu.diagnosis.checks.ctc_loss import ctc_labels
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.downloads import download_certificate_failed
 from tfgpu.diagnosis.checks.input_files import (
     dataframe_labels,
+    empty_file_list,
     image_iterator_empty,
     image_module_rebound,
     image_utils_need_pillow,
     input_path_missing,
+    keras_zip_missing,
     opencv_empty_image,
+    pil_unidentified,
 )
 from tfgpu.diagnosis.checks.input_pipeline import (
     batch_shapes_differ,
@@ -665,6 +672,7 @@ from tfgpu.diagnosis.checks.input_pipeline import (
 from tfgpu.diagnosis.checks.keras_api_signatures import (
     add_weight_positional,
     keras3_optimizer_lr,
+    lr_schedule_one_argument,
     optimizer_lr_read_only,
 )
 from tfgpu.diagnosis.checks.keras_applications import (
@@ -688,6 +696,7 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
 )
+from tfgpu.diagnosis.checks.keras_recurrent import stateful_rnn_batch
 from tfgpu.diagnosis.checks.keras_training_loop import (
     callback_hook_signature,
     checkpoint_path_key,
@@ -709,6 +718,7 @@ from tfgpu.diagnosis.checks.labels_and_indices import (
     reshape_count,
     xent_sizes,
 )
+from tfgpu.diagnosis.checks.missing_modules import module_not_installed, od_protos_not_compiled
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
     feed_shape,
@@ -745,8 +755,12 @@ from tfgpu.diagnosis.checks.tf_function_code import (
     unhashable_tensor,
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
+from tfgpu.diagnosis.checks.tfds_datasets import tfds_dataset_not_found, tfds_split_not_understood
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
-from tfgpu.diagnosis.checks.tflite_converter import tflite_ops_without_builtin
+from tfgpu.diagnosis.checks.tflite_converter import (
+    tflite_ops_without_builtin,
+    tflite_tensor_list_lowering,
+)
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
@@ -823,6 +837,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     user_site_shadows_env,
     numpy_abi_log,
     numpy_too_old,
+    numpy_added_name,
     numpy_removed_alias,
     protobuf_version,
     keras3,
@@ -1328,6 +1343,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a TensorFlow Lite model newer than its runtime; the Edge TPU runtime's version ---
     tflite_model_newer_than_runtime,
     edgetpu_runtime_older_than_model,
+    tflite_runtime_without_flex,
     # --- a pulled nvidia/cuda tag NVIDIA deleted; nvidia-tensorflow's Linux/Python 3.8 wheels ---
     cuda_image_tag_not_published,
     nvidia_tensorflow_no_wheel,
@@ -1362,6 +1378,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     download_certificate_failed,
     # --- the TensorFlow Lite converter and ops without a builtin kernel ---
     tflite_ops_without_builtin,
+    tflite_tensor_list_lowering,
     # --- TensorBoard found no event file under its log directory ---
     tensorboard_no_event_files,
     # --- a checkpoint restore asked for a variable the checkpoint does not hold ---
@@ -1373,12 +1390,23 @@ LOG_CHECKS: tuple[Check, ...] = (
     optimizer_lr_read_only,
     add_weight_positional,
     keras3_optimizer_lr,
+    lr_schedule_one_argument,
     # --- reading the data from files: Pillow, flow_from_dataframe labels, missing paths ---
     image_utils_need_pillow,
     dataframe_labels,
+    empty_file_list,
     image_iterator_empty,
     image_module_rebound,
     input_path_missing,
+    keras_zip_missing,
+    pil_unidentified,
+    module_not_installed,
+    od_protos_not_compiled,
+    tfds_dataset_not_found,
+    tfds_split_not_understood,
+    stateful_rnn_batch,
+    ctc_labels,
+    audioread_no_backend,
     opencv_empty_image,
     # --- a functional model whose outputs do not lead back to its inputs ---
     graph_disconnected,

@@ -89,6 +89,29 @@ def package_frames_above(ctx: Facts, line: int) -> list[Hit]:
                   key=lambda p: p.line)
 
 
+def installed_package_frame(ctx: Facts, line: int) -> Hit | None:
+    """The traceback frame nearest above log line ``line`` when it is a file of an installed
+    package other than TensorFlow's own (``site-packages/<pkg>/...``), within the error's
+    traceback (:data:`ADDON_WINDOW` lines), and no
+    frame of the program's own code (a script, a notebook cell) stands between; else
+    ``None``."""
+    near = package_frames_above(ctx, line)
+    if not near:
+        return None
+    last = near[-1]
+    pkg = last.g("pkg") or ""
+    # TensorFlow's own files; a private module (_pytest); a test runner's environment of the
+    # user's own package (.tox, .nox)
+    if (pkg in ("tensorflow", "tensorflow_core") or pkg.startswith("_")
+            or re.search(r"(?:^|[/\\\s])\.(?:tox|nox)[/\\]", last.text)):
+        return None
+    # any frame after it, in any printed form, is where the import ran
+    if any(last.line < o.line < line for name in ("ctx.own_frame", "ctx.other_frame")
+           for o in ctx.h(name).all()):
+        return None
+    return last
+
+
 def addon_importing_at(ctx: Facts, line: int) -> str | None:
     """The pip distribution of the TensorFlow add-on whose code raised the ImportError on log line
     ``line``: the nearest package named above it within :data:`ADDON_WINDOW` lines (a

@@ -31,6 +31,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import windows_path
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -45,6 +46,14 @@ _SAVING = re.compile(r"\bMergeV2Checkpoints\b|\bSaveV2\b|\b_temp[/\\]part-")
 _PART = re.compile(r"\.(?:index|meta|data-\d{5}-of-\d{5})$")
 
 
+
+def _path_hits(ctx: Facts) -> list[Hit]:
+    """The hits naming a checkpoint path with no files (patterns ``ckpt.reader_no_files``:
+    the reader's "Failed to find any matching files for", and ``ckpt.path_not_found``: a
+    table file that is no sstable, an index or data file missing), in log order."""
+    return sorted([*ctx.h("ckpt.reader_no_files").all(), *ctx.h("ckpt.path_not_found").all()],
+                  key=lambda h: h.line)
+
 def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
     """``checkpoint-key-not-found`` (pattern ``ckpt.key_not_found``): a restore asked the
     checkpoint for a variable it does not hold. Read with the files the reader names: one of
@@ -55,7 +64,7 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
             if h.g("key") != "_CHECKPOINTABLE_OBJECT_GRAPH"
             and not _PART.search(h.g("files") or "")]
     given = any(_PART.search(p.g("path") or p.g("table") or "")
-                for p in ctx.h("ckpt.path_not_found").all())
+                for p in _path_hits(ctx))
     if not hits or given:
         return []
     h = hits[0]
@@ -76,13 +85,13 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
 
 def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
     """``checkpoint-path-not-prefix``: the path given to a restore names no checkpoint (pattern
-    ``ckpt.path_not_found``: no file matches it, or an index or data file it needs is not
-    there), variant ``file-not-prefix`` when it is one of a checkpoint's own files (a
-    ``.index``/``.meta``/``.data-*`` path, in that pattern or in ``ckpt.key_not_found``'s
-    files) rather than its prefix."""
+    ``ckpt.reader_no_files`` / ``ckpt.path_not_found``: no file matches it, or an index or data file
+    it needs is not there), variant ``file-not-prefix`` when it is one of a checkpoint's own files
+    (a ``.index``/``.meta``/``.data-*`` path, in that pattern or in ``ckpt.key_not_found``'s files)
+    rather than its prefix."""
     parts = [h for h in ctx.h("ckpt.key_not_found").all() if _PART.search(h.g("files") or "")]
     saver = ctx.h("ckpt.restore_failed").count > 0
-    missing = [h for h in ctx.h("ckpt.path_not_found").all()
+    missing = [h for h in _path_hits(ctx)
                # (Keras's in-memory ram:// file system of a pickled or copied model: another
                # process's; a save's own merge of its shards: not a restore)
                if "ram://" not in h.text and not _SAVING.search(h.text)

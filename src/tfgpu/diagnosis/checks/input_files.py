@@ -8,8 +8,10 @@ and the environment, not the GPU.  One section per fault below.
 from __future__ import annotations
 
 import re
+import shlex
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -245,5 +247,82 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(writes[-1:], [h]), fix=fix)]
 
 
-__all__ = ["dataframe_labels", "image_iterator_empty", "image_module_rebound",
-           "image_utils_need_pillow", "input_path_missing", "opencv_empty_image"]
+def empty_file_list(ctx: Facts) -> list[Finding]:
+    """``input-path-not-found`` variant ``empty-file-list`` (pattern ``tf.filename_float``): a
+    file-reading op's file names arrived as float32, TensorFlow's type for an empty list."""
+    hits = ctx.h("tf.filename_float").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    return [catalogue.make(
+        "input-path-not-found", variant="empty-file-list", op=h.need("op"),
+        evidence=log_evidence([h]),
+        fix=("python -c \"import glob; print(len(glob.glob('<the pattern the code uses>')))\""
+             "   # 0: the pattern matches nothing from the folder the program runs in",
+             "# put the data where the pattern looks (the project's download or extract step), "
+             "or correct the pattern's folder, extension and case",
+             "# in the code: assert files, 'no file matches ' + pattern   # before building the "
+             "dataset, so an empty list stops with a clear message"))]
+
+
+def pil_unidentified(ctx: Facts) -> list[Finding]:
+    """``image-file-not-decodable`` variant ``pil-unidentified`` (pattern
+    ``img.pil_unidentified``): Pillow's Image.open identified no format in the named file."""
+    hits = ctx.h("img.pil_unidentified").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    path = h.need("path").strip()
+    bare = re.sub(r"^[ub]?(['\"])(.*)\1$", r"\2", path)  # Python 2's u'...', a repr's quotes
+    scan = ("# find every such file: for each image file p of the dataset, "
+            "PIL.Image.open(p).verify() in a try block; remove or replace the ones that raise "
+            "(a good copy, or download them again)")
+    if bare.startswith("<"):
+        # an in-memory file (Keras's load_img opens the bytes it read): no path to look at
+        return [catalogue.make(
+            "image-file-not-decodable", variant="pil-unidentified", path=path,
+            evidence=log_evidence([h]), fix=(scan,))]
+    look = (f'ls -l "{bare}"   # (Windows: dir) its size: 0 bytes is no image'
+            if c.windows_path(ctx, bare) else
+            f"ls -l {shlex.quote(bare)}; head -c 16 {shlex.quote(bare)} | od -c   # its size "
+            "and first bytes: 0 bytes, '<html', 'version https://git-lfs' are no image")
+    return [catalogue.make(
+        "image-file-not-decodable", variant="pil-unidentified", path=path,
+        evidence=log_evidence([h]), fix=(look, scan))]
+
+
+def keras_zip_missing(ctx: Facts) -> list[Finding]:
+    """``input-path-not-found`` variant ``keras-zip`` (pattern ``keras.keras3_zip_missing``):
+    Keras 3's load_model given a path ending in ``.keras`` that is no zip file ("File not
+    found: filepath=<path>. Please ensure the file is an accessible `.keras` zip file.",
+    keras/src/saving/saving_api.py after ``zipfile.is_zipfile``): nothing there, or a file
+    that is not a .keras archive (a Git LFS pointer, a partial download, an HDF5 renamed)."""
+    hits = ctx.h("keras.keras3_zip_missing").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    path = (h.g("path") or "").strip("'\"")
+    listing = (f'ls -l "{path}"   # (Windows: dir)' if c.windows_path(ctx, path)
+               else "ls -l '" + path.replace("'", "'\\''") + "'   #")
+    return [catalogue.make(
+        "input-path-not-found", variant="keras-zip", path=path, evidence=log_evidence([h]),
+        fix=(f"{listing} there, seen from the folder the program runs in?",
+             c.python_cmd(ctx, f'import zipfile; print(zipfile.is_zipfile(r"{path}"))')
+             + "   # False: not a .keras archive",
+             "# a small text file starting 'version https://git-lfs': a Git LFS pointer: "
+             "git lfs install && git lfs pull in the clone",
+             "# an HDF5 model (its first bytes '\\x89HDF'): rename it to .h5 and load that; "
+             "not saved yet: run the step that saves it (model.save(r'" + path + "')) first"))]
+
+
+__all__ = [
+    "dataframe_labels",
+    "empty_file_list",
+    "image_iterator_empty",
+    "image_module_rebound",
+    "image_utils_need_pillow",
+    "input_path_missing",
+    "keras_zip_missing",
+    "opencv_empty_image",
+    "pil_unidentified",
+]

@@ -349,6 +349,14 @@ def image_not_decodable(ctx: Facts) -> list[Finding]:
             evidence=ev,
             fix=("tf.io.decode_image(contents, channels=3, expand_animations=False)   # the "
                  "first frame of an animated GIF, one image like the others",))]
+    if h.g("bmpsize"):
+        return [catalogue.make(
+            "image-file-not-decodable", variant="bmp-size", evidence=ev,
+            fix=("# find them: tf.io.decode_bmp(tf.io.read_file(p)) on each BMP file (first "
+                 "bytes 'BM', whatever its name) in a try block; the ones that raise are "
+                 "damaged",
+                 "# convert the BMP files to PNG or JPEG (PIL: Image.open(p).save(p[:-4] + "
+                 "'.png')) and write the records again, or remove the damaged ones"))]
     what = "PNG" if h.g("png") else "JPEG"
     return [catalogue.make(
         "image-file-not-decodable", what=what, evidence=ev,

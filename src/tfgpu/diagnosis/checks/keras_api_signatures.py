@@ -1,7 +1,11 @@
 """Keras APIs whose signature changed between releases, met by code written for another one:
 an optimizer's ``lr`` that standalone Keras 2.3 made a read-only alias of ``learning_rate``,
-and ``Layer.add_weight``'s first positional argument (the shape in Keras 1.x-2.0.3 and Keras
-3, the name in Keras 2.0.4-2.15). Model code and the Keras release, not the GPU.
+``Layer.add_weight``'s first positional argument (the shape in Keras 1.x-2.0.3 and Keras
+3, the name in Keras 2.0.4-2.15), and LearningRateScheduler's schedule, called with the epoch
+alone up to standalone Keras 2.1.3 (keras/callbacks.py at the tags: 2.1.3 ``lr =
+self.schedule(epoch)``; 2.1.4-2.1.6 ``self.schedule(epoch, lr=lr)``, 2.2.0 on ``self.schedule(
+epoch, lr)``, each in a ``try`` whose ``except TypeError`` calls ``self.schedule(epoch)``;
+keras-team/keras#8865). Model code and the Keras release, not the GPU.
 
 Sources: platform facts ``keras-optimizer-lr-read-only`` and ``keras-add-weight-signatures``
 (keras-team/keras read at its tags).
@@ -10,7 +14,7 @@ Sources: platform facts ``keras-optimizer-lr-read-only`` and ``keras-add-weight-
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import code_line_above
+from tfgpu.diagnosis.checks._addon_frames import code_line_above, package_frames_above
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -125,4 +129,55 @@ def keras3_optimizer_lr(ctx: Facts) -> list[Finding]:
              f"your TensorFlow's minor and export {k3.value('legacy_env')}"))]
 
 
-__all__ = ["add_weight_positional", "keras3_optimizer_lr", "optimizer_lr_read_only"]
+def lr_schedule_one_argument(ctx: Facts) -> list[Finding]:
+    """``keras-lr-scheduler-schedule-signature``: a two-argument schedule ``(epoch, lr)``
+    called by a Keras whose LearningRateScheduler passes the epoch alone (the exception
+    "missing 1 required positional argument", pattern ``py.missing_positional``, under the
+    code line ``lr = self.schedule(epoch)``, pattern ``keras.schedule_epoch_call``)."""
+    for h in ctx.h("py.missing_positional").all():
+        code = code_line_above(ctx, "keras.schedule_epoch_call", h.line)
+        if code is None:
+            continue
+        # whose LearningRateScheduler: standalone Keras's (site-packages/keras/), tf.keras's
+        # (tensorflow/python/keras/), or the program's own copy of the callback (no fix in
+        # a Keras release)
+        frames = [p for p in package_frames_above(ctx, h.line) if p.line < code.line]
+        owner = frames[-1].g("pkg") if frames else None
+        if owner not in ("keras", "tensorflow", "tensorflow_core"):
+            continue
+        arg = h.g("arg") or "lr"
+        header = max((t.line for t in ctx.h("ctx.tb_header").all() if t.line < code.line),
+                     default=None)
+        if header is not None and any(0 < header - d.line <= 3
+                                      for d in ctx.h("py.chained_during").all()):
+            # Keras 2.1.4+: schedule(epoch, lr) raised a TypeError first (shown above), and
+            # the except branch's old-API call raised this one
+            return [catalogue.make(
+                "keras-lr-scheduler-schedule-signature", variant="fallback", arg=arg,
+                evidence=log_evidence([code], [h]),
+                fix=("# read the FIRST TypeError of the log (above 'During handling of the "
+                     "above exception'): it is the schedule's own error",
+                     "# Keras 2.1.4-2.1.6 call schedule(epoch, lr=lr): name the second "
+                     "parameter lr (def schedule(epoch, lr)), or upgrade Keras"))]
+        if owner != "keras":
+            # tf.keras: its LearningRateScheduler has passed (epoch, lr) since TensorFlow 1.x
+            # kept the old one; upgrading standalone keras changes nothing there
+            return [catalogue.make(
+                "keras-lr-scheduler-schedule-signature", arg=arg,
+                evidence=log_evidence([code], [h]),
+                fix=("pip install --upgrade tensorflow   # a tf.keras whose "
+                     "LearningRateScheduler passes (epoch, lr)",
+                     f"# or a schedule of the epoch alone on this TensorFlow: def "
+                     f"schedule(epoch): ... (instead of the {arg} argument)"))]
+        return [catalogue.make(
+            "keras-lr-scheduler-schedule-signature", arg=arg, evidence=log_evidence([code], [h]),
+            fix=("pip install \"keras>=2.2.0\"   # its LearningRateScheduler passes (epoch, lr) "
+                 "(2.1.4-2.1.6: lr=lr by keyword), and still calls a one-argument schedule",
+                 f"# or, on this Keras, a schedule of the epoch alone: def schedule(epoch): ... "
+                 f"(read the current rate with K.get_value(model.optimizer.lr) instead of "
+                 f"the {arg} argument)"))]
+    return []
+
+
+__all__ = ["add_weight_positional", "keras3_optimizer_lr", "lr_schedule_one_argument",
+           "optimizer_lr_read_only"]

@@ -338,11 +338,22 @@ def reshape_count(ctx: Facts) -> list[Finding]:
     near = _node_near(ctx, h)
     want = h.g("m")
     shown = f"{want} values" if want else f"a multiple of {h.need('k')} values"
+    if near is not None and _DECODE_RAW_INPUT.search(near.text):
+        # the reshape's first input is DecodeRaw's output (TF 1.x prints a node with its
+        # inputs: "Reshape[...](input/DecodeRaw/_2099, input/Reshape/shape)"): the stored
+        # records hold another number of values than the reader's shape
+        return [catalogue.make(
+            "op-input-shapes-incompatible", variant="decode-raw", node=_node_name(near),
+            a=f"{h.need('n')} values", b=shown, evidence=log_evidence(hits[:1], [h], [near]))]
     return [catalogue.make(
         "op-input-shapes-incompatible", variant="reshape",
         node=_node_name(near) if near else "A reshape (Reshape)",
         a=f"{h.need('n')} values", b=shown,
         evidence=log_evidence(hits[:1], [h], [near] if near else []))]
+
+
+#: A TF 1.x node printed with its inputs whose first input is a DecodeRaw op's output.
+_DECODE_RAW_INPUT = re.compile(r"=\s*Reshape\[[^\]]{0,300}\]\(\s*[^,()]{0,200}DecodeRaw\b")
 
 
 def _numpy_reshape(ctx: Facts) -> list[Finding]:

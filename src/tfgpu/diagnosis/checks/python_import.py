@@ -10,11 +10,13 @@ names (the TF2 migration guide: ``tf.contrib`` is gone, the rest lives in ``tf.c
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import frame_between, package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import (
+    frame_between,
+    installed_package_frame,
+    package_frames_above,
+)
 from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -144,29 +146,6 @@ def _tf115_pythons(ctx: Facts) -> str:
     return "one it was built for"
 
 
-def _installed_package_frame(ctx: Facts, line: int) -> Hit | None:
-    """The traceback frame nearest above log line ``line`` when it is a file of an installed
-    package other than TensorFlow's own (``site-packages/<pkg>/...``), within the error's
-    traceback (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_WINDOW` lines), and no
-    frame of the program's own code (a script, a notebook cell) stands between; else
-    ``None``."""
-    near = package_frames_above(ctx, line)
-    if not near:
-        return None
-    last = near[-1]
-    pkg = last.g("pkg") or ""
-    # TensorFlow's own files; a private module (_pytest); a test runner's environment of the
-    # user's own package (.tox, .nox)
-    if (pkg in ("tensorflow", "tensorflow_core") or pkg.startswith("_")
-            or re.search(r"(?:^|[/\\\s])\.(?:tox|nox)[/\\]", last.text)):
-        return None
-    # any frame after it, in any printed form, is where the import ran
-    if any(last.line < o.line < line for name in ("ctx.own_frame", "ctx.other_frame")
-           for o in ctx.h(name).all()):
-        return None
-    return last
-
-
 def _keras_tf1_backend_frame(ctx: Facts, line: int) -> Hit | None:
     """The traceback frame nearest above log line ``line`` when it is standalone Keras's
     TensorFlow backend (``site-packages/keras/backend/tensorflow_backend.py``, Keras 2.3 and
@@ -229,7 +208,7 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
         sub = h.g("sub")
     # (a TensorFlow 1.x in the log has these names: a broken or shadowed install, not this)
     tf1 = ctx.tf_mm is not None and ctx.tf_mm[0] < 2
-    pkg = _installed_package_frame(ctx, h.line) if attr == "contrib" and not tf1 else None
+    pkg = installed_package_frame(ctx, h.line) if attr == "contrib" and not tf1 else None
     if pkg is not None:
         dist = pkg.need("pkg").replace("_", "-")
         return [catalogue.make(

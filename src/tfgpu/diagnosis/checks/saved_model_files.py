@@ -188,6 +188,11 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     listing = pip_list_grep("keras", "tensorflow", "tf-keras", windows=f.windows,
                             anchored=not f.windows)
     builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
+    if builtin and "Invalid layer" in h.text:
+        # Keras 1's wording ("Invalid layer: X" of get_from_module): the table is of Keras 2.6
+        # and later, so a name in it is a later Keras's own layer (a model saved by Keras 2)
+        # or a custom layer of that name (Attention): the log does not tell which
+        return []
     # a class name only tf.keras of TensorFlow 1.13 wrote (BatchNormalizationV1): Keras's own
     tf113 = f.kb.platform_fact("keras-tf113-class-names")
     if kind == "layer" and name in tf113.items("names"):

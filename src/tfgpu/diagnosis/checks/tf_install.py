@@ -1199,6 +1199,28 @@ def _numpy_either_way(f: Facts, npv: str | None, first: object, hits: list[Hit])
     )
 
 
+def numpy_added_name(f: Facts) -> list[Finding]:
+    """``numpy-too-old-for-code``: the code (or a library) uses a NumPy name newer than the
+    installed NumPy (pattern ``numpy.added_name`` for a name of platform fact
+    ``numpy-names-added``: ``numpy.dtypes``, new in NumPy 1.25)."""
+    fact = f.kb.platform_fact("numpy-names-added")
+    added = dict(pair.partition("=")[::2] for pair in fact.items("names"))
+    for h in f.h("numpy.added_name").all():
+        first = added.get(h.need("name"))
+        if first is None:
+            continue
+        return [catalogue.make(
+            "numpy-too-old-for-code", name=h.need("name"), first=first,
+            evidence=log_evidence([h]), knowledge_ref=fact.ref,
+            fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   # the "
+                 "NumPy this Python imports",
+                 f'pip install "numpy>={first}"   # then pip check: within the range the '
+                 "installed TensorFlow accepts",
+                 "# or install the TensorFlow release the project names: pip brings a NumPy "
+                 "of its range"))]
+    return []
+
+
 def numpy_removed_alias(f: Facts) -> list[Finding]:
     """Old code using a NumPy alias NumPy removed (``np.object``/``np.bool`` in 1.24,
     ``np.float_`` and others in 2.0): NumPy too new for the code, not a GPU fault."""

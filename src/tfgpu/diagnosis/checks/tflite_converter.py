@@ -94,4 +94,15 @@ def tflite_ops_without_builtin(ctx: Facts) -> list[Finding]:
                            evidence=evidence, fix=fix)]
 
 
-__all__ = ["tflite_ops_without_builtin"]
+def tflite_tensor_list_lowering(ctx: Facts) -> list[Finding]:
+    """``tflite-converter-tensor-list-lowering-failed`` (pattern ``tflite.tensor_list``): the
+    converter could not lower TensorList ops (a loop over a list: RNN layers, dynamic
+    sequences) to builtins; its own message names the fix."""
+    hits = ctx.h("tflite.tensor_list").all()
+    if not hits:
+        return []
+    return [catalogue.make("tflite-converter-tensor-list-lowering-failed",
+                           evidence=log_evidence(hits[:1]))]
+
+
+__all__ = ["tflite_ops_without_builtin", "tflite_tensor_list_lowering"]

@@ -20,6 +20,16 @@ Sources:
   <OP>") registers only the ops the program adds to its ``MicroMutableOpResolver``, so there
   the same line most often means an op the program did not add, or one TensorFlow Lite Micro
   has no kernel for.
+* TensorFlow Lite's interpreter given a model with Select TensorFlow ops (the converter's
+  SELECT_TF_OPS: ops named Flex<Op>, run only by the Flex delegate) without that delegate
+  linked: "Regular TensorFlow ops are not supported by this interpreter. Make sure you invoke
+  (older: apply/link) the Flex delegate before inference", "Select TensorFlow op(s), included
+  in the given model, is(are) not supported by this interpreter" (TensorFlow 2.21's
+  ``libpywrap_tflite_common.so``); a custom op without a registered kernel: "Encountered
+  unresolved custom op: <op>." TensorFlow's own Python ``tf.lite.Interpreter`` links the Flex
+  delegate; tflite-runtime, mobile and plugin runtimes do not unless built or packaged with it
+  (tensorflow.org/lite/guide/ops_select; on Android the message names
+  org.tensorflow:tensorflow-lite-select-tf-ops).
 * The Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Package
   requires runtime version (<need>), which is newer than this runtime version (<have>)"
   (Coral's documentation, "Compiler and runtime versions": each compiler version targets a
@@ -116,6 +126,45 @@ def _micro_resolver(name: str, op: str, hits: list[Hit], micro: list[Hit]) -> Fi
     )
 
 
+def tflite_runtime_without_flex(ctx: Facts) -> list[Finding]:
+    """``tflite-runtime-without-flex-delegate`` (pattern ``tflite.flex_missing``): the model
+    holds Select TensorFlow (Flex) ops and the interpreter has no Flex delegate; variant
+    ``custom-op`` for an unresolved custom op whose name is not a Flex op's."""
+    hits = ctx.h("tflite.flex_missing").all()
+    if not hits:
+        return []
+    h = next((x for x in hits if not x.g("op")), hits[0])
+    op = h.g("op")
+    if op == "edgetpu-custom-op":
+        # a model the Edge TPU compiler wrote: its ops run only through the Edge TPU delegate
+        return [catalogue.make(
+            "tflite-runtime-without-flex-delegate", variant="edgetpu", evidence=log_evidence(hits),
+            fix=("interpreter = tflite.Interpreter(model_path, experimental_delegates=["
+                 "tflite.load_delegate('libedgetpu.so.1')])   # (macOS: libedgetpu.1.dylib, "
+                 "Windows: edgetpu.dll); or pycoral.utils.edgetpu.make_interpreter(model_path)",
+                 "# the Edge TPU connected and its runtime (libedgetpu) installed; or run the "
+                 "model compiled before edgetpu_compiler (the plain .tflite) on the CPU"))]
+    if op and not op.startswith("Flex"):
+        return [catalogue.make(
+            "tflite-runtime-without-flex-delegate", variant="custom-op", op=op,
+            evidence=log_evidence(hits),
+            fix=(f"# register {op}'s kernel with the interpreter (the op resolver of the "
+                 "program or app: AddCustom), from the code that defines the op; an op a "
+                 "model exporter wrote (the Object Detection API's TFLite_Detection_PostProcess) "
+                 "is registered by newer TensorFlow Lite runtimes: upgrade the runtime",
+                 f"# or convert again without it ({op} is written by converter.allow_custom_ops "
+                 "= True, or comes from a library's op); with Select TF ops a TensorFlow op "
+                 "runs through the Flex delegate instead"))]
+    return [catalogue.make(
+        "tflite-runtime-without-flex-delegate", evidence=log_evidence(hits),
+        fix=("# run it with TensorFlow's own interpreter (tf.lite.Interpreter of the tensorflow "
+             "package), which links the Flex delegate; Android: add the "
+             "org.tensorflow:tensorflow-lite-select-tf-ops dependency; iOS: "
+             "TensorFlowLiteSelectTfOps",
+             "# or convert again with builtin ops only (converter.target_spec.supported_ops = "
+             "[tf.lite.OpsSet.TFLITE_BUILTINS]): the converter then names the ops to replace"))]
+
+
 def edgetpu_runtime_older_than_model(ctx: Facts) -> list[Finding]:
     """``edgetpu-runtime-older-than-model`` from ``tflite.edgetpu_runtime``: the model was
     compiled for Edge TPU runtime ``need``, the installed runtime is ``have``."""
@@ -133,4 +182,5 @@ def edgetpu_runtime_older_than_model(ctx: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["edgetpu_runtime_older_than_model", "tflite_model_newer_than_runtime"]
+__all__ = ["edgetpu_runtime_older_than_model", "tflite_model_newer_than_runtime",
+           "tflite_runtime_without_flex"]
