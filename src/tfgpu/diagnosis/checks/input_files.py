@@ -280,8 +280,9 @@ def pil_unidentified(ctx: Facts) -> list[Finding]:
     if bare.startswith("<"):
         # an in-memory file (Keras's load_img opens the bytes it read): no path to look at
         return [catalogue.make(
-            "image-file-not-decodable", variant="pil-unidentified", path=path,
-            evidence=log_evidence([h]), fix=(scan,))]
+            "image-file-not-decodable", variant="pil-unidentified",
+            path=f"{path} (the file's bytes, read into memory first: its name is not in the "
+                 "message)", evidence=log_evidence([h]), fix=(scan,))]
     look = (f'ls -l "{bare}"   # (Windows: dir) its size: 0 bytes is no image'
             if c.windows_path(ctx, bare) else
             f"ls -l {shlex.quote(bare)}; head -c 16 {shlex.quote(bare)} | od -c   # its size "

@@ -38,12 +38,15 @@ def stateful_rnn_batch(ctx: Facts) -> list[Finding]:
                  "# NumPy input: use a number of samples that batch_size divides (x[:len(x) // "
                  "batch_size * batch_size]), and the same batch_size in fit, evaluate and "
                  "predict"))]
+    keras3 = "batch size must be static" in h.text
+    first = () if keras3 else (
+        "keras.layers.LSTM(units, stateful=True, batch_input_shape=(batch_size, timesteps, "
+        "features))   # Sequential: the first layer (Keras 1-2, tf.keras; Keras 3 refuses it)",)
     return [catalogue.make(
         "keras-stateful-rnn-needs-batch-size", evidence=log_evidence([h]),
-        fix=("keras.layers.LSTM(units, stateful=True, batch_input_shape=(batch_size, "
-             "timesteps, features))   # Sequential: the first layer (Keras 1-2, tf.keras)",
+        fix=(*first,
              "inputs = keras.Input(batch_shape=(batch_size, timesteps, features))   # "
-             "functional API, and Keras 3 (batch_shape= on Input)",
+             "functional API, and Keras 3 (Sequential too: keras.Input(batch_shape=...) first)",
              "# then train and predict with that same batch_size, and a number of samples it "
              "divides"))]
 

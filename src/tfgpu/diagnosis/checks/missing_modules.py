@@ -163,11 +163,23 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
     if module in _TF_MODELS:
         return [_tf_models(ctx, module, _distribution(ctx, module), evidence)]
     known = _known_distribution(ctx, module)
-    pip = "%pip" if ctx.h("tools.jupyter_ctx").count else "python -m pip"
-    where = ("# in a notebook, %pip installs into the kernel that runs it" if pip == "%pip"
+    pip = "python -m pip"
+    notebook = ctx.h("tools.jupyter_ctx").count > 0
+    where = ((f"# in a notebook cell: %pip install {known or '<it>'} installs into the kernel "
+              "that runs the notebook") if notebook
              else 'python -c "import sys; print(sys.executable)"   # the Python that ran: '
                   "install with that one's pip")
-    if known is not None:
+    if known == "tensorflow-addons":
+        # end of life: its last release (0.23.0) is built for TensorFlow 2.15 (knowledge row
+        # addon-pairs-tensorflow-addons)
+        last = ctx.kb.platform_fact("addon-pairs-tensorflow-addons").items("pairs")[0]
+        release, _, tf = last.partition("=")
+        dist = f"{known} on the package index, end of life since {release}"
+        install = (f"{pip} install {known}   # only with TensorFlow {tf} or older: its last "
+                   f"release, {release}, is built for TensorFlow {tf}; on a later TensorFlow "
+                   "use Keras's own layers, optimizers and losses instead (or pin "
+                   f"tensorflow=={tf}.*)")
+    elif known is not None:
         dist = f"{known} on the package index"
         install = f"{pip} install {known}   # the distribution that provides '{module}'"
     else:
@@ -183,9 +195,10 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
             dist=dist, package=package, evidence=log_evidence([pkg], [h]),
             fix=(install, f"# or a release of {package} that declares it: "
                           f"{pip} install --upgrade {package}", where))]
-    own = (f"# '{module}' is the project's own {module}.py or {module}/ folder: run the "
-           "program from the project's root folder, or add the folder that holds it to "
-           "PYTHONPATH")
+    own = (f"# '{module}' is the project's own {module}.py or {module}/ folder: Python looks "
+           "in the script's own folder and on PYTHONPATH, not in the folder it was started "
+           "from: PYTHONPATH=<the folder that holds it> python <script> (or python -m "
+           "<package>.<script> from that folder)")
     fix = (install, where) if known is not None else (own, install, where)
     return [catalogue.make("python-dependency-not-installed", module=module, dist=dist,
                            evidence=evidence, fix=fix)]
