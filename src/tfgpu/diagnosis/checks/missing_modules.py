@@ -53,39 +53,33 @@ _OTHER_CHECKS = frozenset({
 _TF_MODELS = frozenset({"official", "object_detection"})
 
 
+def _named(ctx: Facts, fact_id: str) -> dict[str, str]:
+    """The ``name=value`` items of platform fact ``fact_id``'s ``names`` list, as a dict
+    (``import-names-of-other-distributions``: import name -> distribution;
+    ``platform-runtime-modules``: module -> runtime; ``python-removed-stdlib-modules``:
+    module -> the Python release that removed it; a bare name maps to ``""``)."""
+    return dict(item.partition("=")[::2]
+                for item in ctx.kb.platform_fact(fact_id).items("names"))
+
+
 def _stdlib_names(ctx: Facts) -> frozenset[str]:
     """Standard-library names of any Python the log may come from: this interpreter's, the
     modules Python 3.12/3.13 removed and Python 2's (platform facts)."""
-    removed = (n.split("=")[0] for n in
-               ctx.kb.platform_fact("python-removed-stdlib-modules").items("names"))
-    py2 = ctx.kb.platform_fact("python2-module-names").items("names")
-    return frozenset({*sys.stdlib_module_names, *removed, *py2})
+    return frozenset({*sys.stdlib_module_names, *_named(ctx, "python-removed-stdlib-modules"),
+                      *_named(ctx, "python2-module-names")})
 
 
 def _distribution(ctx: Facts, module: str) -> str:
     """The distribution pip installs for the import name ``module`` (platform fact
     ``import-names-of-other-distributions``; else the name itself, which pip normalises)."""
-    for pair in ctx.kb.platform_fact("import-names-of-other-distributions").items("names"):
-        name, _, dist = pair.partition("=")
-        if name == module:
-            return dist
-    return module
-
-
-def _platform_runtime(ctx: Facts, module: str) -> str | None:
-    """The runtime that provides ``module`` inside a hosted platform's jobs (platform fact
-    ``platform-runtime-modules``), or ``None``."""
-    for pair in ctx.kb.platform_fact("platform-runtime-modules").items("names"):
-        name, _, runtime = pair.partition("=")
-        if name == module:
-            return runtime
-    return None
+    return _named(ctx, "import-names-of-other-distributions").get(module, module)
 
 
 #: Modules of the operating system's own Python (apt's, conda's base, GNOME's bindings): a
 #: missing one is a broken or replaced system Python, never a pip install.
 _SYSTEM_PYTHON = frozenset({"apt_pkg", "apt", "conda", "gi", "dnf", "yum", "rpm", "lsb_release",
                             "CommandNotFound", "debconf"})
+
 
 def _known_distribution(ctx: Facts, module: str) -> str | None:
     """The distribution that provides the import name ``module`` when it is known: platform
@@ -146,12 +140,12 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
     module = h.need("mod")
     if ("." in module or module.startswith("_") or module in _OTHER_CHECKS
             or module in _SYSTEM_PYTHON or module in _stdlib_names(ctx)
-            or not _ended_on(ctx, h.line) or _imported_as_submodule(ctx, module, h.line)
+            or _imported_as_submodule(ctx, module, h.line)
             or any(0 < h.line - x.line <= ADDON_WINDOW for x in ctx.h("py.import_by_name").all())
-            or ctx.h("ctx.pip_build_env").count):
+            or ctx.h("ctx.pip_build_env").count or not _ended_on(ctx, h.line)):
         return []
     evidence = log_evidence([h])
-    runtime = _platform_runtime(ctx, module)
+    runtime = _named(ctx, "platform-runtime-modules").get(module)
     if runtime is not None and not ctx.h("ctx.sagemaker_job").count:
         return [catalogue.make(
             "platform-module-outside-its-runtime", module=module, runtime=runtime,
