@@ -534,6 +534,16 @@ def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     # %(msecs).03d %(name)s] ", dates "%H:%M:%S" / "%Y-%m-%d %H:%M:%S")
     "[W 12:00:00.000 NotebookApp] ",
     "[E 2024-05-01 12:00:00.123 ServerApp] ",
+    # pytest's failure report (_pytest/_code/code.py: fail_marker "E" and the indentation)
+    "E   ",
+    "E       ",
+    # Docker BuildKit's plain progress (moby/buildkit progressui/display.go: "#%d %s %s")
+    "#12 0.843 ",
+    "#8 12.34 ",
+    # Ray's worker log prefix (ray-project/ray doc/source/ray-observability/ray-logging.rst)
+    "(pid=45601) ",
+    "(MyActor pid=480956) ",
+    "(RayTrainWorker pid=1234, ip=10.0.0.5) ",
 ])
 def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     # tensorflow/tensorflow#47245: "Illegal instruction (core dumped)" is matched as a whole

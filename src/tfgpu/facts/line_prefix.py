@@ -28,9 +28,16 @@ import re
 #: %(name)s] "``, dates ``"%H:%M:%S"`` and traitlets' ``"%Y-%m-%d %H:%M:%S"``), ``srun``
 #: Slurm's task label (``srun --label``: "0: ", " 7: ", "P1 0: "; SchedMD/slurm
 #: ``src/common/write_labelled_message.c``: ``"%*d: "``, ``"P%u %*d: "`` in a
-#: heterogeneous job), ``col`` one column of a log table pasted as pipe-separated text before
-#: the message column: a line number, an epoch time, a date or time of day, or a log level
-#: ("132 | 1534166953114 | ", "| 2018-08-13 13:29:02.319 | INFO | ").  GitHub's comment box
+#: heterogeneous job), ``pyt`` pytest's mark before an exception's lines in its failure report
+#: ("E       ModuleNotFoundError: ..."; pytest ``_pytest/_code/code.py``: ``fail_marker =
+#: "E"`` followed by the indentation's spaces), ``bk`` Docker BuildKit's plain progress, a
+#: build step's number and its seconds before each line the step printed ("#12 0.843 ";
+#: moby/buildkit ``util/progress/progressui/display.go``: ``"#%d %s %s"``), ``ray`` Ray's
+#: worker log prefix ("(pid=45601) ", "(MyActor pid=480956) ", with an ip; ray-project/ray
+#: ``doc/source/ray-observability/ray-logging.rst``), ``col`` one column of a log table pasted
+#: as pipe-separated text before the message column: a line number, an epoch time, a date
+#: or time of day, or a log level ("132 | 1534166953114 | ", "| 2018-08-13 13:29:02.319 |
+#: INFO | ").  GitHub's comment box
 #: turns a table copied from a web page (a log viewer, a job dashboard) into exactly that
 #: (github/paste-markdown ``src/paste-markdown-table.ts``: the cells of a row joined by
 #: ``' | '``, the header followed by ``'-- | -- | --'``); hand-written Markdown tables add
@@ -55,6 +62,9 @@ _PREFIX_RE = re.compile(
     r"|(?P<jup>\[[DIWEC] (?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} [\w.-]{1,64}\] )"
     # (a task's empty line is its label alone, "0:" once trailing spaces are gone)
     r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}:(?: |$))"
+    r"|(?P<pyt>E {3,24}(?=\S))"
+    r"|(?P<bk>#(?P<step>\d{1,6}) \d{1,6}\.\d{1,4} )"
+    r"|(?P<ray>\((?:[\w.:-]{1,80} )?pid=(?P<raypid>\d{1,10})(?:, ip=[\w.:-]{1,64})?\) )"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
     r"|(?P<col>(?P<lead>\| )?(?:\d{1,19}"
@@ -235,6 +245,10 @@ def _prefix_end(text: str) -> tuple[list[str], int]:
             kind = f"kube {m.group('pod')}"  # nor one pod's or container's another's
         elif m.group("srun") is not None:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
+        elif m.group("bk") is not None:
+            kind = f"bk {m.group('step')}"  # nor one build step's another's
+        elif m.group("ray") is not None:
+            kind = f"ray {m.group('raypid')}"  # nor one Ray worker's another's
         elif m.group("lead") is not None:
             kind = "row"  # a Markdown table row begun with a pipe: its end has one too
         kinds.append(kind)

@@ -988,6 +988,91 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:Approving load|Successfully loaded) (?:for )?servable version \{name: "
         r"(?P<name>[^\s}]{1,200}) version: \d{1,20}\}",
     ),
+    # TensorFlow Serving's storage path source when a model's base path does not exist
+    # (tensorflow/serving file_system_storage_path_source.cc: "FileSystemStoragePathSource
+    # encountered a filesystem access error: Could not find base path <path> for servable
+    # <name>"). checks/serving.py
+    _p(
+        "serving.base_path_missing",
+        ("could not find base path",),
+        r"Could not find base path (?P<base>\S{1,600}) for servable (?P<name>[^\s'\"]{1,200})",
+    ),
+    # tensorflow/core/platform/env.cc GetFileSystemForFile: no file system registered for a
+    # path's scheme, "[local]" for a path without one ("File system scheme '[local]' not
+    # implemented (file: 'x')"): the process running the op has no local file system (a
+    # Cloud TPU's worker). checks/tpu_files.py
+    _p(
+        "tpu.local_fs",
+        ("file system scheme '[local]' not implemented",),
+        r"File system scheme '\[local\]' not implemented(?: \(file: '(?P<path>[^'\n]{1,600})')?",
+    ),
+    # TensorFlow.js's deserializeKerasObject (tfjs-layers src/utils/generic_utils.ts): "Unknown
+    # layer: Lambda. This may be due to one of the following reasons: 1. The layer is defined
+    # in Python, in which case it needs to be ported to TensorFlow.js or your JavaScript code.
+    # 2. The custom layer is defined in JavaScript, but is not registered properly with
+    # tf.serialization.registerClass()." checks/tfjs_models.py
+    _p(
+        "tfjs.unknown_class",
+        ("this may be due to one of the following reasons",),
+        r"Unknown (?P<what>[a-z][\w ]{0,40}?): (?P<name>[^\s.][^\s]{0,200}?)\. This may be "
+        r"due to one of the following reasons",
+    ),
+    # tf.distribute's values (tensorflow/python/distribute/values.py): a PerReplica value (what
+    # strategy.run returns, an element of a distributed dataset) used as one tensor: "'PerReplica'
+    # object has no attribute 'numpy'", and its tensor conversion outside a replica context
+    # ("It looks like you are using a PerReplica object while not inside a replica context").
+    # checks/distributed_values.py
+    _p(
+        "strategy.per_replica_used",
+        ("'perreplica' object has no attribute", "using a perreplica object while not inside"),
+        r"'(?P<cls>PerReplica)' object has no attribute '(?P<attr>\w{1,80})'"
+        r"|(?P<ctx>It looks like you are using a PerReplica object while not inside a replica "
+        r"context)",
+    ),
+    # tf.function refusing variables made after its first trace (tensorflow/python/eager/
+    # polymorphic_function/polymorphic_function.py, TF 2.21: "tf.function only supports
+    # singleton tf.Variables created on the first call", "Creating variables on a non-first
+    # call to a function decorated with tf.function."; def_function.py of TF 2.0-2.4:
+    # "tf.function-decorated function tried to create variables on non-first call.").
+    # checks/tf_function_code.py
+    _p(
+        "tf.function_new_variables",
+        ("tried to create variables on non-first call", "creating variables on a non-first call",
+         "only supports singleton tf.variables created on the first call"),
+        r"tf\.function-decorated function tried to create variables on non-first call"
+        r"|Creating variables on a non-first call to a function decorated with tf\.function"
+        r"|tf\.function only supports singleton tf\.Variables created on the first call",
+    ),
+    # tensorflow/python/framework/tensor_shape.py (2.21): a shape whose rank is unknown asked
+    # for its dimensions: "as_list() is not defined on an unknown TensorShape.", "Cannot iterate
+    # over a shape with unknown rank.", "Cannot take the length of shape with unknown rank."
+    # checks/tf_function_code.py
+    _p(
+        "tf.unknown_rank",
+        ("as_list() is not defined on an unknown tensorshape",
+         "cannot iterate over a shape with unknown rank",
+         "cannot take the length of shape with unknown rank"),
+        r"(?P<said>as_list\(\) is not defined on an unknown TensorShape"
+        r"|Cannot iterate over a shape with unknown rank"
+        r"|Cannot take the length of shape with unknown rank)",
+    ),
+    # a function's scalar float32 argument converted to a string tensor (tensor conversion,
+    # tensorflow/python/framework/tensor_conversion_registry.py: "Tensor conversion requested
+    # dtype string for Tensor with dtype float32: <tensor>"): a dataset of file names built
+    # from an empty list (float32) reaching a reader inside a map or interleave; TF 2.x's
+    # readers check it first (tensorflow/python/data/ops/readers.py: "The `filenames` argument
+    # must contain `tf.string` elements. Got `tf.float32` elements.", reproduced on 2.21 with
+    # Dataset.from_tensor_slices([]).interleave(tf.data.TFRecordDataset)).
+    # checks/input_files.py
+    _p(
+        "tf.filename_float_arg",
+        ("tensor conversion requested dtype string for tensor with dtype float",
+         "argument must contain `tf.string` elements. got `tf.float"),
+        r"Tensor conversion requested dtype string for Tensor with dtype float32: "
+        r"'?Tensor\(\"(?P<arg>args?_?\d{1,3}):0\", shape=\(\), dtype=float32"
+        r"|The `(?P<arg2>filenames)` argument must contain `tf\.string` elements\. Got "
+        r"`tf\.float32` elements",
+    ),
     # Python's ssl module failing certificate verification (CPython Modules/_ssl.c "[SSL:
     # CERTIFICATE_VERIFY_FAILED] certificate verify failed: <reason>"); checks/downloads.py
     # takes the host from a URL on the same line (Keras get_file's "URL fetch failure on
@@ -4588,7 +4673,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "py.module_missing",
         ("no module named",),
-        r"^\s*(?:[\w.]{1,80}\.)?(?:ModuleNotFoundError|ImportError):\s{0,4}No module named\s{1,4}"
+        r"^\s*(?:(?:[\w.]{1,80}\.)?(?:ModuleNotFoundError|ImportError):\s{0,4})?"
+        r"No module named\s{1,4}"
         r"(?P<q>['\"]?)(?P<mod>[A-Za-z_]\w{0,80}(?:\.\w{1,80}){0,8})(?P=q)\s*$",
     ),
     # an import statement as a traceback prints it ("    import urllib.request", "from a.b

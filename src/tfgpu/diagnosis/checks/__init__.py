@@ -509,6 +509,7 @@ from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
     node_attr_not_in_op,
     node_inputs_not_in_op,
+    op_argument_missing,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -649,6 +650,7 @@ from tfgpu.diagnosis.checks.audio_files import audioread_no_backend
 from tfgpu.diagnosis.checks.checkpoints import checkpoint_key_not_found, checkpoint_path_wrong
 from tfgpu.diagnosis.checks.ctc_loss import ctc_labels
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.distributed_values import per_replica_used_as_tensor
 from tfgpu.diagnosis.checks.downloads import download_certificate_failed
 from tfgpu.diagnosis.checks.input_files import (
     dataframe_labels,
@@ -741,11 +743,12 @@ from tfgpu.diagnosis.checks.saved_model_files import (
     keras_unknown_object,
     model_file_not_hdf5,
 )
-from tfgpu.diagnosis.checks.serving import serving_no_version
+from tfgpu.diagnosis.checks.serving import serving_base_path_missing, serving_no_version
 from tfgpu.diagnosis.checks.tensorboard_data import tensorboard_no_event_files
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf_function_code import (
     eager_variable_name_reuse,
+    function_new_variables,
     gast_too_new,
     graph_tensor_leak,
     keras_symbolic_in_eager,
@@ -753,10 +756,12 @@ from tfgpu.diagnosis.checks.tf_function_code import (
     operator_not_allowed,
     static_shape_none,
     unhashable_tensor,
+    unknown_rank,
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
 from tfgpu.diagnosis.checks.tfds_datasets import tfds_dataset_not_found, tfds_split_not_understood
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
+from tfgpu.diagnosis.checks.tfjs_models import tfjs_unknown_class
 from tfgpu.diagnosis.checks.tflite_converter import (
     tflite_ops_without_builtin,
     tflite_tensor_list_lowering,
@@ -765,6 +770,7 @@ from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
 )
+from tfgpu.diagnosis.checks.tpu_files import tpu_local_file_system
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 
 # --- a GPU under 4 GiB in TensorFlow's own device lines, beside its allocator running out ---
@@ -1044,6 +1050,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_not_registered,
     node_attr_not_in_op,
     node_inputs_not_in_op,
+    op_argument_missing,
     xla_unknown_flag,
     tensorrt_library_mismatch,
     xla_rocm_device_libs,
@@ -1175,6 +1182,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     static_shape_none,
     # --- a tensor or variable as a dict key under TensorFlow 2's tensor equality ---
     unhashable_tensor,
+    # --- a tf.function that made variables after its first call ---
+    function_new_variables,
+    # --- a tensor of unknown rank asked for its shape (py_function, decode_image) ---
+    unknown_rank,
+    # --- a tf.distribute PerReplica value used as one tensor ---
+    per_replica_used_as_tensor,
     graph_tensor_leak,
     no_gradient,
     eager_variable_name_reuse,
@@ -1374,6 +1387,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     layer_get_config_missing,
     # --- TensorFlow Serving found no numbered version folder under a model's base path ---
     serving_no_version,
+    # --- ... or no folder at all at that base path (the Docker image's /models/model) ---
+    serving_base_path_missing,
+    # --- a local path used where a Cloud TPU's worker runs the op ---
+    tpu_local_file_system,
+    # --- TensorFlow.js's layers loader meeting a class defined in Python ---
+    tfjs_unknown_class,
     # --- a download of the program's own failing TLS certificate verification ---
     download_certificate_failed,
     # --- the TensorFlow Lite converter and ops without a builtin kernel ---

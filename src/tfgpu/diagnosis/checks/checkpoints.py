@@ -69,6 +69,17 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     key = h.g("key") or h.g("key2") or h.need("key3")
+    if key.rstrip("/").endswith("/ExponentialMovingAverage"):
+        # an exponential moving average's shadow variable (moving_averages.py average_name:
+        # the variable's name + "/ExponentialMovingAverage")
+        return [catalogue.make(
+            "checkpoint-key-not-found", variant="moving-average", key=key,
+            evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
+            fix=(_LIST + "; names ending in /ExponentialMovingAverage: does it hold any?",
+                 "# none: restore the plain weights (turn the program's EMA or moving-average "
+                 "option off, e.g. --enable_ema=False, or restore with a plain "
+                 "tf.compat.v1.train.Saver() instead of ema.variables_to_restore())",
+                 "# or use a checkpoint that was trained with the moving averages"))]
     return [catalogue.make(
         "checkpoint-key-not-found", key=key,
         evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
@@ -77,6 +88,9 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
              "code): point this run at a new folder, or move the old run's files out of it, so "
              "the restore reads the checkpoint you mean (an Estimator and "
              "tf.train.latest_checkpoint take the newest one there)",
+             "# the training code saved only some variables (a Saver(var_list=...) of the "
+             "variables restored from a pretrained model): save them all "
+             "(tf.compat.v1.train.Saver() with no var_list) and train again",
              "# the model changed since the checkpoint was written: build it as it was then, "
              "or restore only the variables both have (tf.compat.v1.train.Saver(var_list=...), "
              "init_from_checkpoint with an assignment map, or tf.train.Checkpoint(...)"
@@ -91,10 +105,13 @@ def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
     rather than its prefix."""
     parts = [h for h in ctx.h("ckpt.key_not_found").all() if _PART.search(h.g("files") or "")]
     saver = ctx.h("ckpt.restore_failed").count > 0
+    # (a path the reading process has no file system for: a Cloud TPU's worker, tpu_files.py)
+    no_fs = {t.line for t in ctx.h("tpu.local_fs").all()}
     missing = [h for h in _path_hits(ctx)
                # (Keras's in-memory ram:// file system of a pickled or copied model: another
                # process's; a save's own merge of its shards: not a restore)
                if "ram://" not in h.text and not _SAVING.search(h.text)
+               and h.line not in no_fs
                # a bare missing .index/.data file is a restore's only under Saver's wrapper
                and (not h.g("part") or saver)]
     given = [h for h in missing if _PART.search(h.g("path") or h.g("table") or "")]

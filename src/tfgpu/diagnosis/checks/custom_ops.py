@@ -72,6 +72,13 @@ _KNOWN_PKG = re.compile(
 _PKG = re.compile(r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
 
 
+#: tensorflow-io's own op libraries named without their folder ("libtensorflow_io.so:
+#: undefined symbol: ..."): only its wheels ship files of these names (tensorflow/io's
+#: tensorflow_io/python/ops/__init__.py loads libtensorflow_io.so and
+#: libtensorflow_io_plugins.so from the package folder).
+_TFIO_LIB = re.compile(r"(?:^|[/\\\s])libtensorflow_io(?:_plugins)?\.so\b")
+
+
 _REL_PKG = re.compile(r"^(?:\.[/\\])?(?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
 
 
@@ -167,9 +174,11 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
         if OP_FUNCTOR.search(sym) and _package(lib) not in _ADDONS:
             continue  # an op's own functor (its .cc/.cu.cc part not built in): no release claim
         pkg = _package(lib)
+        bare_tfio = not pkg and _TFIO_LIB.search(lib) is not None
+        pkg = "tensorflow_io" if bare_tfio else pkg
         dist, extra = _ADDONS.get(pkg, ("", ()))
         # (not Horovod: built at install; not a source tree's bazel-bin)
-        wheel = pkg in _PREBUILT_WHEELS and _PKG.search(lib) is not None
+        wheel = pkg in _PREBUILT_WHEELS and (_PKG.search(lib) is not None or bare_tfio)
         dist = dist or (pkg.replace("_", "-") if wheel else "")
         name = dist or "a custom op library"
         tf = ctx.tf_version
@@ -394,6 +403,8 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         so = h.g("so") or "the op library"
         if _tensorflows_own(h.text):
             continue  # TensorFlow's own library: a mixed install, not a custom op
+        if _TFIO_LIB.search(so) and _package(so) in ("", "tensorflow_io"):
+            continue  # tensorflow-io's prebuilt library: its release pair (above), not a build
         view = _string_view_kind(sym)
         if view is not None:
             return [_string_view_mismatch(h, so, sym, view)]

@@ -249,10 +249,27 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
 
 def empty_file_list(ctx: Facts) -> list[Finding]:
     """``input-path-not-found`` variant ``empty-file-list`` (pattern ``tf.filename_float``): a
-    file-reading op's file names arrived as float32, TensorFlow's type for an empty list."""
+    file-reading op's file names arrived as float32, TensorFlow's type for an empty list;
+    variant ``empty-file-list-dataset`` (pattern ``tf.filename_float_arg``) when a dataset
+    function's scalar float32 argument was converted to a string: a dataset of file names
+    made from an empty list, read in its map or interleave."""
     hits = ctx.h("tf.filename_float").all()
     if not hits:
-        return []
+        args = ctx.h("tf.filename_float_arg").all()
+        if not args:
+            return []
+        a = args[-1]
+        return [catalogue.make(
+            "input-path-not-found", variant="empty-file-list-dataset",
+            arg=a.g("arg") or f"the reader's `{a.need('arg2')}` argument",
+            evidence=log_evidence([a]),
+            fix=("python -c \"import glob; print(glob.glob('<the input path or pattern>'))\""
+                 "   # []: it matches nothing from the folder the program runs in",
+                 "# put the files where the configuration's input path points (an Object "
+                 "Detection API pipeline.config's tf_record_input_reader input_path), or "
+                 "correct that path",
+                 "# in the code: assert files, 'no file matches ' + pattern   # before "
+                 "Dataset.from_tensor_slices(files)"))]
     h = hits[-1]
     return [catalogue.make(
         "input-path-not-found", variant="empty-file-list", op=h.need("op"),

@@ -912,3 +912,44 @@ def _core_op_finding(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
              "GPU packages are separate installs of their own versions)",
              "# or use a model exported by (or for) this TensorFlow release"),
     )
+
+
+def op_argument_missing(f: Facts) -> list[Finding]:
+    """``tf-api-newer-than-installed`` variant ``op-argument``: Python's "<name>() got an
+    unexpected keyword argument '<kw>'" (pattern ``keras.unexpected_kwarg``) for a generated
+    op function (tf.raw_ops style: ``resize_bilinear`` is op ResizeBilinear, matched without
+    underscores and case) whose op has the attribute ``kw`` in TensorFlow 2.21 (platform fact
+    ``tf-op-attrs``): generated op functions take the op's attributes as keyword arguments,
+    and ops gain attributes (with defaults) across releases, so the installed TensorFlow is
+    older than the code.  Silent when the installed TensorFlow is known to be 2.21 or later
+    (then the function is not the op's), and for a function of tf.keras's backend of that
+    name (platform fact ``keras-backend-function-names``: K.conv2d, K.bias_add)."""
+    have = tf_minor(f.tf_version)
+    if have is not None and have >= (2, 21):
+        return []
+    attrs = _op_attrs(f)
+    if not attrs:
+        return []
+    by_key = {op.lower(): op for op in attrs}
+    # (a Keras backend function of an op's name takes its own parameters: K.conv2d, bias_add)
+    keras_fns = set(f.kb.platform_fact("keras-backend-function-names").items("names"))
+    for h in f.h("keras.unexpected_kwarg").all():
+        func, kw = (h.g("func") or "").rpartition(".")[2], h.g("kw")
+        if not func or not kw or not func.islower() or func in keras_fns:
+            continue
+        op = by_key.get(func.replace("_", ""))
+        if op is None or kw not in attrs[op]:
+            continue
+        return [catalogue.make(
+            "tf-api-newer-than-installed", variant="op-argument", func=func, kw=kw, op=op,
+            evidence=log_evidence([h]),
+            knowledge_ref=f.kb.platform_fact("tf-op-attrs").ref,
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # the "
+                 "TensorFlow that ran",
+                 f"# {func}() is TensorFlow's function for its op {op}; '{kw}' is an "
+                 "attribute that op gained after the installed release: upgrade TensorFlow "
+                 "to the release the code (or the library calling it) was written for, with "
+                 "the CUDA/cuDNN that release needs (tfgpu plan lists them)",
+                 f"# or use a release of the calling library made for this TensorFlow, or "
+                 f"call {func}() without '{kw}'"))]
+    return []

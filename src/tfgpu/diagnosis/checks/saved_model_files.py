@@ -178,7 +178,9 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     (``keras-model-saved-with-other-keras``); any other name is a custom object the loader
     was not given (``keras-custom-object-not-registered``: custom_objects, compile=False for
     a loss or metric)."""
-    hits = f.h("keras.unknown_object").all()
+    # (TensorFlow.js's own loader says it with its two reasons: tfjs_models.py)
+    tfjs = {t.line for t in f.h("tfjs.unknown_class").all()}
+    hits = [h for h in f.h("keras.unknown_object").all() if h.line not in tfjs]
     if not hits:
         return []
     h = hits[0]

@@ -1,4 +1,4 @@
-"""TensorFlow Serving finding no version of a model under its base path.
+"""TensorFlow Serving finding no version of a model under its base path, or no base path.
 
 Source: tensorflow/serving ``tensorflow_serving/sources/storage_path/
 file_system_storage_path_source.cc``: the server reads each model's base path and takes only
@@ -72,4 +72,41 @@ def serving_no_version(ctx: Facts) -> list[Finding]:
              "path to that parent folder"))]
 
 
-__all__ = ["serving_no_version"]
+def serving_base_path_missing(ctx: Facts) -> list[Finding]:
+    """``tf-serving-base-path-missing`` (pattern ``serving.base_path_missing``: "Could not
+    find base path <path> for servable <name>"), variant ``default-name`` for the
+    tensorflow/serving image's defaults (model at /models/model: MODEL_NAME unset). Source:
+    file_system_storage_path_source.cc; TensorFlow Serving's Docker guide (MODEL_NAME
+    defaults to model, MODEL_BASE_PATH to /models, the server started with
+    --model_base_path=${MODEL_BASE_PATH}/${MODEL_NAME})."""
+    hits = ctx.h("serving.base_path_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    base, name = h.need("base").rstrip("."), h.need("name").rstrip(".")
+    ev = log_evidence(hits[:1])
+    mounts = [((m.g("src") or m.g("src2") or ""), (m.g("dst") or m.g("dst2") or "").rstrip("/"))
+              for m in ctx.h("ctx.docker_mount").all()]
+    mounted = [f"{src} at {dst}" for src, dst in mounts if src and dst]
+    seen = f" (the log's mount: {mounted[0]})" if mounted else ""
+    if base.rstrip("/") == "/models/model" and name == "model":
+        return [catalogue.make(
+            "tf-serving-base-path-missing", variant="default-name", base=base, name=name,
+            evidence=ev,
+            fix=("docker run -p 8501:8501 -v /path/to/my_model:/models/my_model -e "
+                 "MODEL_NAME=my_model tensorflow/serving   # mount the model at "
+                 f"/models/<name> and name it{seen}",
+                 "# or pass the flags after the image name: tensorflow/serving "
+                 "--model_name=my_model --model_base_path=/models/my_model",
+                 "# the mounted folder holds numbered versions: my_model/1/saved_model.pb"))]
+    return [catalogue.make(
+        "tf-serving-base-path-missing", base=base, name=name, evidence=ev,
+        fix=(f"ls {base}   # inside the server's container or host: it must exist{seen}",
+             f"# mount the model's folder at {base} (docker run -v /host/folder:{base}), or "
+             "give --model_base_path (or MODEL_NAME with the tensorflow/serving image) the "
+             "folder the model is mounted at",
+             "# a relative base path is read from the server's working directory: give an "
+             "absolute one"))]
+
+
+__all__ = ["serving_base_path_missing", "serving_no_version"]

@@ -1,7 +1,8 @@
 """Graph code as tf.function, AutoGraph and the gradient machinery see it: Python control flow
 on a symbolic tensor, a graph tensor used outside its graph, an op without a gradient, TF
-1.15-2.3's eager-variable assertion, Keras symbolic tensors fed to eager ops, and a gast too
-new for AutoGraph. Model code and releases, not the GPU. One section per fault.
+1.15-2.3's eager-variable assertion, Keras symbolic tensors fed to eager ops, a gast too
+new for AutoGraph, variables made after a tf.function's first call, and a tensor of unknown
+rank asked for its shape. Model code and releases, not the GPU. One section per fault.
 
 Sources (TensorFlow's Python sources in its wheels, read per release: 1.13.1, 1.14.0, 1.15.0,
 2.0.0-2.16.1 and the installed 2.21.0; C++ texts with ``strings`` on their .so files):
@@ -26,6 +27,16 @@ Sources (TensorFlow's Python sources in its wheels, read per release: 1.13.1, 1.
   (1.13-2.6; 2.7+ adds "In general every operation must have an associated
   `@tf.RegisterGradient`"). The gradient of op ``AddV2`` is registered from TF 1.15.0
   (``ops/math_grad.py``; 1.14.0 registers only ``Add``), and ``+`` emits AddV2 from 1.15.
+* tf.function's variables (``eager/polymorphic_function/polymorphic_function.py`` of 2.21:
+  "tf.function only supports singleton tf.Variables created on the first call. Make sure the
+  tf.Variable is only created once or created outside tf.function. See
+  https://www.tensorflow.org/guide/function#creating_tfvariables", "Creating variables on a
+  non-first call to a function decorated with tf.function."; ``eager/def_function.py`` of
+  2.0-2.4: "tf.function-decorated function tried to create variables on non-first call.").
+* ``framework/tensor_shape.py`` (2.21): "as_list() is not defined on an unknown
+  TensorShape.", "Cannot iterate over a shape with unknown rank.", "Cannot take the length
+  of shape with unknown rank.": a shape of unknown rank, as tf.py_function,
+  tf.numpy_function, tf.io.decode_image and tf.io.parse_tensor return.
 * ``ops/resource_variable_ops.py`` (1.15.0-2.3.0): the assertion ``EagerVariableNameReuse``
   on each new eager variable's handle; 2.4.0 creates eager handles without it.
 * ``eager/execute.py`` (1.15-2.21): "Inputs to eager execution function cannot be Keras
@@ -412,8 +423,48 @@ def gast_too_new(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits[:1]))]
 
 
+def function_new_variables(ctx: Facts) -> list[Finding]:
+    """``tf-function-variables-after-first-call`` (pattern ``tf.function_new_variables``):
+    a tf.function created variables after its first call (polymorphic_function.py of 2.21,
+    def_function.py of 2.0-2.4: three wordings of one rule)."""
+    hits = ctx.h("tf.function_new_variables").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "tf-function-variables-after-first-call", evidence=log_evidence(hits[:1]),
+        fix=("# build every layer, model and optimizer once, before the decorated function "
+             "runs: layers in __init__ (a subclassed layer's weights in build(), not in call())",
+             "# a custom training step: create the optimizer before the loop; a Keras 3 "
+             "optimizer: optimizer.build(model.trainable_variables) before the first step",
+             "# one tf.function per model and optimizer: calling the same decorated function "
+             "with a second model or optimizer creates new variables",
+             "# saving a subclassed model (tf.saved_model.save) traces it again: make its "
+             "weights in build() or write it with the functional API"))]
+
+
+def unknown_rank(ctx: Facts) -> list[Finding]:
+    """``tensor-rank-unknown`` (pattern ``tf.unknown_rank``): a tensor whose rank is unknown
+    asked for its dimensions (tensor_shape.py of 2.21: ``as_list``, ``__iter__``,
+    ``__len__``)."""
+    hits = ctx.h("tf.unknown_rank").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "tensor-rank-unknown", said=h.need("said"), evidence=log_evidence(hits[:1]),
+        fix=("# in the dataset's map function, where the tensor is made: "
+             "image.set_shape([None, None, 3])   # (or image = tf.ensure_shape(image, "
+             "[None, None, 3])): at least the rank and the channels",
+             "# tf.py_function / tf.numpy_function outputs: set_shape on each output after the "
+             "call; tf.io.decode_image: decode_jpeg/decode_png(..., channels=3) or "
+             "decode_image(..., expand_animations=False), which keep a rank",
+             "python -c \"import tensorflow as tf; print(ds.element_spec)\"   # (with your "
+             "dataset ds) a TensorSpec(shape=<unknown>) is such a tensor"))]
+
+
 __all__ = [
     "eager_variable_name_reuse",
+    "function_new_variables",
     "gast_too_new",
     "graph_tensor_leak",
     "keras_symbolic_in_eager",
@@ -421,4 +472,5 @@ __all__ = [
     "operator_not_allowed",
     "static_shape_none",
     "unhashable_tensor",
+    "unknown_rank",
 ]

@@ -83,6 +83,21 @@ def tflite_ops_without_builtin(ctx: Facts) -> list[Finding]:
                  "TensorFlow Lite has builtins for)",
                  "converter.allow_custom_ops = True   # or convert them as custom ops: the app "
                  "must then register a TensorFlow Lite kernel for each"))]
+    builtin = _with_builtin(ctx, [h.g("op") or "" for h in hits])
+    table = ctx.kb.platform_fact("tflite-builtin-operators")
+    if builtin and len(builtin) == len(ops):
+        return [catalogue.make(
+            "tflite-converter-op-needs-select-tf-ops", variant="builtin-not-lowered",
+            ops=", ".join(builtin[:6]), evidence=evidence, ref=table.ref,
+            knowledge_ref=table.ref,
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # the "
+                 "converter's release: a later one lowers more forms of these ops",
+                 "pip install --upgrade tensorflow   # then convert again",
+                 "converter.experimental_new_converter = False   # the older TOCO converter: "
+                 "the workaround of the TensorFlow 2.2-era releases whose new converter did "
+                 "not lower these ops, where the installed release still honours it",
+                 "# or let these ops run as TensorFlow's own, through Select TF ops:",
+                 _SELECT))]
     fix = (_SELECT,
            "# or keep the model builtin-only: replace or drop those ops before converting "
            "(a training-only op such as random noise or dropout has no place in the "
@@ -92,6 +107,20 @@ def tflite_ops_without_builtin(ctx: Facts) -> list[Finding]:
                                evidence=evidence, fix=fix)]
     return [catalogue.make("tflite-converter-op-needs-select-tf-ops", ops=shown,
                            evidence=evidence, fix=fix)]
+
+
+def _with_builtin(ctx: Facts, named: list[str]) -> list[str]:
+    """The ops of ``named`` (the MLIR converter's "'tf.X' op is neither a custom op nor a flex
+    op") that have a TensorFlow Lite builtin of the same name, case and underscores aside
+    (platform fact ``tflite-builtin-operators``: ResizeNearestNeighbor is
+    RESIZE_NEAREST_NEIGHBOR)."""
+    names = {n.replace("_", "").lower()
+             for n in ctx.kb.platform_fact("tflite-builtin-operators").items("names")}
+    out: list[str] = []
+    for op in named:
+        if op and op.lower() in names and op not in out:
+            out.append(op)
+    return out
 
 
 def tflite_tensor_list_lowering(ctx: Facts) -> list[Finding]:

@@ -1,0 +1,60 @@
+"""TensorFlow.js's layers-model loader meeting a class its Layers API does not have.
+
+Source: tfjs-layers ``src/utils/generic_utils.ts`` ``deserializeKerasObject``: "Unknown
+${printableModuleName}: ${identifier}. This may be due to one of the following reasons: 1. The
+${printableModuleName} is defined in Python, in which case it needs to be ported to
+TensorFlow.js or your JavaScript code. 2. The custom ${printableModuleName} is defined in
+JavaScript, but is not registered properly with tf.serialization.registerClass()." The
+converter (tensorflowjs_converter, keras format) writes each layer's class name and config,
+never its code: a Python-defined layer must exist in JavaScript under the same className. A
+Lambda layer is Python code (Keras serialises its function as Python bytecode), which no
+TensorFlow.js runs. "Functional" is the class name tf.keras writes for a functional model from
+TensorFlow 2.4 (keras/engine/functional.py; earlier releases wrote "Model").
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
+    """``tfjs-layer-not-known`` (pattern ``tfjs.unknown_class``), variants ``lambda`` (a
+    Keras Lambda layer) and ``functional`` (tf.keras's functional-model class name from
+    TensorFlow 2.4, unknown to an older TensorFlow.js)."""
+    hits = ctx.h("tfjs.unknown_class").all()
+    if not hits:
+        return []
+    h = hits[0]
+    what, name = h.need("what").strip(), h.need("name").strip("'\"")
+    ev = log_evidence(hits[:1])
+    if name == "Lambda":
+        return [catalogue.make(
+            "tfjs-layer-not-known", variant="lambda", evidence=ev,
+            fix=("# in the Python model: replace the Lambda layer by built-in layers (Reshape, "
+                 "Rescaling, a Dense...) or a custom layer class, save and convert again",
+                 "# a custom layer then needs a JavaScript class extending tf.layers.Layer, "
+                 "with static className equal to the Python class name, registered with "
+                 "tf.serialization.registerClass(MyLayer) before tf.loadLayersModel",
+                 "# or convert a SavedModel as a graph model (tensorflowjs_converter "
+                 "--input_format=tf_saved_model) and load it with tf.loadGraphModel"))]
+    if name == "Functional" and what == "layer":
+        return [catalogue.make(
+            "tfjs-layer-not-known", variant="functional", evidence=ev,
+            fix=("npm ls @tensorflow/tfjs @tensorflow/tfjs-layers   # the TensorFlow.js that "
+                 "loads the model",
+                 "npm install @tensorflow/tfjs@latest   # a current TensorFlow.js, which reads "
+                 "tf.keras's 'Functional' class name",
+                 "# (older route: convert the model with a tensorflowjs converter of the same "
+                 "era as the TensorFlow.js that loads it)"))]
+    return [catalogue.make(
+        "tfjs-layer-not-known", what=what, name=name, evidence=ev,
+        fix=(f"# write '{name}' in JavaScript: class extending tf.layers.Layer (or the "
+             f"matching tf.serialization.Serializable) with static className = '{name}', and "
+             "call tf.serialization.registerClass(ThatClass) before tf.loadLayersModel",
+             "# or rebuild the Python model from built-in Keras layers before converting, or "
+             "convert a SavedModel as a graph model and load it with tf.loadGraphModel"))]
+
+
+__all__ = ["tfjs_unknown_class"]

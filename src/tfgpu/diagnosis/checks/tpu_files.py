@@ -1,0 +1,41 @@
+"""A local path read or written by a TensorFlow process that has no local file system: a Cloud
+TPU's worker.
+
+Source: tensorflow/core/platform/env.cc ``Env::GetFileSystemForFile``: a path's scheme is
+looked up among the registered file systems, and a path without one is reported as
+``[local]`` ("File system scheme '[local]' not implemented (file: '<path>')"). Every
+TensorFlow process a user starts registers the local file system; the process that has none
+is the server on a Cloud TPU's host (a TPU Node, the runtime of Colab's and Kaggle's older TPU
+notebooks, a TPU reached over grpc://), which runs the checkpoint, SavedModel and dataset ops
+placed on the TPU worker and reaches files only through Cloud Storage (TensorFlow's TPU guide
+keeps data and models in gs:// buckets).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def tpu_local_file_system(ctx: Facts) -> list[Finding]:
+    """``tpu-cannot-read-local-files`` (pattern ``tpu.local_fs``): the op that used a path
+    without a scheme ran where no local file system is registered."""
+    hits = ctx.h("tpu.local_fs").all()
+    if not hits:
+        return []
+    h = hits[0]
+    path = (h.g("path") or "").strip() or "(the path is not shown)"
+    shown = path if h.g("path") else "<the local path>"
+    return [catalogue.make(
+        "tpu-cannot-read-local-files", path=path, evidence=log_evidence(hits[:1]),
+        fix=(f"gsutil -m cp -r {shown} gs://<your-bucket>/   # copy it to a Cloud Storage "
+             "bucket the TPU's service account can read and write",
+             "# then give the gs://<your-bucket>/... path to the code (model_dir, output_dir, "
+             "the checkpoint or SavedModel to load, the dataset files)",
+             "# or read the file on the Python side first (load weights into the model before "
+             "building it under the TPUStrategy), or run on a TPU VM, whose local disk "
+             "TensorFlow can use"))]
+
+
+__all__ = ["tpu_local_file_system"]
