@@ -33,7 +33,8 @@ import re
 #: "E"`` followed by the indentation's spaces), ``bk`` Docker BuildKit's plain progress, a
 #: build step's number and its seconds before each line the step printed ("#12 0.843 ";
 #: moby/buildkit ``util/progress/progressui/display.go``: ``"#%d %s %s"``), ``ray`` Ray's
-#: worker log prefix ("(pid=45601) ", "(MyActor pid=480956) ", with an ip; ray-project/ray
+#: worker log prefix ("(pid=45601) ", "(MyActor pid=480956) ", with an ip, Ray Data's
+#: "(MapBatches(infer) pid=1234) "; ray-project/ray
 #: ``doc/source/ray-observability/ray-logging.rst``), ``col`` one column of a log table pasted
 #: as pipe-separated text before the message column: a line number, an epoch time, a date
 #: or time of day, or a log level ("132 | 1534166953114 | ", "| 2018-08-13 13:29:02.319 |
@@ -64,7 +65,8 @@ _PREFIX_RE = re.compile(
     r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}:(?: |$))"
     r"|(?P<pyt>E {3,24}(?=\S))"
     r"|(?P<bk>#(?P<step>\d{1,6}) \d{1,6}\.\d{1,4} )"
-    r"|(?P<ray>\((?:[\w.:-]{1,80} )?pid=(?P<raypid>\d{1,10})(?:, ip=[\w.:-]{1,64})?\) )"
+    r"|(?P<ray>\((?:[\w.:<>-]{1,80}(?:\([\w.:<>-]{0,80}(?:\([\w.:<>-]{0,80}\))?\))? )?"
+    r"pid=(?P<raypid>\d{1,10})(?:, ip=[\w.:-]{1,64})?\) )"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
     r"|(?P<col>(?P<lead>\| )?(?:\d{1,19}"

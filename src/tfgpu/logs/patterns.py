@@ -988,6 +988,129 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:Approving load|Successfully loaded) (?:for )?servable version \{name: "
         r"(?P<name>[^\s}]{1,200}) version: \d{1,20}\}",
     ),
+    # TensorFlow's C library (libtensorflow) for a native program (C, C++, Go, Rust): glibc's
+    # loader starting an executable ("<program>: error while loading shared libraries:
+    # libtensorflow.so.2: cannot open shared object file"), GNU ld / gold / lld not finding
+    # the library to link ("/usr/bin/ld: cannot find -ltensorflow", older binutils "can't find",
+    # lld "unable to find library -ltensorflow"), and the compile command a paste shows.
+    # checks/libtensorflow_c.py
+    # (macOS's dyld: "dyld[48211]: Library not loaded: @rpath/libtensorflow.2.dylib")
+    _p(
+        "capi.native_load",
+        ("error while loading shared libraries: libtensorflow", "library not loaded: "),
+        r"error while loading shared libraries: (?P<lib>libtensorflow(?:_framework|_cc|_jni)?"
+        r"\.so(?:\.\d{1,3}){0,3}): cannot open shared object file"
+        r"|Library not loaded: '?(?:@rpath/|[^\s']{0,200}/)?(?P<lib2>libtensorflow"
+        r"(?:_framework|_cc)?(?:\.\d{1,3}){0,3}\.dylib)",
+    ),
+    # (macOS's ld64 "library not found for -ltensorflow"; MSVC's "LNK1181: cannot open input
+    # file 'tensorflow.lib'"; GNU ld's "cannot find -l:libtensorflow_framework.so.2")
+    _p(
+        "capi.link_missing",
+        ("-ltensorflow", "-l:libtensorflow", "cannot open input file 'tensorflow"),
+        r"(?:cannot find|can't find|unable to find library|library not found for) "
+        r"-l:?(?:lib)?(?P<lib>tensorflow(?:_framework|_cc)?)\b"
+        r"|cannot open input file '(?P<lib2>tensorflow(?:_framework|_cc)?)\.lib'",
+    ),
+    _p(
+        "ctx.c_link_cmd",
+        ("gcc ", "g++ ", "clang"),
+        r"^\s{0,8}(?:\$\s{1,4})?(?:sudo\s{1,4})?(?:gcc|g\+\+|clang\+\+|clang)(?:-\d{1,2})?\s"
+        r"(?P<args>[^\n]{1,800})",
+    ),
+    # TensorFlow's Assign kernel refusing a value of another shape (tensorflow/core/kernels/
+    # assign_op.h, in the 2.21 wheel's libtensorflow_framework.so.2: "Assign requires shapes
+    # of both tensors to match. lhs shape= [..] rhs shape= [..]": lhs the variable, rhs the
+    # value), as a TF 1 Saver's restore (save/Assign nodes) meets a checkpoint of another
+    # shape. checks/checkpoints.py
+    _p(
+        "ckpt.assign_shape",
+        ("assign requires shapes of both tensors to match",),
+        r"Assign requires shapes of both tensors to match\. lhs shape= ?\[(?P<lhs>[\d, ?]{0,80})\]"
+        r" rhs shape= ?\[(?P<rhs>[\d, ?]{0,80})\]",
+    ),
+    # the Assign node that failed, as the op runtime names it ("[[{{node save/Assign_305}}",
+    # TF 1.x "[[Node: save/Assign_6 = Assign[...]"): a Saver's restore names it save/...
+    _p(
+        "ckpt.assign_node",
+        ("{{node", "[[node: "),
+        r"\[\[(?:\{\{node |Node: )(?P<node>(?:[\w.-]{1,80}/){0,6}Assign(?:_\d{1,6})?)\b",
+    ),
+    # a command-line flag written with spaces around "=" ("--initialize_last_layer = False"):
+    # the shell passes three words, and absl/argparse read "--initialize_last_layer" alone
+    # (a boolean flag turned on) and leave "=" and "False" as other arguments
+    _p(
+        "ctx.flag_spaced",
+        ("--",),
+        # (on a command's line: a shell continuation at its end, or the python command itself;
+        # a program printing its settings as "--x = y" is no command)
+        r"(?:^|\s)--(?P<flag>[A-Za-z_]\w{0,80}) = (?P<val>[^\s\\]{1,100})"
+        r"(?=[^\n]{0,400}\\\s*$)",
+    ),
+    # TensorFlow 1's variable store (tensorflow/python/ops/variable_scope.py, 1.x and 2.21's
+    # compat.v1): a name already in the graph ("Variable %s already exists, disallowed. Did
+    # you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope?"; TF 1.0-1.3 without
+    # AUTO_REUSE), and a shared variable asked for with another shape ("Trying to share
+    # variable %s, but specified shape %s and found shape %s."). checks/tf1_variables.py
+    _p(
+        "tf1.variable_exists",
+        ("already exists, disallowed",),
+        r"Variable (?P<name>\S{1,300}) already exists, disallowed\.",
+    ),
+    _p(
+        "tf1.variable_shape_shared",
+        ("trying to share variable",),
+        r"Trying to share variable (?P<name>\S{1,300}), but specified shape "
+        r"(?P<want>\([^)\n]{0,80}\)) and found shape (?P<found>\([^)\n]{0,80}\))",
+    ),
+    # Hugging Face transformers' TensorFlow classes unavailable: exported only when TensorFlow
+    # imports (transformers/__init__.py's is_tf_available() branch), else a dummy object whose
+    # use raises utils/import_utils.py's TENSORFLOW_IMPORT_ERROR ("{0} requires the TensorFlow
+    # library but it was not found in your environment."); transformers 5 removed its TensorFlow
+    # classes altogether (huggingface/transformers#40760). checks/python_import.py
+    _p(
+        "eco.transformers_tf_class",
+        ("from 'transformers'", "requires the tensorflow library but it was not found"),
+        r"cannot import name '(?P<name>TF[A-Z]\w{1,80})' from 'transformers'"
+        r"|(?P<name2>\w{1,80}) requires the TensorFlow library but it was not found in "
+        r"your environment",
+    ),
+    # Keras's plot_model / model_to_dot without pydot or Graphviz (keras-team/keras at its tags:
+    # 2.0.x utils/vis_utils.py "Failed to import pydot. You must install pydot and graphviz for
+    # `pydotprint` to work."; 2.1-2.3 "Failed to import `pydot`. Please install `pydot`." and
+    # "`pydot` failed to call GraphViz.Please install GraphViz ..."; 2.4-2.15 and 3.x "You must
+    # install pydot (`pip install pydot`) and install graphviz (see instructions at
+    # https://graphviz.gitlab.io/download/) for plot_model to work.", "You must install pydot
+    # (`pip install pydot`) for `model_to_dot` to work."; Keras 3.15 keras/src/utils/
+    # model_visualization.py: "... for `plot_model` to work." and "You must install graphviz
+    # (see instructions at ...) for `plot_model` to work."; TF 2.0-2.5's tf.keras copy raises
+    # a tuple: "('Failed to import pydot. You must `pip install pydot` and install graphviz
+    # (https://graphviz.gitlab.io/download/), ', 'for `pydotprint` to work.')").
+    # checks/keras_plot_model.py
+    _p(
+        "keras.pydot_graphviz",
+        ("failed to import pydot", "failed to import `pydot`", "`pydot` failed to call graphviz",
+         "you must install pydot", "you must install graphviz"),
+        r"(?P<graphviz>`pydot` failed to call GraphViz|You must install graphviz \(see "
+        r"instructions at [^)\n]{1,80}\) for `?plot_model)"
+        r"|(?P<pydot>Failed to import `pydot`\. Please install `pydot`"
+        r"|You must install pydot \(`pip install pydot`\) for `?(?:model_to_dot|plot_model))"
+        r"|(?P<either>Failed to import pydot\. You must (?:`pip )?install pydot`? and "
+        r"(?:install )?graphviz"
+        r"|You must install pydot \(`pip install pydot`\) and install graphviz)",
+    ),
+    # TensorFlow's own file system on Windows failing on a path (tsl/platform/windows/
+    # windows_file_system.cc: "NewRandomAccessFile failed to Create/Open: <name> : <Windows'
+    # error text, in the system's language>", "Failed to create a NewWriteableFile: <name> :
+    # ...", "Failed to rename: <src> to: <target> : ..."). checks/windows_paths.py
+    _p(
+        "win.tf_file_error",
+        ("newrandomaccessfile failed to create/open: ", "failed to create a newwriteablefile: ",
+         "newwriteablefile failed to create/open: ", "failed to rename: "),
+        r"(?P<op>NewRandomAccessFile failed to Create/Open|Failed to create a NewWriteableFile"
+        r"|NewWriteableFile failed to Create/Open|Failed to rename): (?P<path>[^\n]{1,1000}?)"
+        r"(?= : | to: |\s*$)",
+    ),
     # TensorFlow Serving's storage path source when a model's base path does not exist
     # (tensorflow/serving file_system_storage_path_source.cc: "FileSystemStoragePathSource
     # encountered a filesystem access error: Could not find base path <path> for servable
@@ -995,7 +1118,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "serving.base_path_missing",
         ("could not find base path",),
-        r"Could not find base path (?P<base>\S{1,600}) for servable (?P<name>[^\s'\"]{1,200})",
+        # (a Windows path may hold spaces: Git Bash's "C:/Program Files/Git/models/x")
+        r"Could not find base path (?P<base>\S[^\n]{0,600}?) for servable "
+        r"(?P<name>[^\s'\"]{1,200})",
     ),
     # tensorflow/core/platform/env.cc GetFileSystemForFile: no file system registered for a
     # path's scheme, "[local]" for a path without one ("File system scheme '[local]' not
@@ -1069,7 +1194,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tensor conversion requested dtype string for tensor with dtype float",
          "argument must contain `tf.string` elements. got `tf.float"),
         r"Tensor conversion requested dtype string for Tensor with dtype float32: "
-        r"'?Tensor\(\"(?P<arg>args?_?\d{1,3}):0\", shape=\(\), dtype=float32"
+        r"(?:'?Tensor\(\"(?P<arg>args?_?\d{1,3}):0\", shape=\(\), dtype=float32"
+        # (TF 2's repr of the same graph tensor: "<tf.Tensor 'args_0:0' shape=() dtype=float32>")
+        r"|<tf\.Tensor '(?P<arg3>args?_?\d{1,3}):0' shape=\(\) dtype=float32>)"
         r"|The `(?P<arg2>filenames)` argument must contain `tf\.string` elements\. Got "
         r"`tf\.float32` elements",
     ),
@@ -4819,6 +4946,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|variable_scope|get_variable|random_normal|truncated_normal|log|to_float|logging|gfile"
         r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary|GraphDef)'"
         r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]"
+        # TensorFlow 2's TF 1 API module has no contrib either (tf.compat.v1 keeps the TF 1
+        # names of the core API only: the 2.21 wheel's tensorflow/_api/v2/compat/v1)
+        r"|module 'tensorflow(?:_core)?(?:\._api\.v2)?\.compat\.v1' has no attribute "
+        r"'(?P<contrib_v1>contrib)'"
         # Python 3.7+'s ImportError of `from tensorflow import <name>` names the module
         # (CPython Python/ceval.c import_from: "cannot import name %R from %R (%S)")
         # (top-level TF1 names only: Saver and the optimizers were tf.train's, never importable
@@ -7815,7 +7946,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("object has no attribute",),
         r"'(?P<cls>Sequential|Functional|Model|Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax"
         r"|Nadam|Ftrl|Optimizer)' object has no attribute '(?P<attr>predict_classes"
-        r"|predict_proba|fit_generator|evaluate_generator|predict_generator|get_updates)'",
+        r"|predict_proba|fit_generator|evaluate_generator|predict_generator|get_updates)'"
+        # (Keras's own attribute: any model class, a subclassed one too)
+        r"|'(?P<cls2>\w{1,80})' object has no attribute '(?P<attr2>metrics_tensors)\b'?",
     ),
     # Keras 3's "`keras.optimizers.legacy` is not supported in Keras 3" (keras/src/optimizers/
     # __init__.py) as pasted from a rendered page, where Markdown ate the backticks

@@ -192,6 +192,15 @@ def _decode(raw: bytes) -> str:
     return raw.decode("latin-1")
 
 
+#: Ray's log deduplication (ray-project/ray ``python/ray/_private/ray_logging/__init__.py``,
+#: Ray 2.4+, on by default): a line repeated by several workers is printed once with
+#: " [repeated 3x across cluster]" after it (the first time with " (Ray deduplicates logs by
+#: default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, ...)").
+_RAY_REPEATED_RE = re.compile(
+    r" ?\[repeated \d{1,9}x across cluster\]"
+    r"(?: \(Ray deduplicates logs by default\.[^)\n]{0,400}\))?\s*$")
+
+
 def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     """Decode one raw line into matchable text, or ``None`` for binary garbage.
 
@@ -241,6 +250,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         text = _CONTROL_RE.sub(" ", text)
     if "](http" in text:
         text = _LOCAL_LINK_RE.sub(r"\1", text)
+    if "across cluster]" in text:  # Ray's log deduplication tail: no part of the message
+        text = _RAY_REPEATED_RE.sub("", text)
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
     if "`" in text or "*" in text or text.endswith("_"):  # Markdown code, bold, emphasis

@@ -182,6 +182,7 @@ from tfgpu.diagnosis.checks.python_import import (
     tf1_api_on_tf2,
     tf1_graph_code_eager,
     tf_contrib_py2,
+    transformers_tf_class,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
@@ -476,6 +477,7 @@ from tfgpu.diagnosis.checks.grappler_rewrites import grappler_temporary_variable
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.keras_moves import (
     keras_optimizer_legacy_argument,
+    keras_preprocessing_package,
     keras_public_api_moved,
     keras_removed_method,
 )
@@ -509,7 +511,6 @@ from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
     node_attr_not_in_op,
     node_inputs_not_in_op,
-    op_argument_missing,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -647,7 +648,11 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
 from tfgpu.diagnosis.checks.audio_files import audioread_no_backend
-from tfgpu.diagnosis.checks.checkpoints import checkpoint_key_not_found, checkpoint_path_wrong
+from tfgpu.diagnosis.checks.checkpoints import (
+    checkpoint_key_not_found,
+    checkpoint_path_wrong,
+    checkpoint_shape_differs,
+)
 from tfgpu.diagnosis.checks.ctc_loss import ctc_labels
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.distributed_values import per_replica_used_as_tensor
@@ -698,6 +703,7 @@ from tfgpu.diagnosis.checks.keras_multi_gpu import (
     keras_device_capture_api,
     multi_gpu_model_devices,
 )
+from tfgpu.diagnosis.checks.keras_plot_model import plot_model_needs_graphviz
 from tfgpu.diagnosis.checks.keras_recurrent import stateful_rnn_batch
 from tfgpu.diagnosis.checks.keras_training_loop import (
     callback_hook_signature,
@@ -720,6 +726,7 @@ from tfgpu.diagnosis.checks.labels_and_indices import (
     reshape_count,
     xent_sizes,
 )
+from tfgpu.diagnosis.checks.libtensorflow_c import libtensorflow_missing
 from tfgpu.diagnosis.checks.missing_modules import module_not_installed, od_protos_not_compiled
 from tfgpu.diagnosis.checks.model_inputs import (
     data_cardinality,
@@ -746,6 +753,10 @@ from tfgpu.diagnosis.checks.saved_model_files import (
 from tfgpu.diagnosis.checks.serving import serving_base_path_missing, serving_no_version
 from tfgpu.diagnosis.checks.tensorboard_data import tensorboard_no_event_files
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
+from tfgpu.diagnosis.checks.tf1_variables import (
+    variable_defined_twice,
+    variable_shared_other_shape,
+)
 from tfgpu.diagnosis.checks.tf_function_code import (
     eager_variable_name_reuse,
     function_new_variables,
@@ -772,6 +783,7 @@ from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
 )
 from tfgpu.diagnosis.checks.tpu_files import tpu_local_file_system
 from tfgpu.diagnosis.checks.windows import windows_native_crash
+from tfgpu.diagnosis.checks.windows_paths import windows_file_locked, windows_path_too_long
 
 # --- a GPU under 4 GiB in TensorFlow's own device lines, beside its allocator running out ---
 # isort: split
@@ -984,6 +996,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     conda_clobber,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
+    transformers_tf_class,
     tensorflow_module_not_found,
     script_shadows_package,
     source_tree_import,
@@ -1050,7 +1063,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_not_registered,
     node_attr_not_in_op,
     node_inputs_not_in_op,
-    op_argument_missing,
     xla_unknown_flag,
     tensorrt_library_mismatch,
     xla_rocm_device_libs,
@@ -1146,6 +1158,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     apptainer_nv_no_host_driver,
     # --- public Keras names/modules that moved, Keras 2.11+ optimizer arguments,
     # collectives aborted or timed out ---
+    keras_preprocessing_package,
     keras_public_api_moved,
     keras_optimizer_legacy_argument,
     keras_removed_method,
@@ -1389,6 +1402,19 @@ LOG_CHECKS: tuple[Check, ...] = (
     serving_no_version,
     # --- ... or no folder at all at that base path (the Docker image's /models/model) ---
     serving_base_path_missing,
+    # --- TensorFlow's C library missing for a native program (link or start) ---
+    libtensorflow_missing,
+    # --- a checkpoint's value of another shape than the model's variable (Assign) ---
+    checkpoint_shape_differs,
+    # --- TensorFlow 1's variable store: a name built twice, a variable shared with another
+    # shape (MultiRNNCell([cell] * n)) ---
+    variable_defined_twice,
+    variable_shared_other_shape,
+    # --- Keras's plot_model without pydot or Graphviz's dot program ---
+    plot_model_needs_graphviz,
+    # --- Windows refusing a path TensorFlow opens: too long, or a file held open ---
+    windows_path_too_long,
+    windows_file_locked,
     # --- a local path used where a Cloud TPU's worker runs the op ---
     tpu_local_file_system,
     # --- TensorFlow.js's layers loader meeting a class defined in Python ---

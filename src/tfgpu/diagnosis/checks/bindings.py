@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.libtensorflow_c import not_linked
 from tfgpu.diagnosis.checks.windows import dll_init_failed
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -186,6 +187,9 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
     hits = ctx.h("lib.capi_missing").all()
     if not hits:
         return _binding_op_attr_missing(ctx)
+    unlinked = not_linked(ctx, [x for x in hits if x.g("fn2")])
+    if unlinked is not None:
+        return [unlinked]  # the program was never linked with the C library
     h = hits[0]
     fn = h.g("fn") or h.g("fn2") or h.g("fn3") or "a TF_ function"
     lib = h.g("lib") or h.g("lib3") or "libtensorflow"

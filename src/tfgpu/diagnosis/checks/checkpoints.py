@@ -97,6 +97,58 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
              ".restore(path).expect_partial())"))]
 
 
+def checkpoint_shape_differs(ctx: Facts) -> list[Finding]:
+    """``checkpoint-variable-shape-differs`` (pattern ``ckpt.assign_shape``: TensorFlow's
+    Assign kernel refusing a value of another shape, assign_op.h): most often a TF 1 Saver's
+    restore (a ``save/Assign`` node, or no node shown) putting a checkpoint's value into a
+    variable the model built with another shape. Variant ``outputs`` when only the last
+    dimension of a kernel differs (a layer's number of outputs: the last layer's classes most
+    often). A
+    flag written with spaces around '=' in the log's command (pattern ``ctx.flag_spaced``) is
+    named: the program never read its value."""
+    hits = ctx.h("ckpt.assign_shape").all()
+    if not hits:
+        return []
+    h = hits[0]
+    lhs = [d.strip() for d in (h.g("lhs") or "").split(",") if d.strip()]
+    rhs = [d.strip() for d in (h.g("rhs") or "").split(",") if d.strip()]
+    # (a kernel, rank 2 or more, differing only in its outputs; a vector, a bias or a batch
+    # norm's, says less: a layer's width or the classes alike)
+    outputs = (len(lhs) == len(rhs) >= 2 and lhs[:-1] == rhs[:-1] and lhs[-1] != rhs[-1])
+    spaced = ctx.h("ctx.flag_spaced").all()
+    nodes = [n.need("node") for n in ctx.h("ckpt.assign_node").all() if n.line >= h.line]
+    restore = bool(ctx.h("ckpt.restore_failed").count) or any(
+        n.startswith("save") for n in nodes)
+    if nodes and not restore:
+        # an Assign node of the program's own (not a Saver's save/Assign): no restore shown
+        return [catalogue.make(
+            "checkpoint-variable-shape-differs", variant="assign",
+            lhs=f"[{', '.join(lhs)}]", rhs=f"[{', '.join(rhs)}]", node=nodes[0],
+            evidence=log_evidence([h]),
+            fix=("# the program assigns a value of another shape to that variable: the tensor "
+                 "fed or computed for the assignment (a feed_dict value, an assign op) must "
+                 "have the variable's shape",
+                 "# the 'Original stack trace' of the node names the code line that built the "
+                 "assignment"))]
+    fix = [_LIST + "; compare the shape of that variable with the model's",
+           "# build the model with the configuration the checkpoint was trained with (the "
+           "same backbone variant, width, input channels and number of classes)",
+           "# or restore without the layers that differ: the program's option for it "
+           "(DeepLab --initialize_last_layer=False, TF-Slim --checkpoint_exclude_scopes, "
+           "the Object Detection API's fine_tune_checkpoint_type), or a Saver over the "
+           "variables both have"]
+    if spaced:
+        s = spaced[0]
+        fix.insert(0, f"# the command passes '--{s.need('flag')} = {s.need('val')}' with spaces "
+                      f"around '=': the program got '--{s.need('flag')}' alone (a boolean "
+                      "flag turned on) and never the value; write "
+                      f"--{s.need('flag')}={s.need('val')}")
+    return [catalogue.make(
+        "checkpoint-variable-shape-differs", variant="outputs" if outputs else None,
+        lhs=f"[{', '.join(lhs)}]", rhs=f"[{', '.join(rhs)}]",
+        evidence=log_evidence(spaced[:1], [h]), fix=tuple(fix))]
+
+
 def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
     """``checkpoint-path-not-prefix``: the path given to a restore names no checkpoint (pattern
     ``ckpt.reader_no_files`` / ``ckpt.path_not_found``: no file matches it, or an index or data file
@@ -106,12 +158,13 @@ def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:
     parts = [h for h in ctx.h("ckpt.key_not_found").all() if _PART.search(h.g("files") or "")]
     saver = ctx.h("ckpt.restore_failed").count > 0
     # (a path the reading process has no file system for: a Cloud TPU's worker, tpu_files.py)
-    no_fs = {t.line for t in ctx.h("tpu.local_fs").all()}
+    no_fs = {n for t in ctx.h("tpu.local_fs").all()
+             for n in range(t.line - 2, t.end_line + 1)}  # (a hard-wrapped paste too)
     missing = [h for h in _path_hits(ctx)
                # (Keras's in-memory ram:// file system of a pickled or copied model: another
                # process's; a save's own merge of its shards: not a restore)
                if "ram://" not in h.text and not _SAVING.search(h.text)
-               and h.line not in no_fs
+               and h.line not in no_fs and h.end_line not in no_fs
                # a bare missing .index/.data file is a restore's only under Saver's wrapper
                and (not h.g("part") or saver)]
     given = [h for h in missing if _PART.search(h.g("path") or h.g("table") or "")]

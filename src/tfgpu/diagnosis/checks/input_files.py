@@ -13,6 +13,7 @@ import shlex
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks.windows_paths import windows_path_too_long
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -218,8 +219,10 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
     starting a program (a subprocess frame above); variant ``relative`` for a path relative to
     the working directory.  A code line that writes a file just above leads the fix with
     creating its folder."""
+    # (a path past Windows' length limit is windows-path-too-long's: checks/windows_paths.py)
+    too_long = {f.evidence[0].line for f in windows_path_too_long(ctx) if f.evidence}
     hits = [h for h in ctx.h("py.path_not_found").all()
-            if not _NOT_DATA.search(_path(h))
+            if h.line not in too_long and not _NOT_DATA.search(_path(h))
             and not (h.g("path") and _BARE.match(h.g("path") or "") and not h.g("win"))
             and not any(0 < h.line - e.line <= _CODE_WINDOW
                         for e in ctx.h("ctx.exec_frame").all())]
@@ -247,6 +250,18 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(writes[-1:], [h]), fix=fix)]
 
 
+#: The argument an op's conversion names before the message ("input: Tensor conversion
+#: requested ..."): not a reader's file names when it is another argument.
+_NAMED_ARG = re.compile(
+    r"(?<![\w.])(?!filenames?:)(?!\w{0,40}(?:Error|Exception):)(\w{1,40}): Tensor conversion "
+    r"requested")
+
+#: A frame in one of TensorFlow's op or data modules ("python/ops/string_ops.py").
+_OPS_FRAME = re.compile(r"python/(?:ops|data/ops)/\w{1,60}\.py")
+#: ... of a file reader (tf.data's readers, io_ops' read_file): file names expected there.
+_READER_FRAME = re.compile(r"readers\.py|io_ops\.py|gen_io_ops\.py|dataset_ops\.py")
+
+
 def empty_file_list(ctx: Facts) -> list[Finding]:
     """``input-path-not-found`` variant ``empty-file-list`` (pattern ``tf.filename_float``): a
     file-reading op's file names arrived as float32, TensorFlow's type for an empty list;
@@ -255,13 +270,23 @@ def empty_file_list(ctx: Facts) -> list[Finding]:
     made from an empty list, read in its map or interleave."""
     hits = ctx.h("tf.filename_float").all()
     if not hits:
-        args = ctx.h("tf.filename_float_arg").all()
+        # (not when the frame right above is another TensorFlow op module's, string_ops.py: a
+        # float column reaching a string op, not file names)
+        others = [p.line for p in ctx.h("ctx.pkg_path").all()
+                  if p.g("pkg") in ("tensorflow", "tensorflow_core")
+                  and _OPS_FRAME.match((p.g("rest") or "").replace("\\", "/"))
+                  and not _READER_FRAME.search(p.g("rest") or "")]
+        # (nor when the message names the op's argument, TF 2's "input: Tensor conversion
+        # requested ...": a string op's input, not a reader's file names)
+        args = [a for a in ctx.h("tf.filename_float_arg").all()
+                if not any(0 < a.line - o <= 6 for o in others)
+                and not _NAMED_ARG.search(a.text)]
         if not args:
             return []
         a = args[-1]
         return [catalogue.make(
             "input-path-not-found", variant="empty-file-list-dataset",
-            arg=a.g("arg") or f"the reader's `{a.need('arg2')}` argument",
+            arg=a.g("arg") or a.g("arg3") or f"the reader's `{a.need('arg2')}` argument",
             evidence=log_evidence([a]),
             fix=("python -c \"import glob; print(glob.glob('<the input path or pattern>'))\""
                  "   # []: it matches nothing from the folder the program runs in",

@@ -25,6 +25,7 @@ e.g., tf.keras.optimizers.legacy.{cls}.`` for ``decay``, ``gradient_aggregator``
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import NamedTuple
 
@@ -41,7 +42,7 @@ from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
 from tfgpu.diagnosis.checks.keras_modules import fact_minor, keras3_installed, keras3_series
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import PlatformFact
 
 #: The command that prints which Keras and TensorFlow the failing Python imports.
@@ -390,6 +391,9 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
     if row is not None and row.values.get("keras3") == "tf-keras-only" and shown.startswith(
             "tensorflow."):
         row = None  # tf.keras itself lacks it: not the plain-keras case the row describes
+    if row is None and not name.startswith("_") and (
+            unknown := _no_keras_has(f, name, shown, evidence)) is not None:
+        return [unknown]
     if row is None:
         return [catalogue.make(
             "keras-public-api-moved", variant="unlisted", module=shown, name=name,
@@ -524,23 +528,82 @@ def keras_removed_method(f: Facts) -> list[Finding]:
     if not hits.count:
         return []
     h = hits.first[0]
-    cls, method = h.g("cls") or "Model", h.g("attr") or ""
+    cls = h.g("cls") or h.g("cls2") or "Model"
+    method = h.g("attr") or h.need("attr2")
     row = next((r for r in f.kb.facts if r.id.startswith("keras-removed-")
                 and method in r.values.get("methods", ())
-                and cls in r.values.get("classes", ())), None)
+                and (cls in r.values.get("classes", ()) or "*" in r.values.get("classes", ()))),
+               None)
     if row is None:
         return []
     removed = row.value("removed")
+    call = "" if row.values.get("kind") == "attribute" else "()"
     return [catalogue.make(
         "keras-removed-method", cls=cls, method=method, removed=removed,
         evidence=log_evidence(hits),
-        cause=(f"{cls}.{method}() is gone from the Keras this Python imports: it was removed in "
-               f"{removed} (knowledge row {row.ref}). The code (yours, or a library's in the "
-               "traceback) was written for an older Keras."),
+        cause=(f"{cls}.{method}{call} is gone from the Keras this Python imports: it was "
+               f"removed in {removed} (knowledge row {row.ref}). The code (yours, or a "
+               "library's in the traceback) was written for an older Keras."),
         fix=(f"# use instead: {row.value('replacement')}",
              "# or pin the Keras/TensorFlow release the code was written for"),
         knowledge_ref=row.ref,
     )]
 
 
-__all__ = ["keras_optimizer_legacy_argument", "keras_public_api_moved", "keras_removed_method"]
+def _no_keras_has(f: Facts, name: str, module: str, evidence: tuple[Evidence, ...],
+                  ) -> Finding | None:
+    """``keras-public-api-moved`` variant ``no-such-name`` (a hedge, category unknown) when
+    ``name`` is in no module of any Keras release (platform fact ``keras-public-names``:
+    Keras 1.2.2-2.4.3's own sources, tf.keras 2.6-2.15's API goldens, Keras 3.15): no release
+    moved it, so most likely it is misspelt or another library's; the closest public names
+    are offered.  ``None`` when a release has it (in any case: Keras 2's optimizers had
+    lower-case aliases)."""
+    fact = f.kb.platform_fact("keras-public-names")
+    known = fact.items("names")
+    if name.lower() in {k.lower() for k in known}:
+        return None
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+    return catalogue.make(
+        "keras-public-api-moved", variant="no-such-name", module=module, name=name,
+        category="unknown", severity=Severity.WARNING, evidence=evidence, ref=fact.ref,
+        knowledge_ref=fact.ref,
+        fix=(f"# the closest public Keras names: {', '.join(close)}" if close else
+             f"# no public Keras name is close to {name}: is it another library's?",
+             f"# check the spelling in the code: {module}.{name}",
+             VERSIONS_CMD))
+
+
+def keras_preprocessing_package(f: Facts) -> list[Finding]:
+    """``keras-public-api-moved`` variant ``package-merged``: "No module named
+    'keras_preprocessing'" (pattern ``py.module_missing``): the standalone Keras Preprocessing
+    package (keras-team/keras-preprocessing, archived 2024: "all Keras Preprocessing symbols
+    have moved into the core Keras repository and the TensorFlow pip package"), which older
+    Keras and TensorFlow releases installed as a dependency and newer ones no longer do."""
+    hits = [h for h in f.h("py.module_missing").all()
+            if (h.g("mod") or "").split(".")[0] == "keras_preprocessing"]
+    if not hits:
+        return []
+    h = hits[0]
+    if any(m.line <= h.line for name in ("ctx.model_loading", "py.import_by_name")
+           for m in f.h(name).all()):
+        # saved data (a pickled Tokenizer) names the module itself: only that package loads it
+        return [catalogue.make(
+            "keras-public-api-moved", variant="package-merged", module=h.need("mod"),
+            evidence=log_evidence([h]),
+            fix=("python -m pip install keras-preprocessing   # the pickle names this module: "
+                 "only the package loads it",
+                 "# then save the object in a form without the module: a Tokenizer with "
+                 "tokenizer.to_json() (keras.preprocessing.text.tokenizer_from_json reads it)"))]
+    return [catalogue.make(
+        "keras-public-api-moved", variant="package-merged", module=h.need("mod"),
+        evidence=log_evidence([h]),
+        fix=("# import it from tf.keras instead: from tensorflow.keras.preprocessing.image "
+             "import ImageDataGenerator (likewise .text, .sequence)",
+             "# with Keras 3 (TensorFlow 2.16+) that module is kept in tf.keras only: or move "
+             "to keras.utils.image_dataset_from_directory and preprocessing layers",
+             "# old code that must stay as it is: python -m pip install keras-preprocessing "
+             "(deprecated, not updated)"))]
+
+
+__all__ = ["keras_optimizer_legacy_argument", "keras_preprocessing_package",
+           "keras_public_api_moved", "keras_removed_method"]

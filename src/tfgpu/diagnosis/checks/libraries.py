@@ -886,8 +886,13 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
         out += library_dependency(ctx, deps)
     fatal = _fatal_load_names(ctx) if missing.count else set()
     found = _found_not_loaded_lines(ctx)
+    # a native program's own start (glibc's "error while loading shared libraries") on
+    # TensorFlow's C library: checks/libtensorflow_c.py
+    native = {n for h in ctx.h("capi.native_load").all()
+              for n in range(h.line, h.end_line + 2)}  # (its wrapped second line too)
     for filename, hit in missing.by_key.items():
-        if filename in skip:
+        if filename in skip or (filename.startswith("libtensorflow") and all(
+                h.line in native for h in missing.all() if h.g("lib") == filename)):
             continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]

@@ -47,6 +47,8 @@ _OTHER_CHECKS = frozenset({
     "tensorflow_intel", "tensorflow_macos", "tensorflow_gpu", "tensorflow_cpu",
     "numpy", "nvidia", "google", "tflite_runtime", "tensorrt", "jaxlib", "site", "pip",
     "setuptools", "pkg_resources",
+    # the standalone Keras Preprocessing package, merged into Keras (checks/keras_moves.py)
+    "keras_preprocessing",
 })
 
 #: The Model Garden's top-level packages (tensorflow/models) this check names.
@@ -101,9 +103,18 @@ def _ended_on(ctx: Facts, line: int) -> bool:
     """Whether the exception on log line ``line`` is where the program stopped: one of the log's
     deaths when it shows any (:func:`~tfgpu.diagnosis.checks.unknown.death_hits`: not a traceback
     the program printed and went on after), with no traceback header and no "During handling of the
-    above exception" line after it (a handled ImportError, another exception raised after it)."""
+    above exception" line after it (a handled ImportError, another exception raised after it).
+    A bare "No module named 'x'" line (no exception name) counts only when nothing the log's
+    patterns read comes after it."""
     if any(x.line > line for name in ("ctx.tb_header", "py.chained_during")
            for x in ctx.h(name).all()):
+        return False
+    hit = next((h for h in ctx.h("py.module_missing").all() if h.line == line), None)
+    if hit is not None and "Error" not in hit.text.split("No module named")[0] and any(
+            x.last is not None and x.last.line > line for x in ctx.log.hits.values()):
+        # a bare "No module named 'x'" (no exception name: a message the program printed,
+        # e.g. an optional import's except clause) with anything read after it: the program
+        # went on
         return False
     deaths = death_hits(ctx.log)
     if not deaths:

@@ -83,6 +83,43 @@ def windows_dll_procedure_not_found(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _tf_imported_in_log(ctx: Facts) -> bool:
+    """TensorFlow's C++ start-up lines are in the log (a glog line of tensorflow/core, the CPU
+    feature notice): TensorFlow imported in that run."""
+    return bool(ctx.h("noise.cpu_guard_notice").count) or any(
+        "tensorflow/core/" in h.text or "tensorflow/tsl/" in h.text
+        for h in ctx.h("ctx.tensorflow").all())
+
+
+def transformers_tf_class(ctx: Facts) -> list[Finding]:
+    """``tensorflow-module-not-found`` variant ``transformers``: transformers gave no TF*
+    class (pattern ``eco.transformers_tf_class``): it exports them only when it can import
+    TensorFlow in this Python, and transformers 5 has none (huggingface/transformers#40760)."""
+    hits = ctx.h("eco.transformers_tf_class").all()
+    if not hits:
+        return []
+    h = hits[0]
+    name = h.g("name") or h.need("name2")
+    if h.g("name") and ctx.tf_version is None and _tf_imported_in_log(ctx):
+        # TensorFlow's own start-up lines in the same paste: it imported, so a missing TF*
+        # class is one this transformers never had (no TF port of that model) or removed
+        return []
+    return [catalogue.make(
+        "tensorflow-module-not-found", variant="transformers", name=name,
+        evidence=log_evidence([h]),
+        fix=(c.python_cmd(ctx, "import tensorflow as tf; print(tf.__version__)")
+             + "   # with the Python that ran: its error says why TensorFlow does not import; "
+             "if it imports, upgrade transformers (an older check missed some TensorFlow "
+             "distributions, tf-nightly among them)",
+             "python -m pip install tensorflow   # with that Python, a release the installed "
+             "transformers supports",
+             "python -m pip show transformers   # 5.0 or later has no TensorFlow classes: pin "
+             "transformers<5 for TF* models, or use the PyTorch class of the same name "
+             "without TF",
+             "# USE_TORCH=1 or USE_TF=0 in the environment makes transformers ignore an "
+             "installed TensorFlow (transformers' import_utils.py): unset them for TF models"))]
+
+
 def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
     """``tensorflow-module-not-found``: the interpreter that ran has no ``tensorflow``
     package; variant ``jupyter``: a notebook, whose kernel may be another Python than the
@@ -204,7 +241,8 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     if data_sub is not None:
         attr, sub = data_attr, data_sub or None
     else:
-        attr = h.g("attr") or h.g("imported") or ("contrib" if h.g("contrib") else "a TF1 name")
+        attr = h.g("attr") or h.g("imported") or (
+            "contrib" if h.g("contrib") or h.g("contrib_v1") else "a TF1 name")
         sub = h.g("sub")
     # (a TensorFlow 1.x in the log has these names: a broken or shadowed install, not this)
     tf1 = ctx.tf_mm is not None and ctx.tf_mm[0] < 2

@@ -12,6 +12,7 @@ TensorFlow model" guide exports to ``<base>/1``.
 from __future__ import annotations
 
 import re
+import shlex
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
@@ -19,6 +20,21 @@ from tfgpu.findings import Finding
 
 #: A base path that ends inside one version: a SavedModel's own folders.
 _INSIDE = re.compile(r"[/\\](?:variables|assets)[/\\]?$")
+
+#: A base path on a remote file system (s3://, gs://, hdfs://).
+_SCHEME = re.compile(r"^([A-Za-z][\w+.-]{0,15})://")
+
+#: A container path Git for Windows' MSYS2 runtime converted into a Windows path before
+#: docker saw it ("/models/x" -> "C:/Program Files/Git/models/x"; MSYS_NO_PATHCONV=1 stops
+#: it: git-for-windows/build-extra ReleaseNotes.md).
+_GIT_BASH = re.compile(
+    r"^[A-Za-z]:[/\\](?:[^/\\]{1,80}[/\\]){0,6}?(?:Git|msys64|msys32)[/\\]")
+
+#: A base path that names a file: a SavedModel's own file or another model file.
+_FILE_END = re.compile(r"[/\\][^/\\]{1,200}\.(pbtxt|pb|h5|hdf5|keras|json|tflite|onnx)$")
+
+#: The status after the path: the server has no file system for the path's scheme.
+_UNIMPLEMENTED = re.compile(r"UNIMPLEMENTED: File system scheme '\w{1,20}' not implemented")
 
 #: A base path whose last folder is a number: a version folder, or a model named so.
 _NUMBERED = re.compile(r"[/\\]\d+[/\\]?$")
@@ -85,6 +101,63 @@ def serving_base_path_missing(ctx: Facts) -> list[Finding]:
     h = hits[0]
     base, name = h.need("base").rstrip("."), h.need("name").rstrip(".")
     ev = log_evidence(hits[:1])
+    scheme = _SCHEME.match(base)
+    if scheme is not None and _UNIMPLEMENTED.search(h.text):
+        # the server has no file system for that scheme at all (TensorFlow moved its S3 and
+        # HDFS file systems to tensorflow-io; tensorflow/serving#1963: Serving 2.7+ images)
+        return [catalogue.make(
+            "tf-serving-base-path-missing", variant="scheme-not-built", base=base,
+            name=name, scheme=scheme.group(1), evidence=ev,
+            fix=(f"aws s3 sync {base} ./models/{name}   # copy the model to a local folder"
+                 if scheme.group(1).lower() == "s3" else
+                 f"# copy {base} to a local folder with that storage's own client",
+                 f"docker run -p 8501:8501 -v \"$PWD/models/{name}:/models/{name}\" -e "
+                 f"MODEL_NAME={name} tensorflow/serving   # serve the local copy",
+                 "# or use a TensorFlow Serving build that includes that file system"))]
+    if scheme is not None:
+        # a remote base path: missing, or not readable with the server's credentials
+        listing = {"s3": f"aws s3 ls {base}/", "gs": f"gsutil ls {base}/"}.get(
+            scheme.group(1).lower(), f"# list {base} with that storage's own client")
+        return [catalogue.make(
+            "tf-serving-base-path-missing", variant="remote", base=base, name=name,
+            evidence=ev,
+            fix=(listing + "   # with the credentials the server has: it must list the "
+                 "numbered version folders",
+                 "# give the server access: S3 needs AWS_REGION (and S3_ENDPOINT for another "
+                 "store) and credentials in its environment; gs:// needs "
+                 "GOOGLE_APPLICATION_CREDENTIALS or a service account that can read the bucket",
+                 "# an error status after the path (UNAVAILABLE, 403, permission denied) is "
+                 "access, not absence"))]
+    file = _FILE_END.search(base)
+    if file is not None:
+        # a SavedModel's own file (or another file) given as the base path
+        folder = _FILE_END.sub("", base)
+        parent = _NUMBERED.sub("", folder) or folder
+        q = shlex.quote(parent)
+        if file.group(1) in ("pb", "pbtxt"):
+            fix: tuple[str, ...] = (
+                f"--model_base_path={q}   # the folder that holds the numbered version folders "
+                "(1/saved_model.pb ...), not a file in one",
+                f"ls {q}   # it must list 1/, 2/ ...: each a SavedModel folder (a saved_model.pb "
+                "lying in it directly goes, with variables/, into a folder 1/)")
+        else:
+            fix = (f"# {base} is no SavedModel: TensorFlow Serving serves only SavedModels; "
+                   f"export one into a numbered folder, model.export('{parent}/{name}/1') "
+                   f"(Keras 3) or tf.saved_model.save(model, '{parent}/{name}/1')",
+                   f"--model_base_path={shlex.quote(parent + '/' + name)}   # then the folder "
+                   "that holds 1/")
+        return [catalogue.make(
+            "tf-serving-base-path-missing", variant="file", base=base, name=name,
+            evidence=ev, fix=fix)]
+    if _GIT_BASH.match(base):
+        # Git for Windows' MSYS2 runtime turned the argument /models/x into a Windows path
+        return [catalogue.make(
+            "tf-serving-base-path-missing", variant="git-bash", base=base, name=name,
+            evidence=ev,
+            fix=("MSYS_NO_PATHCONV=1 docker run ...   # Git Bash leaves the container path "
+                 "/models/<name> as it is",
+                 "# or write the container path with two slashes (//models/<name>), or run "
+                 "the docker command from PowerShell or cmd"))]
     mounts = [((m.g("src") or m.g("src2") or ""), (m.g("dst") or m.g("dst2") or "").rstrip("/"))
               for m in ctx.h("ctx.docker_mount").all()]
     mounted = [f"{src} at {dst}" for src, dst in mounts if src and dst]
@@ -101,7 +174,8 @@ def serving_base_path_missing(ctx: Facts) -> list[Finding]:
                  "# the mounted folder holds numbered versions: my_model/1/saved_model.pb"))]
     return [catalogue.make(
         "tf-serving-base-path-missing", base=base, name=name, evidence=ev,
-        fix=(f"ls {base}   # inside the server's container or host: it must exist{seen}",
+        fix=(f"ls {shlex.quote(base)}   # inside the server's container or host: it must "
+             f"exist{seen}",
              f"# mount the model's folder at {base} (docker run -v /host/folder:{base}), or "
              "give --model_base_path (or MODEL_NAME with the tensorflow/serving image) the "
              "folder the model is mounted at",

@@ -49,6 +49,8 @@ Sources (TensorFlow's Python sources in its wheels, read per release: 1.13.1, 1.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.facts.log import Hit
@@ -423,6 +425,12 @@ def gast_too_new(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits[:1]))]
 
 
+#: A source line a traceback quotes ("    raise ValueError(\"as_list() is not defined ...\")"),
+#: not the error itself.
+_SOURCE_LINE = re.compile(
+    r"^\s*(?:raise\b|-{1,8}>\s{0,12}\d{0,6}\s{0,12}raise\b|\d{1,6}\s{1,12}raise\b)")
+
+
 def function_new_variables(ctx: Facts) -> list[Finding]:
     """``tf-function-variables-after-first-call`` (pattern ``tf.function_new_variables``):
     a tf.function created variables after its first call (polymorphic_function.py of 2.21,
@@ -432,7 +440,9 @@ def function_new_variables(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "tf-function-variables-after-first-call", evidence=log_evidence(hits[:1]),
-        fix=("# build every layer, model and optimizer once, before the decorated function "
+        fix=("# a tf.Variable(...) in the function's body: create it once outside (or in "
+             "__init__) and assign to it inside (v.assign(...))",
+             "# build every layer, model and optimizer once, before the decorated function "
              "runs: layers in __init__ (a subclassed layer's weights in build(), not in call())",
              "# a custom training step: create the optimizer before the loop; a Keras 3 "
              "optimizer: optimizer.build(model.trainable_variables) before the first step",
@@ -446,20 +456,24 @@ def unknown_rank(ctx: Facts) -> list[Finding]:
     """``tensor-rank-unknown`` (pattern ``tf.unknown_rank``): a tensor whose rank is unknown
     asked for its dimensions (tensor_shape.py of 2.21: ``as_list``, ``__iter__``,
     ``__len__``)."""
-    hits = ctx.h("tf.unknown_rank").all()
+    # (not TensorFlow's own source line a traceback quotes: 'raise ValueError("as_list() ...")')
+    hits = [h for h in ctx.h("tf.unknown_rank").all() if not _SOURCE_LINE.match(h.text)]
     if not hits:
         return []
-    h = hits[0]
+    h = hits[-1]
     return [catalogue.make(
-        "tensor-rank-unknown", said=h.need("said"), evidence=log_evidence(hits[:1]),
+        "tensor-rank-unknown", said=h.need("said"), evidence=log_evidence([h]),
         fix=("# in the dataset's map function, where the tensor is made: "
              "image.set_shape([None, None, 3])   # (or image = tf.ensure_shape(image, "
              "[None, None, 3])): at least the rank and the channels",
              "# tf.py_function / tf.numpy_function outputs: set_shape on each output after the "
              "call; tf.io.decode_image: decode_jpeg/decode_png(..., channels=3) or "
              "decode_image(..., expand_animations=False), which keep a rank",
-             "python -c \"import tensorflow as tf; print(ds.element_spec)\"   # (with your "
-             "dataset ds) a TensorSpec(shape=<unknown>) is such a tensor"))]
+             "# Dataset.from_generator: give output_signature=(tf.TensorSpec(shape=(None, None, "
+             "3), dtype=tf.float32), ...) instead of output_types alone",
+             "# to see which tensor: print(ds.element_spec) in the script, where ds is the "
+             "dataset; a TensorSpec(shape=<unknown>) is such a tensor (a TF 1 "
+             "tf.placeholder without shape=, or a custom op without a shape function, too)"))]
 
 
 __all__ = [

@@ -18,6 +18,12 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: Layer classes that wrap Python code or a TensorFlow function, not a layer of their own: Keras's
+#: Lambda, tf.keras's TFOpLambda and SlicingOpLambda (keras/layers/core/tf_op_layer.py, Keras
+#: 2.6+: a tf.* call or a slice applied to a Keras tensor in a functional model), TF Hub's
+#: KerasLayer (tensorflow_hub/keras_layer.py: a SavedModel as a layer).
+_PYTHON_CODE_LAYERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "KerasLayer"})
+
 
 def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
     """``tfjs-layer-not-known`` (pattern ``tfjs.unknown_class``), variants ``lambda`` (a
@@ -29,11 +35,12 @@ def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
     h = hits[0]
     what, name = h.need("what").strip(), h.need("name").strip("'\"")
     ev = log_evidence(hits[:1])
-    if name == "Lambda":
+    if name in _PYTHON_CODE_LAYERS:
         return [catalogue.make(
-            "tfjs-layer-not-known", variant="lambda", evidence=ev,
-            fix=("# in the Python model: replace the Lambda layer by built-in layers (Reshape, "
-                 "Rescaling, a Dense...) or a custom layer class, save and convert again",
+            "tfjs-layer-not-known", variant="lambda", name=name, evidence=ev,
+            fix=(f"# in the Python model: replace the {name} layer (a Lambda's function, a tf.* "
+                 "call on a Keras tensor) by built-in layers (Reshape, Rescaling, a Dense...) "
+                 "or a custom layer class, save and convert again",
                  "# a custom layer then needs a JavaScript class extending tf.layers.Layer, "
                  "with static className equal to the Python class name, registered with "
                  "tf.serialization.registerClass(MyLayer) before tf.loadLayersModel",
@@ -48,6 +55,12 @@ def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
                  "tf.keras's 'Functional' class name",
                  "# (older route: convert the model with a tensorflowjs converter of the same "
                  "era as the TensorFlow.js that loads it)"))]
+    if what in ("regularizer", "constraint"):
+        return [catalogue.make(
+            "tfjs-layer-not-known", what=what, name=name, evidence=ev,
+            fix=(f"# a {what} acts only in training: remove it from the layers (or set it to "
+                 "None) in the Python model before converting, or train in TensorFlow.js with "
+                 f"a registered {what} class of the same className",))]
     return [catalogue.make(
         "tfjs-layer-not-known", what=what, name=name, evidence=ev,
         fix=(f"# write '{name}' in JavaScript: class extending tf.layers.Layer (or the "

@@ -13,9 +13,16 @@ keeps data and models in gs:// buckets).
 
 from __future__ import annotations
 
+import re
+import shlex
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: A path the TPU was writing: a save's temporary shard ("ckpt-1_temp/part-00000-of-00001",
+#: "model.ckpt-0_temp_<hex>"), TensorBoard's events or the profiler's plugin folder.
+_WRITTEN = re.compile(r"_temp|[/\\]part-\d|events\.out\.tfevents|plugins[/\\]profile")
 
 
 def tpu_local_file_system(ctx: Facts) -> list[Finding]:
@@ -26,16 +33,21 @@ def tpu_local_file_system(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     path = (h.g("path") or "").strip() or "(the path is not shown)"
-    shown = path if h.g("path") else "<the local path>"
+    written = _WRITTEN.search(path) is not None
+    # (a SavedModel's variables file: copy the whole SavedModel folder)
+    folder = re.sub(r"[/\\]variables(?:[/\\]variables(?:\.\S*)?)?$", "", path)
+    first = ("# the TPU writes this file (a checkpoint being saved, TensorBoard's or the "
+             "profiler's output): give model_dir, the checkpoint folder and the log folder as "
+             "gs://<your-bucket>/... paths" if written or not h.g("path") else
+             f"gsutil -m cp -r {shlex.quote(folder)} gs://<your-bucket>/   # copy it to a "
+             "Cloud Storage bucket the TPU's service account can read and write (in a "
+             "notebook: !gsutil ...)")
     return [catalogue.make(
         "tpu-cannot-read-local-files", path=path, evidence=log_evidence(hits[:1]),
-        fix=(f"gsutil -m cp -r {shown} gs://<your-bucket>/   # copy it to a Cloud Storage "
-             "bucket the TPU's service account can read and write",
+        fix=(first,
              "# then give the gs://<your-bucket>/... path to the code (model_dir, output_dir, "
              "the checkpoint or SavedModel to load, the dataset files)",
-             "# or read the file on the Python side first (load weights into the model before "
-             "building it under the TPUStrategy), or run on a TPU VM, whose local disk "
-             "TensorFlow can use"))]
+             "# or run on a TPU VM, whose local disk TensorFlow can use"))]
 
 
 __all__ = ["tpu_local_file_system"]

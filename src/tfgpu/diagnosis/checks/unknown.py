@@ -383,6 +383,9 @@ def death_hits(log: LogFacts) -> list[Hit]:
     ends = {n for n in ends if not _USER_STOP.match(_message(texts.get(n, ""))) and n > went_on}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
+    # (pytest's "E   <exception>" lines report a failed test; pytest itself goes on to the
+    # next test: no death of the program that printed them)
+    hits = [h for h in hits if "pyt" not in split_prefix(h.text)[0].split("+")]
     for h in hits:
         first.setdefault(h.line, h)
     return sorted(first.values(), key=lambda h: h.line)
