@@ -47,3 +47,13 @@ def test_windows_gets_cmds_words_with_the_value_quoted() -> None:
                         "is ambiguous. Use a.any() or a.all()"])
     # cmd keeps a space before && in the value: set "NAME=value" does not
     assert fix[0].startswith('set "CUDA_VISIBLE_DEVICES=-1" && python')
+    # and PowerShell's own words next (cmd's set does nothing there)
+    assert fix[1].startswith('$env:CUDA_VISIBLE_DEVICES="-1"; python')
+
+
+def test_a_failed_import_gets_no_cpu_rerun() -> None:
+    # an import fails the same on the CPU: the re-run tells nothing apart
+    fix = _unknown_fix([*_TB, "ImportError: cannot import name 'frobnicate' from 'zorblib' "
+                        "(/usr/lib/python3/site-packages/zorblib/__init__.py)"])
+    assert fix[0].startswith("tfgpu doctor")
+    assert not any("CUDA_VISIBLE_DEVICES" in line for line in fix)

@@ -584,25 +584,23 @@ def keras_preprocessing_package(f: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    if any(m.line <= h.line for name in ("ctx.model_loading", "py.import_by_name")
-           for m in f.h(name).all()):
-        # saved data (a pickled Tokenizer) names the module itself: only that package loads it
-        return [catalogue.make(
-            "keras-public-api-moved", variant="package-merged", module=h.need("mod"),
-            evidence=log_evidence([h]),
-            fix=("python -m pip install keras-preprocessing   # the pickle names this module: "
-                 "only the package loads it",
-                 "# then save the object in a form without the module: a Tokenizer with "
-                 "tokenizer.to_json() (keras.preprocessing.text.tokenizer_from_json reads it)"))]
+    pickled = any(m.line <= h.line for name in ("ctx.model_loading", "py.import_by_name")
+                  for m in f.h(name).all())
+    # saved data (a pickled Tokenizer) names the module itself: only that package loads it
+    fix = (("python -m pip install keras-preprocessing   # the pickle names this module: "
+            "only the package loads it",
+            "# then save the object in a form without the module: a Tokenizer with "
+            "tokenizer.to_json() (keras.preprocessing.text.tokenizer_from_json reads it)")
+           if pickled else
+           ("# import it from tf.keras instead: from tensorflow.keras.preprocessing.image "
+            "import ImageDataGenerator (likewise .text, .sequence)",
+            "# with Keras 3 (TensorFlow 2.16+) that module is kept in tf.keras only: or move "
+            "to keras.utils.image_dataset_from_directory and preprocessing layers",
+            "# old code that must stay as it is: python -m pip install keras-preprocessing "
+            "(deprecated, not updated)"))
     return [catalogue.make(
         "keras-public-api-moved", variant="package-merged", module=h.need("mod"),
-        evidence=log_evidence([h]),
-        fix=("# import it from tf.keras instead: from tensorflow.keras.preprocessing.image "
-             "import ImageDataGenerator (likewise .text, .sequence)",
-             "# with Keras 3 (TensorFlow 2.16+) that module is kept in tf.keras only: or move "
-             "to keras.utils.image_dataset_from_directory and preprocessing layers",
-             "# old code that must stay as it is: python -m pip install keras-preprocessing "
-             "(deprecated, not updated)"))]
+        evidence=log_evidence([h]), fix=fix)]
 
 
 __all__ = ["keras_optimizer_legacy_argument", "keras_preprocessing_package",

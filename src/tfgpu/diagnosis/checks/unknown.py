@@ -492,6 +492,10 @@ def _ties_to_gpu(texts: Iterable[str]) -> bool:
     return any(_GPU_WORDS.search(t) or _DEVICE_WORDS.search(t) for t in texts)
 
 
+#: An exception line of a failed import: it fails the same on the CPU.
+_IMPORT_ERROR = re.compile(r"(?:[\w.]{1,80}\.)?(?:ImportError|ModuleNotFoundError)\b")
+
+
 def _host_fixes(last: str, windows: bool, cpu_only: bool = False) -> tuple[str, ...]:
     """The fix lines that lead for an unrecognised exception ``last``: the CPU re-run first
     (:data:`_CPU_RERUN`, in cmd's words on Windows) when its text names nothing of the GPU
@@ -499,13 +503,18 @@ def _host_fixes(last: str, windows: bool, cpu_only: bool = False) -> tuple[str, 
     (``cpu_only``: TensorFlow's "Could not find cuda drivers"), no re-run: the exception is
     the code's or the data's."""
     host = "tfgpu doctor   # checks the host itself"
-    if _GPU_WORDS.search(last):
+    if _GPU_WORDS.search(last) or _IMPORT_ERROR.match(_message(last)):
+        # (an import that failed fails the same on the CPU: no re-run to tell them apart)
         return (host,)
     if cpu_only:
         return ("# this run already had no GPU (TensorFlow said 'Could not find cuda drivers'): "
                 "the exception is the code's or the data's; the traceback's last frames of your "
                 "own code show where", host)
     env = "set \"CUDA_VISIBLE_DEVICES=-1\" &&" if windows else "CUDA_VISIBLE_DEVICES=-1"
+    if windows:  # cmd's words, then PowerShell's
+        return (_CPU_RERUN.format(env=env),
+                "$env:CUDA_VISIBLE_DEVICES=\"-1\"; python <your script>   # the same in "
+                "PowerShell", host)
     return (_CPU_RERUN.format(env=env), host)
 
 
