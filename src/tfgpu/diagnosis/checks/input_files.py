@@ -13,7 +13,7 @@ import shlex
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import from_log
-from tfgpu.diagnosis.checks.windows_paths import windows_path_too_long
+from tfgpu.diagnosis.checks.windows_paths import too_long
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -220,9 +220,9 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
     the working directory.  A code line that writes a file just above leads the fix with
     creating its folder."""
     # (a path past Windows' length limit is windows-path-too-long's: checks/windows_paths.py)
-    too_long = {f.evidence[0].line for f in windows_path_too_long(ctx) if f.evidence}
+    long_lines = {h.line for h, _path, _how in too_long(ctx)}
     hits = [h for h in ctx.h("py.path_not_found").all()
-            if h.line not in too_long and not _NOT_DATA.search(_path(h))
+            if h.line not in long_lines and not _NOT_DATA.search(_path(h))
             and not (h.g("path") and _BARE.match(h.g("path") or "") and not h.g("win"))
             and not any(0 < h.line - e.line <= _CODE_WINDOW
                         for e in ctx.h("ctx.exec_frame").all())]

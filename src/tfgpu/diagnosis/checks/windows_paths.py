@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import win32_errors
@@ -47,11 +48,15 @@ def _code(text: str) -> int | None:
     return found.code if found is not None else None
 
 
-def windows_path_too_long(ctx: Facts) -> list[Finding]:
-    """``windows-path-too-long`` (pattern ``win.tf_file_error``): TensorFlow could not open or
-    create a Windows path of at least :data:`MAX_PATH` characters (absolute), or of at least
-    :data:`_RELATIVE_LONG` relative to the working folder (variant ``relative``, hedged:
-    with the folder the program runs from it most likely passes the limit)."""
+def too_long(ctx: Facts) -> list[tuple[Hit, str, str]]:
+    """The lines of ``ctx``'s log where TensorFlow's Windows file system failed on a path too
+    long for Windows, each as (hit, path, how): ``"absolute"`` at least :data:`MAX_PATH`
+    characters, ``"relative"`` at least :data:`_RELATIVE_LONG` relative to the working
+    folder, ``"said"`` any length when Windows said "The filename or extension is too long";
+    never a rename, nor an access-denied or in-use error.
+    Read by :func:`windows_path_too_long` and by checks/input_files.py (which leaves these
+    lines to it)."""
+    out: list[tuple[Hit, str, str]] = []
     for h in ctx.h("win.tf_file_error").all():
         if h.need("op") == "Failed to rename":
             continue
@@ -72,17 +77,28 @@ def windows_path_too_long(ctx: Facts) -> list[Finding]:
             continue
         if not said and not absolute and len(path) < _RELATIVE_LONG:
             continue
-        return [catalogue.make(
-            "windows-path-too-long",
-            variant="windows-says" if said else None if absolute else "relative",
-            n=str(len(path)), evidence=log_evidence([h]),
-            fix=("# move the project to a short folder (C:\\proj) and shorten the run's folder "
-                 "names (an experiment folder named by every setting makes each checkpoint "
-                 "path long)",
-                 "# or enable long paths: Group Policy 'Enable Win32 long paths' or the "
-                 "registry's LongPathsEnabled = 1 (it helps only programs that declare "
-                 "themselves long-path aware)"))]
-    return []
+        out.append((h, path, "said" if said else "absolute" if absolute else "relative"))
+    return out
+
+
+def windows_path_too_long(ctx: Facts) -> list[Finding]:
+    """``windows-path-too-long``: the first of :func:`too_long`'s lines (variant
+    ``relative`` is hedged: with the folder the program runs from, the path most likely passes
+    the limit)."""
+    found = too_long(ctx)
+    if not found:
+        return []
+    h, path, how = found[0]
+    return [catalogue.make(
+        "windows-path-too-long",
+        variant="windows-says" if how == "said" else "relative" if how == "relative" else None,
+        n=str(len(path)), evidence=log_evidence([h]),
+        fix=("# move the project to a short folder (C:\\proj) and shorten the run's folder "
+             "names (an experiment folder named by every setting makes each checkpoint path "
+             "long)",
+             "# or enable long paths: Group Policy 'Enable Win32 long paths' or the registry's "
+             "LongPathsEnabled = 1 (it helps only programs that declare themselves long-path "
+             "aware)"))]
 
 
 def windows_file_locked(ctx: Facts) -> list[Finding]:
@@ -107,4 +123,4 @@ def windows_file_locked(ctx: Facts) -> list[Finding]:
              "# then save again"))]
 
 
-__all__ = ["windows_file_locked", "windows_path_too_long"]
+__all__ = ["too_long", "windows_file_locked", "windows_path_too_long"]
