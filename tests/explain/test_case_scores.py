@@ -525,6 +525,17 @@ FLOORS["cases-holdout344"] = 0.75
 FLOORS["cases-holdout346"] = 0.37
 FLOORS["cases-holdout347"] = 0.54
 FLOORS["cases-holdout348"] = 0.51
+# session 45 (2026-12-07), scored first on 7abc5c5e: TensorFlow Lite and the Object Detection
+# API (2/17, 1 WRONG mended), input pipelines and RL libraries (4/19, 2 WRONG mended),
+# environment managers, images and add-ons (10/22, 1 WRONG mended); its second round (first
+# sight on the first round's tree): converters, notebooks and TensorBoard (5/22, 1 WRONG
+# mended), audio and vision applications (13/22). cases-holdout350 and 355 keep a WRONG case
+# (40407, 41506) and so no floor here
+FLOORS["cases-holdout349"] = 0.29
+FLOORS["cases-holdout351"] = 0.57
+FLOORS["cases-holdout352"] = 0.77
+FLOORS["cases-holdout353"] = 0.40
+FLOORS["cases-holdout354"] = 0.59
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -441,7 +441,7 @@ def test_a_message_joined_on_from_an_earlier_line_is_recorded_at_its_own_line() 
     # wrapped; lines that go on were joined for another pattern's sake, the message begins
     # on line 4
     lines = ["Searching for tensorflow-gpu==1.4.0",
-             "Reading https://pypi.org/simple/tensorflow-gpu/",
+             "Reading https://pip.example.org/simple/tensorflow-gpu/",
              "No local packages or working download links found for tensorflow-gpu==1.4.0",
              "error: Could not find suitable distribution for",
              "Requirement.parse('tensorflow-gpu==1.4.0')"]

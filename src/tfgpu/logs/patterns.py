@@ -79,6 +79,11 @@ _NGC_ADVICE = (r"(?![^\n]{0,120}?(?:--ulimit\s+stack=67108864|--ipc=host)\s+\.\.
 _NEXT_SENTENCE = re.compile(r"\\\.\??(?:\\s(?:\*|\+|\?|\{\d*,?\d*\})?| \??)+(?:\(\?:)?[A-Z]")
 
 
+#: The add-ons' top-level module names of "addon.no_attr" (checks/_addon_frames.py ADDON_DISTS
+#: and the ones whose names do not start with tensorflow_).
+_ADDON_MODULES = r"(?:tensorflow_[a-z_]{2,40}|tf_agents|keras_tuner|keras2onnx|tf2onnx)"
+
+
 def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None,
        recent: int = 0) -> Pattern:
     return Pattern(name, needles, regex, key,
@@ -1029,6 +1034,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Assign requires shapes of both tensors to match\. lhs shape= ?\[(?P<lhs>[\d, ?]{0,80})\]"
         r" rhs shape= ?\[(?P<rhs>[\d, ?]{0,80})\]",
     ),
+    # the same refusal at graph construction: the Assign op's shape function (shape_inference
+    # Merge, strings of the 2.21 wheel's libtensorflow_framework.so.2: "Dimension %d in both
+    # shapes must be equal, but are %d and %d", "Shapes must be equal rank, but are %d and
+    # %d") wrapped with the node (TF 1.x "for 'Assign' (op: 'Assign') with input shapes: [..],
+    # [..]"; TF 2.x "for '{{node Assign}} = Assign[...](...)' with input shapes: ..."): the
+    # variable's shape first, the value's second. checks/checkpoints.py
+    _p(
+        "ckpt.assign_infer",
+        ("in both shapes must be equal", "shapes must be equal rank"),
+        r"(?:Dimension \d{1,3} in both shapes must be equal, but are \d{1,12} and \d{1,12}"
+        r"|Shapes must be equal rank, but are \d{1,3} and \d{1,3})"
+        # (TensorFlow 1.5+ adds "Shapes are [a] and [b]." before the node)
+        r"(?:\. Shapes are \[[\d,? ]{0,80}\] and \[[\d,? ]{0,80}\]\.)? for "
+        r"(?:'(?P<node>[^'\s{}]{1,200})' \(op: 'Assign'\)"
+        r"|'\{\{node (?P<node2>[^'\s{}]{1,200})\}\} = Assign\[[^\]\n]{0,300}\]"
+        r"\([^)\n]{0,300}\)') with input shapes: "
+        r"\[(?P<lhs>[\d,? ]{0,80})\], \[(?P<rhs>[\d,? ]{0,80})\]",
+    ),
     # the Assign node that failed, as the op runtime names it ("[[{{node save/Assign_305}}",
     # TF 1.x "[[Node: save/Assign_6 = Assign[...]"): a Saver's restore names it save/...
     _p(
@@ -1062,6 +1085,80 @@ PATTERNS: tuple[Pattern, ...] = (
         ("trying to share variable",),
         r"Trying to share variable (?P<name>\S{1,300}), but specified shape "
         r"(?P<want>\([^)\n]{0,80}\)) and found shape (?P<found>\([^)\n]{0,80}\))",
+    ),
+    # protobuf's Python type check of a repeated scalar field given None (python/google/
+    # protobuf/internal/type_checkers.py "%.1024r has type %s, but expected one of: %s"; its
+    # C++ extension "None has type NoneType, but expected one of: int, long"), and the
+    # tf.train.Feature builders above it (Object Detection API utils/dataset_util.py
+    # int64_list_feature, a script's own *_list_feature helpers, tf.train.Int64List). Read by
+    # checks/tfrecord_writer.py
+    _p(
+        "proto.none_value",
+        ("none has type", "'nonetype' object cannot be interpreted as an integer",
+         "must be real number, not nonetype", "expected bytes, nonetype found"),
+        r"None has type (?:<class ')?NoneType(?:'>)?, but expected one of: "
+        # protobuf 4.21+ (upb): Int64List, FloatList, BytesList given None
+        r"|TypeError: (?:'NoneType' object cannot be interpreted as an integer"
+        r"|must be real number, not NoneType|expected bytes, NoneType found)",
+    ),
+    _p(
+        "ctx.example_feature_frame",
+        ("_feature", "tf.train.", "class_text_to_int"),
+        r"\b(?P<fn>int64_list_feature|bytes_list_feature|float_list_feature|int64_feature"
+        r"|bytes_feature|float_feature)\b|tf\.train\.(?:Int64|Bytes|Float)List\("
+        r"|(?P<labelmap>\bclass_text_to_int\b)",
+    ),
+    # TensorFlow Lite's interpreter refusing an input's value (interpreter_wrapper.cc
+    # SetTensor; the 2.21 wheel's libpywrap_tflite_common.so), and a converter's calibration
+    # in view (its representative dataset fed through the same call: lite/python/optimize/
+    # calibrator.py _feed_tensors). checks/tflite_inputs.py
+    _p(
+        "tflite.set_tensor",
+        ("cannot set tensor: got value of type", "cannot set tensor: dimension",
+         "cannot set tensor: size mismatch"),
+        r"Cannot set tensor: Got value of type (?P<got>\w{1,20}) but expected type "
+        r"(?P<want>\w{1,20}) for input \d{1,4}"
+        r"|Cannot set tensor: Dimension (?:count )?mismatch[.,] (?:Got|expected) \d{1,12} "
+        r"but (?:expected|found) \d{1,12}"
+        r"|Cannot set tensor: Size mismatch, expected \d{1,12} for dim \d{1,3} but found "
+        r"\d{1,12}",
+    ),
+    _p("ctx.tflite_set_tensor", ("set_tensor",), r"\.set_tensor\(|\bin set_tensor\b"),
+    _p(
+        "ctx.tflite_calibration",
+        ("representative_dataset", "_feed_tensors", "calibrate_and_quantize"),
+        r"\b(?:representative_dataset\w{0,40}|_feed_tensors|_calibrate_and_quantize"
+        r"|calibrate_and_quantize)\b",
+    ),
+    # NaN or Inf found by a numeric check: TensorFlow's CheckNumerics kernel
+    # (tensorflow/core/kernels/check_numerics_op.cc: "<message> : Tensor had NaN|Inf|Inf and NaN
+    # values"; CheckNumericsV2, enable_check_numerics's: "-Inf", "+Inf", "NaN" joined with
+    # "and"), the message being its caller's: TF 1's clip_by_global_norm "Found Inf or NaN
+    # global norm.", the Object Detection API's "LossTensor is inf or nan."), TF 1's
+    # NanTensorHook (basic_session_run_hooks.py "NaN loss during training.", its LOG(ERROR)
+    # "Model diverged with loss = NaN."),
+    # tf.debugging.enable_check_numerics (check_numerics_callback.py "!!! Detected Infinity or
+    # NaN in output %d of ..."), Keras's TerminateOnNaN ("Batch %d: Invalid loss, terminating
+    # training"; Keras 3's raise_error "NaN or Inf loss encountered at batch %d"; MindSpore's
+    # "step: N. Invalid loss" is not Keras's). checks/non_finite_values.py
+    _p(
+        "train.tensor_not_finite",
+        ("tensor had",),
+        r": Tensor had (?P<what>(?:[-+]?Inf|NaN)(?:,? (?:and )?(?:[-+]?Inf|NaN)){0,2}) values",
+    ),
+    _p(
+        "train.loss_not_finite",
+        ("nan loss during training", "model diverged with loss = nan", "nan in summary histogram",
+         "invalid loss, terminating training",
+         "nan or inf loss encountered", "detected infinity or nan in output"),
+        r"(?P<hook>NaN loss during training\.|Model diverged with loss = NaN\.)"
+        # TensorFlow's histogram summary refusing NaN values (summary_op_util / the
+        # WriteHistogramSummary kernel: "Nan in summary histogram for: <tag>", strings of the
+        # 2.21 wheel): the Keras TensorBoard callback's histograms, tf.summary.histogram
+        r"|Nan in summary histogram for: (?P<histogram>[^\s\[]{1,200})"
+        r"|(?P<keras>Batch \d{1,12}: Invalid loss, terminating training"
+        r"|NaN or Inf loss encountered at batch \d{1,12})"
+        r"|(?P<callback>!!! Detected Infinity or NaN in output \d{1,6} of)",
     ),
     # Hugging Face transformers' TensorFlow classes unavailable: exported only when TensorFlow
     # imports (transformers/__init__.py's is_tf_available() branch), else a dummy object whose
@@ -1777,6 +1874,25 @@ PATTERNS: tuple[Pattern, ...] = (
         "tfds.not_found",
         ("datasetnotfounderror",),
         r"DatasetNotFoundError: Dataset (?P<name>[\w:/.-]{1,120}?) not found",
+    ),
+    # the prepared-files lookup's own lines inside that error (tensorflow_datasets/core/
+    # read_only_builder.py: "No builder could be found in the directory: <data_dir> for the
+    # builder: <name>.", _get_version_str's "The builder directory <dir> doesn't contain any
+    # versions."), and a manual-download dataset's missing folder (core/download/
+    # download_manager.py manual_dir: "Manual directory <dir> does not exist[ or is empty].
+    # Create it and download/extract dataset artifacts in there ..."). checks/tfds_datasets.py
+    _p(
+        "tfds.no_builder",
+        ("no builder could be found in the directory", "doesn't contain any versions"),
+        r"No builder could be found in the directory: (?P<dir>\S{1,300}) for the builder: "
+        r"(?P<name>[\w/.-]{1,120}?)\.?$"
+        r"|The builder directory (?P<bdir>\S{1,300}) doesn't contain any versions\.",
+    ),
+    _p(
+        "tfds.manual_dir",
+        ("create it and download/extract dataset artifacts",),
+        r"Manual directory (?P<dir>\S{1,400}?) does not exist(?: or is empty)?\. Create it "
+        r"and download/extract dataset artifacts in there",
     ),
     # the TFLite converter failing to lower TensorList ops (a while loop over a list: RNNs,
     # dynamic sequences) to builtins (the 2.21 wheel's libtensorflow_cc.so.2: "Lowering tensor
@@ -3169,8 +3285,57 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "keras.func_load",
-        ("func_load", "lambda"),
-        r"\bin func_load\b|\bfunc_load\(|\bLambda\b.{0,80}\blayer|\blayers?\.Lambda\b",
+        ("func_load", "lambda", "self.function(inputs"),  # ("lambda": lambda_layer.py too)
+        # (Keras's Lambda.call runs "return self.function(inputs, **arguments)": keras/layers/
+        # core.py 2.0-2.3, tf.keras layers/core/lambda_layer.py)
+        r"\bin func_load\b|\bfunc_load\(|\bLambda\b.{0,80}\blayer|\blayers?\.Lambda\b"
+        # (tf.keras 2.x: "result = self.function(inputs, **kwargs)" in layers/core.py or
+        # layers/core/lambda_layer.py)
+        r"|\b(?:return|result =) self\.function\(inputs\b"
+        r"|lambda_layer\.py\"?, line \d{1,6}, in call\b",
+    ),
+    # Keras rebuilding a saved config whose class refuses an argument: Operation.from_config
+    # (Keras 3 keras/src/ops/operation.py, and Keras 2.12+'s serialization: "Error when
+    # deserializing class 'X' using config={...}.\n\nException encountered: <e>"), with <e> the
+    # class's own "Unrecognized keyword arguments: [...]" (InputLayer) or "... passed to X:
+    # {...}" (layer.py) on the line itself or one of the next three. Read by
+    # checks/saved_model_files.py
+    _p(
+        "keras.deserialize_class",
+        ("error when deserializing class",),
+        r"Error when deserializing class '(?P<cls>\w{1,80})' using config="
+        r"(?P<config>[^\n]{0,4000})",
+    ),
+    # Keras 3's Operation.from_config frame (keras/src/ops/operation.py), the call that
+    # rebuilds a layer from a config, above the layer's own "Unrecognized keyword arguments
+    # passed to X"
+    _p(
+        "keras.from_config_frame",
+        ("in from_config",),
+        r"\bops[/\\]operation\.py\"?, line \d{1,6}, in from_config\b",
+    ),
+    _p(
+        "keras.unrecognized_kwargs",
+        ("unrecognized keyword arguments",),
+        r"Unrecognized keyword arguments(?: passed to (?P<cls>\w{1,80}))?: [\[{]'(?P<kw>\w{1,80})'",
+    ),
+    # keras2onnx's converter mode check (onnx/keras-onnx keras2onnx/main.py convert_keras:
+    # "This is a tensorflow keras model, but keras standalone converter is used. Please set
+    # environment variable TF_KERAS = 1[ before importing keras2onnx]."): it reads TF_KERAS
+    # when imported. checks/keras_two_kerases.py
+    _p(
+        "keras.keras2onnx_mode",
+        ("but keras standalone converter is used",),
+        r"This is a tensorflow keras model, but keras standalone converter is used",
+    ),
+    # CPython's evaluation loop meeting an opcode this Python does not have (Python/ceval.c:
+    # SystemError "unknown opcode"): bytecode of another Python version run here, such as a
+    # Lambda layer's function that Keras marshalled under the saving Python (read with
+    # keras.func_load by checks/saved_model_files.py)
+    _p(
+        "py.unknown_opcode",
+        ("unknown opcode",),
+        r"SystemError: unknown opcode",
     ),
     # a saved model's config naming an object the loading Keras does not know: tf.keras's
     # generic_utils.py "Unknown layer: KerasLayer. Please ensure this object is passed to the
@@ -3249,6 +3414,29 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nvidia/cuda",),
         r"(?:manifest for |(?<![\w/.-]))(?:docker\.io/)?"
         r"(?P<ref>nvidia/cuda(?:gl)?:(?P<tag>[\w.-]{1,80}))(?: not found|: not found)",
+    ),
+    # any other image tag the registry does not have: docker's "manifest for <ref> not found:
+    # manifest unknown" (distribution/registry's MANIFEST_UNKNOWN), BuildKit's "failed to
+    # resolve source metadata for <ref>: <ref>: not found". checks/containers.py
+    _p(
+        "docker.tag_missing",
+        ("manifest for ", "failed to resolve source metadata for", "reading manifest ",
+         "failed to resolve reference"),
+        # (BuildKit's "no match for platform in manifest": the tag exists, not for this
+        # machine's platform)
+        r"failed to resolve source metadata for (?:docker\.io/)?(?P<refp>[\w./:-]{1,200}:"
+        r"(?P<tagp>[\w.-]{1,128})): (?P<plat>no match for platform in manifest)"
+        r"|manifest for (?:docker\.io/)?(?P<ref>(?:[\w.-]{1,100}(?::\d{1,5})?/)?[\w./-]{1,200}:"
+        r"(?P<tag>[\w.-]{1,128})) not found"
+        r"|failed to resolve source metadata for (?:docker\.io/)?(?P<ref2>[\w./:-]{1,200}:"
+        r"(?P<tag2>[\w.-]{1,128})): [^\n]{0,250}?: not found"
+        # podman's "reading manifest <tag> in <repository>: manifest unknown"
+        r"|reading manifest (?P<tag3>[\w.-]{1,128}) in (?:docker\.io/)?(?P<repo3>[\w./:-]{1,200}): "
+        r"manifest unknown"
+        # containerd (kubelet's ErrImagePull): 'failed to resolve reference "<ref>": <ref>: not
+        # found'
+        r"|failed to resolve reference \"(?:docker\.io/)?(?P<ref4>[^\"\s]{1,300}:"
+        r"(?P<tag4>[\w.-]{1,128}))\": [^\n]{0,300}?: not found",
     ),
     # Apple's installer's command line, with its --python option or without (group opt;
     # checks/tensorflow_macos_installer.py)
@@ -4686,12 +4874,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"['\u2018\u2019](?P<pkg>[^'\u2018\u2019\s]{1,120})['\u2018\u2019] was not found",
     ),
     # apt could not verify a repository (apt-pkg/acquire-item.cc: "The repository '%s' is not
-    # signed.", gpgv's "NO_PUBKEY <key>"): it reads nothing from it (NVIDIA rotated its CUDA
-    # repository key in 2022; the cuda-keyring package installs the new one)
+    # signed.", "... is no longer signed.", gpgv's "NO_PUBKEY <key>"): it reads nothing from
+    # it (NVIDIA rotated its CUDA repository key in 2022; the cuda-keyring package installs
+    # the new one)
     _p(
         "apt.repo_unsigned",
-        ("no_pubkey", "is not signed"),
-        r"\bNO_PUBKEY (?P<key>[0-9A-F]{8,40})\b|The repository '[^'\n]{1,300}' is not signed",
+        ("no_pubkey", "is not signed", "is no longer signed"),
+        r"\bNO_PUBKEY (?P<key>[0-9A-F]{8,40})\b"
+        r"|The repository '[^'\n]{1,300}' is (?:not|no longer) signed",
+    ),
+    # the NVIDIA repository an apt line names: the CUDA (and retired machine-learning)
+    # repositories of developer.download.nvidia.com, signed with the cuda-keyring key, or the
+    # NVIDIA Container Toolkit's on nvidia.github.io (its own gpgkey file); read beside
+    # apt.repo_unsigned by checks/apt_install.py (a hard-wrapped paste puts the key on the next
+    # line)
+    _p(
+        "apt.nvidia_repo",
+        ("developer.download.nvidia.com/compute", "nvidia.github.io/"),
+        r"developer\.download\.nvidia\.com/compute/(?P<cuda>cuda|machine-learning)/repos"
+        r"|nvidia\.github\.io/(?P<toolkit>libnvidia-container|nvidia-docker"
+        r"|nvidia-container-runtime)",
     ),
     _p(
         "apt.held_broken",
@@ -7315,7 +7517,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.needs_pil",
         ("could not import pil.image",),
-        r"Could not import PIL\.Image\.\s*The use of `(?P<fn>\w{1,40})` requires PIL",
+        # (older Keras and keras-preprocessing releases name the function without backticks)
+        r"Could not import PIL\.Image\.\s*The use of `?(?P<fn>\w{1,40})`? requires PIL",
     ),
     _p(
         "keras.df_label_type",
@@ -7948,7 +8151,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Nadam|Ftrl|Optimizer)' object has no attribute '(?P<attr>predict_classes"
         r"|predict_proba|fit_generator|evaluate_generator|predict_generator|get_updates)'"
         # (Keras's own attribute: any model class, a subclassed one too)
-        r"|'(?P<cls2>\w{1,80})' object has no attribute '(?P<attr2>metrics_tensors)\b'?",
+        r"|'(?P<cls2>\w{1,80})' object has no attribute "
+        r"'(?P<attr2>metrics_tensors|uses_learning_phase)\b'?",
     ),
     # Keras 3's "`keras.optimizers.legacy` is not supported in Keras 3" (keras/src/optimizers/
     # __init__.py) as pasted from a rendered page, where Markdown ate the backticks
@@ -9313,8 +9517,10 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "trt.no_compiler_module",
-        ("no module named 'tensorflow.python.compiler",),
-        r"No module named '(?P<mod>tensorflow\.python\.compiler(?:\.tensorrt)?)'",
+        ("no module named 'tensorflow.python.compiler", "no module named compiler.tensorrt"),
+        r"No module named '(?P<mod>tensorflow\.python\.compiler(?:\.tensorrt)?)'"
+        # (Python 2 names only the part after the package it found: tensorflow.python)
+        r"|No module named compiler\.tensorrt\b",
     ),
     _p(
         "trt.params_not_imported",
@@ -10552,7 +10758,9 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # a call of Keras's load_weights (code, traceback frame): the weights-only load, read with
     # keras.weights_misfit (checks/keras_weights_file.py)
-    _p("ctx.load_weights", ("load_weights",), r"\bload_weights\b"),
+    # (a call or a frame, not the word: an argparse Namespace prints "load_weights=None")
+    _p("ctx.load_weights", ("load_weights",),
+       r"\bload_weights\(|\bin load_weights\b"),
     # DecodeRaw's length check (checks/input_pipeline.py decode_raw_length)
     _p(
         "data.decode_raw",
@@ -10596,11 +10804,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "addon.no_attr",
         ("has no attribute", "cannot import name"),
-        r"module '(?P<mod>(?:tensorflow_[a-z_]{2,40}|tf_agents)(?:\.\w{1,60}){0,6})' has no "
-        r"attribute '(?P<attr>\w{1,80})'"
+        r"module '(?P<mod>" + _ADDON_MODULES + r"(?:\.\w{1,60}){0,6})' has no attribute "
+        r"'(?P<attr>\w{1,80})'"
         # the ImportError of `from tensorflow_<addon>.<m> import X` (Python 3.7+ names the module)
         r"|cannot import name '(?P<attr2>\w{1,80})' from "
-        r"'(?P<mod2>(?:tensorflow_[a-z_]{2,40}|tf_agents)(?:\.\w{1,60}){0,6})'",
+        r"'(?P<mod2>" + _ADDON_MODULES + r"(?:\.\w{1,60}){0,6})'",
     ),
     _p(
         "tfapi.no_attr",

@@ -22,7 +22,7 @@ from tfgpu.diagnosis.checks.addons import (
     tfp_requires_newer_tensorflow,
 )
 from tfgpu.diagnosis.checks.allocator_statistics import gpu_allocator_without_statistics
-from tfgpu.diagnosis.checks.apt_install import apt_cuda_stack
+from tfgpu.diagnosis.checks.apt_install import apt_cuda_stack, apt_nvidia_key_missing
 from tfgpu.diagnosis.checks.colab_magics import colab_dropped_tf1_magic
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
@@ -263,6 +263,7 @@ from tfgpu.diagnosis.checks.containers import (
     container_lost_gpu_access,
     cuda_image_tag_not_published,
     image_cuda_newer_than_driver,
+    image_tag_not_found,
     nvidia_container_cli_driver_error,
 )
 from tfgpu.diagnosis.checks.determinism_package import determinism_patch_unavailable
@@ -277,6 +278,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
     numpy_too_new_for_tensorflow,
 )
 from tfgpu.diagnosis.checks.keras_two_kerases import (
+    keras2onnx_mode,
     tuner_model_of_other_keras,
     two_kerases_optimizer,
 )
@@ -649,6 +651,7 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # isort: split
 from tfgpu.diagnosis.checks.audio_files import audioread_no_backend
 from tfgpu.diagnosis.checks.checkpoints import (
+    assign_shape_at_build,
     checkpoint_key_not_found,
     checkpoint_path_wrong,
     checkpoint_shape_differs,
@@ -735,6 +738,7 @@ from tfgpu.diagnosis.checks.model_inputs import (
     numpy_object_array,
     sparse_label_out_of_range,
 )
+from tfgpu.diagnosis.checks.non_finite_values import values_not_finite
 from tfgpu.diagnosis.checks.op_kernel_limits import (
     grouped_conv_cpu,
     nchw_on_cpu,
@@ -746,11 +750,13 @@ from tfgpu.diagnosis.checks.saved_model_files import (
     keras3_lambda_safe_mode,
     keras_lambda_global_missing,
     keras_lambda_other_python,
+    keras_saved_config_argument,
     keras_savedmodel_restore,
     keras_unknown_object,
     model_file_not_hdf5,
 )
 from tfgpu.diagnosis.checks.serving import serving_base_path_missing, serving_no_version
+from tfgpu.diagnosis.checks.setuptools_pkg_resources import pkg_resources_missing
 from tfgpu.diagnosis.checks.tensorboard_data import tensorboard_no_event_files
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf1_variables import (
@@ -770,7 +776,11 @@ from tfgpu.diagnosis.checks.tf_function_code import (
     unknown_rank,
 )
 from tfgpu.diagnosis.checks.tf_pulled_by_addon import tf_pulled_by_addon
-from tfgpu.diagnosis.checks.tfds_datasets import tfds_dataset_not_found, tfds_split_not_understood
+from tfgpu.diagnosis.checks.tfds_datasets import (
+    tfds_dataset_not_found,
+    tfds_manual_download,
+    tfds_split_not_understood,
+)
 from tfgpu.diagnosis.checks.tfhub_cache import tfhub_cache_incomplete
 from tfgpu.diagnosis.checks.tfjs_models import tfjs_unknown_class
 from tfgpu.diagnosis.checks.tflite_converter import (
@@ -781,6 +791,8 @@ from tfgpu.diagnosis.checks.tflite_gpu_delegate import (
     tflite_gpu_delegate_wrong_thread,
     tflite_gpu_opencl_not_loaded,
 )
+from tfgpu.diagnosis.checks.tflite_inputs import tflite_input_refused
+from tfgpu.diagnosis.checks.tfrecord_writer import feature_value_none
 from tfgpu.diagnosis.checks.tpu_files import tpu_local_file_system
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 from tfgpu.diagnosis.checks.windows_paths import windows_file_locked, windows_path_too_long
@@ -860,6 +872,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     protobuf_version,
     keras3,
     two_kerases_optimizer,
+    keras2onnx_mode,
     tuner_model_of_other_keras,
     metal_plugin_mismatch,
     rule_memory,
@@ -941,6 +954,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_app_input_shape,
     keras_lambda_global_missing,
     keras_lambda_other_python,
+    keras_saved_config_argument,
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
     container_driver_without_device,
@@ -987,6 +1001,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     no_gradients,
     session_not_created,
     apt_cuda_stack,
+    apt_nvidia_key_missing,
     bazel_version_outside_range,
     bazel_server_died,
     thrust_cub_version_check,
@@ -1372,6 +1387,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tflite_runtime_without_flex,
     # --- a pulled nvidia/cuda tag NVIDIA deleted; nvidia-tensorflow's Linux/Python 3.8 wheels ---
     cuda_image_tag_not_published,
+    image_tag_not_found,
     nvidia_tensorflow_no_wheel,
     tensorflow_macos_installer_python,
     # --- TF-Hub's download cache holding a model folder without its SavedModel ---
@@ -1406,12 +1422,19 @@ LOG_CHECKS: tuple[Check, ...] = (
     libtensorflow_missing,
     # --- a checkpoint's value of another shape than the model's variable (Assign) ---
     checkpoint_shape_differs,
+    assign_shape_at_build,
     # --- TensorFlow 1's variable store: a name built twice, a variable shared with another
     # shape (MultiRNNCell([cell] * n)) ---
     variable_defined_twice,
     variable_shared_other_shape,
     # --- Keras's plot_model without pydot or Graphviz's dot program ---
     plot_model_needs_graphviz,
+    # --- NaN or Inf found by a numeric check (check_numerics, NanTensorHook, TerminateOnNaN) ---
+    values_not_finite,
+    # --- a tf.train.Example feature given None while writing TFRecords ---
+    feature_value_none,
+    # --- pkg_resources gone from setuptools 82 (or no setuptools in the environment) ---
+    pkg_resources_missing,
     # --- Windows refusing a path TensorFlow opens: too long, or a file held open ---
     windows_path_too_long,
     windows_file_locked,
@@ -1424,6 +1447,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- the TensorFlow Lite converter and ops without a builtin kernel ---
     tflite_ops_without_builtin,
     tflite_tensor_list_lowering,
+    tflite_input_refused,
     # --- TensorBoard found no event file under its log directory ---
     tensorboard_no_event_files,
     # --- a checkpoint restore asked for a variable the checkpoint does not hold ---
@@ -1448,6 +1472,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     module_not_installed,
     od_protos_not_compiled,
     tfds_dataset_not_found,
+    tfds_manual_download,
     tfds_split_not_understood,
     stateful_rnn_batch,
     ctc_labels,

@@ -43,6 +43,12 @@ ADDON_DISTS: dict[str, str] = {
     "tensorflow_ranking": "tensorflow-ranking",
     "tensorflow_gnn": "tensorflow-gnn",
     "tf_agents": "tf-agents",
+    # Keras's hyperparameter search, which libraries such as AutoKeras subclass from its
+    # internal modules (keras_tuner.engine.tuner before keras-tuner 1.4.0 moved them)
+    "keras_tuner": "keras-tuner",
+    # the ONNX converters of Keras and TensorFlow models, whose releases follow TensorFlow's
+    "keras2onnx": "keras2onnx",
+    "tf2onnx": "tf2onnx",
 }
 
 #: A folder named as an add-on's import name in a frame's path (its source checkout).

@@ -96,6 +96,56 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     return [_unmet(ctx, deps, held)] if deps else []
 
 
+#: NVIDIA's CUDA repository signing key since April 2022 (3bf863cc.pub; NVIDIA Technical
+#: Blog, "Updating the CUDA Linux GPG Repository Key"): a NO_PUBKEY naming it is a system
+#: or image set up before the change, with only the retired key (7fa2af80).
+_NVIDIA_2022_KEY = "A4B469963BF863CC"
+
+
+def apt_nvidia_key_missing(ctx: Facts) -> list[Finding]:
+    """``nvidia-apt-repository-key-missing``: apt could not verify one of NVIDIA's repositories
+    (pattern ``apt.repo_unsigned`` on a line naming it, or within the two lines after the line
+    that does: pattern ``apt.nvidia_repo``), so ``apt-get update`` fails or reads nothing from
+    it, and no package is named as missing (that is :func:`apt_cuda_stack`'s ``unsigned``
+    variant).  Variant ``rotated`` for the CUDA repository's 2022 key
+    (:data:`_NVIDIA_2022_KEY`): a base image or system older than the key change; variant
+    ``container-toolkit`` for the NVIDIA Container Toolkit's repository (nvidia.github.io),
+    which has its own key."""
+    repos = ctx.h("apt.nvidia_repo").all()
+    keys = [(k, r) for k in ctx.h("apt.repo_unsigned").all()
+            for r in [next((r for r in reversed(repos) if 0 <= k.line - r.line <= 2), None)]
+            if r is not None]
+    if not keys or ctx.h("apt.not_located").count:
+        return []
+    key = next((k.need("key") for k, _ in keys if k.g("key")), None)
+    ev = log_evidence([k for k, _ in keys], limit=2)
+    if any(r.g("toolkit") for _, r in keys):
+        return [catalogue.make(
+            "nvidia-apt-repository-key-missing", variant="container-toolkit",
+            key=key or "its signing key", evidence=ev,
+            fix=("curl -fsSL https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg "
+                 "--dearmor -o /usr/share/keyrings/nvidia-container-toolkit-keyring.gpg",
+                 "# and the repository's list file with signed-by=/usr/share/keyrings/"
+                 "nvidia-container-toolkit-keyring.gpg, as NVIDIA's Container Toolkit "
+                 "install guide writes it; then: sudo apt-get update"))]
+    image = any(_in_image_build(ctx, k) for k, _ in keys)
+    keyring = ("wget https://developer.download.nvidia.com/compute/cuda/repos/<distro>/<arch>/"
+               "cuda-keyring_1.0-1_all.deb && sudo dpkg -i cuda-keyring_1.0-1_all.deb   # "
+               "<distro>/<arch> as in the failing repository's URL (ubuntu2004/x86_64)")
+    fix = (["# a newer base image (tensorflow/tensorflow and nvidia/cuda images built after "
+            "April 2022 carry the new key), or in the Dockerfile before apt-get update:"]
+           if image else [])
+    fix += ["sudo rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/nvidia-ml.list"
+            "   # the old entries (the machine-learning repository is no longer updated)",
+            "sudo apt-key del 7fa2af80   # the retired key",
+            keyring,
+            "sudo apt-get update"]
+    return [catalogue.make(
+        "nvidia-apt-repository-key-missing",
+        variant="rotated" if key == _NVIDIA_2022_KEY else None,
+        key=key or "its signing key", evidence=ev, fix=tuple(fix))]
+
+
 def _in_image_build(ctx: Facts, hit: Hit) -> bool:
     """``hit`` sits inside an image build's step: after a build step line (pattern
     ``ctx.image_build``) and before the build's end (``ctx.image_build_done``), or carries

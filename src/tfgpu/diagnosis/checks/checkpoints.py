@@ -20,6 +20,12 @@ Sources (the TensorFlow 2.21 wheel; the same texts in TensorFlow 1.x):
   due to a Variable name or other graph key that is missing from the checkpoint ... Original
   error:" (a guess: the original error below it says what failed, and alone the line is
   not read).
+* ``tensorflow/core/framework/shape_inference.cc`` (strings of libtensorflow_framework.so.2):
+  "Dimension %d in both shapes must be equal, but are %d and %d" and "Shapes must be equal
+  rank, but are %d and %d", which graph construction wraps with the node and its input
+  shapes: an Assign built with a value of another shape than its variable (TF 1's graphs:
+  standalone Keras 2 assigns each weight it loads through a placeholder of the saved value's
+  shape, keras/backend/tensorflow_backend.py batch_set_value at 2.2.5).
 * A V2 checkpoint is a prefix (``model.ckpt-1234``) naming ``<prefix>.index`` and
   ``<prefix>.data-NNNNN-of-NNNNN`` (and a TF 1 ``<prefix>.meta`` graph); Saver.restore and
   tf.train.Checkpoint.restore take the prefix (TensorFlow's "Training checkpoints" guide).
@@ -147,6 +153,44 @@ def checkpoint_shape_differs(ctx: Facts) -> list[Finding]:
         "checkpoint-variable-shape-differs", variant="outputs" if outputs else None,
         lhs=f"[{', '.join(lhs)}]", rhs=f"[{', '.join(rhs)}]",
         evidence=log_evidence(spaced[:1], [h]), fix=tuple(fix))]
+
+
+def assign_shape_at_build(ctx: Facts) -> list[Finding]:
+    """The Assign op's shape function refusing a value of another shape while the graph is
+    built (pattern ``ckpt.assign_infer``: TF 1.x "... for 'Assign' (op: 'Assign') with input
+    shapes: [variable], [value]"): a Saver's restore node (``save/...``) is
+    ``checkpoint-variable-shape-differs``; Keras's weight loading in view (a load_weights
+    call: standalone Keras 2 on TensorFlow 1 assigns each saved value through a placeholder
+    of the value's shape) is ``keras-weights-do-not-fit-model``; else the hedge
+    ``op-input-shapes-incompatible`` variant ``assign`` (a weights file or checkpoint of
+    another model, or the program's own assignment: the line alone does not say)."""
+    hits = ctx.h("ckpt.assign_infer").all()
+    if not hits:
+        return []
+    h = hits[0]
+    lhs = "[" + ", ".join(d.strip() for d in h.need("lhs").split(",")) + "]"
+    rhs = "[" + ", ".join(d.strip() for d in h.need("rhs").split(",")) + "]"
+    node = h.g("node") or h.need("node2")
+    ev = log_evidence([h])
+    if node.startswith("save"):
+        return [catalogue.make(
+            "checkpoint-variable-shape-differs", lhs=lhs, rhs=rhs, evidence=ev,
+            fix=(_LIST + "; compare the shape of that variable with the model's",
+                 "# build the model with the configuration the checkpoint was trained with "
+                 "(the same backbone variant, width, input channels and number of classes)"))]
+    if ctx.h("ctx.load_weights").count:
+        return [catalogue.make(
+            "keras-weights-do-not-fit-model",
+            what=f"a saved weight of shape {rhs} for a variable of shape {lhs}", note="",
+            evidence=log_evidence(ctx.h("ctx.load_weights").all()[-1:], [h]),
+            fix=("# build the model with the exact code and configuration that saved the "
+                 "weights (the same input channels, widths and number of classes): the "
+                 "project's README names them",
+                 "# or save and load the whole model, so the architecture travels with its "
+                 "weights"))]
+    return [catalogue.make(
+        "op-input-shapes-incompatible", variant="assign", node=node, a=lhs, b=rhs,
+        evidence=ev)]
 
 
 def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:

@@ -296,6 +296,71 @@ def cuda_image_tag_not_published(f: Facts) -> list[Finding]:
     return c_from_log(f, "docker.cuda_tag_missing", make)
 
 
+def _repeated_suffix(tag: str) -> str | None:
+    """The run of a tag's dash-separated parts that follows itself at its end, each part
+    holding a letter (``latest-gpu-py3-jupyter-gpu-py3-jupyter`` -> ``gpu-py3-jupyter``; a
+    date's ``2024-01-01`` is none), else ``None``."""
+    parts = tag.split("-")
+    for n in range(len(parts) // 2, 0, -1):
+        run = parts[-n:]
+        if run == parts[-2 * n:-n] and all(any(ch.isalpha() for ch in p) for p in run):
+            return "-".join(run)
+    return None
+
+
+#: nvidia/cuda images (cuda_image_tag_not_published reads their missing tags).
+_NVIDIA_CUDA = re.compile(r"(?:docker\.io/)?nvidia/cuda(?:gl)?:")
+
+
+def _tag_hit(h: Hit) -> tuple[str, str]:
+    """(image reference, tag) of a ``docker.tag_missing`` hit, whichever wording."""
+    if h.g("tag3"):
+        return f"{h.need('repo3')}:{h.need('tag3')}", h.need("tag3")
+    for ref, tag in (("refp", "tagp"), ("ref", "tag"), ("ref2", "tag2"), ("ref4", "tag4")):
+        if h.g(ref):
+            return h.need(ref), h.need(tag)
+    return h.need("ref"), h.need("tag")
+
+
+def image_tag_not_found(f: Facts) -> list[Finding]:
+    """``docker-image-tag-not-found``: the registry has no image under the reference asked
+    for (pattern ``docker.tag_missing``: docker's, BuildKit's, podman's and containerd's
+    wordings; an nvidia/cuda tag is :func:`cuda_image_tag_not_published`'s). Variant
+    ``platform`` for BuildKit's "no match for platform in manifest" (the tag exists, with no
+    image for this machine's platform); ``repeated-suffix`` when the tag ends with one run of
+    its parts twice (:func:`_repeated_suffix`): a script or tool added the variant suffixes a
+    second time."""
+    hits = [h for h in f.h("docker.tag_missing").all() if not _NVIDIA_CUDA.match(_tag_hit(h)[0])]
+    if not hits:
+        return []
+    h = hits[0]
+    ref, tag = _tag_hit(h)
+    repo = ref[: -len(tag) - 1]
+    if h.g("plat"):
+        return [catalogue.make(
+            "docker-image-tag-not-found", variant="platform", ref=ref,
+            evidence=log_evidence(hits, limit=2),
+            fix=("uname -m   # this machine's CPU: arm64/aarch64 (Apple silicon, Graviton, "
+                 "Jetson) where the image is published for amd64 only",
+                 "# an image built for this platform (the repository's tag list shows the "
+                 "platforms of each tag), or docker build --platform linux/amd64 ... to "
+                 "emulate amd64 (slow, and no GPU under emulation)"))]
+    twice = _repeated_suffix(tag)
+    fix = (f"# list the tags {repo} has (its registry page, or: skopeo list-tags "
+           f"docker://{repo}) and use one of them",
+           "# a tag named in a Dockerfile ARG or a script: correct it there; a project's own "
+           "image that was never pushed: build it from the project's Dockerfile instead")
+    if twice:
+        return [catalogue.make(
+            "docker-image-tag-not-found", variant="repeated-suffix", ref=ref, suffix=twice,
+            evidence=log_evidence(hits, limit=2),
+            fix=(f"# the variant flags were given twice (a tool's default plus the command "
+                 f"line: tensorman's --gpu/--python3/--jupyter): give them once, so the tag "
+                 f"ends in a single -{twice}", *fix))]
+    return [catalogue.make(
+        "docker-image-tag-not-found", ref=ref, evidence=log_evidence(hits, limit=2), fix=fix)]
+
+
 def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:
     """``"cuda>=X"`` when the condition reported unmet is ``brand = tesla`` and the hook's
     ``--require=`` (on that line or up to twelve before: a wrapped paste) starts with

@@ -250,6 +250,26 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
                  upgrade.replace("a release for your Keras/TensorFlow", "a release made for "
                                  "Keras 3, if there is one")),
         )
+    internal = _internal_submodule_first(f, parts) if dunder else None
+    if internal is not None and pkg is not None and f.tf_mm is None:
+        first, ref = internal
+        return catalogue.make(
+            "tensorflow-addon-version-pin", variant="keras-internal-unsure", addon=pkg,
+            module=module, first=first, ref=ref, evidence=evidence, knowledge_ref=ref,
+            fix=(pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+                 + f"   # TensorFlow older than {first}, or 2.16+ (Keras 3)",
+                 f"pip install --upgrade {pkg}   # a release of the library that fits (its "
+                 "pip name may differ)",
+                 f'# or TensorFlow {first}-2.15: pip install "tensorflow>={first},<2.16"'))
+    if (internal is not None and pkg is not None
+            and f.tf_mm is not None and f.tf_mm < (tf_minor(internal[0]) or (0, 0))):
+        first, ref = internal
+        return catalogue.make(
+            "tensorflow-addon-version-pin", variant="keras-internal", addon=pkg, module=module,
+            first=first, ref=ref, evidence=evidence, knowledge_ref=ref,
+            fix=(f'pip install -U "tensorflow>={first}"   # what this {pkg} release needs',
+                 f"# or keep this TensorFlow: pip install the {pkg} release made for it (its "
+                 "release notes or setup.py name the TensorFlow each needs)"))
     return catalogue.make(
         "keras-private-api-moved", variant="not-public", module=module, ref=fact.ref,
         evidence=evidence, knowledge_ref=fact.ref,
@@ -295,6 +315,19 @@ def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...],
              pin,
              '# or, for code written for Keras 3: pip install "tensorflow>=2.16"'),
     )
+
+
+def _internal_submodule_first(f: Facts, parts: list[str]) -> tuple[str, str] | None:
+    """``(first Keras/TensorFlow release, knowledge ref)`` for ``tensorflow.keras.__internal__.
+    <sub>`` when platform fact ``keras-internal-submodules`` dates ``<sub>`` after its first
+    golden (2.6: a missing one then means an older TensorFlow); else ``None``."""
+    if len(parts) < 4 or parts[2] != "__internal__":
+        return None
+    fact = f.kb.platform_fact("keras-internal-submodules")
+    first = dict(i.partition("=")[::2] for i in fact.items("names")).get(parts[3])
+    if first is None or first == "2.6":
+        return None
+    return first, fact.ref
 
 
 def _traceback_package(f: Facts, line: int) -> str | None:

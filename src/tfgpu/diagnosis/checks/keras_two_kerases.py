@@ -23,6 +23,12 @@ Model instance. Received: {model} of type {type(model)}." (1.0.0-1.1.x: "Model-b
 function did not return a valid Keras Model instance, found {model}"): a model of tf-keras or
 of TensorFlow's own tf.keras copy is another library's class (keras-team/keras-tuner#1039),
 and ``None`` is a build function without ``return model``.
+
+keras2onnx (onnx/keras-onnx ``keras2onnx/main.py`` ``convert_keras``) converts the models of one
+Keras, chosen by the ``TF_KERAS`` environment variable when it is imported, and refuses a
+tf.keras model in standalone mode: "This is a tensorflow keras model, but keras standalone
+converter is used. Please set environment variable TF_KERAS = 1." The project is archived; its
+README sends users to tf2onnx.
 """
 
 from __future__ import annotations
@@ -90,6 +96,21 @@ def two_kerases_optimizer(ctx: Facts) -> list[Finding]:
              "Keras/TensorFlow, or an optimizer of the Keras in use",
              VERSIONS_CMD)),
     ]
+
+
+def keras2onnx_mode(ctx: Facts) -> list[Finding]:
+    """``keras-objects-from-two-kerases`` variant ``converter-mode`` (pattern
+    ``keras.keras2onnx_mode``): keras2onnx in standalone-Keras mode given a tf.keras model."""
+    hits = ctx.h("keras.keras2onnx_mode").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "keras-objects-from-two-kerases", variant="converter-mode", evidence=log_evidence(hits),
+        fix=("export TF_KERAS=1   # before Python starts; or os.environ['TF_KERAS'] = '1' "
+             "before import keras2onnx (it reads the variable when imported)",
+             "# keras2onnx is no longer developed: tf2onnx converts tf.keras models "
+             "(python -m tf2onnx.convert --saved-model <dir> --output model.onnx, or "
+             "tf2onnx.convert.from_keras(model))"))]
 
 
 def tuner_model_of_other_keras(ctx: Facts) -> list[Finding]:

@@ -45,7 +45,7 @@ from tfgpu.findings import Evidence, Finding
 _OTHER_CHECKS = frozenset({
     "tensorflow", "tensorflow_core", "tensorflow_estimator", "tensorboard", "keras", "tf_keras",
     "tensorflow_intel", "tensorflow_macos", "tensorflow_gpu", "tensorflow_cpu",
-    "numpy", "nvidia", "google", "tflite_runtime", "tensorrt", "jaxlib", "site", "pip",
+    "numpy", "nvidia", "google", "tensorrt", "jaxlib", "site", "pip",
     "setuptools", "pkg_resources",
     # the standalone Keras Preprocessing package, merged into Keras (checks/keras_moves.py)
     "keras_preprocessing",
@@ -187,6 +187,13 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
     elif known is not None:
         dist = f"{known} on the package index"
         install = f"{pip} install {known}   # the distribution that provides '{module}'"
+        successor = _named(ctx, "import-name-successors").get(module)
+        if successor:
+            # a distribution with no wheels for newer Pythons or some OSes, and its successor
+            new_dist, _, new_import = successor.partition(":")
+            install += (f"; it has no wheel for Windows or Python 3.12+: there, {pip} install "
+                        f"{new_dist} (import {new_import}), or use tf.lite.Interpreter of "
+                        "the tensorflow package")
     else:
         dist = "named in the project's requirements or README; often, not always, like the module"
         install = (f"# find the distribution that provides '{module}' (the project's "

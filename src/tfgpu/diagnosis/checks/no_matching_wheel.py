@@ -474,6 +474,18 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
                 evidence=log_evidence(ignored, [hit]),
             )
             continue
+        if (not _TF_FAMILY.match(pkg) and _above_all(spec, versions)
+                and any(sp.operator in (">=", ">") for sp in spec)):
+            # a lower bound above every release listed: the release may not be on the index
+            # at all (a project ahead of its dependency's releases), as well as have no file
+            # for this interpreter
+            newest = max(versions)
+            yield hit, catalogue.make(
+                "pip-requirement-range-not-offered", variant="above-all", pkg=pkg,
+                spec=spec_text, newest=str(newest),
+                parent_note=f" (required by {parent})" if parent else "",
+                evidence=log_evidence(ignored, [hit]))
+            continue
         yield hit, catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
             # NVIDIA's CUDA component wheels (nvidia-*-cu11/-cu12) are py3-none-<platform>;

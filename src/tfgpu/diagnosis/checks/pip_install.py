@@ -265,7 +265,7 @@ def wheel_link_not_found(f: Facts) -> list[Finding]:
                "against the files the server lists")
     if from_index:
         fix.append("pip config list   # an index-url or mirror in use: retry without it "
-                   "(pip install --no-cache-dir --index-url https://pypi.org/simple ...)")
+                   "(pip config unset global.index-url, then pip install --no-cache-dir ...)")
     return [catalogue.make(
         "wheel-link-not-found", name=name, evidence=log_evidence(status, hits[:2]),
         cause=cause, fix=tuple(fix),

@@ -25,9 +25,12 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -90,12 +93,15 @@ def keras_lambda_other_python(f: Facts) -> list[Finding]:
     (pattern ``py.bad_marshal``) where the log shows Keras rebuilding a Lambda layer's
     function (pattern ``keras.func_load``: a func_load frame, a Lambda layer): the model was
     saved under another Python version (Keras stores the function as marshalled bytecode,
-    which only that version reads); variant ``hedged`` (a warning) without the Keras side: a
-    .pyc file written by another Python gives the same error."""
-    hits = f.h("py.bad_marshal").all()
+    which only that version reads), or CPython's "unknown opcode" (pattern
+    ``py.unknown_opcode``) under a Lambda layer's call; variant ``hedged`` (a warning) for bad
+    marshal data without the Keras side: a .pyc file written by another Python gives the same
+    error."""
+    keras = f.h("keras.func_load").all()
+    # CPython's "unknown opcode" (ceval.c) too, when a Lambda layer ran the function
+    hits = f.h("py.bad_marshal").all() or (f.h("py.unknown_opcode").all() if keras else [])
     if not hits:
         return []
-    keras = f.h("keras.func_load").all()
     if keras:
         return [catalogue.make("keras-lambda-bytecode-from-other-python",
                                evidence=log_evidence(keras[-1:], hits[:1]))]
@@ -109,6 +115,69 @@ def keras_lambda_other_python(f: Facts) -> list[Finding]:
 # module that defined it when that module is imported, and the custom_objects given to
 # load_model; any other global name the function uses (K for keras.backend, np, tf) is not
 # defined when the layer is called.
+
+
+#: Keras 3's own marks in a printed config (keras/src/saving/serialization_lib.py writes
+#: "registered_name" and "module": "keras..." for every object, and DTypePolicy dicts; Keras 3's
+#: InputLayer writes batch_shape): a config printed with them was written by Keras 3.
+_KERAS3_CONFIG = re.compile(r"'registered_name':|'DTypePolicy'|'batch_shape':")
+
+
+def keras_saved_config_argument(f: Facts) -> list[Finding]:
+    """``keras-model-saved-with-other-keras``: Keras rebuilding a layer from a config (pattern
+    ``keras.deserialize_class``, "Error when deserializing class 'X' using config=...", Keras
+    2.12+ and 3; or Keras 3's ``from_config`` frame, ``keras.from_config_frame``, within 12
+    lines above) met an argument the class refuses (pattern ``keras.unrecognized_kwargs`` on
+    that line or the next three, or under the frame), and the class is one of Keras's own
+    (platform fact ``keras-public-names``): the config was written by another Keras release.
+    Which way: a Keras 1 argument name (platform fact ``keras1-argument-names``) is an older
+    Keras's; a printed config with Keras 3's own marks (:data:`_KERAS3_CONFIG`) was written by
+    a Keras 3 newer than the loading one; else both ways are named. A class of the project's
+    own (a custom layer whose get_config and __init__ disagree) is not read here."""
+    names = set(f.kb.platform_fact("keras-public-names").items("names"))
+    keras1 = {item.split(":", 1)[0]
+              for item in f.kb.platform_fact("keras1-argument-names").items("renamed")}
+    args = f.h("keras.unrecognized_kwargs").all()
+    found: list[tuple[Hit, Hit, str, str]] = []
+    for h in f.h("keras.deserialize_class").all():
+        near = [a for a in args if 0 <= a.line - h.line <= 3]
+        if near:
+            found.append((h, near[0], h.need("cls"), h.g("config") or ""))
+    for fr in f.h("keras.from_config_frame").all():
+        near = [a for a in args if a.g("cls") and 0 < a.line - fr.line <= 12]
+        if near:
+            found.append((fr, near[0], near[0].need("cls"), ""))
+    for h, a, cls, config in sorted(found, key=lambda x: x[1].line):
+        if cls not in names:
+            continue
+        kw = a.need("kw")
+        if kw in keras1 or kw == "input_dtype":
+            way = ("an argument of Keras 1 (Keras 2 renamed or dropped it): the file was saved "
+                   "by Keras 1 and is loaded by a later Keras")
+            fix: tuple[str, ...] = (
+                "# load it with the Keras that saved it (the project's pinned requirements, "
+                "often keras 1.x and its backend, in a fresh environment), then save the "
+                "weights and rebuild the model in code with this Keras",)
+        elif _KERAS3_CONFIG.search(config):
+            way = ("the config carries Keras 3's own marks, so a Keras 3 release newer than "
+                   "the one loading it wrote the argument")
+            fix = ("pip install -U keras   # the Keras 3 release that saved the file, or newer",)
+        else:
+            way = ("an argument that this Keras's class dropped (a file of an older Keras) or "
+                   "does not have yet (a file of a newer Keras)")
+            fix = ("# load it with the Keras that saved it (the project's requirements name "
+                   "it; a Keras 2 file: tf-keras with TF_USE_LEGACY_KERAS=1, or TensorFlow <= "
+                   "2.15), then save the weights, or upgrade Keras when the file is newer",)
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h], [a]),
+            cause=(f"Keras rebuilt {cls}, one of its own classes, from a saved config and "
+                   f"refused its argument '{kw}': {way}. The model was saved by another Keras "
+                   "than the one loading it."),
+            fix=(pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+                 + "   # the Keras loading it; the project's requirements name the one that "
+                 "saved it", *fix,
+                 "# or build the model in code with this Keras and load only the weights"))]
+    return []
 
 
 def keras_lambda_global_missing(f: Facts) -> list[Finding]:

@@ -408,6 +408,9 @@ def _dated_fix(releases: str, other: object, last_line: str) -> tuple[str, ...]:
            "that ran"]
     if isinstance(other, str):
         fix.append(f"# on TensorFlow {releases}: use {other}")
+    else:
+        # nothing to offer on those releases: the last line is the only way, not an "or"
+        last_line = last_line.replace("# or upgrade", "# upgrade", 1)
     fix.append(last_line)
     return tuple(fix)
 

@@ -1223,12 +1223,29 @@ def numpy_added_name(f: Facts) -> list[Finding]:
 
 def numpy_removed_alias(f: Facts) -> list[Finding]:
     """Old code using a NumPy alias NumPy removed (``np.object``/``np.bool`` in 1.24,
-    ``np.float_`` and others in 2.0): NumPy too new for the code, not a GPU fault."""
-    return c.from_log(f, "numpy.removed_alias", lambda alias, _first: catalogue.make(
-        "numpy-too-new-for-code",
-        names=", ".join(f"np.{k}" for k in alias.by_key if k) or "an alias",
-        evidence=log_evidence(alias),
-    ))
+    ``np.float_`` and others in 2.0): NumPy too new for the code, not a GPU fault. NumPy's
+    own explanation (pattern ``numpy.removed_alias``), or the bare "module 'numpy' has no
+    attribute 'X'" (pattern ``numpy.added_name``) for a name of platform fact
+    ``numpy-names-removed``, whose release picks the pin."""
+    said = f.h("numpy.removed_alias")
+    if said.count:
+        return [catalogue.make(
+            "numpy-too-new-for-code",
+            names=", ".join(f"np.{k}" for k in said.by_key if k) or "an alias",
+            evidence=log_evidence(said))]
+    fact = f.kb.platform_fact("numpy-names-removed")
+    removed = dict(pair.partition("=")[::2] for pair in fact.items("names"))
+    for h in f.h("numpy.added_name").all():
+        when = removed.get(h.need("name"))
+        if when is None:
+            continue
+        gone, _, back = when.partition("<")
+        span = (f"missing from NumPy {gone} until {back}, which has it again" if back
+                else f"gone from NumPy {gone} on")
+        return [catalogue.make(
+            "numpy-too-new-for-code", names=f"np.{h.need('name')} ({span})",
+            evidence=log_evidence([h]), knowledge_ref=fact.ref)]
+    return []
 
 
 # ---------------------------------------------------------------------- log: protobuf, Keras
@@ -1368,17 +1385,28 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     name = next((h.g("name") or h.g("name2") for h in old.all()
                  if h.g("name") or h.g("name2")), None)
     tfv = f.tf_version
-    yield catalogue.make(
-        "protobuf-too-old",
-        what=f"google.protobuf {name}" if name else "the protobuf runtime",
-        evidence=log_evidence(old),
-        fix=("python -c \"import google.protobuf as p; print(p.__version__, p.__file__)\"   "
+    # a running kernel's own marks (a cell, an IPython frame, ipykernel, a notebook file), not
+    # the word jupyter (an image tag, a pip install line)
+    notebook = any(_KERNEL.search(h.text) for h in f.h("tools.jupyter_ctx").all())
+    lines = ["python -c \"import google.protobuf as p; print(p.__version__, p.__file__)\"   "
              "# the protobuf actually imported (an older copy may shadow the new one)",
              f'pip install --force-reinstall "tensorflow=={tfv}"   # restores the protobuf '
              "range this TensorFlow declares" if tfv else
              "pip install --upgrade protobuf   # within the range TensorFlow declares; then: "
-             "pip check"),
-    )
+             "pip check"]
+    if notebook:
+        lines.insert(0, "# a notebook: restart the kernel (Colab: Runtime > Restart runtime) "
+                        "after the pip installs and run the cells again; the kernel keeps the "
+                        "protobuf it imported before them")
+    yield catalogue.make(
+        "protobuf-too-old", variant="notebook" if notebook else None,
+        what=f"google.protobuf {name}" if name else "the protobuf runtime",
+        evidence=log_evidence(old), fix=tuple(lines))
+
+
+#: A notebook kernel's marks in a log line (IPython's "Cell In[3]" and "<ipython-input-3-...>",
+#: ipykernel's temporary file names, a .ipynb path).
+_KERNEL = re.compile(r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\.ipynb\b")
 
 
 def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> str:
@@ -1587,6 +1615,12 @@ def keras3(f: Facts) -> Iterator[Finding]:
         # Keras 3's unknown-argument message names any argument, not only dropped ones
         # (a paste may keep only the class: "Unrecognized keyword arguments passed to Dense")
         kwarg = not h.g("api") and not h.g("kw") and bool(h.g("cls"))
+        rebuilt = [*(x for x in f.h("keras.from_config_frame").all() if 0 < h.line - x.line <= 12),
+                   *(x for x in f.h("keras.deserialize_class").all() if 0 <= h.line - x.line <= 3)]
+        if kwarg and rebuilt:
+            # Keras 3 rebuilding a layer from a config: the argument is the config's
+            # (saved_model_files.keras_saved_config_argument reads it), not code's
+            return
         loading = _h5_model_load(f, h) if kwarg else []
         if loading:
             # the argument comes from a saved model's config, not from code

@@ -13,7 +13,12 @@ resolve.
   the name nor prepared files (core/load.py ``builder()``: the registered builder class, else
   ``read_only_builder.builder_from_files(name, data_dir=...)``, which reads
   ``<data_dir>/<name>/<version>/``; neither: ``registered.DatasetNotFoundError``, "Dataset
-  <name> not found.").
+  <name> not found."), or its lookup's own lines ("No builder could be found in the directory:
+  <data_dir> for the builder: <name>.", "The builder directory <dir> doesn't contain any
+  versions.": read_only_builder.py).
+* ``input-path-not-found`` variant ``tfds-manual``: a dataset TFDS cannot download itself
+  (core/download/download_manager.py ``manual_dir``: "Manual directory <dir> does not exist
+  [or is empty]. Create it and download/extract dataset artifacts in there ...").
 """
 
 from __future__ import annotations
@@ -52,25 +57,51 @@ def tfds_split_not_understood(ctx: Facts) -> list[Finding]:
 def tfds_dataset_not_found(ctx: Facts) -> list[Finding]:
     """``tfds-dataset-not-found`` (pattern ``tfds.not_found``): neither builder code nor
     prepared files for the name."""
-    hits = ctx.h("tfds.not_found").all()
-    if not hits:
+    found = ctx.h("tfds.not_found").all()
+    looked = ctx.h("tfds.no_builder").all()
+    named = [h for h in looked if h.g("name")]
+    if not found and not named:
         return []
-    h = hits[-1]
+    h = found[-1] if found else named[-1]
     name = h.need("name")
     if ":" in name:
         return []  # a community namespace's dataset (huggingface:...): another lookup
     base = name.split("/")[0]
+    bare = [b.need("bdir") for b in looked if b.g("bdir")]
+    fix = [f"# prepared files of your own: give data_dir the folder that holds {base}/ "
+           f"(tfds.load('{base}', data_dir='<that folder>')), not {base}/ or its version "
+           f"folder; or tfds.builder_from_directory('<data_dir>/{base}/<version>')",
+           f"python -c \"import tensorflow_datasets as tfds; print(tfds.__version__, "
+           f"'{base}' in tfds.list_builders())\"   # a catalogue dataset: is the name "
+           "spelled as the catalogue has it, and in this release (newer ones: pip install "
+           "-U tensorflow-datasets, or tfds-nightly)",
+           "# a dataset whose builder is your own code: import the module that defines its "
+           "class before tfds.load"]
+    if bare:
+        fix.insert(0, f"# {bare[0]} holds no version folder: the prepared files must sit in "
+                      f"<data_dir>/{base}/<version>/ (such as {base}/1.0.0/, with "
+                      "dataset_info.json and the .tfrecord files)")
     return [catalogue.make(
-        "tfds-dataset-not-found", name=name, evidence=log_evidence([h]),
-        fix=(f"# prepared files of your own: give data_dir the folder that holds {base}/ "
-             f"(tfds.load('{base}', data_dir='<that folder>')), not {base}/ or its version "
-             f"folder; or tfds.builder_from_directory('<data_dir>/{base}/<version>')",
-             f"python -c \"import tensorflow_datasets as tfds; print(tfds.__version__, "
-             f"'{base}' in tfds.list_builders())\"   # a catalogue dataset: is the name "
-             "spelled as the catalogue has it, and in this release (newer ones: pip install "
-             "-U tensorflow-datasets, or tfds-nightly)",
-             "# a dataset whose builder is your own code: import the module that defines its "
-             "class before tfds.load"))]
+        "tfds-dataset-not-found", name=name, evidence=log_evidence([h], looked[:2]),
+        fix=tuple(fix))]
 
 
-__all__ = ["tfds_dataset_not_found", "tfds_split_not_understood"]
+def tfds_manual_download(ctx: Facts) -> list[Finding]:
+    """``input-path-not-found`` variant ``tfds-manual`` (pattern ``tfds.manual_dir``): a
+    dataset whose source files TFDS cannot download itself (its MANUAL_DOWNLOAD_INSTRUCTIONS:
+    a license to accept, a registration) found its manual folder missing or empty."""
+    hits = ctx.h("tfds.manual_dir").all()
+    if not hits:
+        return []
+    h = hits[-1]
+    return [catalogue.make(
+        "input-path-not-found", variant="tfds-manual", path=h.need("dir"),
+        evidence=log_evidence([h]),
+        fix=("# download the dataset's source files yourself, as its page in the TFDS catalogue "
+             "says (the lines after this message repeat its instructions), into "
+             + h.need("dir"),
+             "# or keep them elsewhere and pass tfds.load(..., download_and_prepare_kwargs="
+             "{'download_config': tfds.download.DownloadConfig(manual_dir='<that folder>')})"))]
+
+
+__all__ = ["tfds_dataset_not_found", "tfds_manual_download", "tfds_split_not_understood"]

@@ -9,7 +9,11 @@ converter (tensorflowjs_converter, keras format) writes each layer's class name 
 never its code: a Python-defined layer must exist in JavaScript under the same className. A
 Lambda layer is Python code (Keras serialises its function as Python bytecode), which no
 TensorFlow.js runs. "Functional" is the class name tf.keras writes for a functional model from
-TensorFlow 2.4 (keras/engine/functional.py; earlier releases wrote "Model").
+TensorFlow 2.4 (keras/engine/functional.py; earlier releases wrote "Model"). TensorFlow 1.13's
+tf.keras wrote "BatchNormalizationV1" and "BatchNormalizationV2" as the class names of its two
+BatchNormalization versions (keras-team/keras v2.6.0 keras/layers/serialization.py keeps them as
+deserialization aliases "for backward compatibility"); a loader without those aliases does not
+know them.
 """
 
 from __future__ import annotations
@@ -55,6 +59,13 @@ def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
                  "tf.keras's 'Functional' class name",
                  "# (older route: convert the model with a tensorflowjs converter of the same "
                  "era as the TensorFlow.js that loads it)"))]
+    if name in ("BatchNormalizationV1", "BatchNormalizationV2") and what == "layer":
+        return [catalogue.make(
+            "tfjs-layer-not-known", variant="tf113-class-name", name=name, evidence=ev,
+            fix=("# in model.json, rename the layer's \"class_name\": \"" + name + "\" to "
+                 "\"BatchNormalization\" (the same layer under its canonical name)",
+                 "# or save the Keras model with a TensorFlow that writes BatchNormalization "
+                 "(not 1.13) and convert it again"))]
     if what in ("regularizer", "constraint"):
         return [catalogue.make(
             "tfjs-layer-not-known", what=what, name=name, evidence=ev,

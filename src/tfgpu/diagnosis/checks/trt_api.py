@@ -117,7 +117,7 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
         return [_compiler_no_converter(ctx, compiler)]
     if missing:
         first, row = ctx.kb.fact_series("tftrt-converter-first")
-        mod = missing[0].g("mod") or "tensorflow.python.compiler"
+        mod = missing[0].g("mod") or "tensorflow.python.compiler.tensorrt"
         return [catalogue.make(
             "tftrt-python-api-not-in-this-tf", variant="hedged",
             what=f"this TensorFlow has no {mod}",

@@ -1,0 +1,95 @@
+"""A numeric check that found NaN or Inf values in a tensor or the loss.
+
+Sources (the 2.21 wheel and keras-team/keras 3.15 unless said):
+
+* ``tensorflow/core/kernels/check_numerics_op.cc``: the CheckNumerics kernel fails with
+  "<message> : Tensor had NaN values" (or "Inf", "Inf and NaN"), ``message`` being its
+  caller's: tf.debugging.check_numerics in user code, TensorFlow 1's clip_by_global_norm
+  ("Found Inf or NaN global norm.", node ``VerifyFinite/CheckNumerics``), the Object Detection
+  API's loss check ("LossTensor is inf or nan.").
+* ``tensorflow/python/training/basic_session_run_hooks.py``: NanTensorHook's
+  NanLossDuringTrainingError, "NaN loss during training.".
+* ``tensorflow/python/debug/lib/check_numerics_callback.py``: enable_check_numerics's
+  "!!! Detected Infinity or NaN in output %d of ...".
+* TensorFlow's histogram summary refusing NaN ("Nan in summary histogram for: <tag>", strings
+  of the 2.21 wheel): the Keras TensorBoard callback's weight histograms, tf.summary.histogram.
+* ``keras/src/callbacks/terminate_on_nan.py``: TerminateOnNaN prints "Batch %d: Invalid loss,
+  terminating training" (tf.keras 2 the same) or raises "NaN or Inf loss encountered at
+  batch %d" (``raise_error=True``).
+* The docstrings of tf.nn.sparse_softmax_cross_entropy_with_logits ("Other values will raise
+  an exception when this op is run on CPU, and return NaN for corresponding loss and gradient
+  rows on GPU") and tf.gather ("On GPU, if an out of bound index is found, a 0 is stored in
+  the corresponding output value"): a label or index out of range is an error on the CPU and
+  a silent NaN or 0 on the GPU, which is why the first fix line re-runs on the CPU.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The exception's name (and TensorFlow's function-node prefix) before a message.
+_EXCEPTION_HEAD = re.compile(
+    r"^.*?\b\w*(?:Error|Exception)\b:\s*(?:\{\{function_node [^}]*\}\}\s*)?")
+
+#: Known callers of CheckNumerics, by a lower-case piece of their message: who checked what
+_CALLERS = (
+    ("global norm", "clip_by_global_norm's check of the gradients' global norm"),
+    ("losstensor is inf or nan", "The Object Detection API's check of the total loss"),
+)
+
+
+def _which_check(h: Hit) -> tuple[str, str]:
+    """(who checked, what it found) for one hit of ``train.tensor_not_finite`` or
+    ``train.loss_not_finite``."""
+    if h.g("what"):
+        # the check's own message: the text before " : Tensor had", less the exception's name
+        head = h.text[:h.text.rfind(": Tensor had")]
+        prefix = " ".join(_EXCEPTION_HEAD.sub("", head, count=1).split()).strip(" .")
+        low = prefix.lower()
+        for piece, who in _CALLERS:
+            if piece in low:
+                return who, h.need("what")
+        if prefix:
+            return f"A numeric check (check_numerics, message '{prefix[:80]}')", h.need("what")
+        return "A numeric check (check_numerics)", h.need("what")
+    if h.g("hook"):
+        return "TensorFlow 1's NanTensorHook (the loss)", "NaN"
+    if h.g("histogram"):
+        return f"TensorBoard's histogram summary of {h.need('histogram')}", "NaN"
+    if h.g("keras"):
+        return "Keras's TerminateOnNaN callback (the loss)", "NaN or Inf"
+    return "tf.debugging.enable_check_numerics", "NaN or Inf"
+
+
+def values_not_finite(ctx: Facts) -> list[Finding]:
+    """``tensor-values-not-finite``: the first NaN/Inf report of a numeric check names the
+    check (patterns ``train.tensor_not_finite``, ``train.loss_not_finite``); the last one is
+    quoted too (the exception's message after the check's own log line)."""
+    hits = sorted(ctx.h("train.tensor_not_finite").all() + ctx.h("train.loss_not_finite").all(),
+                  key=lambda h: h.line)
+    if not hits:
+        return []
+    check, what = _which_check(hits[0])
+    return [catalogue.make(
+        "tensor-values-not-finite", check=check, what=what,
+        # the first report and the last (the exception's own message, when it is one)
+        evidence=log_evidence(hits[:1] + hits[-1:] if len(hits) > 1 else hits),
+        fix=("CUDA_VISIBLE_DEVICES=-1 python <your script>   # once on the CPU: a label or "
+             "index out of range raises an error naming it there (on the GPU it gives NaN or "
+             "0 silently)",
+             "# check the data: NaN/Inf in inputs and targets (np.isnan(x).any(), "
+             "np.isinf(x).any()); labels in [0, num_classes); token ids below the vocabulary "
+             "size; boxes and keypoints inside the image, min below max",
+             "# then the training: a lower learning rate, any coefficient put back near its "
+             "usual value, gradient clipping (clipnorm=1.0 on the optimizer), no log or "
+             "division of values that can reach 0; under mixed_float16 keep loss scaling",
+             "# add tf.debugging.enable_check_numerics() as the program's first line: the "
+             "error then names the first op whose output is not finite"))]
+
+
+__all__ = ["values_not_finite"]
