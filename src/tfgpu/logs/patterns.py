@@ -1149,16 +1149,24 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "train.loss_not_finite",
         ("nan loss during training", "model diverged with loss = nan", "nan in summary histogram",
+         "infinity in summary histogram",
          "invalid loss, terminating training",
-         "nan or inf loss encountered", "detected infinity or nan in output"),
+         "nan or inf loss encountered", "detected infinity or nan in output",
+         "abnormal_detected_host", " - loss: nan"),
         r"(?P<hook>NaN loss during training\.|Model diverged with loss = NaN\.)"
         # TensorFlow's histogram summary refusing NaN values (summary_op_util / the
         # WriteHistogramSummary kernel: "Nan in summary histogram for: <tag>", strings of the
         # 2.21 wheel): the Keras TensorBoard callback's histograms, tf.summary.histogram
-        r"|Nan in summary histogram for: (?P<histogram>[^\s\[]{1,200})"
+        r"|(?:Nan|Infinity) in summary histogram for: (?P<histogram>[^\s\[]{1,200})"
         r"|(?P<keras>Batch \d{1,12}: Invalid loss, terminating training"
         r"|NaN or Inf loss encountered at batch \d{1,12})"
-        r"|(?P<callback>!!! Detected Infinity or NaN in output \d{1,6} of)",
+        r"|(?P<callback>!!! Detected Infinity or NaN in output \d{1,6} of)"
+        # the CheckNumerics GPU kernel's own LOG(ERROR) before its status (check_numerics_op.cc:
+        # "abnormal_detected_host @<ptr> = {<is_nan>, <is_inf>} <message>")
+        r"|abnormal_detected_host @0x[0-9a-fA-F]{1,16} = \{(?P<isnan>[01]), (?P<isinf>[01])\} "
+        r"(?P<gpumsg>[^\n]{0,160})"
+        # Keras's progress bar showing the loss as nan (the epoch goes on; no exception)
+        r"|(?P<progbar> - loss: nan\b)",
     ),
     # Hugging Face transformers' TensorFlow classes unavailable: exported only when TensorFlow
     # imports (transformers/__init__.py's is_tf_available() branch), else a dummy object whose
@@ -4892,6 +4900,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "apt.nvidia_repo",
         ("developer.download.nvidia.com/compute", "nvidia.github.io/"),
         r"developer\.download\.nvidia\.com/compute/(?P<cuda>cuda|machine-learning)/repos"
+        r"(?:/(?P<distro>[a-z]{2,12}\d{2,6})/(?P<arch>x86_64|sbsa|arm64|ppc64le|cross-linux-"
+        r"sbsa))?"
         r"|nvidia\.github\.io/(?P<toolkit>libnvidia-container|nvidia-docker"
         r"|nvidia-container-runtime)",
     ),

@@ -27,6 +27,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import docs
 
 #: Debian package names of the CUDA stack NVIDIA's repositories publish.
 _CUDA_STACK_DEB = re.compile(
@@ -96,6 +97,17 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     return [_unmet(ctx, deps, held)] if deps else []
 
 
+#: apt's lines for a repository it read without trouble ("Hit:1 <url>", "Get:2 <url>",
+#: "Ign:3 <url>"): a key on the lines below belongs to another repository's "Err:" line.
+_FETCHED = re.compile(r"\b(?:Hit|Get|Ign):\d*\s")
+
+def _reach(repo_line: Hit) -> int:
+    """How many lines below an NVIDIA repository line its key may stand: the next one after
+    apt's "Err:" line; two after a GPG-error or unsigned line (or its URL) a hard wrap
+    split."""
+    return 1 if "Err:" in repo_line.text else 2
+
+
 #: NVIDIA's CUDA repository signing key since April 2022 (3bf863cc.pub; NVIDIA Technical
 #: Blog, "Updating the CUDA Linux GPG Repository Key"): a NO_PUBKEY naming it is a system
 #: or image set up before the change, with only the retired key (7fa2af80).
@@ -112,8 +124,14 @@ def apt_nvidia_key_missing(ctx: Facts) -> list[Finding]:
     ``container-toolkit`` for the NVIDIA Container Toolkit's repository (nvidia.github.io),
     which has its own key."""
     repos = ctx.h("apt.nvidia_repo").all()
+    # the key on the repository's own line, or on the line after apt's "Err:" line for it (a
+    # hard-wrapped paste, apt's two-line report): a "Hit:" of NVIDIA's repository above
+    # another repository's error is not this
     keys = [(k, r) for k in ctx.h("apt.repo_unsigned").all()
-            for r in [next((r for r in reversed(repos) if 0 <= k.line - r.line <= 2), None)]
+            for r in [next((r for r in reversed(repos) if r.line == k.line
+                            or (0 < k.line - r.line <= _reach(r)
+                                and not _FETCHED.search(r.text))),
+                           None)]
             if r is not None]
     if not keys or ctx.h("apt.not_located").count:
         return []
@@ -129,17 +147,25 @@ def apt_nvidia_key_missing(ctx: Facts) -> list[Finding]:
                  "nvidia-container-toolkit-keyring.gpg, as NVIDIA's Container Toolkit "
                  "install guide writes it; then: sudo apt-get update"))]
     image = any(_in_image_build(ctx, k) for k, _ in keys)
-    keyring = ("wget https://developer.download.nvidia.com/compute/cuda/repos/<distro>/<arch>/"
-               "cuda-keyring_1.0-1_all.deb && sudo dpkg -i cuda-keyring_1.0-1_all.deb   # "
-               "<distro>/<arch> as in the failing repository's URL (ubuntu2004/x86_64)")
-    fix = (["# a newer base image (tensorflow/tensorflow and nvidia/cuda images built after "
-            "April 2022 carry the new key), or in the Dockerfile before apt-get update:"]
-           if image else [])
-    fix += ["sudo rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/nvidia-ml.list"
-            "   # the old entries (the machine-learning repository is no longer updated)",
-            "sudo apt-key del 7fa2af80   # the retired key",
-            keyring,
-            "sudo apt-get update"]
+    where = next((r for _, r in keys if r.g("distro")), None)
+    base = docs.url("nvidia-cuda-apt-repos")
+    repo = (f"{base}{where.need('distro')}/{where.need('arch')}" if where is not None
+            else f"{base}<distro>/<arch>")
+    if image:
+        # a Dockerfile runs as root (no sudo in the images) and may lack wget: apt-key's own
+        # fetch is what tensorflow/models#10649 used
+        fix = ["# a newer base image (tensorflow/tensorflow and nvidia/cuda images built after "
+               "April 2022 carry the new key), or in the Dockerfile before apt-get update: "
+               "RUN rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/nvidia-ml.list"
+               f" && apt-key del 7fa2af80 && apt-key adv --fetch-keys {repo}/3bf863cc.pub"]
+    else:
+        fix = ["sudo rm -f /etc/apt/sources.list.d/cuda.list /etc/apt/sources.list.d/"
+               "nvidia-ml.list   # the old entries (the machine-learning repository is no "
+               "longer updated)",
+               "sudo apt-key del 7fa2af80   # the retired key",
+               f"wget {repo}/cuda-keyring_1.0-1_all.deb && sudo dpkg -i "
+               "cuda-keyring_1.0-1_all.deb   # NVIDIA's key and repository entry",
+               "sudo apt-get update"]
     return [catalogue.make(
         "nvidia-apt-repository-key-missing",
         variant="rotated" if key == _NVIDIA_2022_KEY else None,

@@ -312,6 +312,10 @@ def _repeated_suffix(tag: str) -> str | None:
 _NVIDIA_CUDA = re.compile(r"(?:docker\.io/)?nvidia/cuda(?:gl)?:")
 
 
+#: tensorman (pop-os/tensorman), which builds tensorflow/tensorflow tags from its options.
+_TENSORMAN = ", as tensorman's --gpu/--python3/--jupyter do beside its default"
+
+
 def _tag_hit(h: Hit) -> tuple[str, str]:
     """(image reference, tag) of a ``docker.tag_missing`` hit, whichever wording."""
     if h.g("tag3"):
@@ -354,9 +358,9 @@ def image_tag_not_found(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "docker-image-tag-not-found", variant="repeated-suffix", ref=ref, suffix=twice,
             evidence=log_evidence(hits, limit=2),
-            fix=(f"# the variant flags were given twice (a tool's default plus the command "
-                 f"line: tensorman's --gpu/--python3/--jupyter): give them once, so the tag "
-                 f"ends in a single -{twice}", *fix))]
+            fix=(f"# the parts that make the tag were given twice (a tool's saved default plus "
+                 f"the command line{_TENSORMAN if repo.endswith('tensorflow/tensorflow') else ''}"
+                 f"): give them once, so the tag ends in a single -{twice}", *fix))]
     return [catalogue.make(
         "docker-image-tag-not-found", ref=ref, evidence=log_evidence(hits, limit=2), fix=fix)]
 

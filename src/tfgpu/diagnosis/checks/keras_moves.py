@@ -267,7 +267,9 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
         return catalogue.make(
             "tensorflow-addon-version-pin", variant="keras-internal", addon=pkg, module=module,
             first=first, ref=ref, evidence=evidence, knowledge_ref=ref,
-            fix=(f'pip install -U "tensorflow>={first}"   # what this {pkg} release needs',
+            fix=(f'pip install -U "tensorflow>={first},<{keras3_series(f.kb)[0]}"   # what '
+                 f"this {pkg} release needs ({keras3_series(f.kb)[0]}+ is Keras 3, which has "
+                 "no __internal__)",
                  f"# or keep this TensorFlow: pip install the {pkg} release made for it (its "
                  "release notes or setup.py name the TensorFlow each needs)"))
     return catalogue.make(

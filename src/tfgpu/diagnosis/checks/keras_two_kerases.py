@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import set_env
 from tfgpu.diagnosis.checks.keras_moves import VERSIONS_CMD
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -106,8 +107,9 @@ def keras2onnx_mode(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "keras-objects-from-two-kerases", variant="converter-mode", evidence=log_evidence(hits),
-        fix=("export TF_KERAS=1   # before Python starts; or os.environ['TF_KERAS'] = '1' "
-             "before import keras2onnx (it reads the variable when imported)",
+        fix=(set_env(ctx, "TF_KERAS", "1") + "   # before Python starts; or "
+             "os.environ['TF_KERAS'] = '1' before import keras2onnx (it reads the variable "
+             "when imported)",
              "# keras2onnx is no longer developed: tf2onnx converts tf.keras models "
              "(python -m tf2onnx.convert --saved-model <dir> --output model.onnx, or "
              "tf2onnx.convert.from_keras(model))"))]

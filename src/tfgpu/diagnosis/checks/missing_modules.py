@@ -191,9 +191,14 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
         if successor:
             # a distribution with no wheels for newer Pythons or some OSes, and its successor
             new_dist, _, new_import = successor.partition(":")
-            install += (f"; it has no wheel for Windows or Python 3.12+: there, {pip} install "
-                        f"{new_dist} (import {new_import}), or use tf.lite.Interpreter of "
-                        "the tensorflow package")
+            if ctx.os == "windows":
+                install = (f"{pip} install {new_dist}   # {known} has no wheel for Windows: "
+                           f"its successor (import {new_import}), or tf.lite.Interpreter of "
+                           "the tensorflow package")
+            else:
+                install += (f"; it has no wheel for Windows or Python 3.12+: there, {pip} "
+                            f"install {new_dist} (import {new_import}), or use "
+                            "tf.lite.Interpreter of the tensorflow package")
     else:
         dist = "named in the project's requirements or README; often, not always, like the module"
         install = (f"# find the distribution that provides '{module}' (the project's "

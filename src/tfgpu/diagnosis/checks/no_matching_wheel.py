@@ -474,11 +474,15 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
                 evidence=log_evidence(ignored, [hit]),
             )
             continue
-        if (not _TF_FAMILY.match(pkg) and _above_all(spec, versions)
+        python_skipped = any(h.g("what") != "yanked versions" and _any_within(h.g("list") or "",
+                                                                             spec)
+                             for h in ignored)
+        if (not _TF_FAMILY.match(pkg) and _above_all(spec, versions) and not python_skipped
                 and any(sp.operator in (">=", ">") for sp in spec)):
             # a lower bound above every release listed: the release may not be on the index
             # at all (a project ahead of its dependency's releases), as well as have no file
-            # for this interpreter
+            # for this interpreter (unless pip said it skipped releases in range for the
+            # Python: then it is the Python, read below)
             newest = max(versions)
             yield hit, catalogue.make(
                 "pip-requirement-range-not-offered", variant="above-all", pkg=pkg,

@@ -13,6 +13,9 @@ Sources (the 2.21 wheel and keras-team/keras 3.15 unless said):
   "!!! Detected Infinity or NaN in output %d of ...".
 * TensorFlow's histogram summary refusing NaN ("Nan in summary histogram for: <tag>", strings
   of the 2.21 wheel): the Keras TensorBoard callback's weight histograms, tf.summary.histogram.
+* The GPU kernel of CheckNumerics logs "abnormal_detected_host @<ptr> = {<is_nan>, <is_inf>}
+  <message>" before its status (check_numerics_op.cc); Keras's progress bar prints the loss as
+  "loss: nan" while an epoch goes on.
 * ``keras/src/callbacks/terminate_on_nan.py``: TerminateOnNaN prints "Batch %d: Invalid loss,
   terminating training" (tf.keras 2 the same) or raises "NaN or Inf loss encountered at
   batch %d" (``raise_error=True``).
@@ -34,7 +37,13 @@ from tfgpu.findings import Finding
 
 #: The exception's name (and TensorFlow's function-node prefix) before a message.
 _EXCEPTION_HEAD = re.compile(
-    r"^.*?\b\w*(?:Error|Exception)\b:\s*(?:\{\{function_node [^}]*\}\}\s*)?")
+    r"^.*?\b\w*(?:Error|Exception)\b:\s*(?:\{\{function_node [^}]*\}\}\s*)?"
+    # a C++ log line's prefix ("... executor.cc:1197] ", and a device or job in brackets)
+    r"|^.*?\.cc:\d{1,6}\]\s*(?:\[[^\]]{0,200}\]\s*)?")
+#: A TensorFlow status's own prefix inside the message ("(0) Invalid argument: ").
+_STATUS_HEAD = re.compile(r"^\(\d{1,3}\) [A-Z][\w ]{2,40}: ")
+#: The status code CheckNumerics' InvalidArgument carries (absl's and TF 1's spellings).
+_STATUS_CODE = re.compile(r"\b(?:INVALID_ARGUMENT|Invalid argument): ")
 
 #: Known callers of CheckNumerics, by a lower-case piece of their message: who checked what
 _CALLERS = (
@@ -50,6 +59,10 @@ def _which_check(h: Hit) -> tuple[str, str]:
         # the check's own message: the text before " : Tensor had", less the exception's name
         head = h.text[:h.text.rfind(": Tensor had")]
         prefix = " ".join(_EXCEPTION_HEAD.sub("", head, count=1).split()).strip(" .")
+        prefix = _STATUS_HEAD.sub("", prefix, count=1)
+        # the status code before the message (absl's "INVALID_ARGUMENT: ", TF 1's "Invalid
+        # argument: ") ends whatever the line said before it
+        prefix = _STATUS_CODE.split(prefix)[-1]
         low = prefix.lower()
         for piece, who in _CALLERS:
             if piece in low:
@@ -59,8 +72,21 @@ def _which_check(h: Hit) -> tuple[str, str]:
         return "A numeric check (check_numerics)", h.need("what")
     if h.g("hook"):
         return "TensorFlow 1's NanTensorHook (the loss)", "NaN"
+    if h.g("gpumsg") is not None:
+        what = {"10": "NaN", "01": "Inf", "11": "Inf and NaN"}.get(
+            f"{h.g('isnan')}{h.g('isinf')}", "NaN or Inf")
+        message = h.need("gpumsg").strip(" .")
+        for piece, who in _CALLERS:
+            if piece in message.lower():
+                return who, what
+        return (f"A numeric check (check_numerics on the GPU, message '{message[:80]}')"
+                if message else "A numeric check (check_numerics on the GPU)"), what
+    if h.g("progbar"):
+        return "Keras's progress bar (the loss)", "NaN"
     if h.g("histogram"):
-        return f"TensorBoard's histogram summary of {h.need('histogram')}", "NaN"
+        return (f"TensorBoard's histogram summary of {h.need('histogram')}",
+                "Inf" if h.text.lstrip().startswith("Infinity") or "Infinity in summary"
+                in h.text else "NaN")
     if h.g("keras"):
         return "Keras's TerminateOnNaN callback (the loss)", "NaN or Inf"
     return "tf.debugging.enable_check_numerics", "NaN or Inf"
@@ -74,11 +100,13 @@ def values_not_finite(ctx: Facts) -> list[Finding]:
                   key=lambda h: h.line)
     if not hits:
         return []
-    check, what = _which_check(hits[0])
+    # a check's own report names the check; Keras's progress bar only shows the loss
+    named = [h for h in hits if not h.g("progbar")] or hits
+    check, what = _which_check(named[0])
     return [catalogue.make(
         "tensor-values-not-finite", check=check, what=what,
         # the first report and the last (the exception's own message, when it is one)
-        evidence=log_evidence(hits[:1] + hits[-1:] if len(hits) > 1 else hits),
+        evidence=log_evidence(named[:1] + named[-1:] if len(named) > 1 else named),
         fix=("CUDA_VISIBLE_DEVICES=-1 python <your script>   # once on the CPU: a label or "
              "index out of range raises an error naming it there (on the GPU it gives NaN or "
              "0 silently)",
@@ -86,8 +114,9 @@ def values_not_finite(ctx: Facts) -> list[Finding]:
              "np.isinf(x).any()); labels in [0, num_classes); token ids below the vocabulary "
              "size; boxes and keypoints inside the image, min below max",
              "# then the training: a lower learning rate, any coefficient put back near its "
-             "usual value, gradient clipping (clipnorm=1.0 on the optimizer), no log or "
-             "division of values that can reach 0; under mixed_float16 keep loss scaling",
+             "usual value, gradient clipping (clipnorm=1.0 on the optimizer; a NaN global norm "
+             "means the gradients were NaN before clipping), no log or division of values "
+             "that can reach 0; under mixed_float16 keep loss scaling",
              "# add tf.debugging.enable_check_numerics() as the program's first line: the "
              "error then names the first op whose output is not finite"))]
 

@@ -117,10 +117,10 @@ def keras_lambda_other_python(f: Facts) -> list[Finding]:
 # defined when the layer is called.
 
 
-#: Keras 3's own marks in a printed config (keras/src/saving/serialization_lib.py writes
-#: "registered_name" and "module": "keras..." for every object, and DTypePolicy dicts; Keras 3's
-#: InputLayer writes batch_shape): a config printed with them was written by Keras 3.
-_KERAS3_CONFIG = re.compile(r"'registered_name':|'DTypePolicy'|'batch_shape':")
+#: A printed config naming a module that is not Keras's (a custom class registered from
+#: __main__ or the project's own package: "'module': '__main__'", "'registered_name':
+#: 'Custom>Attention'"): the class is the project's, whatever its name.
+_CUSTOM_CONFIG = re.compile(r"'module': '(?!keras\b)[\w.]+'|'registered_name': '\w+>")
 
 
 def keras_saved_config_argument(f: Facts) -> list[Finding]:
@@ -128,15 +128,17 @@ def keras_saved_config_argument(f: Facts) -> list[Finding]:
     ``keras.deserialize_class``, "Error when deserializing class 'X' using config=...", Keras
     2.12+ and 3; or Keras 3's ``from_config`` frame, ``keras.from_config_frame``, within 12
     lines above) met an argument the class refuses (pattern ``keras.unrecognized_kwargs`` on
-    that line or the next three, or under the frame), and the class is one of Keras's own
-    (platform fact ``keras-public-names``): the config was written by another Keras release.
-    Which way: a Keras 1 argument name (platform fact ``keras1-argument-names``) is an older
-    Keras's; a printed config with Keras 3's own marks (:data:`_KERAS3_CONFIG`) was written by
-    a Keras 3 newer than the loading one; else both ways are named. A class of the project's
-    own (a custom layer whose get_config and __init__ disagree) is not read here."""
-    names = set(f.kb.platform_fact("keras-public-names").items("names"))
+    that line or the next three, or under the frame), and the argument dates the config: a
+    Keras 1 argument name (platform fact ``keras1-argument-names``, and Keras 1's
+    input_dtype), or one that another Keras release writes for that class (platform fact
+    ``keras-config-arguments-of-other-releases``: Keras 2's, or a later Keras 3's). Any
+    other argument is not read: a project's own layer whose get_config and __init__ disagree
+    gives the same message, whatever its class is named (and a config naming a module of its
+    own, :data:`_CUSTOM_CONFIG`, or custom_objects naming the class, is the project's)."""
     keras1 = {item.split(":", 1)[0]
               for item in f.kb.platform_fact("keras1-argument-names").items("renamed")}
+    across = f.kb.platform_fact("keras-config-arguments-of-other-releases")
+    writers = dict(item.partition("=")[::2] for item in across.items("names"))
     args = f.h("keras.unrecognized_kwargs").all()
     found: list[tuple[Hit, Hit, str, str]] = []
     for h in f.h("keras.deserialize_class").all():
@@ -147,10 +149,12 @@ def keras_saved_config_argument(f: Facts) -> list[Finding]:
         near = [a for a in args if a.g("cls") and 0 < a.line - fr.line <= 12]
         if near:
             found.append((fr, near[0], near[0].need("cls"), ""))
+    given = " ".join(m.text for m in f.h("ctx.model_loading").all())
     for h, a, cls, config in sorted(found, key=lambda x: x[1].line):
-        if cls not in names:
-            continue
+        if _CUSTOM_CONFIG.search(config) or re.search(rf"['\"]{cls}['\"]\s*:", given):
+            continue  # the project's own class (custom_objects names it), whatever its name
         kw = a.need("kw")
+        writer = writers.get(f"{cls}:{kw}")
         if kw in keras1 or kw == "input_dtype":
             way = ("an argument of Keras 1 (Keras 2 renamed or dropped it): the file was saved "
                    "by Keras 1 and is loaded by a later Keras")
@@ -158,18 +162,24 @@ def keras_saved_config_argument(f: Facts) -> list[Finding]:
                 "# load it with the Keras that saved it (the project's pinned requirements, "
                 "often keras 1.x and its backend, in a fresh environment), then save the "
                 "weights and rebuild the model in code with this Keras",)
-        elif _KERAS3_CONFIG.search(config):
-            way = ("the config carries Keras 3's own marks, so a Keras 3 release newer than "
-                   "the one loading it wrote the argument")
-            fix = ("pip install -U keras   # the Keras 3 release that saved the file, or newer",)
+        elif writer == "keras2":
+            way = (f"Keras 2 writes {kw} for {cls} and Keras 3 has no such argument (knowledge "
+                   f"row {across.ref}): the file was saved by Keras 2 and is loaded by Keras 3")
+            fix = ("# load it with Keras 2 (tf-keras with TF_USE_LEGACY_KERAS=1, or TensorFlow "
+                   "<= 2.15), then save the weights and rebuild the model in Keras 3 code",
+                   f"# or load it here with custom_objects={{'{cls}': a subclass of {cls} whose "
+                   f"__init__ drops {kw}}}, when its saved value is the default")
+        elif writer:
+            way = (f"Keras {writer} and later write {kw} for {cls} (knowledge row "
+                   f"{across.ref}): the file was saved by a Keras 3 release newer than the one "
+                   "loading it")
+            fix = (f'pip install -U "keras>={writer}"   # at least the Keras that saved the '
+                   "file",)
         else:
-            way = ("an argument that this Keras's class dropped (a file of an older Keras) or "
-                   "does not have yet (a file of a newer Keras)")
-            fix = ("# load it with the Keras that saved it (the project's requirements name "
-                   "it; a Keras 2 file: tf-keras with TF_USE_LEGACY_KERAS=1, or TensorFlow <= "
-                   "2.15), then save the weights, or upgrade Keras when the file is newer",)
+            continue
         return [catalogue.make(
             "keras-model-saved-with-other-keras", evidence=log_evidence([h], [a]),
+            knowledge_ref=across.ref if writer else None,
             cause=(f"Keras rebuilt {cls}, one of its own classes, from a saved config and "
                    f"refused its argument '{kw}': {way}. The model was saved by another Keras "
                    "than the one loading it."),

@@ -1199,16 +1199,27 @@ def _numpy_either_way(f: Facts, npv: str | None, first: object, hits: list[Hit])
     )
 
 
+def _numpy_name_in(f: Facts, fact_id: str) -> tuple[Hit, str, PlatformFact] | None:
+    """The first "module 'numpy' has no attribute 'X'" (pattern ``numpy.added_name``) whose X
+    the platform fact ``fact_id`` dates (its ``names``: ``X=release``), with that release and
+    the fact; ``None`` when no such line."""
+    fact = f.kb.platform_fact(fact_id)
+    dated = dict(pair.partition("=")[::2] for pair in fact.items("names"))
+    for h in f.h("numpy.added_name").all():
+        when = dated.get(h.need("name"))
+        # ("partially initialized module 'numpy'": a file named numpy.py importing itself)
+        if when is not None and "partially initialized" not in h.text:
+            return h, when, fact
+    return None
+
+
 def numpy_added_name(f: Facts) -> list[Finding]:
     """``numpy-too-old-for-code``: the code (or a library) uses a NumPy name newer than the
     installed NumPy (pattern ``numpy.added_name`` for a name of platform fact
     ``numpy-names-added``: ``numpy.dtypes``, new in NumPy 1.25)."""
-    fact = f.kb.platform_fact("numpy-names-added")
-    added = dict(pair.partition("=")[::2] for pair in fact.items("names"))
-    for h in f.h("numpy.added_name").all():
-        first = added.get(h.need("name"))
-        if first is None:
-            continue
+    found = _numpy_name_in(f, "numpy-names-added")
+    if found is not None:
+        h, first, fact = found
         return [catalogue.make(
             "numpy-too-old-for-code", name=h.need("name"), first=first,
             evidence=log_evidence([h]), knowledge_ref=fact.ref,
@@ -1232,19 +1243,40 @@ def numpy_removed_alias(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "numpy-too-new-for-code",
             names=", ".join(f"np.{k}" for k in said.by_key if k) or "an alias",
-            evidence=log_evidence(said))]
-    fact = f.kb.platform_fact("numpy-names-removed")
-    removed = dict(pair.partition("=")[::2] for pair in fact.items("names"))
-    for h in f.h("numpy.added_name").all():
-        when = removed.get(h.need("name"))
-        if when is None:
-            continue
+            evidence=log_evidence(said),
+            fix=("# edit the code (or upgrade the library in the traceback): np.object -> "
+                 "object, np.bool -> bool, np.float_ -> np.float64 ...",
+                 "or, for an old stack, pin NumPy below the release that removed it: pip "
+                 "install \"numpy<1.24\"   # or \"numpy<2\" for the NumPy 2.0 removals"))]
+    found = _numpy_name_in(f, "numpy-names-removed")
+    if found is not None:
+        h, when, fact = found
         gone, _, back = when.partition("<")
         span = (f"missing from NumPy {gone} until {back}, which has it again" if back
                 else f"gone from NumPy {gone} on")
+        name = h.need("name")
+        # (NumPy's own __getattr__ frame raises it: the library is the frame above that)
+        near = [p for p in package_frames_above(f, h.line) if p.g("pkg") != "numpy"]
+        pkg = (near[-1].g("pkg") or "") if near else ""
+        pin = "numpy<2" if gone.startswith("2") else f"numpy<{gone}"
+        fix = [f'pip install "{pin}"   # a NumPy that still has np.{name}'
+               + ("; NumPy before 1.24 has no wheels for Python 3.12 or later: there, the "
+                  "code or the library must change" if gone == "1.24" else "")]
+        if pkg in ("tensorflow", "tensorflow_core"):
+            fix.insert(0, "python -m pip install -U tensorflow   # here TensorFlow's own code "
+                          f"uses np.{name}: a newer TensorFlow works with this NumPy")
+        elif pkg:
+            fix.insert(0, f"python -m pip install -U {pkg.replace('_', '-')}   # the library "
+                          f"whose code uses np.{name}: a release made for this NumPy")
+        else:
+            fix.insert(0, f"# edit the code: np.{name} -> its replacement (np.object -> "
+                          "object, np.bool -> bool or np.bool_, np.float_ -> np.float64 ...)")
+        if back:
+            fix.append(f'# or NumPy {back} or later, which has np.{name} again, where the '
+                       "rest of the stack supports it")
         return [catalogue.make(
-            "numpy-too-new-for-code", names=f"np.{h.need('name')} ({span})",
-            evidence=log_evidence([h]), knowledge_ref=fact.ref)]
+            "numpy-too-new-for-code", names=f"np.{name} ({span})",
+            evidence=log_evidence([h]), knowledge_ref=fact.ref, fix=tuple(fix))]
     return []
 
 
