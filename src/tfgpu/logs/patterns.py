@@ -1157,7 +1157,7 @@ PATTERNS: tuple[Pattern, ...] = (
         # TensorFlow's histogram summary refusing NaN values (summary_op_util / the
         # WriteHistogramSummary kernel: "Nan in summary histogram for: <tag>", strings of the
         # 2.21 wheel): the Keras TensorBoard callback's histograms, tf.summary.histogram
-        r"|(?:Nan|Infinity) in summary histogram for: (?P<histogram>[^\s\[]{1,200})"
+        r"|(?P<histkind>Nan|Infinity) in summary histogram for: (?P<histogram>[^\s\[]{1,200})"
         r"|(?P<keras>Batch \d{1,12}: Invalid loss, terminating training"
         r"|NaN or Inf loss encountered at batch \d{1,12})"
         r"|(?P<callback>!!! Detected Infinity or NaN in output \d{1,6} of)"

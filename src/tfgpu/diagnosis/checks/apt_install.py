@@ -101,6 +101,16 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
 #: "Ign:3 <url>"): a key on the lines below belongs to another repository's "Err:" line.
 _FETCHED = re.compile(r"\b(?:Hit|Get|Ign):\d*\s")
 
+def _repo_of(key: Hit, repos: list[Hit]) -> Hit | None:
+    """The NVIDIA repository line (pattern ``apt.nvidia_repo``) a key line belongs to: the key
+    on that line itself, or within :func:`_reach` lines below it (apt's two-line report, a
+    hard-wrapped paste); a "Hit:" of NVIDIA's repository above another repository's error is
+    none. ``None`` when no NVIDIA repository owns it."""
+    return next((r for r in reversed(repos) if r.line == key.line
+                 or (0 < key.line - r.line <= _reach(r) and not _FETCHED.search(r.text))),
+                None)
+
+
 def _reach(repo_line: Hit) -> int:
     """How many lines below an NVIDIA repository line its key may stand: the next one after
     apt's "Err:" line; two after a GPG-error or unsigned line (or its URL) a hard wrap
@@ -124,15 +134,8 @@ def apt_nvidia_key_missing(ctx: Facts) -> list[Finding]:
     ``container-toolkit`` for the NVIDIA Container Toolkit's repository (nvidia.github.io),
     which has its own key."""
     repos = ctx.h("apt.nvidia_repo").all()
-    # the key on the repository's own line, or on the line after apt's "Err:" line for it (a
-    # hard-wrapped paste, apt's two-line report): a "Hit:" of NVIDIA's repository above
-    # another repository's error is not this
     keys = [(k, r) for k in ctx.h("apt.repo_unsigned").all()
-            for r in [next((r for r in reversed(repos) if r.line == k.line
-                            or (0 < k.line - r.line <= _reach(r)
-                                and not _FETCHED.search(r.text))),
-                           None)]
-            if r is not None]
+            if (r := _repo_of(k, repos)) is not None]
     if not keys or ctx.h("apt.not_located").count:
         return []
     key = next((k.need("key") for k, _ in keys if k.g("key")), None)

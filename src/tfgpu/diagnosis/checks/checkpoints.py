@@ -45,6 +45,12 @@ _LIST = ("python -c \"import sys, tensorflow as tf; [print(n, s) for n, s in "
          "tf.train.list_variables(sys.argv[1])]\" CHECKPOINT   # the names the checkpoint "
          "holds (the path without .index/.data-*): compare them with the name the error gives")
 
+#: The first fix lines of a checkpoint's variable of another shape: what the checkpoint holds,
+#: and the configuration to build the model with.
+_SHAPE_FIX = (_LIST + "; compare the shape of that variable with the model's",
+              "# build the model with the configuration the checkpoint was trained with (the "
+              "same backbone variant, width, input channels and number of classes)")
+
 #: A save's own ops (the shards merged after writing): not a restore.
 _SAVING = re.compile(r"\bMergeV2Checkpoints\b|\bSaveV2\b|\b_temp[/\\]part-")
 
@@ -136,9 +142,7 @@ def checkpoint_shape_differs(ctx: Facts) -> list[Finding]:
                  "have the variable's shape",
                  "# the 'Original stack trace' of the node names the code line that built the "
                  "assignment"))]
-    fix = [_LIST + "; compare the shape of that variable with the model's",
-           "# build the model with the configuration the checkpoint was trained with (the "
-           "same backbone variant, width, input channels and number of classes)",
+    fix = [*_SHAPE_FIX,
            "# or restore without the layers that differ: the program's option for it "
            "(DeepLab --initialize_last_layer=False, TF-Slim --checkpoint_exclude_scopes, "
            "the Object Detection API's fine_tune_checkpoint_type), or a Saver over the "
@@ -175,9 +179,7 @@ def assign_shape_at_build(ctx: Facts) -> list[Finding]:
     if node.startswith("save"):
         return [catalogue.make(
             "checkpoint-variable-shape-differs", lhs=lhs, rhs=rhs, evidence=ev,
-            fix=(_LIST + "; compare the shape of that variable with the model's",
-                 "# build the model with the configuration the checkpoint was trained with "
-                 "(the same backbone variant, width, input channels and number of classes)"))]
+            fix=_SHAPE_FIX)]
     if ctx.h("ctx.load_weights").count:
         return [catalogue.make(
             "keras-weights-do-not-fit-model",

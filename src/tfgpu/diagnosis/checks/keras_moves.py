@@ -264,12 +264,13 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
     if (internal is not None and pkg is not None
             and f.tf_mm is not None and f.tf_mm < (tf_minor(internal[0]) or (0, 0))):
         first, ref = internal
+        k3_first = keras3_series(f.kb)[0]
         return catalogue.make(
             "tensorflow-addon-version-pin", variant="keras-internal", addon=pkg, module=module,
             first=first, ref=ref, evidence=evidence, knowledge_ref=ref,
-            fix=(f'pip install -U "tensorflow>={first},<{keras3_series(f.kb)[0]}"   # what '
-                 f"this {pkg} release needs ({keras3_series(f.kb)[0]}+ is Keras 3, which has "
-                 "no __internal__)",
+            fix=(f'pip install -U "tensorflow>={first},<{k3_first}"   # what '
+                 f"this {pkg} release needs ({k3_first}+ is Keras 3, which has no "
+                 "__internal__)",
                  f"# or keep this TensorFlow: pip install the {pkg} release made for it (its "
                  "release notes or setup.py name the TensorFlow each needs)"))
     return catalogue.make(

@@ -52,6 +52,17 @@ _CALLERS = (
 )
 
 
+def _named_check(message: str, op: str) -> str:
+    """Who ran a CheckNumerics whose message is ``message``: a known caller
+    (:data:`_CALLERS`), else the op (``op``) with the message quoted."""
+    low = message.lower()
+    for piece, who in _CALLERS:
+        if piece in low:
+            return who
+    return (f"A numeric check ({op}, message '{message[:80]}')" if message
+            else f"A numeric check ({op})")
+
+
 def _which_check(h: Hit) -> tuple[str, str]:
     """(who checked, what it found) for one hit of ``train.tensor_not_finite`` or
     ``train.loss_not_finite``."""
@@ -63,30 +74,18 @@ def _which_check(h: Hit) -> tuple[str, str]:
         # the status code before the message (absl's "INVALID_ARGUMENT: ", TF 1's "Invalid
         # argument: ") ends whatever the line said before it
         prefix = _STATUS_CODE.split(prefix)[-1]
-        low = prefix.lower()
-        for piece, who in _CALLERS:
-            if piece in low:
-                return who, h.need("what")
-        if prefix:
-            return f"A numeric check (check_numerics, message '{prefix[:80]}')", h.need("what")
-        return "A numeric check (check_numerics)", h.need("what")
+        return _named_check(prefix, "check_numerics"), h.need("what")
     if h.g("hook"):
         return "TensorFlow 1's NanTensorHook (the loss)", "NaN"
     if h.g("gpumsg") is not None:
         what = {"10": "NaN", "01": "Inf", "11": "Inf and NaN"}.get(
             f"{h.g('isnan')}{h.g('isinf')}", "NaN or Inf")
-        message = h.need("gpumsg").strip(" .")
-        for piece, who in _CALLERS:
-            if piece in message.lower():
-                return who, what
-        return (f"A numeric check (check_numerics on the GPU, message '{message[:80]}')"
-                if message else "A numeric check (check_numerics on the GPU)"), what
+        return _named_check(h.need("gpumsg").strip(" ."), "check_numerics on the GPU"), what
     if h.g("progbar"):
         return "Keras's progress bar (the loss)", "NaN"
     if h.g("histogram"):
         return (f"TensorBoard's histogram summary of {h.need('histogram')}",
-                "Inf" if h.text.lstrip().startswith("Infinity") or "Infinity in summary"
-                in h.text else "NaN")
+                "Inf" if h.g("histkind") == "Infinity" else "NaN")
     if h.g("keras"):
         return "Keras's TerminateOnNaN callback (the loss)", "NaN or Inf"
     return "tf.debugging.enable_check_numerics", "NaN or Inf"
@@ -106,7 +105,7 @@ def values_not_finite(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tensor-values-not-finite", check=check, what=what,
         # the first report and the last (the exception's own message, when it is one)
-        evidence=log_evidence(named[:1] + named[-1:] if len(named) > 1 else named),
+        evidence=log_evidence(named[:1], named[-1:]),
         fix=("CUDA_VISIBLE_DEVICES=-1 python <your script>   # once on the CPU: a label or "
              "index out of range raises an error naming it there (on the GPU it gives NaN or "
              "0 silently)",
