@@ -13,7 +13,8 @@ _VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
 #: ``~=``, ``!=``; also with spaces, "needs >= 8.9.4"): the number is a bound, not the
 #: version installed.  ``==`` (and ``===``) pins the version: that one is installed.
 _BOUND = re.compile(r"(?:(?:[<>]=?|[~!]=)\s*|(?i:\b(?:greater|newer|older|later|earlier|"
-                    r"higher|lower|less) than|\b(?:above|below|at least|at most|before|after)) "
+                    r"higher|lower|less) than|\b(?:above|below|at least|at most|before|after"
+                    r"|needs|requires)) "
                     r"(?i:(?:tensorflow|tf) )?)[vr]?$")
 
 
@@ -56,6 +57,10 @@ def tf_version(text: str | None) -> str | None:
         text: the free text of a case's ``env["tf"]``.
     """
     t = text or ""
+    # "1.14.0, later upgraded to 2.3": the release the upgrade installed is the one that ran
+    upgraded = re.search(r"(?i)\bupgraded? to (?:tensorflow(?:-gpu)? |tf )?v?(\d+\.\d+(?:\.\d+)?)", t)
+    if upgraded:
+        return upgraded.group(1)
     for m in _TF_TOKEN.finditer(t):
         if _OTHER_COMPONENT.search(t[max(0, m.start() - 40):m.start()]):
             continue

@@ -536,6 +536,14 @@ FLOORS["cases-holdout351"] = 0.57
 FLOORS["cases-holdout352"] = 0.77
 FLOORS["cases-holdout353"] = 0.40
 FLOORS["cases-holdout354"] = 0.59
+# session 46 (2026-12-07), scored first on 623dc37b: the GPU stack at run time (1/7, 1 WRONG
+# mended: a device ordinal under Horovod), installs, ARM and platforms (13/22, 1 WRONG mended:
+# a VM hiding AVX), R, editors, frozen applications and Chinese-language threads (2/23, 3 WRONG
+# mended: keras-bert's standalone Keras, clonealign on TensorFlow 2, a PyInstaller bundle's
+# op library)
+FLOORS["cases-holdout356"] = 0.57
+FLOORS["cases-holdout357"] = 0.86
+FLOORS["cases-holdout358"] = 0.52
 # session 22 (2026-12-04): held where no case is WRONG, at the share after the session's kinds
 FLOORS["cases-holdout140"] = 1.0
 FLOORS["cases-holdout141"] = 0.6

@@ -140,7 +140,9 @@ def suggest(finding_id: str, book: Catalogue | None = None) -> tuple[str, ...]:
     book = book or load_catalogue()
     ids = known_ids(book)
     plain = {_without_fields(i): i for i in ids}
-    found = difflib.get_close_matches(finding_id, list(plain), n=MAX_SUGGESTIONS, cutoff=0.6)
+    # (words with spaces between them are a phrase, never an id: the word search below)
+    found = ([] if " " in finding_id else
+             difflib.get_close_matches(finding_id, list(plain), n=MAX_SUGGESTIONS, cutoff=0.6))
     # a concrete id of a family is longer than the family's id without its fields: compare
     # its first part too
     prefix = [p for p in plain

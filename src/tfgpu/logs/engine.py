@@ -389,8 +389,15 @@ def _may_go_on(m: re.Match[str], joined: str) -> bool:
 
 
 def _groups(m: re.Match[str]) -> dict[str, str]:
-    """The named groups that took part in ``m``."""
-    return {k: v for k, v in m.groupdict().items() if v is not None}
+    """The named groups that took part in ``m``.  A group named ``<name>__pinned`` (a
+    message that names an exact release without a specifier: uv's "`tensorflow` (v2.15.0)")
+    also gives group ``<name>`` its text after ``==``, the form the readers of a requirement's
+    ``spec`` group take."""
+    out = {k: v for k, v in m.groupdict().items() if v is not None}
+    for k, v in list(out.items()):
+        if k.endswith("__pinned"):
+            out.setdefault(k[: -len("__pinned")], "==" + v)
+    return out
 
 
 def _open_end(m: re.Match[str]) -> bool:

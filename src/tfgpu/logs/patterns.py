@@ -315,6 +315,57 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dll load failed",),
         r"DLL load failed(?: while importing (?P<mod>\w+))?:\s*(?P<why>.*)",
     ),
+    # a program frozen into a bundle (checks/frozen_apps.py): PyInstaller's one-file
+    # extraction folder (bootloader: "_MEI" + digits in the temp folder, sys._MEIPASS) and
+    # its bootloader's "[pid] Failed to execute script <name>", cx_Freeze's start-up script
+    # frames (cx_Freeze/initscripts/__startup__.py), and zipimport failing inside the bundle's
+    # library archive
+    _p(
+        "ctx.frozen_app",
+        ("_mei", "failed to execute script", "cx_freeze", "zipimporterror", "library.zip",
+         "pyinstaller"),
+        r"(?P<pyi>[/\\]_MEI\w{4,12}[/\\]|\[(?:PYI-)?\d{1,7}(?::ERROR)?\] Failed to execute "
+        r"script\b|^Failed to execute script '?\w"
+        r"|PyInstaller[/\\]loader[/\\]pyimod\d\d_importers\.py)"
+        r"|(?P<cxf>[/\\]cx_Freeze[/\\]initscripts[/\\]|[/\\]library\.zip[/\\])"
+        r"|(?P<zip>zipimport\.ZipImportError: can't find module '(?P<zmod>[\w.]{1,100})')",
+    ),
+    # TensorFlow's loader not finding an op library (load_library.cc: on Windows any
+    # LoadLibrary failure reads "<path> not found"): checks/frozen_apps.py
+    _p(
+        "op.so_not_found",
+        ("not found",),
+        r"NotFoundError: (?P<path>\S[^\n]{0,400}?\.(?:so|dll|pyd)) not found\s*$",
+    ),
+    # NVIDIA's TensorRT Python package imported (its __init__.py frame, or the code's own
+    # "import tensorrt" line): its "ImportError: libnvinfer.so.N" is the program's failure,
+    # not TensorFlow's optional TF-TRT load (checks/libraries.py)
+    _p(
+        "trt.python_import",
+        ("tensorrt/__init__", "tensorrt\\__init__", "import tensorrt"),
+        r"(?:site|dist)-packages[/\\]tensorrt[/\\]__init__\.py\b|^\s*import tensorrt\b",
+    ),
+    # Open MPI's rmaps help text (help-orte-rmaps-base.txt; prte in 5.x): "There are not
+    # enough slots available in the system to satisfy the %d slots" (the count may end the
+    # line: the text is wrapped). checks/mpi_slots.py
+    _p(
+        "mpi.not_enough_slots",
+        ("not enough slots available in the system",),
+        r"There are not enough slots available in the system to satisfy the (?P<n>\d{1,7})\b",
+    ),
+    # Windows' ERROR_COMMITMENT_LIMIT (1455) outside "DLL load failed" (Python's OSError
+    # "[WinError 1455] <text>", torch's "Error loading <dll>", a program's own print of the
+    # text): the English text or the code, or a UI language win32_errors.toml lists.
+    # checks/windows_commit_limit.py
+    _p(
+        "win.commit_limit",
+        ("paging file is too small", "winerror", "errno=", "os error", "页面文件太小",
+         "файл подкачки", "auslagerungsdatei", "fichier de pagination"),
+        r"(?P<text>The paging file is too small for this operation to complete"
+        r"|页面文件太小|Файл подкачки слишком мал|Die Auslagerungsdatei ist zu klein"
+        r"|Le fichier de pagination est insuffisant)"
+        r"|\[WinError 1455\]|errno=1455\b|\(os error 1455\)",
+    ),
     # Windows PowerShell 5.1 wraps the first line a native program writes to stderr, when
     # stderr is redirected (`python train.py 2>&1 | Tee-Object out.txt`), in an ErrorRecord
     # and shows it in the ErrorRecord's default view: "<command> : <the line>", the position
@@ -374,8 +425,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # is retyped with the prompt name in backticks)
     _p(
         "cpu.illegal",
-        ("illegal instruction", "illegal hardware instruction", "invalid opcode"),
+        ("illegal instruction", "illegal hardware instruction", "invalid opcode",
+         "caught illegal operation"),
         r"^\s*Illegal instruction(?: \(core dumped\)|: 4)?\s*$"
+        # R's own SIGILL handler (src/main/main.c sigactionSegv: "\n *** caught %s ***\n" with
+        # "illegal operation", then "address %p, cause 'illegal opcode'"): R embedding
+        # Python through reticulate dies with it
+        r"|^\s*\*\*\* caught illegal operation \*\*\*\s*$"
         # (the shell's words quoted in prose as inline code: "I have a `Illegal instruction
         # (core dumped)`")
         r"|`Illegal instruction(?: \(core dumped\))?`"
@@ -548,7 +604,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.other_index",
         ("looking in indexes:", "looking in links:"),
-        r"^\s{0,8}Looking in (?:indexes|links): \S",
+        # (group piwheels: the Raspberry Pi's index, which Raspberry Pi OS adds: a 32-bit ARM
+        # board, pip_reports.py)
+        r"^\s{0,8}Looking in (?:indexes|links): \S(?:[^\n]{0,400}?\b(?P<piwheels>piwheels)\b)?",
     ),
     _p(
         "pip.no_dist",
@@ -653,6 +711,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"with (?:a matching (?P<uvtag>Python implementation|Python ABI|Python version|platform) "
         r"tag|valid tags|a free-threading compatible ABI tag)"
         r"(?: \(e\.g\., `(?P<uvwant>[^`\s]{1,60})`\))?",
+        "pkg",
+    ),
+    # uv's hint under its "Distribution ... can't be installed" (uv-resolver's
+    # IncompatibleDist hints, uv's tests): "hint: You're using CPython 3.13 (`cp313`), but
+    # `tensorflow` (v2.15.0) only has wheels with the following Python ABI tag: `cp311`", read
+    # alone where the line above it was not pasted (group spec__pinned: the release, which
+    # gives group spec "==<release>")
+    _p(
+        "pip.no_dist",
+        ("only has wheels with the following",),
+        r"You're using \w{1,20} \d+\.\d+ \(`(?P<uvwant>[^`\s]{1,60})`\), but "
+        r"`(?P<pkg>[A-Za-z0-9][\w.-]{0,80})` \(v(?P<spec__pinned>[\w.+!-]{1,40})\) only has wheels "
+        r"with the following (?P<uvtag>Python implementation|Python ABI|Python version|platform) "
+        r"tags?: (?P<tags>`[^\n]{1,400})",
         "pkg",
     ),
     # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
@@ -1214,7 +1286,9 @@ PATTERNS: tuple[Pattern, ...] = (
          "newwriteablefile failed to create/open: ", "failed to rename: "),
         r"(?P<op>NewRandomAccessFile failed to Create/Open|Failed to create a NewWriteableFile"
         r"|NewWriteableFile failed to Create/Open|Failed to rename): (?P<path>[^\n]{1,1000}?)"
-        r"(?= : | to: |\s*$)",
+        # (trailing blanks bounded: an unbounded \s*$ at each of the path's ends scans a long
+        # blank tail again and again)
+        r"(?= : | to: |\s{0,80}$)",
     ),
     # TensorFlow Serving's storage path source when a model's base path does not exist
     # (tensorflow/serving file_system_storage_path_source.cc: "FileSystemStoragePathSource
@@ -1598,6 +1672,51 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.exhausted",
         ("resourceexhausted", "resource exhausted", "resource_exhausted"),
         r"ResourceExhaustedError|Resource exhausted|RESOURCE_EXHAUSTED",
+    ),
+    # RESOURCE_EXHAUSTED that is no memory (checks/exhausted_not_memory.py): TensorFlow's
+    # file systems map errno to status codes (tensorflow/core/platform/errors.cc
+    # ErrnoToCode: ENOSPC, EDQUOT, EMFILE, ENFILE, EMLINK, ENOBUFS, EUSERS ->
+    # RESOURCE_EXHAUSTED), the message being "<path>; <strerror>"
+    _p(
+        "exhausted.errno",
+        ("no space left on device", "disk quota exceeded", "too many open files",
+         "too many links", "no buffer space available", "too many users"),
+        # (group tf: TensorFlow's own "<path>; <strerror>" form, or the status name on the
+        # line; a Python OSError's "[Errno 28] No space left on device" nearby is another
+        # program's)
+        r"(?P<tf>; |RESOURCE_EXHAUSTED: |ResourceExhaustedError: |Resource exhausted: )?"
+        r"(?P<why>No space left on device|[Dd]isk quota exceeded|Too many open files"
+        r"(?: in system)?|Too many links|No buffer space available|Too many users)",
+    ),
+    # the same status whose message is a path alone (TensorFlow 1.x's file systems before the
+    # strerror was added: "Resource exhausted: <path>"): a file-system limit, which one unsaid
+    _p(
+        "exhausted.path",
+        ("resourceexhausted", "resource exhausted", "resource_exhausted"),
+        r"(?:ResourceExhaustedError|Resource exhausted|RESOURCE_EXHAUSTED):\s*"
+        r"(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}"
+        r"|[\w.-]{1,100}[/\\][^\s;]{1,400}\.\w{1,20}\w*)\s*$",
+    ),
+    # gRPC's status 8 for a message over the channel's limit (grpc core, message_size_filter:
+    # "Received message larger than max (%u vs. %d)", "Sent message larger than max"): the
+    # TensorBoard debugger, TF Serving clients, distributed runtimes
+    _p(
+        "exhausted.grpc_size",
+        ("message larger than max",),
+        r"(?P<dir>Received|Sent) message larger than max \((?P<size>\d{1,15}) vs\. "
+        r"(?P<max>\d{1,15})\)",
+    ),
+    # a TPU's own memory (HBM): XLA's TPU compiler ("Ran out of memory in memory space hbm.
+    # Used 8.38G of 8.00G hbm. Exceeded hbm capacity by 385.25M.", "XLA:TPU compile permanent
+    # error"), the TPU runtime's reservation report ("HBM capacity 8.00G:")
+    _p(
+        "exhausted.tpu_hbm",
+        ("memory space", "exceeded hbm capacity", "hbm capacity"),
+        # (vmem and smem: the TensorCore's on-chip scratch memories, a compiler limit that
+        # XLA's own message asks to report, tensorflow/tensorflow#26893, #35603)
+        r"Ran out of memory in memory space (?P<space>hbm|vmem|smem)"
+        r"|Exceeded hbm capacity by (?P<over>[\d.]+\s?[KMGT]?)"
+        r"|HBM capacity (?P<cap>[\d.]+\s?[KMGT]?)",
     ),
     _p(
         "mem.ran_out",
@@ -2531,9 +2650,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.tf_version",
         ("flow version", "tensorflow==", "tensorflow-", "__version__"),
-        # the old issue template's "- TensorFlow version (use command below): 2.1.0" too
-        r"Tensor ?Flow (?:version|Version)(?: \([^)\n]{0,40}\))?\s*(?:[:=]\s*)?"
-        r"(?P<v>\d+\.\d+(?:\.\d+)?)"
+        # the old issue template's "- TensorFlow version (use command below): 2.1.0" too, as
+        # GitHub pasted it with its bold label ("- **TensorFlow version (use command
+        # below)**: 1.7.0"), and the label typed in other cases ("Tensorflow Version : 1.15")
+        r"[Tt]ensor ?[Ff]low (?:version|Version)(?: \([^)\n]{0,40}\))?(?:\*\*)?\s*"
+        r"(?:[:=]\s*)?(?:\*\*\s*)?(?P<v>\d+\.\d+(?:\.\d+)?)"
         r"|tensorflow==(?P<v2>\d+\.\d+(?:\.\d+)?)|tensorflow-(?P<v3>\d+\.\d+\.\d+)-cp",
     ),
     # the OS a bug report's form states: the old template's one line "- OS Platform and
@@ -3375,7 +3496,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "py.no_keras",
         ("no module named 'keras'", 'no module named "keras"', "no module named keras"),
-        r"(?:^\s*|(?:ModuleNotFoundError|ImportError): )No module named ['\"]?keras['\"]?\s*$",
+        # (AWS Lambda's Python runtime words it "Unable to import module '<handler module>':
+        # <the ImportError>", awslambdaric bootstrap.py, after "Runtime.ImportModuleError: ")
+        r"(?:^\s*|(?:ModuleNotFoundError|ImportError): |Unable to import module '[\w.]{1,100}': )"
+        r"No module named ['\"]?keras['\"]?(?:\",?)?\s*$",
     ),
     _p(
         "eco.keras_other_saver",
@@ -3446,6 +3570,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|failed to resolve reference \"(?:docker\.io/)?(?P<ref4>[^\"\s]{1,300}:"
         r"(?P<tag4>[\w.-]{1,128}))\": [^\n]{0,300}?: not found",
     ),
+    # docker's daemon: the tag's manifest list has no image for the platform asked for
+    # (moby distribution/pull_v2.go: "no matching manifest for %s in the manifest list
+    # entries", the platform as os[(osversion)]/arch[/variant]); the reference is on the
+    # lines before (docker.pull_ref) or nowhere. checks/containers.py
+    _p("docker.no_platform_manifest", ("no matching manifest for",),
+       # (moby's Windows build writes the OS version after a space: "windows/amd64 10.0.18363")
+       r"no matching manifest for (?P<plat>(?P<os>[a-z]{3,10})(?:\([\d.]{1,30}\))?/[\w/]{2,30}?"
+       r"(?: [\d.]{4,30})?) in the manifest list entries"),
+    # the image a docker command names before its error: "Unable to find image '<ref>'
+    # locally" (docker run), "<tag>: Pulling from <repository>" (docker pull/run)
+    _p("docker.pull_ref", ("unable to find image", "pulling from"),
+       r"Unable to find image '(?:docker\.io/)?(?P<ref>[\w./:-]{1,200})' locally"
+       r"|^\s{0,8}(?P<tag>[\w.-]{1,128}): Pulling from (?:docker\.io/)?"
+       r"(?P<repo>[\w./-]{1,200})\s*$"),
     # Apple's installer's command line, with its --python option or without (group opt;
     # checks/tensorflow_macos_installer.py)
     _p("pip.tf_macos_installer_cmd", ("install_venv.sh", "download_and_install.sh"),
@@ -4702,6 +4840,72 @@ PATTERNS: tuple[Pattern, ...] = (
     # of 4.2 GB virtual memory used. Consider boosting spark.yarn.executor.memoryOverhead."),
     # Hadoop's NodeManager ContainersMonitorImpl ("Container [pid=..,containerID=..] is running
     # beyond physical memory limits. Current usage: ..."); read by checks/host_killed.py
+    # an editor's or linter's static analysis not finding tf.keras, which TensorFlow attaches
+    # at import time (tensorflow/__init__.py of 2.21: setattr(_current_module, "keras",
+    # _KerasLazyLoader(globals()))): Pylance/pyright's 'Import "tensorflow.keras" could not
+    # be resolved', PyCharm's "Cannot find reference 'keras' in '__init__.py'", pylint's
+    # "Module 'tensorflow' has no 'keras' member". checks/ide_static_analysis.py
+    _p(
+        "ide.tf_keras_unseen",
+        ("could not be resolved", "cannot find reference 'keras'", "has no 'keras' member",
+         "unable to import 'tensorflow.keras", "no name 'keras' in module 'tensorflow'"),
+        # (a wrap at the space after "Import" leaves the quoted module at the line's start)
+        r"(?:\bImport |^\s{0,8})\"(?P<mod>tensorflow\.keras(?:\.[\w.]{1,100})?)\" could not be "
+        r"resolved"
+        r"(?: from source)?"
+        r"|(?P<pycharm>Cannot find reference 'keras' in '__init__\.py(?: \| __init__\.py)?')"
+        r"|(?P<pylint>Module 'tensorflow' has no 'keras' member|Unable to import "
+        r"'tensorflow\.keras(?:\.[\w.]{1,100})?'|No name 'keras' in module 'tensorflow')",
+    ),
+    # a Keras layer called on a model object, not a tensor: Keras 2's input_spec.py
+    # ("Inputs to a layer should be tensors. Got '<...Sequential object at 0x...>'") and
+    # Keras 3's Layer.__call__ ("Only input tensors may be passed as positional arguments.
+    # The following argument value should be passed as a keyword argument: <Sequential
+    # name=..., built=False>"). checks/layer_called_on_model.py
+    _p(
+        "keras.layer_on_model",
+        ("inputs to a layer should be tensors", "only input tensors may be passed"),
+        r"Inputs to a layer should be tensors\. Got '<[\w.]{0,120}?\.(?P<cls>Sequential|Functional"
+        r"|Model) object"
+        r"|Only input tensors may be passed as positional arguments\. The following argument "
+        r"value should be passed as a keyword argument: <(?P<cls2>Sequential|Functional|Model) "
+        r"name=",
+    ),
+    # the same tool not resolving tensorflow itself: the editor's interpreter lacks it
+    _p(
+        "ide.tf_unresolved",
+        ("could not be resolved",),
+        r"Import \"tensorflow\" could not be resolved",
+    ),
+    # an import statement at a prompt or as a traceback's code line (">>> import cv2",
+    # "    import torch", a notebook's "---> 5 import keras"): the module whose import failed
+    # when the error names none (checks/windows.py, Python 3.7's "DLL load failed: ...")
+    _p(
+        "py.import_line",
+        ("import ",),
+        r"^\s{0,16}(?:>>>\s{0,4}|In \[\d{1,5}\]:\s{0,4}|-{1,6}>\s{0,4}\d{1,6}\s{1,12})?"
+        r"(?:import|from)\s{1,4}(?P<mod>[A-Za-z_]\w{0,80})",
+    ),
+    # a managed platform ending the container over its memory limit: Cloud Run's "Memory
+    # limit of 2048M exceeded with 2126M used. Consider increasing the memory limit"
+    # (minimaxir/gpt-2-cloud-run#22); read by checks/host_killed.py
+    _p(
+        "tools.platform_memory_limit",
+        ("memory limit of",),
+        r"Memory limit of (?P<limit>\d{1,7}\s?[KMGT]i?B?) exceeded with "
+        r"(?P<used>\d{1,7}\s?[KMGT]i?B?)"
+        r" used",
+    ),
+    # AWS Lambda refusing a function whose .zip deployment package (with its layers) is
+    # over 250 MB unzipped (the Lambda API's InvalidParameterValueException "Unzipped size
+    # must be smaller than 262144000 bytes"; "Layers consume more than the available size of
+    # 262144000 bytes"): checks/serverless_limits.py
+    _p(
+        "tools.lambda_package_size",
+        ("unzipped size must be smaller than", "layers consume more than the available size"),
+        r"(?:Unzipped size must be smaller than|Layers consume more than the available size of)"
+        r" (?P<limit>\d{6,12}) bytes",
+    ),
     _p(
         "tools.yarn_limit",
         ("container killed by yarn for exceeding", "memory limits. current usage"),
@@ -5012,7 +5216,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "py.module_missing",
         ("no module named",),
-        r"^\s*(?:(?:[\w.]{1,80}\.)?(?:ModuleNotFoundError|ImportError):\s{0,4})?"
+        r"^\s*(?:\[ERROR\]\s{0,4})?(?:Runtime\.ImportModuleError:\s{0,4})?"
+        r"(?:Unable to import module '[\w.]{1,100}':\s{0,4})?"
+        r"(?:(?:[\w.]{1,80}\.)?(?:ModuleNotFoundError|ImportError):\s{0,4})?"
         r"No module named\s{1,4}"
         r"(?P<q>['\"]?)(?P<mod>[A-Za-z_]\w{0,80}(?:\.\w{1,80}){0,8})(?P=q)\s*$",
     ),
@@ -5080,7 +5286,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tools.no_module_tf",
         ("no module named",),
-        r"^\s*(?:ModuleNotFoundError|ImportError): No module named ['\"]?tensorflow['\"]?\.?\s*$",
+        # (AWS Lambda's runtime: "[ERROR] Runtime.ImportModuleError: Unable to import module
+        # '<handler module>': No module named 'tensorflow'", awslambdaric bootstrap.py)
+        # (and its JSON response: "errorMessage": "Unable to import module ...", group lambda)
+        r"^\s*(?:(?:ModuleNotFoundError|ImportError): |(?:\[ERROR\]\s{0,4})?"
+        r"(?:Runtime\.ImportModuleError:\s{0,4})?(?:\"errorMessage\":\s{0,4}\")?"
+        r"(?P<lambda>Unable to import module) '[\w.]{1,100}':\s{0,4})"
+        r"No module named ['\"]?tensorflow['\"]?\.?(?:\",?)?\s*$",
     ),
     _p(
         "tools.jupyter_ctx",
@@ -6063,6 +6275,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "protobuf.pb2_file",
         ("_pb",),
         _first("-packages") + r"[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\][\w/\\.-]{0,300}?_pb2\.py\b",
+    ),
+    # a traceback frame of a _pb2.py outside any site-packages: the program's own generated
+    # protobuf code (ZaharX97/OWReveal#46: csgo_demoparser/NETMSG_pb2.py); read by
+    # checks/tf_install.py protobuf_version
+    _p(
+        "protobuf.own_pb2_frame",
+        ("_pb",),
+        r"^\s{0,8}File \"(?![^\"\n]{0,400}(?:site|dist)-packages)"
+        r"(?P<file>[^\"\n]{1,400}?_pb2\.py)\""
     ),
     # TF1's "[[Node: name = Op[..., _device="/job:.../device:GPU:0"](...)]]" under an error:
     # the failing op's own device (send_device/recv_device attributes are not it).
@@ -10247,7 +10468,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tf.sparse_label_range",
         ("received a label value of",),
-        r"Received a label value of (?P<label>-?\d{1,12}) which is outside the valid range of "
+        r"Received a label value of (?P<label>-?\d{1,20}) which is outside the valid range of "
         r"\[0, (?P<depth>\d{1,12})\)",
     ),
     # Keras's check that x, y and sample_weight hold as many samples (tf.keras data_adapter.py

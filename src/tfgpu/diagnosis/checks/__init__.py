@@ -319,7 +319,11 @@ from tfgpu.diagnosis.checks.wsl import (
 # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
 from tfgpu.diagnosis.checks.app_oom_words import app_says_gpu_out_of_memory
+from tfgpu.diagnosis.checks.exhausted_not_memory import exhausted_not_memory
+from tfgpu.diagnosis.checks.frozen_apps import frozen_app_incomplete
+from tfgpu.diagnosis.checks.ide_static_analysis import tf_keras_unseen
 from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
+from tfgpu.diagnosis.checks.layer_called_on_model import layer_called_on_model
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.memory_held import (
     gpu_memory_low_at_start,
@@ -327,7 +331,9 @@ from tfgpu.diagnosis.checks.memory_held import (
     smi_memory_nearly_full,
 )
 from tfgpu.diagnosis.checks.mpi_ranks_oom import mpi_ranks_share_first_gpu
+from tfgpu.diagnosis.checks.mpi_slots import not_enough_slots
 from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
+from tfgpu.diagnosis.checks.serverless_limits import lambda_package_too_large
 from tfgpu.diagnosis.checks.shared_wheel_folders import cuda_wheels_overwrote_each_other
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
@@ -795,6 +801,7 @@ from tfgpu.diagnosis.checks.tflite_inputs import tflite_input_refused
 from tfgpu.diagnosis.checks.tfrecord_writer import feature_value_none
 from tfgpu.diagnosis.checks.tpu_files import tpu_local_file_system
 from tfgpu.diagnosis.checks.windows import windows_native_crash
+from tfgpu.diagnosis.checks.windows_commit_limit import commit_limit_reached
 from tfgpu.diagnosis.checks.windows_paths import windows_file_locked, windows_path_too_long
 
 # --- a GPU under 4 GiB in TensorFlow's own device lines, beside its allocator running out ---
@@ -1431,6 +1438,20 @@ LOG_CHECKS: tuple[Check, ...] = (
     plot_model_needs_graphviz,
     # --- NaN or Inf found by a numeric check (check_numerics, NanTensorHook, TerminateOnNaN) ---
     values_not_finite,
+    # --- Windows' commit limit (RAM plus paging file) reached: system error 1455 ---
+    commit_limit_reached,
+    # --- Open MPI asked for more processes than the slots it counts (mpirun, horovodrun) ---
+    not_enough_slots,
+    # --- RESOURCE_EXHAUSTED that is no memory: a file-system limit, gRPC, a TPU's HBM ---
+    exhausted_not_memory,
+    # --- TensorFlow inside a frozen bundle (PyInstaller, cx_Freeze) missing its parts ---
+    frozen_app_incomplete,
+    # --- AWS Lambda refusing a .zip package over its unzipped limit ---
+    lambda_package_too_large,
+    # --- an editor's or linter's static analysis not seeing tf.keras (attached at import) ---
+    tf_keras_unseen,
+    # --- a Keras layer called on a model (Python), or R's keras and keras3 both loaded ---
+    layer_called_on_model,
     # --- a tf.train.Example feature given None while writing TFRecords ---
     feature_value_none,
     # --- pkg_resources gone from setuptools 82 (or no setuptools in the environment) ---

@@ -258,16 +258,33 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             f"{gpu} is {cc}."
         )
         ref: str | None = None
-        if cc_key(cc) < cc_key(lowest.min_cc):
+        source_min = ctx.kb.platform_fact("tf-source-build-min-cc")
+        if cc_key(cc) < cc_key(source_min.value("min_cc")):
+            # below what any TensorFlow build supports, even from source (Fermi, Tesla)
+            ref = source_min.ref
+            cause += (f" No TensorFlow release or build can use it: compute capability "
+                      f"{source_min.value('min_cc')} is the lowest any TensorFlow supports, "
+                      f"even built from source (knowledge row {source_min.ref}).")
+            fix: tuple[str, ...] = (
+                c.note("use a newer GPU (compute capability 3.5 or higher for official "
+                       "wheels)"),
+                c.note("or keep using the CPU: the installed TensorFlow already runs on the "
+                       "CPU as it is") if c.tf_installed(ctx) else
+                c.pip(ctx, "install", "tensorflow-cpu") + "   # or run on the CPU",
+            )
+        elif cc_key(cc) < cc_key(lowest.min_cc):
             ref = lowest.ref
             same = [f for f in ctx.kb.wheel_archs if f.min_cc == lowest.min_cc]
+            first = min(ctx.kb.wheel_archs, key=lambda f: tf_minor(f.tf_version) or (99, 0))
             cause += (
-                f" No official TensorFlow wheel supports it: the lowest floor of any official "
-                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_version} to "
-                f"{same[-1].tf_version_last}, "
-                f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
+                f" No official TensorFlow wheel from {first.tf_version} on supports it (the "
+                "releases knowledge table tf_compute_capabilities covers): their lowest floor is "
+                f"{lowest.min_cc} (TensorFlow {same[0].tf_version} to "
+                f"{same[-1].tf_version_last}, e.g. row {lowest.ref}). Older 1.x and 0.x wheels "
+                "are not in the table: some of them ran on lower compute capabilities, with the "
+                "CUDA and the Python versions of their time."
             )
-            fix: tuple[str, ...] = (
+            fix = (
                 c.note(f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} "
                        "(an old release whose CUDA still supports this GPU)"),
                 c.note("or use a newer GPU"),
@@ -332,6 +349,11 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         else []
     # "no kernel image" from another program (PyTorch, CuPy, ...) is that
     # program's build, not TensorFlow's; unrecognised-error quotes it with no guess
+    if invalid is not None and not (nokernel or nobin or jit_notice.count) \
+            and ctx.h("ctx.xla_cluster_node").count:
+        # XLA compiled that PTX at run time for this very GPU (an auto-clustered node,
+        # "cluster_N/xla_run"): not the build's architecture list (xla.py hedges it)
+        invalid = None
     if (invalid is not None or nokernel or nobin is not None or jit_failed) \
             and not ctx.other_framework:
         ccs = ctx.compute_capabilities

@@ -336,7 +336,7 @@ def image_tag_not_found(f: Facts) -> list[Finding]:
     second time."""
     hits = [h for h in f.h("docker.tag_missing").all() if not _NVIDIA_CUDA.match(_tag_hit(h)[0])]
     if not hits:
-        return []
+        return _no_platform_manifest(f)
     h = hits[0]
     ref, tag = _tag_hit(h)
     repo = ref[: -len(tag) - 1]
@@ -363,6 +363,49 @@ def image_tag_not_found(f: Facts) -> list[Finding]:
                  f"): give them once, so the tag ends in a single -{twice}", *fix))]
     return [catalogue.make(
         "docker-image-tag-not-found", ref=ref, evidence=log_evidence(hits, limit=2), fix=fix)]
+
+
+def _no_platform_manifest(f: Facts) -> list[Finding]:
+    """docker's daemon found the tag, but its manifest list has no image for the platform
+    asked for (pattern ``docker.no_platform_manifest``: moby's "no matching manifest for
+    <os>/<arch>[/<variant>] in the manifest list entries"). A ``windows`` platform is Docker
+    Desktop in Windows-containers mode pulling a Linux image (variant
+    ``windows-containers``); any other, variant ``platform`` with the image named on the lines
+    before (``docker.pull_ref``: "Unable to find image '<ref>' locally", "<tag>: Pulling from
+    <repository>"), or "the image" where the log names none."""
+    hits = f.h("docker.no_platform_manifest").all()
+    if not hits:
+        return []
+    h = hits[0]
+    plat = h.need("plat")
+    refs = [x for x in f.h("docker.pull_ref").all() if x.line <= h.line]
+    ref = None
+    if refs:
+        r = refs[-1]
+        ref = r.g("ref") or f"{r.need('repo')}:{r.need('tag')}"
+    if h.need("os").lower() == "windows":
+        return [catalogue.make(
+            "docker-image-tag-not-found", variant="windows-containers",
+            ref=ref or "the image", plat=plat, evidence=log_evidence(hits, limit=2),
+            fix=("# Docker Desktop: right-click its tray icon > Switch to Linux containers..., "
+                 "then pull again",
+                 "& \"$Env:ProgramFiles\\Docker\\Docker\\DockerCli.exe\" -SwitchDaemon"
+                 "   # the same from PowerShell (it toggles: run it once, then docker version "
+                 "shows OS/Arch linux under Server)",
+                 "# Windows Server's own Docker (no Docker Desktop) runs Windows containers "
+                 "only: run Linux images on a Linux machine or VM"))]
+    # the platform docker asked for is this machine's: name the other one to emulate
+    other = "linux/arm64" if "amd64" in plat else "linux/amd64"
+    return [catalogue.make(
+        "docker-image-tag-not-found", variant="daemon-platform", ref=ref or "the image",
+        plat=plat, evidence=log_evidence(hits, limit=2),
+        fix=(f"docker manifest inspect {ref or '<image:tag>'} | grep -A3 platform   # the "
+             "platforms the tag is published for",
+             "# an image or tag built for this platform (the repository's tag list shows the "
+             "platforms of each), or build it from its Dockerfile here",
+             f"# or emulate: docker run/pull --platform {other} ... (compose: platform: "
+             f"{other}), with QEMU's binfmt handlers installed; slow, and no GPU under "
+             "emulation"))]
 
 
 def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:

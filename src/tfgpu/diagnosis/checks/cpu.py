@@ -398,8 +398,10 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
              else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
              *mac,
              "# no avx: the CPU cannot run official wheels (a wheel built without AVX, or "
-             "another machine); avx present: try another TensorFlow release, and check "
-             "whether another native module crashed (python -X faulthandler)",
+             "another machine; in a VM, its CPU model may hide the host's AVX: set the VM's "
+             "CPU type to 'host' (VMware/Proxmox/KVM, QEMU -cpu host) and recheck); avx "
+             "present: try another TensorFlow release, and check whether another native "
+             "module crashed (python -X faulthandler)",
              *old_release),
         knowledge_ref=avx_fact.ref if tf1_avx else None,
     )]

@@ -204,6 +204,23 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     yarn = ctx.h("tools.yarn_limit").all()
     if yarn:
         return [_yarn_limit(ctx, yarn)]
+    platform = ctx.h("tools.platform_memory_limit").all()
+    if platform:
+        h = platform[0]
+        return [catalogue.make(
+            "host-ram-exhausted-process-killed", variant="container-limit",
+            evidence=log_evidence(platform),
+            cause=(f"The platform ended the container: it used {h.need('used')} of its memory "
+                   f"limit of {h.need('limit')} (a managed service's own report, Cloud Run's "
+                   "wording). The limit is the service's setting, not the machine's RAM; what "
+                   "the container holds counts against it: the model loaded at start (and any "
+                   "other model or checkpoint it loads), the request's data, and the files of "
+                   "an in-memory file system. Host memory, not the GPU's."),
+            fix=(f"gcloud run services update <service> --memory <more than {h.need('limit')}>"
+                 "   # Cloud Run: a larger limit (up to 32Gi, with enough CPUs for it), or the "
+                 "service's memory setting on another platform",
+                 "# or hold less: load one model (no extra checkpoints in the image's model "
+                 "folder), smaller batches per request, weights in float16"))]
     slurm = ctx.h("tools.slurm_oom").all()
     if slurm and not colab and not any(h.g("pid") and not h.g("cg") for h in oom):
         # Slurm's own report of the kill (with or without the kernel's record of it)

@@ -244,10 +244,28 @@ def input_path_missing(ctx: Facts) -> list[Finding]:
             "(its README says where the files go)",
             "# a notebook on Colab: mount Google Drive first (drive.mount('/content/drive')), "
             "and check the path's spelling and case")
+    twice = _REPEATED_FOLDER.search(path)
+    if twice is not None:
+        # a folder named three times in a row: the code joined a folder onto a path that
+        # already ends with it (tflearn/tflearn#670, fixed by PR #671: cifar-10-batches-py)
+        return [catalogue.make(
+            "input-path-not-found", variant="repeated-folder", path=path,
+            folder=twice.group("name"), evidence=log_evidence([h]),
+            fix=(look,
+                 f"# the path repeats '{twice.group('name')}': give the code the folder above "
+                 "it (the data directory it joins onto), or fix the line that builds the path "
+                 "(a library's loader: its release or issue tracker)"))]
     fix = (folder, look, *data) if writes else (look, *data, folder)
     return [catalogue.make(
         "input-path-not-found", variant="relative" if relative else None, path=path,
         evidence=log_evidence(writes[-1:], [h]), fix=fix)]
+
+
+#: A path whose folder repeats three times at once ("cifar-10-batches-py/cifar-10-batches-py/
+#: cifar-10-batches-py/data_batch_1"): a name of 3+ characters. Twice is no sign (a project's
+#: package inside its own repository folder: "model_search/model_search/configs").
+_REPEATED_FOLDER = re.compile(
+    r"(?:^|[/\\])(?P<name>[\w.-]{3,120})[/\\](?P=name)[/\\](?P=name)(?:[/\\]|$)")
 
 
 #: The argument an op's conversion names before the message ("input: Tensor conversion

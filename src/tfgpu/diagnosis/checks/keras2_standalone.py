@@ -40,7 +40,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import frame_between, package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import fact_minor
 from tfgpu.facts.keras_release_text import last_keras_release
@@ -156,6 +156,10 @@ def keras24_needs_tf22(ctx: Facts) -> list[Finding]:
              older + " when the code needs TensorFlow 1.x-2.1"))]
 
 
+#: A frame of the multi-backend Keras's TensorFlow backend (keras-team/keras tags 2.0.0-2.3.1
+#: have keras/backend/tensorflow_backend.py; 2.4.0 has none).
+_MULTI_BACKEND = re.compile(r"[/\\]keras[/\\]backend[/\\]tensorflow_backend\.py")
+
 #: The Keras packages that call tf.__internal__ (standalone Keras 2.5+, tf-keras).
 _KERAS_PACKAGES = frozenset({"keras", "tf_keras"})
 
@@ -168,10 +172,16 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
     (:func:`keras_of_other_minor`)."""
     for h in ctx.h("tfapi.no_attr").all():
         mod, attr = h.g("mod") or "", h.g("attr") or ""
-        if "__internal__" not in mod.split(".") and attr != "__internal__":
-            continue
         near = package_frames_above(ctx, h.line)
         keras_frame = bool(near) and near[-1].g("pkg") in _KERAS_PACKAGES
+        if (_private_name(mod) and keras_frame and not _keras3_backend(near[-1])
+                and not frame_between(ctx, near[-1].line, h.line)):
+            # Keras 2's backend reaching into TensorFlow's private modules
+            # (tensorflow.python.*: ops._TensorLike, keras.backend.get_graph), names that move
+            # from one TensorFlow release to the next: a Keras of another release
+            return [keras_of_other_minor(ctx, near[-1], h)]
+        if "__internal__" not in mod.split(".") and attr != "__internal__":
+            continue
         if mod.startswith(("tensorflow._api.v1.", "tensorflow_core._api.v1.")) and (
                 keras_frame or not near):
             # TensorFlow 1.x's API (its _api.v1 path) asked for tf.__internal__, a namespace
@@ -194,10 +204,23 @@ def keras_calls_tf_internal(ctx: Facts) -> list[Finding]:
                         "own major.minor")))]
         if not keras_frame:
             continue
-        if re.search(r"[/\\]keras[/\\]src[/\\]backend[/\\]tensorflow[/\\]", near[-1].text):
+        if _keras3_backend(near[-1]):
             continue  # Keras 3's TensorFlow backend: which side is newer needs both versions
         return [keras_of_other_minor(ctx, near[-1], h)]
     return []
+
+
+def _private_name(mod: str) -> bool:
+    """Whether module ``mod`` of a "has no attribute" line is TensorFlow's private
+    implementation (``tensorflow.python.*``, ``tensorflow_core.python.*``), which only
+    TensorFlow's own companions (Keras 2, tf-keras) call, not the public API."""
+    return mod.startswith(("tensorflow.python.", "tensorflow_core.python."))
+
+
+def _keras3_backend(frame: Hit) -> bool:
+    """Whether traceback frame ``frame`` is a file of Keras 3's TensorFlow backend
+    (``keras/src/backend/tensorflow/``), which calls TensorFlow's public API."""
+    return re.search(r"[/\\]keras[/\\]src[/\\]backend[/\\]tensorflow[/\\]", frame.text) is not None
 
 
 def keras_of_other_minor(ctx: Facts, frame: Hit, h: Hit) -> Finding:
@@ -208,6 +231,19 @@ def keras_of_other_minor(ctx: Facts, frame: Hit, h: Hit) -> Finding:
     ``keras3-switch``), or imports tf.keras."""
     pkg = (frame.g("pkg") or "keras").replace("_", "-")
     switch = ctx.kb.platform_fact("keras3-switch")
+    if _MULTI_BACKEND.search(frame.text):
+        # keras/backend/tensorflow_backend.py: the multi-backend Keras (tags 2.0.0-2.3.1; gone
+        # from 2.4.0, a wrapper of tf.keras), which calls private TensorFlow names of its time
+        return catalogue.make(
+            "keras-version-mismatch-tensorflow", evidence=log_evidence([frame], [h]),
+            fix=(pip_list_grep("tensorflow", "keras", windows=ctx.windows)
+                 + "   # the Keras and TensorFlow versions installed",
+                 "# the multi-backend Keras (2.3 and older: keras/backend/"
+                 "tensorflow_backend.py) calls private TensorFlow names of the TensorFlow of "
+                 "its time: import from tensorflow.keras (tf.keras) instead, the Keras this "
+                 "TensorFlow carries",
+                 "# or install the TensorFlow that Keras release was made for (its release "
+                 "notes name it), in an environment of its own"))
     # keras is released in step with TensorFlow from the split (tf-keras-lazy-module)
     split = fact_minor(ctx.kb.platform_fact("tf-keras-lazy-module"), "first_tf")
     mm = ctx.tf_mm

@@ -36,6 +36,7 @@ from tfgpu.diagnosis.checks._addon_frames import (
     FRAME,
     addon_importing_at,
     frame_between,
+    package_frames_above,
 )
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras2_standalone import other_backend_banner
@@ -167,7 +168,15 @@ def _tf_python_keras(f: Facts, first: Moved, evidence: tuple[Evidence, ...]) -> 
                f"{fact.value('tf_version')} tf.keras is the separate keras package, and the "
                "copy the wheel still ships is left behind (parts of it removed), so names "
                "vanish from it between releases."),
-        fix=(f"# import it from the public API: from {public} import {name}",
+        fix=(f"# import it from the public API: from {public} import {name}"
+             if name not in _MODULE_ATTRIBUTES else
+             # (tf.keras of 2.13-2.15 is keras.api._v2.keras, which has no __version__ either:
+             # ageron/handson-ml2#618; TensorFlow's own tensorflow/python/keras/saving/
+             # hdf5_format.py imported it from the copy after 2.14 dropped it, #72946)
+             f"# {name} of the old copy is no API: use tf.keras's own calls (model.save, "
+             "model.save_weights, keras.__version__ from import keras) instead of "
+             "tensorflow.python.keras's modules; the copy's own saving code (hdf5_format.py) was "
+             "reported failing this way from TensorFlow 2.14 (tensorflow/tensorflow#72946)",
              "# in a library's code (the traceback's file): upgrade the library to a release "
              "that imports tf.keras, or pin the TensorFlow it was written for"),
     )
@@ -351,6 +360,34 @@ _MODULE_ATTRIBUTES = frozenset({"__version__", "__file__", "__path__", "__name__
                                 "__all__", "__doc__", "__loader__", "__package__"})
 
 
+def _keras_files_mixed(f: Facts, first: Moved) -> Finding | None:
+    """Variant ``mixed-install``: a file of the keras (or tf_keras) package itself, the
+    traceback's nearest frame, cannot import from its own package a name its own release
+    defines there (a module attribute such as ``__version__``, or one of its private names:
+    ``from keras.api import _tf_keras``): the package's files are not of one release. Two
+    distributions wrote the same folder (keras and keras-nightly, googlecolab/colabtools#2068;
+    a tf-nightly's keras beside another), or an upgrade left files behind
+    (keras-team/keras#19875: "an environment conflict"). ``None`` otherwise."""
+    if first.name is None or not (first.name in _MODULE_ATTRIBUTES
+                                  or first.name.startswith("_")):
+        return None
+    near = package_frames_above(f, first.hit.line)
+    pkg = near[-1].g("pkg") if near else None
+    if pkg not in ("keras", "tf_keras") or first.module.split(".")[0] != pkg:
+        return None
+    dist = pkg.replace("_", "-")
+    return catalogue.make(
+        "keras-public-api-moved", variant="mixed-install", module=first.module,
+        name=first.name, package=dist, evidence=log_evidence(near[-1:], [first.hit]),
+        fix=(pip_list_grep("keras", "tf-keras", "tensorflow", anchored=False)
+             + "   # two keras distributions (keras and keras-nightly, or tf-keras and "
+             "tf-keras-nightly) write the same folder",
+             f"python -m pip uninstall -y {dist} {dist}-nightly   # remove both, then "
+             "install the one TensorFlow needs",
+             "python -m pip install --force-reinstall \"tensorflow==<its version>\"   # "
+             "puts back the keras that TensorFlow requires"))
+
+
 def keras_public_api_moved(f: Facts) -> list[Finding]:
     """``keras-public-api-moved``: the code imports a public Keras name or module from where
     the installed Keras does not have it.
@@ -366,6 +403,9 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
     if not reads:
         return []
     first = reads[0]
+    mixed = _keras_files_mixed(f, first)
+    if mixed is not None:
+        return [mixed]
     if first.module.startswith("tensorflow.python.keras"):
         if addon_importing_at(f, first.hit.line) is not None:
             return []  # an add-on's own import: the add-on's release (tf_api_versions)

@@ -933,6 +933,15 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             core_seen = True
             out += library_load.fatal_load_missing(ctx, filename)
             continue
+        if base in ("nvinfer", "nvinfer_plugin") and _tensorrt_package_import(ctx, same):
+            # NVIDIA's tensorrt Python package raised it at import: the program's failure
+            core_seen = True
+            out.append(catalogue.make(
+                "tensorrt-not-loaded-{library}", variant="python-package",
+                library=slug(filename), filename=filename, what=expected or "TensorRT",
+                evidence=log_evidence(ctx.h("trt.python_import").all()[-1:], same),
+                fix=_TRT_PACKAGE_FIX))
+            continue
         if base in ("nvinfer", "nvinfer_plugin"):
             # TF-TRT's stub aborted for want of it: needed, not optional
             trt_stub = ctx.h("trt.stub_fatal").all()
@@ -2242,6 +2251,26 @@ _TRT_NEEDED_FIX: tuple[str, ...] = (
     "# install that TensorRT major for this CUDA (NVIDIA's libnvinfer packages, or the "
     "tensorrt pip wheel for recent releases) and put its lib folder on LD_LIBRARY_PATH",
 )
+
+
+#: fix lines for NVIDIA's tensorrt Python package missing its libnvinfer (variant
+#: python-package): the package and the system's TensorRT must be of one major
+_TRT_PACKAGE_FIX: tuple[str, ...] = (
+    "ldconfig -p | grep -i libnvinfer   # the TensorRT the system has (Debian/Jetson: dpkg -l "
+    "| grep -i nvinfer)",
+    "# install the TensorRT major the package's libnvinfer.so.N names, or a tensorrt package "
+    "built for the TensorRT installed; on a Jetson the JetPack release decides TensorRT: use "
+    "the JetPack (or an L4T container image) the application was built for",
+)
+
+
+def _tensorrt_package_import(ctx: Facts, hits: list[Hit]) -> bool:
+    """Whether a missing libnvinfer line in ``hits`` is a Python ``ImportError`` raised while
+    NVIDIA's tensorrt package was imported: a frame of ``tensorrt/__init__.py`` or an
+    ``import tensorrt`` line up to 15 lines above it (pattern ``trt.python_import``)."""
+    imports = ctx.h("trt.python_import").all()
+    return any("ImportError" in h.text and any(h.line - 15 <= i.line < h.line for i in imports)
+               for h in hits)
 
 
 # ---------------------------------------------------------------------- dependency mismatched

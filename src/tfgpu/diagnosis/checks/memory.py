@@ -28,6 +28,7 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cublas_package_regression import cublas_package_hedge
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
+from tfgpu.diagnosis.checks.exhausted_not_memory import not_memory_lines
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import (
     named_card_total,
@@ -170,6 +171,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     # memory, gpu_utils.cc) is no failure; a driver allocation out of memory (unified memory,
     # cuMemAllocAsync) is one
     notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
+    # a file-system limit, a gRPC message size or a TPU's HBM: exhausted_not_memory.py
+    notices |= not_memory_lines(ctx)
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
     exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")

@@ -341,6 +341,11 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
 # --- labels outside the model's classes; inputs and labels of different sample counts --------
 
 
+#: The smallest int32 and int64: NaN or an infinity cast to an integer on x86 (the
+#: "integer indefinite" value of cvttss2si/cvttsd2si; NumPy's astype(int) gives it too).
+_NAN_AS_INT = frozenset({-2**31, -2**63})
+
+
 def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
     """``label-outside-output-classes``: TensorFlow's sparse cross-entropy got a class index
     outside ``[0, units)`` (pattern ``tf.sparse_label_range``: sparse_xent_op.cc): the labels
@@ -355,7 +360,16 @@ def sparse_label_out_of_range(ctx: Facts) -> list[Finding]:
            "it as many units as there are classes (max label + 1), e.g. Dense(num_classes)",
            "# map the labels to class indices 0..N-1 (np.unique(y, return_inverse=True)); a "
            "mask's 255 'ignore' value must be masked out, not used as a class"]
-    if int(label) < 0 or int(label) >= 2 * int(depth) + 1:
+    if int(label) in _NAN_AS_INT:
+        # the smallest int32/int64: what NaN (or an infinity) becomes when cast to an
+        # integer type (x86's conversion gives the "integer indefinite" value): NaNs in the
+        # values the labels were computed from (azraelkuan/FFTNet#1: a mu-law log1p of
+        # audio outside [-1, 1])
+        fix = ["# the label " + label + " is the smallest int: a NaN (or inf) cast to an "
+               "integer; find where the labels' source values turn NaN: np.isnan(y).any() "
+               "before the cast, and numpy's 'invalid value encountered' warnings above",
+               *fix]
+    elif int(label) < 0 or int(label) >= 2 * int(depth) + 1:
         fix.reverse()  # far outside: the labels are not class indices (raw mask values)
     if depth == "1":
         fix.insert(0, "# one output unit: a two-class problem wants "

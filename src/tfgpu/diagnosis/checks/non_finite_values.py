@@ -52,6 +52,23 @@ _CALLERS = (
 )
 
 
+#: why the first fix line re-runs on the CPU
+_ON_CPU = ("once on the CPU: a label or index out of range raises an error naming it there "
+           "(on the GPU it gives NaN or 0 silently)")
+
+
+def _cpu_once(windows: bool) -> tuple[str, ...]:
+    """The line(s) that run the script once with the GPUs hidden: a POSIX shell's prefix, or
+    on native Windows (``Facts.windows``) cmd's and PowerShell's forms (PowerShell's
+    ``$env:`` lasts the session: removed after the run)."""
+    if not windows:
+        return (f"CUDA_VISIBLE_DEVICES=-1 python <your script>   # {_ON_CPU}",)
+    return (f"set CUDA_VISIBLE_DEVICES=-1 && python <your script>   # cmd / Anaconda Prompt: "
+            f"{_ON_CPU} (then: set CUDA_VISIBLE_DEVICES=)",
+            "$env:CUDA_VISIBLE_DEVICES=\"-1\"; python <your script>; Remove-Item "
+            "Env:CUDA_VISIBLE_DEVICES   # the same in PowerShell")
+
+
 def _named_check(message: str, op: str) -> str:
     """Who ran a CheckNumerics whose message is ``message``: a known caller
     (:data:`_CALLERS`), else the op (``op``) with the message quoted."""
@@ -106,9 +123,7 @@ def values_not_finite(ctx: Facts) -> list[Finding]:
         "tensor-values-not-finite", check=check, what=what,
         # the first report and the last (the exception's own message, when it is one)
         evidence=log_evidence(named[:1], named[-1:]),
-        fix=("CUDA_VISIBLE_DEVICES=-1 python <your script>   # once on the CPU: a label or "
-             "index out of range raises an error naming it there (on the GPU it gives NaN or "
-             "0 silently)",
+        fix=(*_cpu_once(ctx.windows),
              "# check the data: NaN/Inf in inputs and targets (np.isnan(x).any(), "
              "np.isinf(x).any()); labels in [0, num_classes); token ids below the vocabulary "
              "size; boxes and keypoints inside the image, min below max",

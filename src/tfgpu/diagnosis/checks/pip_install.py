@@ -280,14 +280,25 @@ def pip_resolver_notice(f: Facts) -> list[Finding]:
     """pip's "dependency resolver does not currently take into account all the packages that
     are installed" with conflicts that name no TensorFlow distribution (those are
     ``pip-tensorflow-pin-conflict``): the install went through, another installed package's
-    requirement is now unmet."""
+    requirement is now unmet.  Without the header (a paste of the conflict lines alone), only
+    the lines that name a version installed that the package does not accept ("..., but you
+    have protobuf 3.19.6 which is incompatible") count; "which is not installed" alone is
+    pip check's list, not an install's outcome."""
     hdr = f.h("eco.pip_resolver_header").all()
-    if not hdr:
-        return []
     lines = [h for h in f.h("pip.check_conflict").all()
              if not (h.g("pkg") or "").lower().replace("_", "-").startswith(
                  ("tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos"))
              and (h.g("pkg") or "").lower() not in ("tensorflow", "tf-nightly")]
+    if not hdr:
+        # pip's install-time form only ("..., but you have X 1.0 which is incompatible."):
+        # pip check's list ("X 1.0 has requirement Y, but you have Y 2.0.") is no install
+        bare = [h for h in lines if h.g("have") and "which is incompatible" in h.text]
+        if not bare or len(bare) < len([h for h in f.h("pip.check_conflict").all()
+                                        if h.g("have") and "which is incompatible" in h.text]):
+            return []  # none, or TensorFlow's own pins among them: pip-tensorflow-pin-conflict
+        return [catalogue.make(
+            "pip-installed-breaks-other-package", pkg=bare[0].g("pkg") or "another package",
+            evidence=log_evidence(bare, limit=5))]
     near = _near(lines, hdr, 30)
     if not near and _near(f.h("pip.check_conflict").all(), hdr, 30):
         return []  # only TensorFlow's own pins are listed: pip-tensorflow-pin-conflict

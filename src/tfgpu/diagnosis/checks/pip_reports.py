@@ -40,6 +40,7 @@ from tfgpu.diagnosis.checks.resolver_python_range import python_range_shown
 from tfgpu.diagnosis.checks.tf_install import version_or_none, windows_last_fix
 from tfgpu.diagnosis.checks.uv_reports import (
     tag_python,
+    uv_hint,
     uv_no_tensorflow_wheel,
     uv_no_wheel,
     uv_no_wheel_is_cause,
@@ -619,7 +620,12 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                    "pip install tensorflow   # then: pip check",
                    "# if TensorFlow itself requires it: use a Python version for which it has "
                    "wheels (python -c \"import sys; print(sys.version)\")")
-        if uv_no_wheel(h) and h.g("uvwant"):
+        hint = next((x for x in hs if uv_hint(x)), None)
+        if hint is not None:
+            cause += (f" uv's hint lists the {hint.g('uvtag')} tags it has wheels for "
+                      f"({hint.g('tags')}), none of them this environment's "
+                      f"{hint.g('uvwant')}{tag_python(hint.g('uvwant') or '')}.")
+        elif uv_no_wheel(h) and h.g("uvwant"):
             cause += (f" uv names the {h.g('uvtag') or 'wheel'} tag this environment needs: "
                       f"{h.g('uvwant')}{tag_python(h.g('uvwant') or '')}.")
         yield catalogue.make(
@@ -784,8 +790,46 @@ def _listed_hit(ctx: Facts, nod: list[Hit], pin_hit: Hit | None) -> Hit | None:
     return next((h for h in nod if h.g("versions") is not None), None)
 
 
+def _arm32_board(ctx: Facts, nod: list[Hit]) -> Finding | None:
+    """Variant ``arm32``: the log shows a 32-bit ARM machine (``armv7l``/``armv6l``) and no
+    aarch64: the package index has no TensorFlow for it at all (platform fact
+    ``tensorflow-arm32-boards``), so a Python version or a pip upgrade is no fix. pip reading
+    piwheels alone is no proof (64-bit Raspberry Pi OS adds that index too). ``None``
+    otherwise."""
+    arm = ctx.h("tools.arm_board").all()
+    arches = {a for h in arm if (a := h.g("arch"))}
+    if "aarch64" in arches or not arches & {"armv7l", "armv6l"}:
+        return None
+    fact = ctx.kb.platform_fact("tensorflow-arm32-boards")
+    what = next(iter(sorted(arches & {"armv7l", "armv6l"})), None) or "a Raspberry Pi"
+    last, pys = fact.value("piwheels_last"), fact.value("piwheels_pythons")
+    return catalogue.make(
+        "tensorflow-no-matching-distribution", variant="arm32", machine=what,
+        evidence=log_evidence(nod, arm[:1], ctx.h("pip.other_index").all()[:1]),
+        knowledge_ref=fact.ref,
+        cause=(f"This machine is a 32-bit ARM board ({what}): the package index has no "
+               "TensorFlow for 32-bit ARM at all, for any Python (knowledge row "
+               f"{fact.ref}). On Raspberry Pi OS pip also reads piwheels, which holds the "
+               f"TensorFlow team's old Pi builds only (up to {last}, for Python {pys}), none "
+               "for the Pythons of newer OS releases; the TensorFlow team moved the Pi to "
+               f"TensorFlow Lite ({fact.value('successor')})."),
+        fix=("python3 -c \"import platform; print(platform.machine())\"   # armv7l/armv6l: a "
+             "32-bit OS",
+             "# to run a model: TensorFlow Lite's runtime (pip install tflite-runtime, or its "
+             "successor ai-edge-litert), with the model converted to .tflite",
+             f"# code that needs TensorFlow 1.x: piwheels' builds, with a Python they were made "
+             f"for (Python {pys.split(', ')[-1]}: an older Raspberry Pi OS) and "
+             f"tensorflow=={last}",
+             "# for full TensorFlow: a 64-bit OS on the board (aarch64), which takes the "
+             "package index's aarch64 wheels (a Pi 3 or newer), or a community build for this "
+             "OS and Python"))
+
+
 def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     """No wheel of TensorFlow itself for this interpreter (Python version, 32-bit, OS)."""
+    arm32 = _arm32_board(ctx, nod)
+    if arm32 is not None:
+        return arm32
     py = ctx.host.python.version if ctx.host is not None else None
     bits = ctx.host.python.bits if ctx.host is not None else None
     lo, hi, _ = ctx.kb.newest_python_range("linux")

@@ -10,6 +10,8 @@ names (the TF2 migration guide: ``tf.contrib`` is gone, the rest lives in ``tf.c
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import (
@@ -17,7 +19,7 @@ from tfgpu.diagnosis.checks._addon_frames import (
     installed_package_frame,
     package_frames_above,
 )
-from tfgpu.diagnosis.checks.tf_api_names import v1_only_reads
+from tfgpu.diagnosis.checks.tf_api_names import older_tf1, v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -133,6 +135,16 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
         return []
     jupyter = bool(ctx.h("tools.jupyter_ctx").count)
     which = c.python_cmd(ctx, "import sys; print(sys.executable)")
+    if any(h.g("lambda") for h in hits):
+        # AWS Lambda's runtime (awslambdaric): nothing is pip-installed into it; the package
+        # holds what the function imports
+        return [catalogue.make(
+            "tensorflow-module-not-found", variant="aws-lambda", evidence=log_evidence(hits),
+            fix=("# AWS Lambda: put TensorFlow into the function's deployment package or a "
+                 "layer, built for Lambda's Linux and Python (pip install --platform "
+                 "manylinux2014_x86_64 --only-binary=:all: --target ...)",
+                 "# TensorFlow is over Lambda's 250 MB limit for .zip packages and layers: "
+                 "deploy a container image with it, or tflite-runtime for inference only"))]
     if jupyter:
         fix: tuple[str, ...] = (
             "import sys; print(sys.executable)   # in a notebook cell: the kernel's Python",
@@ -244,8 +256,27 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
         attr = h.g("attr") or h.g("imported") or (
             "contrib" if h.g("contrib") or h.g("contrib_v1") else "a TF1 name")
         sub = h.g("sub")
-    # (a TensorFlow 1.x in the log has these names: a broken or shadowed install, not this)
+    # (a TensorFlow 1.x in the log has these names: a broken or shadowed install, not this;
+    # tf_api_versions.py reads that, and a name the 1.x is too old for)
     tf1 = ctx.tf_mm is not None and ctx.tf_mm[0] < 2
+    if older_tf1(ctx, h) and data_sub is None and attr != "contrib":
+        return []  # a 1.x older than the name (tf_api_names.py reads it)
+    if tf1 and data_sub is None and attr == "contrib" and re.search(
+            r"tensorflow\.contrib\.\w", h.text):
+        return []  # a contrib submodule some 1.x builds lack (TF-TRT is Linux-only): no era
+    if tf1 and data_sub is None:
+        # a name every 1.x has (tf.Session, tf.placeholder...), missing where the log states
+        # a 1.x: the tensorflow imported is not that release (a TensorFlow 2 in the Python
+        # that ran, or a file shadowing it); hedged, the stated version may be the wrong one
+        prefix = f"{sub}." if sub and sub != "compat.v2" else ""
+        return [catalogue.make(
+            "tf1-api-on-tf2", variant="stated-tf1", name=f"tf.{prefix}{attr}",
+            tf=ctx.tf_version or "1.x", evidence=log_evidence(hits),
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__, tf.__file__)\"   # "
+                 "with the Python that ran the code: the release it really imports",
+                 "# 2.x there: run the code in the environment that has the 1.x (or port it: "
+                 "import tensorflow.compat.v1 as tf; tf.disable_v2_behavior()); a file outside "
+                 "site-packages: a tensorflow.py or folder shadowing the package, rename it"))]
     pkg = installed_package_frame(ctx, h.line) if attr == "contrib" and not tf1 else None
     if pkg is not None:
         dist = pkg.need("pkg").replace("_", "-")
@@ -306,8 +337,11 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
         fix = (*lead,
                "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
                "names",
-               "# code you do not own (a package written for TensorFlow 1): run it with "
-               f"TensorFlow 1.15 in an environment of its own (Python {_tf115_pythons(ctx)})")
+               "# code you do not own (a package written for TensorFlow 1): first a release "
+               "of it ported to TensorFlow 2 (pip install -U <package>), or its own switch to "
+               "tf.keras where it has one (an environment variable such as TF_KERAS=1, in its "
+               "README); else run it with TensorFlow 1.15 in an environment of its own "
+               f"(Python {_tf115_pythons(ctx)})")
     prefix = f"{sub}." if sub and sub != "compat.v2" else ""
     return [catalogue.make(
         "tf1-api-on-tf2", name=f"tf.{prefix}{attr}",

@@ -274,6 +274,24 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
         # and later, so a name in it is a later Keras's own layer (a model saved by Keras 2)
         # or a custom layer of that name (Attention): the log does not tell which
         return []
+    # Keras 2.11's optimizers, registered by @register_keras_serializable() under its default
+    # package "Custom" (keras-team/keras v2.11.0 keras/optimizers/optimizer_experimental/*.py,
+    # keras/saving/object_registration.py; none at v2.10.0): a model saved by Keras 2.11+ names
+    # its optimizer "Custom>Adam", which an older Keras does not know
+    if kind == "optimizer" and name.startswith("Custom>") and name[len("Custom>"):] in \
+            fact.items("optimizers"):
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            knowledge_ref=fact.ref,
+            cause=(f"The saved model names its optimizer '{name}': Keras 2.11 and later "
+                   "register their own optimizers under the package 'Custom' "
+                   "(@register_keras_serializable()), so a model saved by Keras 2.11+ "
+                   f"(TensorFlow 2.11+) writes '{name}', which a Keras older than 2.11 does "
+                   "not know. The file was saved by a newer Keras than the one loading it; "
+                   "it is Keras's own optimizer, no custom object."),
+            fix=(listing + "   # the Keras that loads it",
+                 "# load it with Keras 2.11 or later (TensorFlow 2.11+), the release that saved "
+                 "it, or keras.models.load_model(path, compile=False) and compile it again",))]
     # a class name only tf.keras of TensorFlow 1.13 wrote (BatchNormalizationV1): Keras's own
     tf113 = f.kb.platform_fact("keras-tf113-class-names")
     if kind == "layer" and name in tf113.items("names"):

@@ -40,6 +40,10 @@ _NEXT: dict[str, tuple[str, ...]] = {
     "new:invalid-device-ordinal": (
         "nvidia-smi -L   # the GPUs the driver sees",
         "echo $CUDA_VISIBLE_DEVICES   # ordinals count from 0 among the visible GPUs",
+        # Horovod's GPU pinning (docs "Usage": visible_device_list = str(hvd.local_rank()))
+        "# one process a GPU (Horovod, MPI, Slurm tasks): pick the GPU by the process's rank "
+        "on its node (hvd.local_rank(), OMPI_COMM_WORLD_LOCAL_RANK, SLURM_LOCALID), not its "
+        "global rank, which passes the node's GPU count on a second node",
     ),
     "new:vgpu-not-licensed": (
         "nvidia-smi -q | grep -i -A2 licen   # the vGPU license state",

@@ -72,7 +72,10 @@ def _reads(ctx: Facts) -> list[tuple[Hit, str, str]]:
     hits = ctx.h("tfapi.no_attr").all()
     if not hits:
         return []
-    taken = claimed_lines(ctx) | {h.line for h in ctx.h("tools.tf1_api").all()}
+    # (tf1_api_on_tf2 reads its own names, except on a TensorFlow 1.x older than the name:
+    # a TF 1 call resolved before it, read here)
+    taken = claimed_lines(ctx) | {h.line for h in ctx.h("tools.tf1_api").all()
+                                  if not older_tf1(ctx, h)}
     row = ctx.kb.platform_fact("tf-api-names")
     v1_only, both = frozenset(row.items("v1_only")), frozenset(row.items("both"))
     v2_only = frozenset(row.items("v2_only"))
@@ -114,9 +117,30 @@ def tf1_call_ran(ctx: Facts, line: int) -> Hit | None:
     went past (another frame line stands between it and ``line``, within
     :data:`_TRACE_WINDOW` lines): that call ran, so the ``tensorflow`` Python imported is a
     1.x release (TensorFlow 2 has no such name at the top level); ``None`` otherwise."""
-    return next((c for c in reversed(ctx.h("ctx.tf1_api_code").all())
-                 if 0 < line - c.line <= _TRACE_WINDOW and frame_between(ctx, c.line, line)),
-                None)
+    went_past = next((c for c in reversed(ctx.h("ctx.tf1_api_code").all())
+                      if 0 < line - c.line <= _TRACE_WINDOW
+                      and frame_between(ctx, c.line, line)), None)
+    return went_past or _tf1_name_resolved(ctx, line)
+
+
+def _tf1_name_resolved(ctx: Facts, line: int) -> Hit | None:
+    """The raising frame's own code line (up to six lines above ``line``, no frame between:
+    a notebook's "---> 62 with tf.variable_scope(scope, tf.AUTO_REUSE):") when it calls a
+    name only TensorFlow 1 has and the missing name stands inside that call's arguments:
+    Python looks up the called function before it evaluates the arguments, so the TF 1 name
+    was found and the module is a TensorFlow 1.x; ``None`` otherwise."""
+    missing = next((h.g("attr") for h in ctx.h("tfapi.no_attr").all() if h.line == line), None)
+    if not missing:
+        return None
+    for c in reversed(ctx.h("ctx.tf1_api_code").all()):
+        if not (1 <= line - c.line <= 6) or frame_between(ctx, c.line, line):
+            continue
+        m = re.search(r"(?<![\w.])(?:tf|tensorflow)\.(?:train\.)?" + re.escape(c.g("attr") or "?")
+                      + r"\((?P<args>.*)", c.text)
+        if m and re.search(r"(?<![\w.])(?:tf|tensorflow)\." + re.escape(missing) + r"\b",
+                           m.group("args")):
+            return c
+    return None
 
 
 def _tf1_python(ctx: Facts) -> bool:
@@ -139,7 +163,7 @@ def _tf1_python(ctx: Facts) -> bool:
 _TF2_SPELLING = re.compile(r"^tensorflow(?:_core\.|\._api\.v2\.)")
 
 
-def _older_tf1(ctx: Facts, hit: Hit) -> bool:
+def older_tf1(ctx: Facts, hit: Hit) -> bool:
     """Whether a TF 1 name missing on ``hit`` is read as a 1.x older than the name: no
     version in the log, no TensorFlow 2 module spelling, a TF 1 call the traceback ran
     (:func:`tf1_call_ran`) and a Python TensorFlow 1.x ran on (:func:`_tf1_python`)."""
@@ -150,10 +174,10 @@ def _older_tf1(ctx: Facts, hit: Hit) -> bool:
 def _on_tf1(ctx: Facts, hit: Hit) -> bool:
     """Whether the TensorFlow that raised on ``hit`` is a 1.x release: the log's version
     says so, TensorFlow 1.x's own module spelling (``tensorflow._api.v1.<sub>``), or a
-    TensorFlow 1 call its traceback ran on a TensorFlow 1 Python (:func:`_older_tf1`)."""
+    TensorFlow 1 call its traceback ran on a TensorFlow 1 Python (:func:`older_tf1`)."""
     mm = ctx.tf_mm
     return ((mm is not None and mm[0] < 2) or _TF1_SPELLING.match(hit.g("mod") or "") is not None
-            or _older_tf1(ctx, hit))
+            or older_tf1(ctx, hit))
 
 
 def v1_only_reads(ctx: Facts) -> list[tuple[Hit, str]]:
@@ -195,7 +219,7 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
     # is what is left; with the log's own 1.x version the name is not dated against it:
     # unknown)
     reads = [(h, path, kind) for h, path, kind in _reads(ctx)
-             if kind != "v1-only" or _older_tf1(ctx, h)]
+             if kind != "v1-only" or older_tf1(ctx, h)]
     if not reads:
         return []
     hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])
@@ -234,7 +258,9 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
         # gained names release by release; TensorFlow 2's tf.compat.v1 is 1.15's main module
         # without contrib, TensorFlow RELEASE.md 1.15.0)
         ran = tf1_call_ran(ctx, hit.line)
-        shown = (f"the traceback ran {ran.text.strip()[:80]} (line {ran.line}), a name only "
+        # (a notebook's code line starts "---> 62 ")
+        code = re.sub(r"^-*>\s*\d+\s+", "", ran.text.strip()) if ran is not None else ""
+        shown = (f"the traceback ran {code[:80]} (line {ran.line}), a name only "
                  "TensorFlow 1 has, so the module is TensorFlow's own (not a file shadowing "
                  "it)" if ran is not None else "the log shows a TensorFlow 1.x")
         return [catalogue.make(
@@ -304,4 +330,4 @@ def _companion_loading(ctx: Facts, line: int) -> tuple[str, list[Hit]] | None:
     return _COMPANIONS[last.g("pkg") or ""], [loading[0], last]
 
 
-__all__ = ["core_name_missing", "v1_only_reads"]
+__all__ = ["core_name_missing", "older_tf1", "v1_only_reads"]

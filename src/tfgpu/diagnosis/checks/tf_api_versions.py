@@ -105,9 +105,17 @@ def method_row(kb: Knowledge, cls: str, attr: str) -> PlatformFact | None:
     return None
 
 
+#: TensorFlow 1.13-1.15's preview of the TensorFlow 2 API (tf.compat.v2 in a 1.x: its
+#: module path tensorflow._api.v1.compat.v2): its names arrived release by release in 1.x, not
+#: on the dates the tf-api-symbol rows give for TensorFlow's own API
+_TF2_PREVIEW = re.compile(r"^tensorflow(?:_core)?\._api\.v1\.compat\.v2(?=\.|$)")
+
+
 def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
     out = []
     for h in ctx.h("tfapi.no_attr").all():
+        if _TF2_PREVIEW.match(h.g("mod") or ""):
+            continue
         path = tf_path(h.g("mod") or "", h.g("attr") or "")
         row = symbol_row(ctx.kb, path) if path else None
         if path and row is not None:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._addon_frames import package_frames_above
+from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, package_frames_above
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -80,8 +80,6 @@ _RUNNERS = frozenset({"tensorflow", "tensorflow_core", "keras", "tf_keras"})
 #: Keras layers and models that run the program's own functions or layers inside their call.
 _WRAPPERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "RNN", "TimeDistributed",
                        "Bidirectional", "Functional", "Sequential", "Model", "Wrapper"})
-#: How far above an error a frame of the program's own code makes the code the program's.
-_OWN_WINDOW = 6
 
 
 def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
@@ -91,11 +89,6 @@ def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
     of Keras's own layers (platform fact ``keras-builtin-object-names``), or the traceback's
     frame nearest above it in an installed package other than TensorFlow and Keras, with no
     frame of the program's own below it."""
-    # a frame of the program's own code (a script, a notebook cell in any IPython form) just
-    # above the error: the code that met the tensor is the program's
-    own = [o.line for o in ctx.h("ctx.own_frame").all() if 0 < line - o.line <= _OWN_WINDOW]
-    if own:
-        return None
     fact = ctx.kb.platform_fact("keras-builtin-object-names")
     for c in ctx.h("keras.k3_call_context").all():
         layer = c.g("layer") or c.g("layer2") or ""
@@ -104,12 +97,23 @@ def _library_owner(ctx: Facts, line: int) -> tuple[str, str, list[Hit]] | None:
         if (-3 <= line - c.line <= 12 and layer in fact.items("layers")
                 and layer not in _WRAPPERS):
             return "keras", f"Keras's {layer} layer", [c]
-    frames = package_frames_above(ctx, line)
-    if not frames:
-        return None
+    # the traceback's frames above the error, TensorFlow's own raising frames at its end
+    # (framework/ops.py's __bool__ / _disallow_* that raise the error) left out: the frame
+    # before them is where the tensor met Python (tensorflow/tensorflow#3167: skflow's own
+    # trainer.py "if summaries:")
+    own = [o for o in ctx.h("ctx.own_frame").all() if 0 < line - o.line <= ADDON_WINDOW]
+    frames = sorted([*package_frames_above(ctx, line), *own], key=lambda h: h.line)
+    while frames and (frames[-1].g("pkg") or "") in ("tensorflow", "tensorflow_core"):
+        frames.pop()
+    if not frames or not frames[-1].g("pkg"):
+        return None  # no frame, or the program's own code met the tensor
     last = frames[-1]
-    pkg = last.g("pkg") or ""
-    if pkg in _RUNNERS or any(last.line < o.line < line for o in ctx.h("ctx.own_frame").all()):
+    pkg = last.need("pkg")
+    if pkg in _RUNNERS:
+        return None
+    if len(frames) > 1 and not frames[-2].g("pkg"):
+        # the program's own frame called that package with the tensor (a tqdm over
+        # tf.range inside a tf.function): the program handed it the tensor, not its bug
         return None
     return pkg.replace("_", "-"), f"the package {pkg}", [last]
 

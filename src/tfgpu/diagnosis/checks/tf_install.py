@@ -1327,6 +1327,11 @@ def _tf_gencode(f: Facts, first_breaking: str) -> tuple[Hit, str] | None:
     return None
 
 
+#: A folder of TensorFlow's own packages in a path (TensorFlow's _pb2 files live there).
+_TF_OWN_DIR = re.compile(r"(?:^|[/\\])(?:tensorflow\w*|tensorboard\w*|tf_keras|keras|"
+                         r"google[/\\]protobuf)[/\\]")
+
+
 def protobuf_version(f: Facts) -> Iterator[Finding]:
     """protobuf too new (descriptors) or too old (``builder``/``symbol_database`` missing)."""
     pb = f.h("protobuf.descriptors")
@@ -1379,6 +1384,21 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
                 fix=fix,
                 knowledge_ref=cap.ref,
             )
+            return
+        # (TensorFlow outside site-packages, AWS Lambda's /var/task/tensorflow, a bundle's
+        # relative tensorflow\...: its own _pb2 files, not the program's)
+        own = [h for h in f.h("protobuf.own_pb2_frame").all()
+               if not _TF_OWN_DIR.search(h.need("file"))]
+        if own and not pkgs:
+            # the program's own generated code, not TensorFlow's (no package's _pb2 frame)
+            yield catalogue.make(
+                "protobuf-too-new", variant="own-gencode", file=own[-1].need("file"),
+                evidence=log_evidence(pb, own[-1:]), knowledge_ref=cap.ref,
+                fix=(f'pip install "protobuf<={cap.value("cap")}"   # at once',
+                     "protoc --python_out=. <the .proto file>   # lasting: regenerate the "
+                     "_pb2.py with protoc 3.19 or newer (or grpcio-tools' python -m "
+                     "grpc_tools.protoc), then protobuf 4+ loads it",
+                     f"stop-gap (slow): {cap.value('slow_env')}"))
             return
         yield catalogue.make(
             "protobuf-too-new",

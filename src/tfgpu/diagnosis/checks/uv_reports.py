@@ -24,8 +24,20 @@ from tfgpu.knowledge import KnowledgeQueryError
 
 def uv_no_wheel(h: Hit) -> bool:
     """Whether pip.no_dist hit ``h`` is uv's "<pkg><spec> has no wheels with a matching ...
-    tag" (a release with wheels, none for this interpreter or platform)."""
-    return "has no wheels with" in h.text
+    tag" or its hint "... only has wheels with the following ... tags: ..." (a release with
+    wheels, none for this interpreter or platform)."""
+    return "has no wheels with" in h.text or uv_hint(h)
+
+
+def uv_hint(h: Hit) -> bool:
+    """Whether pip.no_dist hit ``h`` is uv's hint "You're using CPython 3.13 (`cp313`), but
+    `<pkg>` (v<release>) only has wheels with the following Python ABI tag: `cp311`", which
+    lists the tags the release has (group ``tags``)."""
+    return h.g("tags") is not None
+
+
+#: CPython wheel tags in a uv hint's list (PEP 425: cp + major + minor)
+_CP_TAG = re.compile(r"`cp(\d)(\d{1,2})`")
 
 
 def _report_starts(ctx: Facts) -> list[int]:
@@ -82,6 +94,10 @@ def uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> Fi
     release = pin or (uv.g("spec") or "").lstrip("=") or "this release"
     ev = log_evidence([uv], [x for x in ctx.h("pip.uv_report").all() if x.g("active")
                              or x.g("split")])
+    hint = next((x for x in ctx.h("pip.no_dist").all() if uv_hint(x)
+                 and (x.g("pkg") or "").lower() == pkg), None)
+    if hint is not None and hint.g("uvtag") != "platform" and _uv_split(ctx, uv) is None:
+        return _hint_python_tags(ctx, hint, pkg, release)
     active = _uv_split(ctx, uv)
     if active is not None and uv.g("uvtag") != "platform":
         try:
@@ -132,6 +148,40 @@ def uv_no_tensorflow_wheel(ctx: Facts, uv: Hit, pkg: str, pin: str | None) -> Fi
            "has wheels for (on Windows, WSL2)")
     return catalogue.make("tensorflow-no-matching-distribution", variant="uv-platform",
                           pin=release, tag=want, evidence=ev, cause=cause, fix=fix)
+
+
+def _hint_python_tags(ctx: Facts, hint: Hit, pkg: str, release: str) -> Finding | None:
+    """Variant ``uv-python-tags``: uv's hint lists the CPython tags ``pkg`` ``release`` has
+    wheels for, none of them the interpreter's (``uvwant``): a venv of the newest listed
+    Python, in uv's words (``uv sync --python``/``uv python pin`` for a project, ``uv venv
+    --python`` for uv pip).  ``None`` when the list names no CPython tag."""
+    pythons = [f"{a}.{b}" for a, b in _CP_TAG.findall(hint.g("tags") or "")]
+    if not pythons:
+        return None
+    newest = max(pythons, key=lambda v: tuple(int(x) for x in v.split(".")))
+    want = hint.g("uvwant") or "another tag"
+    python = tag_python(want).removeprefix(": ")
+    cause = (f"uv found {pkg} {release}, with wheels only for CPython {', '.join(pythons)} "
+             f"({hint.need('uvtag')} tags), and the interpreter it resolves for is "
+             + (f"{python} ({want})" if python else want)
+             + ": no wheel fits it. uv took the newest interpreter it found, or the one "
+             ".python-version names: a Python the release has wheels for, or a release with "
+             "wheels for this Python, is the fix.")
+    if ctx.log_installer == "uv-pip":
+        fix: tuple[str, ...] = (
+            f"uv venv --python {newest}   # a venv with a Python {pkg} {release} has wheels "
+            "for (uv downloads it when missing)",
+            f"uv pip install \"{pkg}=={release}\"")
+    else:
+        fix = (f"uv python pin {newest}   # writes .python-version: the project's commands "
+               "then use that Python",
+               f"uv sync --python {newest}   # or once, for this sync (the project's "
+               "requires-python must allow it)")
+    fix += (f"# or keep this Python and move to a {pkg} release that has wheels for it "
+            "(tfgpu matrix lists each release's Pythons)",)
+    return catalogue.make("tensorflow-no-matching-distribution", variant="uv-python-tags",
+                          pin=release, pythons=", ".join(pythons),
+                          evidence=log_evidence([hint]), cause=cause, fix=fix)
 
 
 def tag_python(tag: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks._common import dll_reason, windows_gpu_last
 from tfgpu.diagnosis.checks.cpu import pre_avx_cpu
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
@@ -45,6 +46,33 @@ def tf_extension_module(mod: str | None) -> bool:
     return mod is None or mod.startswith(("_pywrap_", "pywrap_"))
 
 
+#: Packages whose frames run another package's import, not import themselves: PyInstaller's
+#: importer (pyimod03_importers.py, printed with the build machine's site-packages path),
+#: the PyCharm/pydev import hook, importlib's backport.
+_IMPORT_MACHINERY = frozenset({"PyInstaller", "pydev", "_pydev_bundle", "_pydevd_bundle",
+                               "importlib_metadata", "importlib_resources"})
+
+#: The packages whose import failing is TensorFlow's own DLL loading.
+_TF_PACKAGES = frozenset({"tensorflow", "tensorflow_core", "keras", "tf_keras", "tensorflow_gpu"})
+
+
+def _other_importer(ctx: Facts, line: int) -> bool:
+    """Whether Python 3.7's "DLL load failed: <why>" (no module named) at log line ``line``
+    comes from another package than TensorFlow: the traceback's nearest installed-package
+    frame is another's (cv2, numpy, torch: opencv/opencv-python#181, numpy/numpy#14172,
+    pytorch/pytorch#7323), or with no such frame the import statement just above names
+    another top-level module (">>> import cv2"), or the log is another framework's
+    (:attr:`Facts.other_framework`)."""
+    near = [h for h in package_frames_above(ctx, line)
+            if (h.g("pkg") or "") not in _IMPORT_MACHINERY]
+    if near:
+        return (near[-1].g("pkg") or "") not in _TF_PACKAGES
+    if ctx.other_framework:
+        return True
+    near_imports = [h for h in ctx.h("py.import_line").all() if 0 < line - h.line <= 6]
+    return bool(near_imports) and (near_imports[-1].g("mod") or "") not in _TF_PACKAGES
+
+
 def _ide_overrun(h: Hit) -> bool:
     """Whether ``h``'s code is STATUS_STACK_BUFFER_OVERRUN as an IDE prints it: signed
     (``-1073740791``) or hex (``0xC0000409``), not the unsigned decimal of VS Code."""
@@ -57,6 +85,8 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     dll = ctx.h("win.dll_load")
     for hit in dll.first[:1]:
+        if hit.g("mod") is None and _other_importer(ctx, hit.line):
+            continue  # Python 3.7's wording names no module: the traceback shows another's
         said = (hit.g("why") or "").strip()
         code = win32_errors.from_text(said)  # English or a UI language the table lists
         why = dll_reason(said)  # lower case; a localized text in English

@@ -239,7 +239,23 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     jit = ctx.h("xla.ptx_jit")
     out += _ptx_jit_unavailable(ctx)
     jit_off = ctx.h("xla.ptx_jit_missing").count or ctx.h("xla.ptx_jit_disabled").count
-    if unsupported is not None or toolchain or (
+    cluster = ctx.h("ctx.xla_cluster_node").all()
+    invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
+    if invalid is not None and cluster and unsupported is None and not toolchain \
+            and not ctx.h("cc.ptx_jit_notice").count:
+        # the PTX of an auto-clustered XLA computation, made at run time for this GPU: the
+        # driver's JIT refused it (a driver older than the PTX's ISA, or XLA's code for this
+        # computation); hedged, the log does not tell which. tf_xla_auto_jit -1 is off
+        # (tensorflow/compiler/jit/flags.cc: "0 = use ConfigProto setting; -1 = off")
+        out.append(catalogue.make(
+            "ptx-newer-than-driver", variant="xla-cluster", node=cluster[0].need("node"),
+            evidence=log_evidence([invalid], cluster[:1]),
+            fix=("nvidia-smi   # the driver's 'CUDA Version': older than the CUDA this "
+                 "TensorFlow (and its ptxas) was built with means the driver cannot JIT its PTX",
+                 "TF_XLA_FLAGS=--tf_xla_auto_jit=-1 python train.py   # the same run without "
+                 "XLA auto-clustering: if it passes, the fault is XLA's code for that cluster "
+                 "(a newer TensorFlow or container, or keep XLA off for it)")))
+    elif unsupported is not None or toolchain or (
             jit.count and "CUDA_ERROR_INVALID_PTX" not in errs.by_key and not jit_off):
         out.append(
             catalogue.make(

@@ -1,0 +1,167 @@
+"""RESOURCE_EXHAUSTED that is not memory: a file-system limit, a gRPC message size, a TPU's HBM.
+
+TensorFlow's status RESOURCE_EXHAUSTED (``ResourceExhaustedError``) is not only "out of
+memory"; the text around it tells which resource ran out:
+
+* ``tensorflow/core/platform/errors.cc`` ``ErrnoToCode``: its file systems turn ENOSPC ("No
+  space left on device"), EDQUOT ("Disk quota exceeded"), EMFILE and ENFILE ("Too many open
+  files"), EMLINK, ENOBUFS and EUSERS into RESOURCE_EXHAUSTED, the message being
+  "<path>; <strerror>" (TensorFlow 1.x's gave the path alone: "Resource exhausted: <path>").
+  Threads: mozilla/DeepSpeech#374 and keras-team/autokeras#1291 (checkpoints filling the
+  disk), google-research/meta-dataset#24 (ulimit -n), tensorflow/models#480 (a file-handle
+  leak of TensorFlow 1.0's FastGFile, tensorflow/tensorflow#4685).
+* gRPC's status 8 for a message over the channel's limit (grpc core's message size filter:
+  "Received message larger than max (%u vs. %d)"; 4 MiB by default): the TensorBoard debugger
+  (tensorflow/tensorboard#1103: send_traceback_and_source_code=False), TF Serving clients.
+* A TPU's own memory, HBM (XLA's TPU compiler: "Ran out of memory in memory space hbm. Used
+  8.38G of 8.00G hbm. Exceeded hbm capacity by 385.25M.", tensorflow/tpu#385; the TPU
+  runtime's "HBM capacity 8.00G:" report): memory, but of the TPU, where GPU tools do not
+  apply.
+
+:func:`not_memory_lines` gives :mod:`tfgpu.diagnosis.checks.memory` the status lines these
+readings explain, so that no GPU out-of-memory finding is made of them.  TensorFlow appends
+its "Hint: If you want to see a list of allocated tensors when OOM happens, add
+report_tensor_allocations_upon_oom to RunOptions" to an op's RESOURCE_EXHAUSTED whatever the
+resource, so that hint is no evidence of memory either.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: How many lines a reason may stand from the status line it explains (a message wrapped, or
+#: cut at the status with the strerror on the line before).
+_NEAR = 3
+
+#: How far below its reason TensorFlow's allocation hint may stand (the node's description
+#: between them can take several lines).
+_HINT_NEAR = 12
+
+#: The largest message protobuf and gRPC allow (2 GiB - 1): no channel option goes above it.
+_PROTOBUF_CEILING = 2**31 - 1
+
+_DISK = ("no space left on device", "disk quota exceeded")
+_FILES = ("too many open files",)
+
+
+def _reasons(ctx: Facts) -> list[Hit]:
+    """The lines that name a resource other than GPU memory: an errno's text in TensorFlow's
+    own form ("<path>; <strerror>", or on a RESOURCE_EXHAUSTED line: a Python OSError's
+    "[Errno 28] No space left on device" nearby is another program's), a bare path as the
+    status's message, gRPC's message size, a TPU's memory space."""
+    status = {h.line for h in ctx.h("mem.exhausted").all()}
+    errno = [h for h in ctx.h("exhausted.errno").all() if h.g("tf") or h.line in status]
+    return sorted([*errno, *ctx.h("exhausted.path").all(),
+                   *ctx.h("exhausted.grpc_size").all(), *ctx.h("exhausted.tpu_hbm").all()],
+                  key=lambda h: h.line)
+
+
+def not_memory_lines(ctx: Facts) -> set[int]:
+    """The lines of RESOURCE_EXHAUSTED reports (pattern ``mem.exhausted``) that a resource
+    other than GPU memory explains: a reason (an errno's text, a bare path, gRPC's message
+    size, a TPU's HBM) on the line or up to :data:`_NEAR` lines from it; TensorFlow's
+    allocation hint up to :data:`_HINT_NEAR` lines below a reason."""
+    reasons = _reasons(ctx)
+    if not reasons:
+        return set()
+    out = {r.line for r in reasons}
+    for h in ctx.h("mem.exhausted").all():
+        hint = "report_tensor_allocations_upon_oom" in h.text
+        if any(abs(h.line - r.line) <= _NEAR or (hint and 0 < h.line - r.line <= _HINT_NEAR)
+               for r in reasons):
+            out.add(h.line)
+    return out
+
+
+def _status_near(ctx: Facts, r: Hit) -> bool:
+    """Whether reason ``r`` explains a failure: gRPC's message size, a TPU's memory report and
+    a bare path are one; an errno's text needs a RESOURCE_EXHAUSTED report on its line or near
+    it (alone it is another program's: pip's own ENOSPC)."""
+    if r.g("path") or r.g("max") or r.g("space") or r.g("over") or r.g("cap"):
+        return True  # gRPC's size message and a TPU's memory report say it themselves
+    return any(abs(h.line - r.line) <= _NEAR for h in ctx.h("mem.exhausted").all())
+
+
+def exhausted_not_memory(ctx: Facts) -> list[Finding]:
+    """``tpu-out-of-memory``, ``grpc-message-too-large`` or ``file-system-limit-reached``
+    (variants ``disk-full``, ``open-files``, ``other-errno``, ``path-only``) for the first
+    RESOURCE_EXHAUSTED report a reason of :func:`not_memory_lines` explains."""
+    reasons = [r for r in _reasons(ctx) if _status_near(ctx, r)]
+    if not reasons:
+        return []
+    tpu = [r for r in reasons if r.line in {x.line for x in ctx.h("exhausted.tpu_hbm").all()}]
+    scratch = next((r.need("space") for r in tpu if r.g("space") in ("vmem", "smem")), None)
+    if scratch is not None:
+        # the TensorCore's on-chip scratch memories: a compiler limit, which XLA's own
+        # message asks to report ("Please file a bug against XLA", tensorflow/tensorflow#26893)
+        return [catalogue.make(
+            "tpu-out-of-memory", variant="compiler-scratch", space=scratch,
+            evidence=log_evidence(tpu, limit=3),
+            fix=("# report it to XLA (or to the library whose kernel it is: a Pallas kernel's "
+                 "block sizes) with the shapes that fail; XLA's own message asks for that",
+                 "# meanwhile: other shapes or block sizes for that computation, or another "
+                 "JAX / torch-xla / TensorFlow release whose compiler handles it"))]
+    if tpu:
+        return [catalogue.make(
+            "tpu-out-of-memory", evidence=log_evidence(tpu, limit=3),
+            fix=("# a smaller batch per TPU core (the global batch divided by the cores), or a "
+                 "smaller model or sequence length",
+                 "# or more HBM: rematerialisation (gradient checkpointing), sharding the model "
+                 "over more cores, bfloat16, or a TPU generation/slice with more memory per "
+                 "core"))]
+    grpc = [r for r in reasons if r.g("max") is not None]
+    if grpc:
+        g = grpc[0]
+        if int(g.need("max")) >= _PROTOBUF_CEILING:
+            return [catalogue.make(
+                "grpc-message-too-large", size=g.need("size"), max=g.need("max"),
+                direction="received" if g.need("dir") == "Received" else "sent",
+                evidence=log_evidence(grpc, limit=2),
+                fix=("# the limit is already the largest a message can be (protobuf messages "
+                     "stop at 2 GiB): send less per call, in smaller batches or chunks",))]
+        return [catalogue.make(
+            "grpc-message-too-large", size=g.need("size"), max=g.need("max"),
+            direction="received" if g.need("dir") == "Received" else "sent",
+            evidence=log_evidence(grpc, limit=2),
+            fix=("# raise the channel's limit where the message is received (and sent): "
+                 "grpc.insecure_channel(addr, options=[('grpc.max_receive_message_length', "
+                 "-1), ('grpc.max_send_message_length', -1)]) (-1: no limit)",
+                 "# or send less per call: smaller batches of requests, a smaller response "
+                 "(TensorBoard's debugger: send_traceback_and_source_code=False)"))]
+    first = reasons[0]
+    why = (first.g("why") or "").lower()
+    path = next((r.g("path") for r in reasons if r.g("path")), None) or "a file"
+    evidence = log_evidence(reasons, limit=3)
+    if any(w in why for w in _DISK):
+        return [catalogue.make(
+            "file-system-limit-reached", variant="disk-full", path=path, why=first.need("why"),
+            evidence=evidence,
+            fix=("df -h .   # the free space of the disk the path is on (quota -s for a quota)",
+                 "# free space, or write checkpoints, logs and caches to a larger disk; keep "
+                 "fewer checkpoints (tf.train.CheckpointManager(max_to_keep=3), Keras "
+                 "ModelCheckpoint(save_best_only=True))"))]
+    if any(w in why for w in _FILES):
+        return [catalogue.make(
+            "file-system-limit-reached", variant="open-files", path=path, why=first.need("why"),
+            evidence=evidence,
+            fix=("ulimit -n   # the process's open-file limit; raise it (ulimit -n 65536, or "
+                 "/etc/security/limits.conf) if the files are needed at once",
+                 "# or open fewer files at once: fewer TFRecord shards read in parallel "
+                 "(interleave cycle_length), one summary writer reused, files closed after "
+                 "use"))]
+    if why:
+        return [catalogue.make(
+            "file-system-limit-reached", variant="other-errno", path=path, why=first.need("why"),
+            evidence=evidence,
+            fix=("# the errno's text names the limit: free the resource it names, or raise "
+                 "that limit",))]
+    return [catalogue.make(
+        "file-system-limit-reached", variant="path-only", path=path, evidence=evidence,
+        fix=("df -h <the folder of the path>   # a full disk?",
+             "ulimit -n; ls /proc/$(pgrep -f python | head -1)/fd | wc -l   # the open-file "
+             "limit and how many files the process holds",
+             "# older TensorFlow leaked file handles in tf.gfile.FastGFile: open the files "
+             "with Python's open(), or upgrade TensorFlow"))]
