@@ -58,7 +58,8 @@ def tf_version(text: str | None) -> str | None:
     """
     t = text or ""
     # "1.14.0, later upgraded to 2.3": the release the upgrade installed is the one that ran
-    upgraded = re.search(r"(?i)\bupgraded? to (?:tensorflow(?:-gpu)? |tf )?v?(\d+\.\d+(?:\.\d+)?)", t)
+    upgraded = re.search(
+        r"(?i)\bupgraded? to (?:tensorflow(?:-gpu)? |tf )?v?(\d+\.\d+(?:\.\d+)?)", t)
     if upgraded:
         return upgraded.group(1)
     for m in _TF_TOKEN.finditer(t):

@@ -45,6 +45,15 @@ def test_long_line_keeps_a_bounded_prefix() -> None:
     assert res.stats.lines == 2
 
 
+@pytest.mark.parametrize("head", [2_500, 3_900])
+def test_a_message_past_the_cut_of_a_line_under_twice_the_cut_is_read(head: int) -> None:
+    # a line longer than MAX_LINE_CHARS but shorter than twice it: the excerpt is placed on
+    # the keyword, not cut at its start
+    data = ("a" * head + " " + LIB_LINE + "\n").encode()
+    res = explain_stream(io.BytesIO(data))
+    assert "library-not-loaded-libcudart-so-11-0" in {f.id for f in res.findings}
+
+
 def test_nul_separated_records_are_read_as_pieces_of_their_line() -> None:
     # find -print0 / xargs -0 output, or text on both sides of a crash's NUL-filled block
     data = b"noise\n" + b"Epoch 1\x00\x00\x00" + LIB_LINE.encode() + b"\x00tail\n"

@@ -777,11 +777,12 @@ class Facts:
     def log_installer(self) -> str | None:
         """The installer the paste's own commands use, for fix lines in its words:
         ``"poetry"`` (a poetry command, or Poetry's SolverProblemError), ``"uv-project"``
-        (uv add/sync/lock/run, or a uv report about the project's Python range),
+        (uv init/add/sync/lock/run, uv's resolver saying "your project", or a uv report about
+        the project's Python range),
         ``"uv-pip"`` (uv pip, or a uv report alone); ``None`` for none, or for both uv and
         Poetry (patterns ``ctx.installer``, ``pip.uv_report``)."""
         hits = self.h("ctx.installer").all()
-        tools = {h.g("tool") or "poetry" for h in hits}
+        tools = {h.g("tool") or ("uv init" if h.g("uv_project") else "poetry") for h in hits}
         reports = self.h("pip.uv_report").all()
         poetry = any(t.startswith("poetry") for t in tools)
         uv = any(t.startswith("uv") for t in tools) or bool(reports)
@@ -789,7 +790,7 @@ class Facts:
             return None
         if poetry:
             return "poetry"
-        if tools & {"uv add", "uv sync", "uv lock", "uv run"} or any(
+        if tools & {"uv add", "uv sync", "uv lock", "uv run", "uv init"} or any(
                 h.g("split") or h.g("active") for h in reports):
             return "uv-project"
         return "uv-pip" if uv else None

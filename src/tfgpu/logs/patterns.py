@@ -331,11 +331,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<zip>zipimport\.ZipImportError: can't find module '(?P<zmod>[\w.]{1,100})')",
     ),
     # TensorFlow's loader not finding an op library (load_library.cc: on Windows any
-    # LoadLibrary failure reads "<path> not found"): checks/frozen_apps.py
+    # LoadLibrary failure reads "<path> not found"; on Linux dlerror's "<path>: cannot open
+    # shared object file", the path being the library itself): checks/frozen_apps.py
     _p(
         "op.so_not_found",
-        ("not found",),
-        r"NotFoundError: (?P<path>\S[^\n]{0,400}?\.(?:so|dll|pyd)) not found\s*$",
+        ("not found", "cannot open shared object file"),
+        r"NotFoundError: (?P<path>\S[^\n]{0,400}?\.(?:so|dll|pyd))"
+        r"(?: not found\s*$|: cannot open shared object file)",
     ),
     # NVIDIA's TensorRT Python package imported (its __init__.py frame, or the code's own
     # "import tensorrt" line): its "ImportError: libnvinfer.so.N" is the program's failure,
@@ -352,6 +354,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "mpi.not_enough_slots",
         ("not enough slots available in the system",),
         r"There are not enough slots available in the system to satisfy the (?P<n>\d{1,7})\b",
+    ),
+    # the launch command itself (a prompt's or a script's line): its -np and host list,
+    # read by checks/mpi_slots.py
+    _p(
+        "mpi.launch",
+        ("horovodrun ", "mpirun ", "mpiexec "),
+        r"(?:^|[\s$>#])(?P<tool>horovodrun|mpirun|mpiexec)[ \t]+(?P<args>[^\n]{1,400})",
     ),
     # Windows' ERROR_COMMITMENT_LIMIT (1455) outside "DLL load failed" (Python's OSError
     # "[WinError 1455] <text>", torch's "Error loading <dll>", a program's own print of the
@@ -643,11 +652,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # a shell prompt; read by Facts.log_installer (fix lines in that installer's words)
     _p(
         "ctx.installer",
-        ("uv pip ", "uv add ", "uv sync", "uv lock", "uv run ", "poetry add ", "poetry install",
-         "poetry lock", "poetry update", "solverproblemerror"),
-        r"(?:^|[$>#%]\s{1,4})(?P<tool>uv pip|uv add|uv sync|uv lock|uv run|poetry add|"
-        r"poetry install|poetry lock|poetry update)\b"
-        r"|(?P<poetry_err>\bSolverProblemError\b)",
+        ("uv pip ", "uv add ", "uv sync", "uv lock", "uv run ", "uv init", "poetry add ",
+         "poetry install", "poetry lock", "poetry update", "solverproblemerror",
+         "your project depends on", "your project's requirements are unsatisfiable"),
+        # (a command after another on the line: "uv init p && cd p && uv add tensorflow")
+        r"(?:^|[$>#%]\s{1,4}|&&\s{1,4}|;\s{1,4})(?P<tool>uv pip|uv add|uv sync|uv lock|uv run"
+        r"|uv init|poetry add|poetry install|poetry lock|poetry update)\b"
+        r"|(?P<poetry_err>\bSolverProblemError\b)"
+        # uv's resolver speaking of a project (uv add/sync/lock: "your project depends on",
+        # "your project's requirements are unsatisfiable")
+        r"|(?P<uv_project>\byour project(?: depends on|'s requirements are unsatisfiable))",
     ),
     # A PubGrub resolver (uv, Poetry) deriving that TensorFlow's Requires-Python leaves out the
     # Python it resolves for: uv's "Because the current Python version (3.13.1) does not
@@ -1711,12 +1725,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # error"), the TPU runtime's reservation report ("HBM capacity 8.00G:")
     _p(
         "exhausted.tpu_hbm",
-        ("memory space", "exceeded hbm capacity", "hbm capacity"),
+        ("memory space", "exceeded hbm capacity", "hbm capacity", "at the bottom of memory",
+         "error allocating device buffer"),
         # (vmem and smem: the TensorCore's on-chip scratch memories, a compiler limit that
-        # XLA's own message asks to report, tensorflow/tensorflow#26893, #35603)
+        # XLA's own message asks to report, tensorflow/tensorflow#26893, #35603; the TPU
+        # runtime's program load, openxla/xla docs/errors/error_0101.md, and buffer
+        # allocation, error_0100.md)
         r"Ran out of memory in memory space (?P<space>hbm|vmem|smem)"
         r"|Exceeded hbm capacity by (?P<over>[\d.]+\s?[KMGT]?)"
-        r"|HBM capacity (?P<cap>[\d.]+\s?[KMGT]?)",
+        r"|HBM capacity (?P<cap>[\d.]+\s?[KMGT]?)"
+        r"|Attempting to reserve (?P<reserve>[\d.]+\s?[KMGT]?B?) at the bottom of memory"
+        r"|Error allocating device buffer: Attempting to allocate (?P<alloc>[\d.]+\s?[KMGT]?B?)"
+        r"\. That was not possible",
     ),
     _p(
         "mem.ran_out",
@@ -3553,10 +3573,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.tag_missing",
         ("manifest for ", "failed to resolve source metadata for", "reading manifest ",
-         "failed to resolve reference"),
+         "failed to resolve reference", "no match for platform in manifest"),
         # (BuildKit's "no match for platform in manifest": the tag exists, not for this
-        # machine's platform)
-        r"failed to resolve source metadata for (?:docker\.io/)?(?P<refp>[\w./:-]{1,200}:"
+        # machine's platform; newer BuildKit prints "failed to solve: <ref>: no match ...")
+        r"(?:failed to resolve source metadata for |failed to solve: )(?:docker\.io/)?"
+        r"(?P<refp>[\w./:-]{1,200}:"
         r"(?P<tagp>[\w.-]{1,128})): (?P<plat>no match for platform in manifest)"
         r"|manifest for (?:docker\.io/)?(?P<ref>(?:[\w.-]{1,100}(?::\d{1,5})?/)?[\w./-]{1,200}:"
         r"(?P<tag>[\w.-]{1,128})) not found"
@@ -4877,6 +4898,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not be resolved",),
         r"Import \"tensorflow\" could not be resolved",
     ),
+    # any module an editor's static analysis cannot find in the interpreter it was given
+    # (Pylance/pyright reportMissingImports: 'Import "numpy" could not be resolved';
+    # reportMissingModuleSource: 'Import "yaml" could not be resolved from source', stubs found
+    # but no package): checks/ide_static_analysis.py
+    _p(
+        "ide.module_unresolved",
+        ("could not be resolved",),
+        r"\bImport \"(?P<mod>[A-Za-z_][\w.]{0,100})\" could not be resolved"
+        r"(?P<source> from source)?",
+    ),
     # an import statement at a prompt or as a traceback's code line (">>> import cv2",
     # "    import torch", a notebook's "---> 5 import keras"): the module whose import failed
     # when the error names none (checks/windows.py, Python 3.7's "DLL load failed: ...")
@@ -4905,6 +4936,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unzipped size must be smaller than", "layers consume more than the available size"),
         r"(?:Unzipped size must be smaller than|Layers consume more than the available size of)"
         r" (?P<limit>\d{6,12}) bytes",
+    ),
+    # AWS Lambda's Python runtime failing to import the handler's module (awslambdaric's
+    # "Runtime.ImportModuleError: Unable to import module '<handler>': <reason>", as the log
+    # or the invoke response's JSON "errorType" shows it): checks/serverless_limits.py
+    _p(
+        "ctx.aws_lambda",
+        ("runtime.importmoduleerror",),
+        r"Runtime\.ImportModuleError",
+    ),
+    # the reason: a compiled file of the package missing for Lambda's Linux (NumPy's C
+    # extension, a .so under the function's /var/task or a layer's /opt)
+    _p(
+        "lambda.compiled_missing",
+        ("unable to import module",),
+        r"Unable to import module '[^']{1,200}': (?:No module named '(?P<mod>numpy\.(?:_?core)"
+        r"\._multiarray_umath)'|(?P<path>/(?:var/task|opt)/\S{1,300}?\.so(?:\.\d{1,4}){0,3}): "
+        r"cannot open shared object file)",
     ),
     _p(
         "tools.yarn_limit",
@@ -6380,6 +6428,18 @@ PATTERNS: tuple[Pattern, ...] = (
         # base64 holds "...jax/..." by chance)
         r"(?:^|[/\\\s\"'(])jax(?:lib)?[/\\]|\bjax(?:lib)?[._]|\bXlaRuntimeError\b"
         r"|^\s*(?:import|from) jax\b",
+    ),
+    # a TensorFlow build that may leave ops out: an Android/iOS app (its JNI library), a C++
+    # program linked with a static libtensorflow (contrib/makefile's libtensorflow-core.a,
+    # tensorflow_cc), whose kernels' registrations outlive their ops' ("OpKernel ('op:
+    # "PopulationCount" ...') for unknown op"); read by checks/op_registry.py
+    _p(
+        "ctx.op_subset_build",
+        ("android", "ios", "jni", "libtensorflow-core", "libtensorflow_core", "tensorflow_cc",
+         "for unknown op", "contrib/makefile", "libtensorflow_inference"),
+        r"\bAndroid\b|\biOS\b|\bJNI\b|libtensorflow[-_]core|\btensorflow_cc\b"
+        r"|OpKernel \('op: \"\w{1,100}\"[^\n]{0,400}for unknown op|contrib/makefile"
+        r"|libtensorflow_inference",
     ),
     # TensorFlow's Python side: a line only a TensorFlow program prints (its package paths,
     # an import, the tf.* API).

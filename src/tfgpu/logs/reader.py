@@ -223,7 +223,7 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     if b"\x00" in raw:
         return None
     limit = MAX_LINE_CHARS * 2
-    if len(raw) > limit:
+    if len(raw) > MAX_LINE_CHARS:
         low = raw[:MAX_SCAN_BYTES].translate(_LOWER)
         hits = [p for p in (low.find(a) for a in anchors) if p >= 0]
         start = 0

@@ -247,7 +247,7 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
 
 #: Fix lines that only PowerShell runs (cmd.exe's ``set X=`` lines are :data:`_CMD_FIX`'s):
 #: a fenced block holding one is marked ``powershell``, not ``sh``.
-_WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|Remove-Item |Get-ChildItem |& )")
+_WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|Remove-Item |Get-ChildItem |Get-PSDrive |& )")
 
 
 #: cmd.exe-only lines (``set X=...``, ``set "X=..." &&``, ``set PATH``, ``%VAR%``), and

@@ -321,7 +321,7 @@ from tfgpu.diagnosis.checks.wsl import (
 from tfgpu.diagnosis.checks.app_oom_words import app_says_gpu_out_of_memory
 from tfgpu.diagnosis.checks.exhausted_not_memory import exhausted_not_memory
 from tfgpu.diagnosis.checks.frozen_apps import frozen_app_incomplete
-from tfgpu.diagnosis.checks.ide_static_analysis import tf_keras_unseen
+from tfgpu.diagnosis.checks.ide_static_analysis import interpreter_lacks_modules, tf_keras_unseen
 from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.layer_called_on_model import layer_called_on_model
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
@@ -333,7 +333,10 @@ from tfgpu.diagnosis.checks.memory_held import (
 from tfgpu.diagnosis.checks.mpi_ranks_oom import mpi_ranks_share_first_gpu
 from tfgpu.diagnosis.checks.mpi_slots import not_enough_slots
 from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
-from tfgpu.diagnosis.checks.serverless_limits import lambda_package_too_large
+from tfgpu.diagnosis.checks.serverless_limits import (
+    lambda_package_other_platform,
+    lambda_package_too_large,
+)
 from tfgpu.diagnosis.checks.shared_wheel_folders import cuda_wheels_overwrote_each_other
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
@@ -1448,8 +1451,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     frozen_app_incomplete,
     # --- AWS Lambda refusing a .zip package over its unzipped limit ---
     lambda_package_too_large,
+    lambda_package_other_platform,
     # --- an editor's or linter's static analysis not seeing tf.keras (attached at import) ---
     tf_keras_unseen,
+    interpreter_lacks_modules,
     # --- a Keras layer called on a model (Python), or R's keras and keras3 both loaded ---
     layer_called_on_model,
     # --- a tf.train.Example feature given None while writing TFRecords ---

@@ -592,6 +592,10 @@ COMMAND_WORDS = frozenset({
     "uv",
     # a file's first bytes (a model file that is not HDF5), Git LFS fetches, bazel's version
     "head", "Get-Content", "git", "bazel",
+    # a Windows drive's free space (PowerShell)
+    "Get-PSDrive",
+    # MPI launchers (a launch line repeated with its slot counts)
+    "horovodrun", "mpirun", "mpiexec",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -198,9 +198,11 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
         "the native TensorFlow library (a function its redist package exports)")
     cause = (f"The binding calls {fn} from {api}, and the native library "
              f"{lib} it {'loaded' if dotnet else 'links against'} has no such function: the "
-             "binding was built for another TensorFlow release than that native library (the "
-             "C API gains functions in newer releases). An older native package, or another "
-             "copy of the library found first on the search path, gives this.")
+             "binding was built for another TensorFlow release than that native library: the "
+             "C API gains functions in newer releases and loses some (TF_StringEncodedSize and "
+             "its string functions went with TensorFlow 2.4's new string layout), so the native "
+             "package may be older or newer than the binding's; another copy of the library "
+             "found first on the search path gives this too.")
     fix = ["# install the native TensorFlow library of the release the binding targets (its "
            "release notes name it), or a binding release made for the native library you have"]
     if dotnet:

@@ -372,7 +372,7 @@ def _no_platform_manifest(f: Facts) -> list[Finding]:
     Desktop in Windows-containers mode pulling a Linux image (variant
     ``windows-containers``); any other, variant ``platform`` with the image named on the lines
     before (``docker.pull_ref``: "Unable to find image '<ref>' locally", "<tag>: Pulling from
-    <repository>"), or "the image" where the log names none."""
+    <repository>"), or "The tag asked for" where the log names none."""
     hits = f.h("docker.no_platform_manifest").all()
     if not hits:
         return []
@@ -386,7 +386,7 @@ def _no_platform_manifest(f: Facts) -> list[Finding]:
     if h.need("os").lower() == "windows":
         return [catalogue.make(
             "docker-image-tag-not-found", variant="windows-containers",
-            ref=ref or "the image", plat=plat, evidence=log_evidence(hits, limit=2),
+            ref=ref or "the tag asked for", plat=plat, evidence=log_evidence(hits, limit=2),
             fix=("# Docker Desktop: right-click its tray icon > Switch to Linux containers..., "
                  "then pull again",
                  "& \"$Env:ProgramFiles\\Docker\\Docker\\DockerCli.exe\" -SwitchDaemon"
@@ -397,9 +397,9 @@ def _no_platform_manifest(f: Facts) -> list[Finding]:
     # the platform docker asked for is this machine's: name the other one to emulate
     other = "linux/arm64" if "amd64" in plat else "linux/amd64"
     return [catalogue.make(
-        "docker-image-tag-not-found", variant="daemon-platform", ref=ref or "the image",
-        plat=plat, evidence=log_evidence(hits, limit=2),
-        fix=(f"docker manifest inspect {ref or '<image:tag>'} | grep -A3 platform   # the "
+        "docker-image-tag-not-found", variant="daemon-platform",
+        ref=ref or "The tag asked for", plat=plat, evidence=log_evidence(hits, limit=2),
+        fix=(f"docker manifest inspect {ref or 'IMAGE:TAG'} | grep -A3 platform   # the "
              "platforms the tag is published for",
              "# an image or tag built for this platform (the repository's tag list shows the "
              "platforms of each), or build it from its Dockerfile here",

@@ -308,6 +308,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 "nccl-error", variant="after-cuinit", line=str(cuinit[0].line),
                 evidence=log_evidence(system, err, cuinit[:1], limit=3)))
             return out
+        if ctx.other_framework not in (None, "NCCL"):
+            # another framework's own NCCL (PyTorch bundles its own: pytorch/pytorch#111187,
+            # an NCCL bug fixed in 2.18.6): the TensorFlow readings below do not apply; the
+            # unknown finding quotes the line
+            return out
         out.append(
             catalogue.make(
                 "nccl-error",

@@ -27,6 +27,8 @@ resource, so that hint is no evidence of memory either.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -40,10 +42,76 @@ _NEAR = 3
 #: between them can take several lines).
 _HINT_NEAR = 12
 
+#: How far below TensorFlow 2.9+'s "ResourceExhaustedError: Graph execution error:" its
+#: message may stand: the "Detected at node ... defined at (most recent call last):" block of
+#: Python frames comes between them (tensorflow/python/eager/execute.py quick_execute).
+_DETECTED_NEAR = 150
+
+#: Patterns of GPU or host memory running out: one of them between a "Graph execution error:"
+#: and a reason below it makes the reason another failure's.
+_MEMORY = ("mem.oom_tensor", "mem.ran_out", "mem.cuda_alloc_oom", "mem.cuda_oom")
+
 #: The largest message protobuf and gRPC allow (2 GiB - 1): no channel option goes above it.
 _PROTOBUF_CEILING = 2**31 - 1
 
 _DISK = ("no space left on device", "disk quota exceeded")
+
+#: The path of TensorFlow's "<path>; <strerror>" message (a local path, Windows' drive form,
+#: or a file system's URL), before the strerror.
+_QUOTED_PATH = re.compile(
+    r"(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}); "
+    r"(?:No space left on device|[Dd]isk quota exceeded|Too many open files)")
+
+#: Folders of RAM (tmpfs) on Linux: /dev/shm (POSIX shared memory; a Docker container's is
+#: 64 MB unless started with --shm-size, docs.docker.com "docker container run" --shm-size)
+#: and /run.
+_RAM_FOLDERS = ("/dev/shm/", "/run/")
+
+
+def _quoted_path(reasons: list[Hit]) -> str | None:
+    """The file a reason quotes: the exhausted.path hit's, else the "<path>; <strerror>" of
+    an errno reason; ``None`` when none quotes one."""
+    for r in reasons:
+        if r.g("path"):
+            return r.g("path")
+        m = _QUOTED_PATH.search(r.text)
+        if m:
+            return m.group("path")
+    return None
+
+
+def _folder(path: str) -> str | None:
+    """The folder to ask for free space: the quoted file's folder, above the temporary
+    folders TensorFlow's checkpoint writer makes (``<prefix>_temp/``, ``*.tempstate<n>``),
+    which are gone once the write failed; ``None`` for a URL (no local disk) or a bare
+    name."""
+    if "://" in path:
+        return None
+    sep = "\\" if re.match(r"[A-Za-z]:\\", path) else "/"
+    parts = path.split(sep)[:-1]
+    while parts and re.search(r"_temp(?:_\w{0,40})?$|\.tempstate\d*$", parts[-1]):
+        parts.pop()
+    folder = sep.join(parts)
+    return folder or (sep if parts else None)
+
+
+def _disk_full_fix(path: str | None, windows: bool) -> tuple[str, ...]:
+    """The fix lines of a full disk for ``path``: Windows' drive (PowerShell's Get-PSDrive)
+    for a drive path or a Windows log, ``df -h <its folder>`` on Linux and macOS."""
+    keep = ("# free space, or write checkpoints, logs and caches to a larger disk; keep "
+            "fewer checkpoints (tf.train.CheckpointManager(max_to_keep=3), Keras "
+            "ModelCheckpoint(save_best_only=True))")
+    drive = re.match(r"([A-Za-z]):\\", path or "")
+    if drive or (windows and not (path or "").startswith("/")):
+        letter = drive.group(1).upper() if drive else "C"
+        return (f"Get-PSDrive {letter}   # PowerShell: the free space of the drive the path "
+                "is on", keep)
+    folder = _folder(path) if path else None
+    if folder is None:
+        return ("df -h .   # the free space of the disk the program writes to (quota -s for a "
+                "quota)", keep)
+    return (f"df -h {folder}   # the free space of the disk the path is on (quota -s for a "
+            "quota)", keep)
 _FILES = ("too many open files",)
 
 
@@ -63,16 +131,24 @@ def not_memory_lines(ctx: Facts) -> set[int]:
     """The lines of RESOURCE_EXHAUSTED reports (pattern ``mem.exhausted``) that a resource
     other than GPU memory explains: a reason (an errno's text, a bare path, gRPC's message
     size, a TPU's HBM) on the line or up to :data:`_NEAR` lines from it; TensorFlow's
-    allocation hint up to :data:`_HINT_NEAR` lines below a reason."""
+    allocation hint up to :data:`_HINT_NEAR` lines below a reason; TensorFlow 2.9+'s
+    "Graph execution error:" when the first reason or memory report below it (up to
+    :data:`_DETECTED_NEAR` lines) is a reason."""
     reasons = _reasons(ctx)
     if not reasons:
         return set()
     out = {r.line for r in reasons}
+    reason_lines = set(out)
+    marks = reason_lines | {h.line for name in _MEMORY for h in ctx.h(name).all()}
     for h in ctx.h("mem.exhausted").all():
         hint = "report_tensor_allocations_upon_oom" in h.text
         if any(abs(h.line - r.line) <= _NEAR or (hint and 0 < h.line - r.line <= _HINT_NEAR)
                for r in reasons):
             out.add(h.line)
+        elif "graph execution error" in h.text.lower():
+            below = [m for m in marks if 0 < m - h.line <= _DETECTED_NEAR]
+            if below and min(below) in reason_lines:
+                out.add(h.line)
     return out
 
 
@@ -80,7 +156,7 @@ def _status_near(ctx: Facts, r: Hit) -> bool:
     """Whether reason ``r`` explains a failure: gRPC's message size, a TPU's memory report and
     a bare path are one; an errno's text needs a RESOURCE_EXHAUSTED report on its line or near
     it (alone it is another program's: pip's own ENOSPC)."""
-    if r.g("path") or r.g("max") or r.g("space") or r.g("over") or r.g("cap"):
+    if any(r.g(g) for g in ("path", "max", "space", "over", "cap", "reserve", "alloc")):
         return True  # gRPC's size message and a TPU's memory report say it themselves
     return any(abs(h.line - r.line) <= _NEAR for h in ctx.h("mem.exhausted").all())
 
@@ -133,25 +209,34 @@ def exhausted_not_memory(ctx: Facts) -> list[Finding]:
                  "(TensorBoard's debugger: send_traceback_and_source_code=False)"))]
     first = reasons[0]
     why = (first.g("why") or "").lower()
-    path = next((r.g("path") for r in reasons if r.g("path")), None) or "a file"
+    quoted = _quoted_path(reasons)
+    path = quoted or "a file"
+    windows = bool(re.match(r"[A-Za-z]:\\", quoted or "")) or bool(ctx.windows)
     evidence = log_evidence(reasons, limit=3)
+    ram = next((f.rstrip("/") for f in _RAM_FOLDERS if (quoted or "").startswith(f)), None)
+    if any(w in why for w in _DISK) and ram is not None:
+        return [catalogue.make(
+            "file-system-limit-reached", variant="shared-memory", path=path,
+            why=first.need("why"), folder=ram, evidence=evidence,
+            fix=(f"df -h {ram}   # its size and use: a tmpfs, held in RAM",
+                 "# in Docker: docker run --shm-size=8g ... (Compose: shm_size: 8gb); or "
+                 "write the file to a disk folder instead"))]
     if any(w in why for w in _DISK):
         return [catalogue.make(
             "file-system-limit-reached", variant="disk-full", path=path, why=first.need("why"),
-            evidence=evidence,
-            fix=("df -h .   # the free space of the disk the path is on (quota -s for a quota)",
-                 "# free space, or write checkpoints, logs and caches to a larger disk; keep "
-                 "fewer checkpoints (tf.train.CheckpointManager(max_to_keep=3), Keras "
-                 "ModelCheckpoint(save_best_only=True))"))]
+            evidence=evidence, fix=_disk_full_fix(quoted, windows))]
     if any(w in why for w in _FILES):
+        fewer = ("# or open fewer files at once: fewer TFRecord shards read in parallel "
+                 "(interleave cycle_length), one summary writer reused, files closed after "
+                 "use")
         return [catalogue.make(
             "file-system-limit-reached", variant="open-files", path=path, why=first.need("why"),
             evidence=evidence,
-            fix=("ulimit -n   # the process's open-file limit; raise it (ulimit -n 65536, or "
-                 "/etc/security/limits.conf) if the files are needed at once",
-                 "# or open fewer files at once: fewer TFRecord shards read in parallel "
-                 "(interleave cycle_length), one summary writer reused, files closed after "
-                 "use"))]
+            fix=(("# Windows has no ulimit: open fewer files at once (fewer TFRecord shards "
+                  "read in parallel: interleave cycle_length), reuse one summary writer, close "
+                  "files after use",) if windows else
+                 ("ulimit -n   # the process's open-file limit; raise it (ulimit -n 65536, or "
+                  "/etc/security/limits.conf) if the files are needed at once", fewer)))]
     if why:
         return [catalogue.make(
             "file-system-limit-reached", variant="other-errno", path=path, why=first.need("why"),

@@ -47,7 +47,38 @@ def _failures(ctx: Facts) -> list[Hit]:
     out += [h for name in ("op.so_not_found", "op.lib_symbol", "op.custom_op_symbol")
             for h in ctx.h(name).all() if "tensorflow" in h.text.lower()]
     out += ctx.h("op.bare_tf_symbol").all()  # a symbol of TensorFlow's own C++ API
+    # TensorFlow's own shared libraries not found by the loader as its native module loads
+    out += [h for h in ctx.h("lib.missing").all()
+            if re.match(_OWN_LIBRARY, h.g("lib") or "")]
     return sorted(out, key=lambda h: h.line)
+
+
+#: TensorFlow's own shared libraries (the pip wheel's package folder: the framework library
+#: since TF 1.4, the C++ library, the native module of Python): a bundle that lacks one did
+#: not collect it.
+_OWN_LIBRARY = r"(?:lib)?(?:tensorflow_framework|tensorflow_cc|_pywrap_tensorflow_internal)\b"
+
+#: The package folder a bundled path goes on with: PyInstaller 6's ``_internal`` folder of a
+#: one-folder bundle, a one-file bundle's ``_MEIxxxxxx`` extraction folder.
+_BUNDLED = re.compile(r"(?:[/\\]_internal|[/\\]_MEI\w{1,20})[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\]")
+
+
+def bundled_package(failures: list[Hit]) -> str | None:
+    """The Python package whose file a bundle lacks, from the first failure quoting a
+    bundled path (``...\\dist\\app\\_internal\\tensorflow_text\\python\\ops\\x.so`` ->
+    ``"tensorflow_text"``); ``None`` when no failure quotes one."""
+    for h in failures:
+        m = _BUNDLED.search(h.text)
+        if m:
+            return m.group("pkg")
+    return None
+
+
+def frozen_app_owns(ctx: Facts) -> bool:
+    """Whether a frozen bundle's marks (pattern ``ctx.frozen_app``) stand in the log, so that
+    a TensorFlow library missing from it is the bundle's (this module's reading), not an
+    install's."""
+    return bool(ctx.h("ctx.frozen_app").count) and not ctx.h("win.dll_load").count
 
 
 def frozen_app_incomplete(ctx: Facts) -> list[Finding]:
@@ -78,11 +109,12 @@ def frozen_app_incomplete(ctx: Facts) -> list[Finding]:
                  "options, packages=['google.protobuf', 'tensorflow'] (and zip_include_packages "
                  "without them); then freeze again"))]
     tool = "pyinstaller" if pyi else "cx-freeze"
+    pkg = bundled_package(failures) or "tensorflow"
     fix = (("pip install --upgrade pyinstaller pyinstaller-hooks-contrib   # the hooks for "
             "TensorFlow are updated with TensorFlow's releases",
             "pyinstaller --clean ... your.spec   # rebuild without the old cache",
-            "# if a part is still missing: --collect-all tensorflow (or --collect-binaries for "
-            "its .so/.pyd files); first check that the program runs unfrozen")
+            f"# if a part is still missing: --collect-all {pkg} (or --collect-binaries {pkg} "
+            "for its .so/.pyd files); first check that the program runs unfrozen")
            if pyi else
            ("pip install --upgrade cx_Freeze   # its hooks for TensorFlow follow TensorFlow's "
             "releases",

@@ -22,6 +22,7 @@ and a dead notebook kernel are only most likely that (warnings worded so).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tfgpu._words import plural
@@ -43,6 +44,26 @@ _OTHER_DEATHS = ("tell.fatal", "cpu.illegal", "cpu.guard_abort", "win.fatal_exce
 _RAISE_LIMIT = ("# raise the memory limit of the container or job (docker run --memory=32g; "
                 "Kubernetes resources.limits.memory; Slurm sbatch --mem=32G)")
 
+
+
+def _next_size(limit: str) -> str:
+    """Twice the memory ``limit`` a platform reported (``"2048M"``, ``"2048 MiB"``,
+    ``"4Gi"``), in gcloud's units (``"4Gi"``, ``"768Mi"``); ``"<more than LIMIT>"`` when the
+    text has no size tfgpu reads."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT])?(i?B?)?\s*", limit)
+    if m is None:
+        return f"<more than {limit}>"
+    mib = float(m.group(1)) * {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 ** 2, None: 1 / 2 ** 20}[
+        m.group(2)]
+    twice = min(2 * mib, _CLOUD_RUN_MAX_MIB)
+    if twice <= mib:
+        return f"<more than {limit}>"  # already Cloud Run's largest: hold less
+    return f"{twice / 1024:g}Gi" if twice >= 1024 else f"{max(twice, 128):.0f}Mi"
+
+
+#: Cloud Run's largest memory limit, 32 GiB (cloud.google.com/run/docs/configuring/
+#: memory-limits: "The maximum amount of memory you can configure is 32 gibibyte (32 Gi)").
+_CLOUD_RUN_MAX_MIB = 32 * 1024
 
 def _limit_fix() -> tuple[str, ...]:
     return (_RAISE_LIMIT,
@@ -216,9 +237,10 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
                    "the container holds counts against it: the model loaded at start (and any "
                    "other model or checkpoint it loads), the request's data, and the files of "
                    "an in-memory file system. Host memory, not the GPU's."),
-            fix=(f"gcloud run services update <service> --memory <more than {h.need('limit')}>"
-                 "   # Cloud Run: a larger limit (up to 32Gi, with enough CPUs for it), or the "
-                 "service's memory setting on another platform",
+            doc="cloud-run-memory-limits",
+            fix=(f"gcloud run services update <service> --memory {_next_size(h.need('limit'))}"
+                 "   # Cloud Run: a larger limit (up to 32Gi, with enough CPUs for it); a job: "
+                 "gcloud run jobs update <job> --memory ...",
                  "# or hold less: load one model (no extra checkpoints in the image's model "
                  "folder), smaller batches per request, weights in float16"))]
     slurm = ctx.h("tools.slurm_oom").all()

@@ -12,7 +12,11 @@ maintainer: "from keras.models import ..."), tensorflow/tensorflow#64033 (pylint
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -25,8 +29,8 @@ def tf_keras_unseen(ctx: Facts) -> list[Finding]:
     readings say so). Before TensorFlow 2.6 (platform fact ``tf-keras-lazy-module``) the fix
     does not offer ``import keras``, another library there."""
     hits = ctx.h("ide.tf_keras_unseen").all()
-    if not hits or ctx.h("ide.tf_unresolved").count:
-        return []
+    if not hits or ctx.h("ide.tf_unresolved").count or _unresolved(ctx):
+        return []  # the interpreter lacks packages: interpreter_lacks_modules says so
     # the program's own run failed to import TensorFlow: that, not the editor, is the fault
     if ctx.h("tools.no_module_tf").count or any(
             (m.g("mod") or "").startswith("tensorflow")
@@ -49,5 +53,57 @@ def tf_keras_unseen(ctx: Facts) -> list[Finding]:
                   "# import Keras by its own name, which the editor can follow: import keras "
                   "/ from keras import layers (TensorFlow 2.16+: Keras 3, tf.keras's own; "
                   "2.6-2.15: the keras package of TensorFlow's minor)",)),
-              "# or leave the import and silence that one warning (# type: ignore, # noqa, or "
-              "pylint: disable=no-member on the line)")))]
+              f"# or leave the import and silence that one warning: {_SILENCE[tool]}")))]
+
+
+#: How each tool silences one line's warning (Pylance/pyright ignores flake8's noqa and pylint's
+#: comments: pyright's docs, "Comments"; PyCharm's suppression comment; pylint's message
+#: control).
+_SILENCE = {
+    "Pylance (pyright)": "# type: ignore (or # pyright: ignore[reportMissingImports]) at the "
+                         "line's end",
+    "PyCharm's inspection": "# noinspection PyUnresolvedReferences on the line above",
+    "pylint": "# pylint: disable=no-member (E0401/E0611: import-error, no-name-in-module) "
+              "at the line's end",
+}
+
+
+def _unresolved(ctx: Facts) -> list[Hit]:
+    """The editor's reports of modules it cannot find other than tensorflow.keras (which a
+    working install shows too): ``tensorflow`` itself or any other package."""
+    return [h for h in ctx.h("ide.module_unresolved").all()
+            if not re.match(r"tensorflow\.keras\b", h.g("mod") or "")]
+
+
+def interpreter_lacks_modules(ctx: Facts) -> list[Finding]:
+    """``editor-interpreter-lacks-modules``: Pylance/pyright cannot resolve ``tensorflow``
+    itself or another package (pattern ``ide.module_unresolved``, tensorflow.keras aside):
+    the interpreter the editor analyses with does not have them installed, most often
+    another environment than the one the program runs in (microsoft/pylance-release
+    docs/howto/unresolved-imports.md: "Check the Python interpreter"). A warning about the
+    editor; nothing when the program's own run failed to import them (the run's readings
+    say that)."""
+    hits = _unresolved(ctx)
+    if not hits or ctx.h("tools.no_module_tf").count or ctx.h("py.module_missing").count:
+        return []
+    mods: list[str] = []
+    for h in hits:
+        top = h.need("mod").split(".")[0]
+        if top not in mods:
+            mods.append(top)
+    names = ", ".join(mods[:4]) + (" ..." if len(mods) > 4 else "")
+    # a pip name only where it is known: TensorFlow's and its add-ons' (the add-on table);
+    # other import names need not be their distribution's (cv2: opencv-python)
+    dists = [("tensorflow" if m == "tensorflow" else ADDON_DISTS.get(m)) for m in mods[:4]]
+    install = (f"python -m pip install {' '.join(d for d in dists if d)}   # only if that "
+               "environment lacks it too (the import fails when the program runs)"
+               if all(dists) else
+               "# install them into that environment only if the program's own import fails "
+               "too (a pip name can differ from the import name: cv2 is opencv-python)")
+    return [catalogue.make(
+        "editor-interpreter-lacks-modules", modules=names, evidence=log_evidence(hits[:3]),
+        fix=("# VS Code: click the Python version in the status bar (or Ctrl+Shift+P, "
+             "\"Python: Select Interpreter\") and pick the environment the program runs in",
+             "python -c \"import sys; print(sys.executable)\"   # in the terminal where the "
+             "program runs: the interpreter to select",
+             install))]

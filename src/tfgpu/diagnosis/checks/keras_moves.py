@@ -614,6 +614,15 @@ def keras_removed_method(f: Facts) -> list[Finding]:
         return []
     removed = row.value("removed")
     call = "" if row.values.get("kind") == "attribute" else "()"
+    if cls in row.values.get("never_on", ()):
+        # a method of Sequential only: a functional Model never had it, in any release
+        return [catalogue.make(
+            "keras-removed-method", variant="sequential-only", cls=cls, method=method,
+            evidence=log_evidence(hits), knowledge_ref=row.ref,
+            cause=(f"{method}{call} was only ever a method of Sequential models (knowledge row "
+                   f"{row.ref}): a {cls} (a functional model, or a model loaded as one) never "
+                   "had it, in any Keras release, so no older Keras helps."),
+            fix=(f"# use instead: {row.value('replacement')}",))]
     return [catalogue.make(
         "keras-removed-method", cls=cls, method=method, removed=removed,
         evidence=log_evidence(hits),

@@ -1210,6 +1210,22 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
     skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
     if ctx.h("ctx.tfjs").count:
         return out, not_shown  # tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
+    if ctx.rocm_log:
+        # tensorflow-rocm's own "Cannot dlopen some GPU libraries" (its ROCm libraries, not
+        # CUDA's: ROCm/tensorflow-upstream#2326): CUDA's tensorflow[and-cuda] does not apply
+        if (dlopen.count or skipping) and not core_seen and not out:
+            out.append(catalogue.make(
+                "gpu-libraries-not-loaded", variant="rocm",
+                evidence=log_evidence(dlopen, skipping),
+                fix=("TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow as tf; "
+                     "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE "
+                     "'dlopen|dso_loader'   # the ROCm library it could not open",
+                     "ls -d /opt/rocm*; pip show tensorflow-rocm   # the ROCm installed and "
+                     "the wheel's version: tensorflow-rocm is built for one ROCm release",
+                     "# install the ROCm release that tensorflow-rocm build names (AMD's "
+                     "compatibility matrix), or the tensorflow-rocm built for the ROCm you "
+                     "have; put /opt/rocm/lib on the loader path")))
+        return out, not_shown
     if (dlopen.count or skipping) and not core_seen:
         regression = tf216_libs_not_found(
             ctx, dlopen if dlopen.count else ctx.h("gpu.skipping"))

@@ -10,6 +10,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.frozen_apps import frozen_app_owns
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix, tf1_era_cuda
 from tfgpu.diagnosis.checks.third_party import owning_package
 from tfgpu.facts.log import Hit
@@ -77,6 +78,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         if step is not None:
             return [step]
         base, comp, expected = parse_library(lib)
+        if base == "tensorflow_framework" and frozen_app_owns(ctx):
+            continue  # a frozen bundle that lacks it: frozen_apps.py reads that
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
         host = _GUARDED_HOSTS.get(host, host)

@@ -13,9 +13,45 @@ cores), the ``--host`` parameter's ":N" suffix (N defaulting to 1), or the resou
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: The process count option of mpirun/mpiexec (-np, -n, --np, -c) and horovodrun (-np).
+_NP = re.compile(r"(?<!\S)(?:-np|-n|--np|-c)(?:[ \t]+|=)(?P<n>\d{1,7})(?!\S)")
+
+#: The host list option: horovodrun's -H/--hosts, mpirun's --host/-host/-H.
+_HOSTS = re.compile(r"(?<!\S)(?:-H|--hosts?|-host)(?:[ \t]+|=)(?P<hosts>[\w.:,-]{1,300})(?!\S)")
+
+
+def _own_line(h: Hit) -> str:
+    """The launch line's own text, without a prompt before the launcher: a wrapped message's
+    reading may have joined the lines below it (:attr:`Hit.parts`)."""
+    text = h.parts[0][1] if h.parts else h.text
+    m = re.search(r"\b(?:horovodrun|mpirun|mpiexec)\b.*", text)
+    return m.group(0).strip() if m else text.strip()
+
+
+def _launch(ctx: Facts, n: str) -> tuple[Hit, re.Match[str], list[tuple[str, int | None]]] | None:
+    """The launch line that asked for ``n`` processes with a host list: the line, its host
+    option's match and the hosts with their ``:N`` slot counts (``None`` where a host has
+    none); ``None`` when the log shows no such line."""
+    for h in ctx.h("mpi.launch").all():
+        args = _own_line(h)
+        np_m = _NP.search(args)
+        hosts_m = _HOSTS.search(args)
+        if np_m is None or np_m.group("n") != n or hosts_m is None:
+            continue
+        hosts: list[tuple[str, int | None]] = []
+        for part in hosts_m.group("hosts").split(","):
+            name, _, count = part.partition(":")
+            hosts.append((name, int(count) if count.isdigit() else None))
+        if hosts and all(name for name, _ in hosts):
+            return h, hosts_m, hosts
+    return None
 
 
 def not_enough_slots(ctx: Facts) -> list[Finding]:
@@ -26,12 +62,41 @@ def not_enough_slots(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     n = hits[0].g("n") or "N"
+    launch = _launch(ctx, n) if n.isdigit() else None
+    if launch is not None:
+        line, hosts_m, hosts = launch
+        text = _own_line(line)
+        counts = [k for _, k in hosts]
+        if all(k is not None for k in counts):
+            slots = sum(k for k in counts if k is not None)
+            if slots < int(n):
+                # every host has its count: the counts add up to fewer than -np
+                fewer = _NP.sub(lambda m: m.group(0).replace(n, str(slots)), text, count=1)
+                return [catalogue.make(
+                    "mpi-not-enough-slots", variant="slots-given", n=n, slots=str(slots),
+                    hosts=hosts_m.group("hosts"),
+                    evidence=log_evidence([line], hits, limit=3),
+                    fix=(f"{fewer}   # as many processes as the slots given (Horovod: one "
+                         "per GPU)",
+                         "# or more slots: more hosts in the list (-H host1:4,host2:4), each "
+                         "with the number of its GPUs"))]
+        else:
+            per = -(-int(n) // len(hosts))
+            given = ",".join(f"{name}:{k if k is not None else per}" for name, k in hosts)
+            fixed = text.replace(hosts_m.group("hosts"), given, 1)
+            return [catalogue.make(
+                "mpi-not-enough-slots", n=n, evidence=log_evidence([line], hits, limit=3),
+                fix=(f"{fixed}   # each host with its slot count (Horovod: its GPUs; "
+                     "without one, a host counts 1)",
+                     "# under Slurm the allocation sets the slots: ask for as many tasks as "
+                     f"processes (sbatch --ntasks={n}); --oversubscribe only when the "
+                     "processes really fit (one process per GPU)"))]
     return [catalogue.make(
         "mpi-not-enough-slots", n=n, evidence=log_evidence(hits, limit=2),
-        fix=(f"horovodrun -np {n} -H localhost:{n} python train.py   # one host: its slot "
+        fix=(f"# e.g. horovodrun -np {n} -H localhost:{n} python train.py: one host's slot "
              "count after a colon (without it, 1); several: -H host1:4,host2:4",
-             f"mpirun -np {n} --host localhost:{n} python train.py   # the same for mpirun; "
-             "or a hostfile with 'host slots=N' lines (--hostfile)",
+             f"# e.g. mpirun -np {n} --host localhost:{n} python train.py: the same for "
+             "mpirun; or a hostfile with 'host slots=N' lines (--hostfile)",
              "# under Slurm the allocation sets the slots: ask for as many tasks as processes "
              f"(sbatch --ntasks={n}, or --ntasks-per-node); --oversubscribe only when the "
              "processes really fit (one process per GPU)"))]

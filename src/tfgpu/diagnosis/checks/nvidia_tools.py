@@ -66,6 +66,15 @@ def smi_cannot_reach_driver(f: Facts) -> list[Finding]:
     if f.wsl1:
         return [catalogue.make("wsl1-has-no-gpu", evidence=ev, fix=wsl_fix)]
     minimum = int(min_build)
+    if f.h("ctx.colab_shown").count and not (f.wsl or f.windows):
+        # a Colab notebook: no driver to fix; a runtime without a GPU answers so
+        # (openai/jukebox#205, chervonij/DFL-Colab#22)
+        return [catalogue.make(
+            "nvidia-driver-not-loaded", variant="colab-cpu-runtime", evidence=ev,
+            fix=("# Colab: Runtime > Change runtime type > Hardware accelerator: GPU (a T4 on "
+                 "the free tier), then run the notebook again from the top",
+                 "# no GPU offered (the free tier's GPU quota used up): wait, or run on the "
+                 "CPU runtime"))]
     if f.wsl and build is not None and build < minimum:
         return [catalogue.make(
             "wsl1-has-no-gpu", variant="old-windows", build=build, evidence=ev,

@@ -896,12 +896,36 @@ def core_op_types(f: Facts) -> frozenset[str]:
         return frozenset()
 
 
+def _python_tensorflow(f: Facts) -> bool:
+    """Whether the TensorFlow that failed is a Python package (pip's, conda's): its files in
+    the traceback, or the host facts' distribution; else the log may come from a mobile or
+    C++ build."""
+    if f.host is not None and any(d.name.startswith("tensorflow")
+                                  for d in f.host.python.distributions):
+        return True
+    return any((h.g("pkg") or "") in ("tensorflow", "tensorflow_core")
+               for h in f.h("ctx.pkg_path").all()) or bool(f.h("ctx.tf_python").count)
+
+
 def _core_op_finding(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
     """``tf-op-not-registered`` variant ``core-op``: ``op`` is one of TensorFlow's own ops
     (no add-on or custom library registers it), so a binary without it predates the op: the
     graph was written by a newer TensorFlow than the one loading it."""
     tf = f.tf_version
     have = f"TensorFlow {tf}" if tf else "the TensorFlow loading it"
+    if f.h("ctx.op_subset_build").count and not _python_tensorflow(f):
+        # an Android/iOS app or a C++ binary linked with a static libtensorflow, and no pip
+        # TensorFlow in sight: such builds leave ops out (mobile op subsets, selective
+        # registration, a static library without --whole-archive: tensorflow/tensorflow#4242,
+        # #3308, #10254), so even an op every release has (Const, NoOp) can be missing
+        return catalogue.make(
+            "tf-op-not-registered", variant="core-op-build", op=op, evidence=ev,
+            knowledge_ref=f.kb.platform_fact("tf-core-op-types").ref,
+            fix=("# an Android/iOS or C++ build: register the op's kernels in it (the mobile "
+                 "build's op list, tf_op_files.txt / selective registration's ops_to_register.h, "
+                 "or link the static library with --whole-archive)",
+                 "# a pip TensorFlow in Python: print(tf.__version__): a release older than the "
+                 "one that wrote the graph, upgrade it"))
     return catalogue.make(
         "tf-op-not-registered", variant="core-op", op=op, have=have, evidence=ev,
         knowledge_ref=f.kb.platform_fact("tf-core-op-types").ref,

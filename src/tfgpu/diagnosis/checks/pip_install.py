@@ -18,6 +18,8 @@ filesystem or the environment rather than TensorFlow's own wheels.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
@@ -162,6 +164,22 @@ def pip_install_permission_denied(f: Facts) -> list[Finding]:
                            cause=cause, fix=fix)]
 
 
+def _asked_tf_requirement(f: Facts) -> str:
+    """The TensorFlow requirement the log's pip command (or pip's first "Collecting") asked
+    for, with its extras and version kept (``"tensorflow[and-cuda]==2.17.0"``, quoted for
+    the shell when it has brackets or a specifier); ``tensorflow`` when the log asks for no
+    TensorFlow distribution."""
+    for h in f.h("pip.asked_for").all():
+        name = (h.g("pkg") or h.g("cmd") or "").rstrip(".")
+        if not name or not c.is_tf_distribution(f, name):
+            continue
+        m = re.search(re.escape(name) + r"(?:\[[\w,\s-]{1,60}\])?(?:[=<>!~]=?[\w.*]{1,30})?",
+                      h.text)
+        req = m.group(0) if m else name
+        return f'"{req}"' if req != name else req
+    return "tensorflow"
+
+
 def pip_install_no_space(f: Facts) -> list[Finding]:
     """``pip-install-no-space``: pip's "Could not install packages due to an OSError: [Errno
     28] No space left on device" (``commands/install.py`` create_os_error_message; ENOSPC): a
@@ -170,18 +188,19 @@ def pip_install_no_space(f: Facts) -> list[Finding]:
     hits = f.h("eco.pip_no_space").all()
     if not hits:
         return []
+    req = _asked_tf_requirement(f)
     if f.windows:
         fix = ("# free space on the drive that holds %TEMP% and the environment (Settings > "
                "System > Storage), or point TEMP/TMP at a drive with room: set TEMP=D:\\tmp & "
                "set TMP=D:\\tmp",
                "pip cache purge   # pip's download cache",
-               "pip install --no-cache-dir tensorflow   # then retry without caching the wheels")
+               f"pip install --no-cache-dir {req}   # then retry without caching the wheels")
     else:
         fix = ("df -h /tmp ~/.cache/pip \"$(python -c 'import sysconfig; "
                "print(sysconfig.get_paths()[\"purelib\"])')\"   # which of them is full",
                "pip cache purge   # pip's download cache",
                "mkdir -p ~/pip-tmp && TMPDIR=~/pip-tmp pip install --no-cache-dir "
-               "tensorflow   # unpack on a disk with room, without caching the wheels"
+               f"{req}   # unpack on a disk with room, without caching the wheels"
                + (" (in a Dockerfile: RUN pip install --no-cache-dir ...)"
                   if f.in_container else ""))
     return [catalogue.make("pip-install-no-space", evidence=log_evidence(hits[:1]), fix=fix)]

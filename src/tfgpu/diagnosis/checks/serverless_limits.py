@@ -7,6 +7,12 @@ bytes" (262144000 = 250 MiB) or, for layers, "Layers consume more than the avail
 262144000 bytes". TensorFlow's own wheel unpacks to several hundred MB, so a .zip package with
 TensorFlow in it is over the limit unless it is stripped to the bone
 (Accenture/serverless-ephemeral#16, antonpaquin/Tensorflow-Lambda-Layer).
+
+A .zip package built on another platform: Lambda runs it on Amazon Linux (x86_64 or arm64)
+with the runtime's Python, so compiled files built by pip on macOS or Windows, or for another
+Python, do not load there; AWS's guide to .zip packages with native libraries installs them
+with ``pip install --platform manylinux2014_x86_64 --only-binary=:all: --target ...``
+(docs.aws.amazon.com/lambda/latest/dg/python-package.html).
 """
 
 from __future__ import annotations
@@ -33,3 +39,27 @@ def lambda_package_too_large(ctx: Facts) -> list[Finding]:
              "# or strip the package: tensorflow-cpu instead of tensorflow, no tests, "
              "__pycache__ or other unused packages (its unzipped size is what counts, layers "
              "included)"))]
+
+
+def lambda_package_other_platform(ctx: Facts) -> list[Finding]:
+    """``aws-lambda-package-built-for-another-platform``: Lambda's runtime could not import
+    the handler (pattern ``ctx.aws_lambda``) because a compiled file of the package is not
+    there for its Linux (pattern ``lambda.compiled_missing``: NumPy's ``_multiarray_umath``,
+    a ``.so`` under /var/task or /opt). A package stripped of the file reads the same, which
+    the cause says."""
+    if not ctx.h("ctx.aws_lambda").count:
+        return []
+    hits = ctx.h("lambda.compiled_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    module = h.g("mod") or h.need("path")
+    return [catalogue.make(
+        "aws-lambda-package-built-for-another-platform", module=module,
+        evidence=log_evidence(hits[:2]),
+        fix=("# pip install --platform manylinux2014_x86_64 --implementation cp "
+             "--python-version <the function's runtime, e.g. 3.12> --only-binary=:all: "
+             "--target package -r requirements.txt   # wheels for Lambda's Linux and Python "
+             "(manylinux2014_aarch64 for an arm64 function); then zip package/ again",
+             "# or build inside Lambda's build image (sam build --use-container), or deploy a "
+             "container image"))]

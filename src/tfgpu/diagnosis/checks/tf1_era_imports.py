@@ -23,6 +23,8 @@ list[Finding]``; each answers nothing when its lines are absent.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
 from tfgpu.facts.log import Hit
@@ -114,7 +116,7 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
         return []  # windows-dll-not-found (import-cut) reads those pastes (bindings.py and
         # one_line_runtimes.py)
     last = max(h.line for h in (*frames, *f.h("lib.pywrap_import").all()))
-    if any(h.line > last for h in f.h("tell.exception").all()):
+    if _exception_after(f, last):
         return []  # an exception line follows: the checks of that line say it
     evidence = log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:])
     if gpu_package_named(f) and _links_cuda_at_import(f):
@@ -126,6 +128,21 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
         "windows-tensorflow-dll-load-failed", variant="traceback-cut", module=module,
         evidence=evidence,
     )]
+
+
+#: A Python exception line (traceback.format_exception_only: "<module>.<Name>Error: ..."):
+#: the traceback is not cut when one follows its last frame.
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)(?::\s|:?$)")
+
+
+def _exception_after(f: Facts, line: int) -> bool:
+    """Whether an exception line stands below ``line``: one no catalogue entry reads (pattern
+    ``tell.exception``), or one a pattern reads (``OSError: [WinError 1455] ...``), among the
+    lines some pattern kept."""
+    if any(h.line > line for h in f.h("tell.exception").all()):
+        return True
+    return any(h.line > line and _EXCEPTION_LINE.match(h.text)
+               for hits in f.log.hits.values() for h in hits.all())
 
 
 def _links_cuda_at_import(f: Facts) -> bool:

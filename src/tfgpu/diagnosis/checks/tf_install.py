@@ -1053,6 +1053,8 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     own = {p.line for p in f.h("ctx.pkg_path").all() if p.g("pkg") == "numpy"}
     umath = [h for h in f.h("numpy.no_umath").all()
              if not any(0 < h.line - ln <= 3 for ln in own)]
+    if f.h("lambda.compiled_missing").count and f.h("ctx.aws_lambda").count:
+        umath = []  # a Lambda package built on another platform: serverless_limits.py
     if umath and not sized and not f.h("numpy.abi").count and not f.h("numpy.cext_failed").count:
         fact = f.kb.platform_fact("numpy-multiarray-umath-first")
         first = fact.value("numpy_version")

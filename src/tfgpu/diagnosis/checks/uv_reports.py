@@ -173,15 +173,33 @@ def _hint_python_tags(ctx: Facts, hint: Hit, pkg: str, release: str) -> Finding 
             "for (uv downloads it when missing)",
             f"uv pip install \"{pkg}=={release}\"")
     else:
+        nxt = f"{newest.split('.')[0]}.{int(newest.split('.')[1]) + 1}"
         fix = (f"uv python pin {newest}   # writes .python-version: the project's commands "
                "then use that Python",
-               f"uv sync --python {newest}   # or once, for this sync (the project's "
-               "requires-python must allow it)")
+               f"# pyproject.toml: requires-python must allow it, e.g. requires-python = "
+               f"\">={min(pythons, key=_py_key)},<{nxt}\" (uv init writes the Python it ran "
+               "under as the floor)",
+               _project_again(ctx, pkg, release))
     fix += (f"# or keep this Python and move to a {pkg} release that has wheels for it "
             "(tfgpu matrix lists each release's Pythons)",)
     return catalogue.make("tensorflow-no-matching-distribution", variant="uv-python-tags",
                           pin=release, pythons=", ".join(pythons),
                           evidence=log_evidence([hint]), cause=cause, fix=fix)
+
+
+def _project_again(ctx: Facts, pkg: str, release: str) -> str:
+    """The project command to run again once the Python is pinned: the paste's own ``uv
+    sync``/``uv lock``/``uv run`` as ``uv sync``, else ``uv add "<pkg>==<release>"``
+    (pattern ``ctx.installer``)."""
+    tools = [h.g("tool") for h in ctx.h("ctx.installer").all() if h.g("tool")]
+    if tools and tools[-1] in ("uv sync", "uv lock", "uv run"):
+        return "uv sync   # again, in that Python"
+    return f"uv add \"{pkg}=={release}\"   # again, in that Python"
+
+
+def _py_key(version: str) -> tuple[int, ...]:
+    """``"3.10"`` -> ``(3, 10)``, for ordering Python versions."""
+    return tuple(int(x) for x in version.split("."))
 
 
 def tag_python(tag: str) -> str:
