@@ -355,6 +355,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("not enough slots available in the system",),
         r"There are not enough slots available in the system to satisfy the (?P<n>\d{1,7})\b",
     ),
+    # Horovod's Keras DistributedOptimizer refusing a Keras 2.11+ optimizer (horovod/
+    # tensorflow/keras and horovod/_keras: "Optimizer has to be an instance of
+    # tensorflow.keras.optimizers.legacy.Optimizer starting from Keras 2.11: <class>"):
+    # checks/horovod_optimizers.py
+    _p(
+        "dist.hvd_legacy_optimizer",
+        ("optimizer has to be an instance of tensorflow.keras.optimizers.legacy.optimizer",),
+        r"Optimizer has to be an instance of tensorflow\.keras\.optimizers\.legacy\.Optimizer"
+        r" starting from Keras 2\.11(?:: (?P<cls>\w{1,60}))?",
+    ),
     # the launch command itself (a prompt's or a script's line): its -np and host list,
     # read by checks/mpi_slots.py
     _p(
@@ -411,8 +421,10 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "win.status",
-        ("exit code", "退出代码"),
-        r"(?:exit code |退出代码为? ?)"
+        ("exit code", "退出代码", "dll load failed with error code"),
+        # (CPython's Windows importer when the system has no text for the code:
+        # "DLL load failed with error code -1073741795", dynload_win.c)
+        r"(?:exit code |退出代码为? ?|DLL load failed with error code )"
         r"(?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
     ),
     # CPython's fault handler on Windows (python -X faulthandler, PYTHONFAULTHANDLER, pytest):
@@ -1707,7 +1719,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "exhausted.path",
         ("resourceexhausted", "resource exhausted", "resource_exhausted"),
-        r"(?:ResourceExhaustedError|Resource exhausted|RESOURCE_EXHAUSTED):\s*"
+        # (TF 1's session wording puts "(see above for traceback)" before the colon)
+        r"(?:ResourceExhaustedError(?: \(see above for traceback\))?|Resource exhausted"
+        r"|RESOURCE_EXHAUSTED):\s*"
         r"(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}"
         r"|[\w.-]{1,100}[/\\][^\s;]{1,400}\.\w{1,20}\w*)\s*$",
     ),
@@ -1726,7 +1740,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "exhausted.tpu_hbm",
         ("memory space", "exceeded hbm capacity", "hbm capacity", "at the bottom of memory",
-         "error allocating device buffer"),
+         "error allocating device buffer", "_hbm", "aborting compilation early",
+         "would exceed memory"),
         # (vmem and smem: the TensorCore's on-chip scratch memories, a compiler limit that
         # XLA's own message asks to report, tensorflow/tensorflow#26893, #35603; the TPU
         # runtime's program load, openxla/xla docs/errors/error_0101.md, and buffer
@@ -1736,7 +1751,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|HBM capacity (?P<cap>[\d.]+\s?[KMGT]?)"
         r"|Attempting to reserve (?P<reserve>[\d.]+\s?[KMGT]?B?) at the bottom of memory"
         r"|Error allocating device buffer: Attempting to allocate (?P<alloc>[\d.]+\s?[KMGT]?B?)"
-        r"\. That was not possible",
+        r"\. That was not possible"
+        # (the older TPU runtime's form without the prefix, marked by the core's HBM:
+        # "Attempting to allocate 180.59M. That was not possible. There are 142.58M free.;
+        # (0x3x0_HBM1)", pytorch/xla#2569)
+        r"|Attempting to allocate (?P<alloc2>[\d.]+\s?[KMGT]?B?)\. That was not possible\."
+        r"[^\n]{0,80}?\(0x\w{1,20}_HBM\d{1,3}\)"
+        # XLA's TPU compiler giving up before it runs out (docs/errors/error_1000.md: "Aborting
+        # compilation early because it's unlikely to have enough memory. Requires 3.84T, has
+        # 90.96G available", --xla_tpu_impure_oom_fast_exit_threshold)
+        r"|Aborting compilation early because it's unlikely to have enough memory\. Requires "
+        r"(?P<early>[\d.]+\s?[KMGT]?)"
+        # a kernel's scoped scratch memory (docs/errors/error_1001.md: "Allocation (size=N)
+        # would exceed memory (size=M) :: #allocationK [shape = ..., space=vmem, ...]")
+        r"|would exceed memory \(size=\d{1,20}\) :: [^\n]{0,200}?space=(?P<space2>vmem|smem)\b",
     ),
     _p(
         "mem.ran_out",
@@ -2074,9 +2102,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tflite.micro",
         ("failed to get registration from op code", "failed starting model allocation",
-         "microinterpreter", "micromutableopresolver", "micro_interpreter", "micro_allocator"),
+         "microinterpreter", "micromutableopresolver", "micro_interpreter", "micro_allocator",
+         "allopsresolver", "all_ops_resolver", "arduino_tensorflow", "arduino tensorflow"),
+        # (TensorFlow Lite Micro's AllOpsResolver, all_ops_resolver.h; the Arduino library
+        # of TensorFlow Lite Micro, "Arduino_TensorFlowLite")
         r"Failed to get registration from op code|Failed starting model allocation"
-        r"|MicroInterpreter|MicroMutableOpResolver|micro_(?:interpreter|allocator)\.cc",
+        r"|MicroInterpreter|MicroMutableOpResolver|micro_(?:interpreter|allocator)\.cc"
+        r"|AllOpsResolver|all_ops_resolver|Arduino[_ ]TensorFlow[_ ]?Lite",
     ),
     # the Edge TPU compiler's banner ("Edge TPU Compiler version 2.0.267685300"): the compiler
     # that links its own TensorFlow Lite, read by checks/tflite_versions.py
@@ -2625,6 +2657,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dtype=float", "dtype=bfloat", "dtype=half", "dtype=tf.float", "dtype=tf.bfloat"),
         r"\*\s{0,4}[^\r\n*]{0,200}?(?:\bTensor\(|<tf\.Tensor\b|\bKerasTensor\b)[^\r\n*]{0,300}?"
         r"dtype=(?:tf\.)?(?P<dt>float16|bfloat16|half)\b",
+    ),
+    # any argument tensor of the "Got:" block with its dtype (checks/savedmodel_calls.py)
+    _p(
+        "savedmodel.got_tensor",
+        ("dtype=",),
+        r"\*\s{0,4}[^\r\n*]{0,200}?(?:\bTensor\(|<tf\.Tensor\b|\bKerasTensor\b)[^\r\n*]{0,300}?"
+        r"dtype=(?:tf\.)?(?P<dt>[a-z]\w{1,11})\b",
     ),
     _p(
         "savedmodel.expected_spec",
@@ -4949,10 +4988,23 @@ PATTERNS: tuple[Pattern, ...] = (
     # extension, a .so under the function's /var/task or a layer's /opt)
     _p(
         "lambda.compiled_missing",
-        ("unable to import module",),
+        ("unable to import module", "original error was: no module named"),
         r"Unable to import module '[^']{1,200}': (?:No module named '(?P<mod>numpy\.(?:_?core)"
         r"\._multiarray_umath)'|(?P<path>/(?:var/task|opt)/\S{1,300}?\.so(?:\.\d{1,4}){0,3}): "
-        r"cannot open shared object file)",
+        r"cannot open shared object file)"
+        # NumPy's own long message for the same failure (numpy/core/__init__.py: "IMPORTANT:
+        # PLEASE READ THIS ... Original error was: No module named
+        # 'numpy.core._multiarray_umath'"; numpy/numpy#19774, on its own line or in the
+        # invoke response's escaped JSON)
+        r"|Original error was: No module named '(?P<mod2>numpy\.(?:_?core)\._multiarray_umath)'",
+    ),
+    # NumPy's import-failure message names the Python that ran ("* The Python version is:
+    # Python3.9 from "/var/lang/bin/python3.9"", numpy/core/__init__.py): read by
+    # checks/serverless_limits.py for Lambda's runtime version
+    _p(
+        "numpy.cext_python",
+        ("the python version is: python",),
+        r"The Python version is: Python ?(?P<py>3\.\d{1,2})",
     ),
     _p(
         "tools.yarn_limit",

@@ -321,6 +321,7 @@ from tfgpu.diagnosis.checks.wsl import (
 from tfgpu.diagnosis.checks.app_oom_words import app_says_gpu_out_of_memory
 from tfgpu.diagnosis.checks.exhausted_not_memory import exhausted_not_memory
 from tfgpu.diagnosis.checks.frozen_apps import frozen_app_incomplete
+from tfgpu.diagnosis.checks.horovod_optimizers import legacy_optimizer_required
 from tfgpu.diagnosis.checks.ide_static_analysis import interpreter_lacks_modules, tf_keras_unseen
 from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.layer_called_on_model import layer_called_on_model
@@ -333,6 +334,7 @@ from tfgpu.diagnosis.checks.memory_held import (
 from tfgpu.diagnosis.checks.mpi_ranks_oom import mpi_ranks_share_first_gpu
 from tfgpu.diagnosis.checks.mpi_slots import not_enough_slots
 from tfgpu.diagnosis.checks.other_framework_oom import other_framework_oom
+from tfgpu.diagnosis.checks.savedmodel_calls import savedmodel_call_dtype_untraced
 from tfgpu.diagnosis.checks.serverless_limits import (
     lambda_package_other_platform,
     lambda_package_too_large,
@@ -1452,6 +1454,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- AWS Lambda refusing a .zip package over its unzipped limit ---
     lambda_package_too_large,
     lambda_package_other_platform,
+    # --- a loaded SavedModel's function called with a dtype none of its traces takes ---
+    savedmodel_call_dtype_untraced,
+    # --- Horovod's Keras DistributedOptimizer refusing Keras 2.11's new optimizer classes ---
+    legacy_optimizer_required,
     # --- an editor's or linter's static analysis not seeing tf.keras (attached at import) ---
     tf_keras_unseen,
     interpreter_lacks_modules,

@@ -38,6 +38,7 @@ from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
+from tfgpu.diagnosis.checks.frozen_apps import frozen_app_owns
 from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -200,6 +201,8 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
                 return []  # the log's own listing shows a pair that fits: not the release
             return [_symbol_finding(ctx, dist, lib, sym, [h, *bare[:1]])]
         if why in ("not found", "cannot open shared object file", "No such file or directory"):
+            if frozen_app_owns(ctx):
+                return []  # a bundle that lacks the file: frozen_apps.py reads that
             found = _platform_finding(ctx, h, dist, lib, why) or _windows_not_found(
                 ctx, h, dist, lib, why)
             if found:

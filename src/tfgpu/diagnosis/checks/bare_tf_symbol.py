@@ -17,11 +17,13 @@ variant ``unnamed-library`` then.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._cxx_abi import abi_of_symbol, pip_abi_flag, qualified_name
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.custom_ops import OP_FUNCTOR
+from tfgpu.diagnosis.checks.custom_ops import OP_FUNCTOR, framework_link_missing
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -30,6 +32,10 @@ from tfgpu.findings import Finding
 #: (checks/custom_ops.py, checks/addons.py, Horovod's) give the finding then.
 _NAMED = ("addon.so", "addon.tfio_unable", "op.custom_op_symbol", "dist.hvd_symbol_prose",
           "dist.hvd_cuda_symbol")
+
+
+#: ldd -r's form of a missing symbol (glibc elf/rtld.c): "undefined symbol: <name>\t(<object>)".
+_LDD_OBJECT = re.compile(r"^\s*undefined symbol: \S+\s+\(([^()\s]{1,400}\.so(?:\.[\w.]{1,20})?)\)")
 
 
 def bare_tf_symbol(ctx: Facts) -> list[Finding]:
@@ -50,6 +56,14 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
         # the op's CUDA part was not compiled or linked in; no release reading (the line
         # stays unrecognised, quoted)
         return []
+    ldd = next((m for h in hits if (m := _LDD_OBJECT.search(h.text))), None)
+    if ldd is not None:
+        # ldd -r's listing names the object after each symbol: a typeinfo of TensorFlow's
+        # classes missing there is the op library's link line (custom_ops.py's reading)
+        for h in hits:
+            found = framework_link_missing(h, ldd.group(1), h.g("sym") or "")
+            if found is not None:
+                return [found]
     op = hit.g("op") or ""
     who = f"The library behind the op '{op}'" if op else "A library"
     conda = (" This log shows a conda environment: a TensorFlow from conda (Anaconda's or "

@@ -190,9 +190,34 @@ def assign_shape_at_build(ctx: Facts) -> list[Finding]:
                  "project's README names them",
                  "# or save and load the whole model, so the architecture travels with its "
                  "weights"))]
+    var = [d.strip() for d in h.need("lhs").split(",")]
+    val = [d.strip() for d in h.need("rhs").split(",")]
+    if _channel_order(var, val):
+        return [catalogue.make(
+            "op-input-shapes-incompatible", variant="channel-order", node=node, a=lhs, b=rhs,
+            channels=var[2], evidence=ev)]
     return [catalogue.make(
         "op-input-shapes-incompatible", variant="assign", node=node, a=lhs, b=rhs,
         evidence=ev)]
+
+
+#: Image sides of the common vision models' inputs (VGG/ResNet 224, AlexNet 227, Inception
+#: 299, NASNet 331, 240x320 frames); channel counts that are also common layer widths (256,
+#: 512) are left out.
+_IMAGE_SIDES = frozenset({"224", "227", "240", "299", "320", "331"})
+
+
+def _channel_order(var: list[str], val: list[str]) -> bool:
+    """Whether a 2D convolution kernel ``var`` ([h, w, in, out], Keras's layout) given
+    ``val`` reads an image's side as its input channels: ``in`` is one of
+    :data:`_IMAGE_SIDES` and not in the value, while the value has the kernel's spatial pair
+    (at its start, or at its end: Theano's [out, in, h, w]), its filters and the 3 of RGB."""
+    if len(var) != 4 or len(val) != 4 or var[2] not in _IMAGE_SIDES or var[2] in val:
+        return False
+    for spatial, rest in ((val[:2], val[2:]), (val[2:], val[:2])):
+        if spatial == var[:2] and var[3] in rest and "3" in rest:
+            return True
+    return False
 
 
 def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:

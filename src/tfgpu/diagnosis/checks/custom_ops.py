@@ -291,6 +291,14 @@ def _not_linked_to_framework(hit: Hit, lib: str, sym: str) -> Finding:
     )
 
 
+def framework_link_missing(hit: Hit, lib: str, sym: str) -> Finding | None:
+    """``custom-op-not-linked-to-tensorflow-framework`` for library ``lib`` when ``sym`` is a
+    tensorflow:: class's typeinfo/vtable or OpKernel's own constructor/destructor
+    (:data:`_FRAMEWORK_CLASS_RTTI`), which only TensorFlow's framework library defines;
+    ``None`` for any other symbol."""
+    return _not_linked_to_framework(hit, lib, sym) if _FRAMEWORK_CLASS_RTTI.match(sym) else None
+
+
 def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
     """``Extension horovod.tensorflow has not been built``: Horovod was installed without
     compiling its TensorFlow extension (``horovod/common/util.py``)."""

@@ -168,6 +168,22 @@ def gpu_op_determinism(ctx: Facts) -> list[Finding]:
     if xla:
         hit = xla[0]
         op = hit.g("op") or "an op"
+        if ctx.jax_log:
+            # JAX's own XLA flag (--xla_gpu_deterministic_ops, XLA_FLAGS): no Keras, no
+            # TensorFlow in the program (google/flax#4233: select-and-scatter, max pooling's
+            # gradient)
+            return [catalogue.make(
+                "gpu-op-determinism-unavailable", variant="xla", op=op,
+                evidence=log_evidence(xla[:2]),
+                cause=(f"XLA was asked for run-to-run determinism (--xla_gpu_deterministic_ops "
+                       f"in XLA_FLAGS) and has no deterministic GPU implementation of {op}: "
+                       "the program uses an operation XLA can only run nondeterministically "
+                       "there (select-and-scatter is max pooling's gradient)."),
+                fix=("# drop --xla_gpu_deterministic_ops from XLA_FLAGS when run-to-run "
+                     "determinism is not needed",
+                     "# or write that step without the operation (for select-and-scatter: "
+                     "average pooling, or a strided convolution, instead of max pooling), or "
+                     "run it on the CPU"))]
         keras = ("Keras 3 compiles the train step with XLA by default (jit_compile='auto'; "
                  "Keras 2 / tf-keras did not), so a model that trained deterministically there "
                  "stops here. Keras releases after keras-team/keras#20315 (October 2024) turn "

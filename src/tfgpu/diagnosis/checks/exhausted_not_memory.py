@@ -59,24 +59,33 @@ _DISK = ("no space left on device", "disk quota exceeded")
 #: The path of TensorFlow's "<path>; <strerror>" message (a local path, Windows' drive form,
 #: or a file system's URL), before the strerror.
 _QUOTED_PATH = re.compile(
-    r"(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}); "
+    r"(?:ResourceExhaustedError: |Resource exhausted: |RESOURCE_EXHAUSTED: )"
+    r"(?P<whole>[^;\n]{1,400}); (?:No space left on device|[Dd]isk quota exceeded"
+    r"|Too many open files)"
+    r"|(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}); "
     r"(?:No space left on device|[Dd]isk quota exceeded|Too many open files)")
 
-#: Folders of RAM (tmpfs) on Linux: /dev/shm (POSIX shared memory; a Docker container's is
-#: 64 MB unless started with --shm-size, docs.docker.com "docker container run" --shm-size)
-#: and /run.
-_RAM_FOLDERS = ("/dev/shm/", "/run/")
+#: A Windows drive at a path's start, with either separator (``D:\\x``, ``D:/x``).
+_DRIVE = re.compile(r"([A-Za-z]):[\\/]")
+
+#: Folders of shared memory (tmpfs, held in RAM) on Linux: /dev/shm (POSIX shared memory; a
+#: Docker container's is 64 MB unless started with --shm-size, docs.docker.com "docker
+#: container run" --shm-size) and its older alias /run/shm. Not the rest of /run: desktop
+#: Linux mounts external disks under /run/media/<user>/.
+_RAM_FOLDERS = ("/dev/shm/", "/run/shm/")
 
 
 def _quoted_path(reasons: list[Hit]) -> str | None:
     """The file a reason quotes: the exhausted.path hit's, else the "<path>; <strerror>" of
     an errno reason; ``None`` when none quotes one."""
     for r in reasons:
-        if r.g("path"):
-            return r.g("path")
         m = _QUOTED_PATH.search(r.text)
         if m:
-            return m.group("path")
+            # (TF 2's function errors put the node first: "{{function_node ...}} <path>")
+            return re.sub(r"^\{\{[^{}]{0,300}\}\}\s*", "",
+                          (m.group("whole") or m.group("path")).strip())
+        if r.g("path"):
+            return r.g("path")
     return None
 
 
@@ -87,12 +96,13 @@ def _folder(path: str) -> str | None:
     name."""
     if "://" in path:
         return None
-    sep = "\\" if re.match(r"[A-Za-z]:\\", path) else "/"
-    parts = path.split(sep)[:-1]
+    parts = re.split(r"[/\\]", path)[:-1]
     while parts and re.search(r"_temp(?:_\w{0,40})?$|\.tempstate\d*$", parts[-1]):
         parts.pop()
-    folder = sep.join(parts)
-    return folder or (sep if parts else None)
+    if not parts or parts == [""]:
+        return "/" if parts == [""] else None
+    folder = "/".join(parts)
+    return f'"{folder}"' if " " in folder else folder
 
 
 def _disk_full_fix(path: str | None, windows: bool) -> tuple[str, ...]:
@@ -101,7 +111,7 @@ def _disk_full_fix(path: str | None, windows: bool) -> tuple[str, ...]:
     keep = ("# free space, or write checkpoints, logs and caches to a larger disk; keep "
             "fewer checkpoints (tf.train.CheckpointManager(max_to_keep=3), Keras "
             "ModelCheckpoint(save_best_only=True))")
-    drive = re.match(r"([A-Za-z]):\\", path or "")
+    drive = _DRIVE.match(path or "")
     if drive or (windows and not (path or "").startswith("/")):
         letter = drive.group(1).upper() if drive else "C"
         return (f"Get-PSDrive {letter}   # PowerShell: the free space of the drive the path "
@@ -156,9 +166,58 @@ def _status_near(ctx: Facts, r: Hit) -> bool:
     """Whether reason ``r`` explains a failure: gRPC's message size, a TPU's memory report and
     a bare path are one; an errno's text needs a RESOURCE_EXHAUSTED report on its line or near
     it (alone it is another program's: pip's own ENOSPC)."""
-    if any(r.g(g) for g in ("path", "max", "space", "over", "cap", "reserve", "alloc")):
+    if any(r.g(g) for g in ("path", "max", "space", "space2", "over", "cap", "reserve", "alloc",
+                            "alloc2", "early")):
         return True  # gRPC's size message and a TPU's memory report say it themselves
     return any(abs(h.line - r.line) <= _NEAR for h in ctx.h("mem.exhausted").all())
+
+
+#: The operating system's own report of the same limits outside TensorFlow's file systems:
+#: Python's OSError "[Errno 28] No space left on device" / "[Errno 24] Too many open files"
+#: (errno.h: ENOSPC 28, EMFILE 24, ENFILE 23, EDQUOT 122), HDF5's "errno = 28" inside h5py's
+#: message, gRPC core's socket and epoll lines ("Failed to create socket: Too many open files",
+#: "epoll_ctl: Too many open files").
+_OS_FORM = re.compile(r"\[Errno (?:28|24|23|122)\]|\berrno = (?:28|24)\b"
+                      r"|(?:epoll_ctl|Failed to create socket|accept4?): Too many open files")
+
+#: The file an OSError or HDF5 names: "...: '<path>'" after the strerror, HDF5's "filename =
+#: '<path>'".
+_OS_PATH = re.compile(r"(?:device|files|exceeded): '(?P<p>[^']{1,400})'"
+                      r"|filename = '(?P<h>[^']{1,400})'")
+
+
+def _os_error(ctx: Facts) -> list[Finding]:
+    """``file-system-limit-reached`` variants ``os-disk-full`` and ``os-open-files``: the
+    operating system's own ENOSPC/EDQUOT or EMFILE/ENFILE outside TensorFlow's file systems
+    (:data:`_OS_FORM`: Python's OSError, HDF5 under h5py, gRPC's sockets), when no
+    RESOURCE_EXHAUSTED report explains it, it is not pip's own (pip-install-no-space) and no
+    memory failure stands in the log (then that is the run's failure)."""
+    if any(ctx.h(name).count for name in _MEMORY):
+        return []  # a memory failure the log shows: that is the run's (memory.py)
+    pip = {h.line for h in ctx.h("eco.pip_no_space").all()}
+    hits = [h for h in ctx.h("exhausted.errno").all()
+            if not h.g("tf") and h.line not in pip and _OS_FORM.search(h.text)]
+    if not hits:
+        return []
+    h = hits[0]
+    why = h.need("why")
+    m = _OS_PATH.search(h.text)
+    path = (m.group("p") or m.group("h")) if m else None
+    windows = bool(_DRIVE.match(path or "")) or bool(ctx.windows)
+    evidence = log_evidence(hits, limit=2)
+    where = f" ({path})" if path else ""
+    if why.lower() in _FILES:
+        return [catalogue.make(
+            "file-system-limit-reached", variant="os-open-files", why=why, where=where,
+            evidence=evidence,
+            fix=(("# Windows has no ulimit: open fewer files at once and close them after "
+                  "use",) if windows else
+                 ("ulimit -n   # the process's open-file limit; raise it (ulimit -n 65536, or "
+                  "/etc/security/limits.conf) if the files are needed at once",
+                  "# or open fewer files at once, and close each after use (a with block)")))]
+    return [catalogue.make(
+        "file-system-limit-reached", variant="os-disk-full", why=why, where=where,
+        evidence=evidence, fix=_disk_full_fix(path, windows))]
 
 
 def exhausted_not_memory(ctx: Facts) -> list[Finding]:
@@ -167,9 +226,10 @@ def exhausted_not_memory(ctx: Facts) -> list[Finding]:
     RESOURCE_EXHAUSTED report a reason of :func:`not_memory_lines` explains."""
     reasons = [r for r in _reasons(ctx) if _status_near(ctx, r)]
     if not reasons:
-        return []
+        return _os_error(ctx)
     tpu = [r for r in reasons if r.line in {x.line for x in ctx.h("exhausted.tpu_hbm").all()}]
-    scratch = next((r.need("space") for r in tpu if r.g("space") in ("vmem", "smem")), None)
+    scratch = next((r.g("space") or r.need("space2") for r in tpu
+                    if (r.g("space") or r.g("space2")) in ("vmem", "smem")), None)
     if scratch is not None:
         # the TensorCore's on-chip scratch memories: a compiler limit, which XLA's own
         # message asks to report ("Please file a bug against XLA", tensorflow/tensorflow#26893)
@@ -211,7 +271,7 @@ def exhausted_not_memory(ctx: Facts) -> list[Finding]:
     why = (first.g("why") or "").lower()
     quoted = _quoted_path(reasons)
     path = quoted or "a file"
-    windows = bool(re.match(r"[A-Za-z]:\\", quoted or "")) or bool(ctx.windows)
+    windows = bool(_DRIVE.match(quoted or "")) or bool(ctx.windows)
     evidence = log_evidence(reasons, limit=3)
     ram = next((f.rstrip("/") for f in _RAM_FOLDERS if (quoted or "").startswith(f)), None)
     if any(w in why for w in _DISK) and ram is not None:

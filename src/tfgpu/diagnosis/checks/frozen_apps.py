@@ -59,8 +59,10 @@ def _failures(ctx: Facts) -> list[Hit]:
 _OWN_LIBRARY = r"(?:lib)?(?:tensorflow_framework|tensorflow_cc|_pywrap_tensorflow_internal)\b"
 
 #: The package folder a bundled path goes on with: PyInstaller 6's ``_internal`` folder of a
-#: one-folder bundle, a one-file bundle's ``_MEIxxxxxx`` extraction folder.
-_BUNDLED = re.compile(r"(?:[/\\]_internal|[/\\]_MEI\w{1,20})[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\]")
+#: one-folder bundle, PyInstaller 5's one-folder ``dist/<app>/`` itself, a one-file bundle's
+#: ``_MEIxxxxxx`` extraction folder.
+_BUNDLED = re.compile(r"(?:[/\\]_internal|[/\\]_MEI\w{1,20}|[/\\]dist[/\\][^/\\\s]{1,100})"
+                      r"[/\\](?P<pkg>[A-Za-z]\w{0,60})[/\\]")
 
 
 def bundled_package(failures: list[Hit]) -> str | None:

@@ -58,7 +58,8 @@ def _next_size(limit: str) -> str:
     twice = min(2 * mib, _CLOUD_RUN_MAX_MIB)
     if twice <= mib:
         return f"<more than {limit}>"  # already Cloud Run's largest: hold less
-    return f"{twice / 1024:g}Gi" if twice >= 1024 else f"{max(twice, 128):.0f}Mi"
+    twice = round(twice)
+    return f"{twice // 1024}Gi" if twice % 1024 == 0 else f"{max(twice, 128)}Mi"
 
 
 #: Cloud Run's largest memory limit, 32 GiB (cloud.google.com/run/docs/configuring/

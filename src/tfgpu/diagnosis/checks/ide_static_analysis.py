@@ -63,16 +63,32 @@ _SILENCE = {
     "Pylance (pyright)": "# type: ignore (or # pyright: ignore[reportMissingImports]) at the "
                          "line's end",
     "PyCharm's inspection": "# noinspection PyUnresolvedReferences on the line above",
-    "pylint": "# pylint: disable=no-member (E0401/E0611: import-error, no-name-in-module) "
-              "at the line's end",
+    "pylint": "# pylint: disable=<the message pylint names: no-member, import-error or "
+              "no-name-in-module> at the line's end",
 }
 
 
+#: Packages whose import name tfgpu knows to be a distribution's, beside TensorFlow's own and
+#: its add-ons' (:data:`ADDON_DISTS`): TensorFlow's and Keras's own requirements that a
+#: program imports itself (the 2.21 wheel's Requires-Dist: numpy, h5py, keras). A project's
+#: own modules (src, utils, ...) fail in an editor for its analysis root, not its interpreter.
+_KNOWN_PACKAGES = frozenset({"tensorflow", "keras", "tf_keras", "numpy", "h5py"})
+
+
 def _unresolved(ctx: Facts) -> list[Hit]:
-    """The editor's reports of modules it cannot find other than tensorflow.keras (which a
-    working install shows too): ``tensorflow`` itself or any other package."""
-    return [h for h in ctx.h("ide.module_unresolved").all()
-            if not re.match(r"tensorflow\.keras\b", h.g("mod") or "")]
+    """The editor's reports of packages it cannot find, other than tensorflow.keras (which a
+    working install shows too): ``tensorflow`` itself, Keras, NumPy, h5py or an add-on
+    (:data:`_KNOWN_PACKAGES`, :data:`ADDON_DISTS`); a module tfgpu cannot tell from the
+    project's own is left alone."""
+    out = []
+    for h in ctx.h("ide.module_unresolved").all():
+        mod = h.g("mod") or ""
+        top = mod.split(".")[0]
+        if re.match(r"tensorflow\.keras\b", mod):
+            continue
+        if top in _KNOWN_PACKAGES or top in ADDON_DISTS:
+            out.append(h)
+    return out
 
 
 def interpreter_lacks_modules(ctx: Facts) -> list[Finding]:

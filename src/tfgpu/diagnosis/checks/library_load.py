@@ -78,7 +78,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         if step is not None:
             return [step]
         base, comp, expected = parse_library(lib)
-        if base == "tensorflow_framework" and frozen_app_owns(ctx):
+        if base in ("tensorflow_framework", "tensorflow_cc") and frozen_app_owns(ctx):
             continue  # a frozen bundle that lacks it: frozen_apps.py reads that
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"

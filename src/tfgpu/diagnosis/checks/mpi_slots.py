@@ -81,7 +81,10 @@ def not_enough_slots(ctx: Facts) -> list[Finding]:
                          "# or more slots: more hosts in the list (-H host1:4,host2:4), each "
                          "with the number of its GPUs"))]
         else:
-            per = -(-int(n) // len(hosts))
+            # the hosts without a count share what the counted ones leave (at least 1 each)
+            left = int(n) - sum(k for k in counts if k is not None)
+            bare = sum(1 for k in counts if k is None)
+            per = max(1, -(-left // bare))
             given = ",".join(f"{name}:{k if k is not None else per}" for name, k in hosts)
             fixed = text.replace(hosts_m.group("hosts"), given, 1)
             return [catalogue.make(

@@ -267,6 +267,14 @@ def _package_op(f: Facts, op: str, package: str, module: str, how: str,
                           how=how, module=module, evidence=ev, fix=fix)
 
 
+#: Ops whose kernel calls back into Python (tf.py_func, tf.numpy_function, tf.py_function):
+#: the TensorFlow 2.21 wheel has their kernel (PyFuncOp) in the Python runtime's
+#: python/lib_pywrap_tensorflow_common.so and not in libtensorflow_cc.so.2 (strings of both),
+#: so a C++ program (TensorFlow Serving, the C/C++/Java APIs) has none: the graph holds a
+#: Python function it cannot run.
+_PYTHON_ONLY_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
 def op_not_registered(f: Facts) -> list[Finding]:
     """``op-not-on-tpu-worker`` where the op was looked up on a Cloud TPU worker,
     ``nccl-not-available`` for an NCCL op on native Windows or macOS (variant
@@ -292,6 +300,15 @@ def op_not_registered(f: Facts) -> list[Finding]:
         elif _NCCL_OP.match(op):
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
+            ))
+        elif op in _PYTHON_ONLY_OPS:
+            out.append(catalogue.make(
+                "tf-op-not-registered", variant="python-only", op=op, evidence=ev,
+                fix=("# export the model without tf.py_function / tf.numpy_function / "
+                     "tf.py_func: write that step with TensorFlow ops, or do it in the client "
+                     "before the request",
+                     "# or run the model from Python TensorFlow (tf.saved_model.load), where "
+                     "the Python function exists"),
             ))
         elif op.startswith("CudnnRNN"):
             out.append(_cudnn_rnn_op(f, op, ev))

@@ -173,8 +173,8 @@ def _asked_tf_requirement(f: Facts) -> str:
         name = (h.g("pkg") or h.g("cmd") or "").rstrip(".")
         if not name or not c.is_tf_distribution(f, name):
             continue
-        m = re.search(re.escape(name) + r"(?:\[[\w,\s-]{1,60}\])?(?:[=<>!~]=?[\w.*]{1,30})?",
-                      h.text)
+        m = re.search(re.escape(name) + r"(?:\[[\w,\s-]{1,60}\])?"
+                      r"(?:[=<>!~]=?[\w.*]{1,30}(?:,[=<>!~]=?[\w.*]{1,30}){0,5})?", h.text)
         req = m.group(0) if m else name
         return f'"{req}"' if req != name else req
     return "tensorflow"

@@ -53,12 +53,16 @@ def lambda_package_other_platform(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    module = h.g("mod") or h.need("path")
+    module = h.g("mod") or h.g("mod2") or h.need("path")
+    # the runtime's Python, as NumPy's own message names it ("The Python version is:
+    # Python3.9 from "/var/lang/bin/python3.9"")
+    py = next((p.need("py") for p in ctx.h("numpy.cext_python").all()), None)
+    version = py or "<the function's runtime, e.g. 3.12>"
     return [catalogue.make(
         "aws-lambda-package-built-for-another-platform", module=module,
         evidence=log_evidence(hits[:2]),
         fix=("# pip install --platform manylinux2014_x86_64 --implementation cp "
-             "--python-version <the function's runtime, e.g. 3.12> --only-binary=:all: "
+             f"--python-version {version} --only-binary=:all: "
              "--target package -r requirements.txt   # wheels for Lambda's Linux and Python "
              "(manylinux2014_aarch64 for an arm64 function); then zip package/ again",
              "# or build inside Lambda's build image (sam build --use-container), or deploy a "

@@ -132,7 +132,8 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
 
 #: A Python exception line (traceback.format_exception_only: "<module>.<Name>Error: ..."):
 #: the traceback is not cut when one follows its last frame.
-_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)(?::\s|:?$)")
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception)|KeyboardInterrupt"
+                             r"|SystemExit)(?::\s|:?$)")
 
 
 def _exception_after(f: Facts, line: int) -> bool:

@@ -1675,6 +1675,27 @@ def keras3(f: Facts) -> Iterator[Finding]:
             # Keras 3 rebuilding a layer from a config: the argument is the config's
             # (saved_model_files.keras_saved_config_argument reads it), not code's
             return
+        across = f.kb.platform_fact("keras-config-arguments-of-other-releases")
+        writer = dict(item.partition("=")[::2] for item in across.items("names")).get(
+            f"{h.g('cls')}:{h.g('kw2')}")
+        if kwarg and writer and writer != "keras2":
+            # an argument a later Keras 3 added and writes into saved configs: a model (or
+            # code) of that Keras 3 on an older one, not Keras 2 code on Keras 3
+            yield catalogue.make(
+                "keras-model-saved-with-other-keras", evidence=log_evidence(legacy_api),
+                knowledge_ref=across.ref,
+                cause=(f"Keras refused {h.g('cls')}'s argument '{h.g('kw2')}', which Keras "
+                       f"{writer} and later have and write into every saved config of "
+                       f"{h.g('cls')} (knowledge row {across.ref}): the model was saved by a "
+                       f"Keras 3 release newer than the one loading it (or the code is "
+                       f"written for one)."),
+                fix=(pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+                     + "   # the Keras loading it",
+                     f'pip install -U "keras>={writer}"   # at least the Keras that saved the '
+                     "file",
+                     "# or save the model again with the older Keras, or load only the "
+                     "weights into a model built in code"))
+            return
         loading = _h5_model_load(f, h) if kwarg else []
         if loading:
             # the argument comes from a saved model's config, not from code
@@ -1818,6 +1839,12 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
                 "tensorflow-native-import-failed-linux", variant="glibcxx",
                 symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
             )]
+        if ctx.h("ctx.aws_lambda").count:
+            # AWS Lambda's runtime: its OS is the runtime's (no ldd, no OS upgrade there);
+            # the package was built for a newer Linux (serverless_limits.py's source)
+            return [catalogue.make(
+                "tensorflow-native-import-failed-linux", variant="glibc-lambda",
+                symbol=symbol, by=by, evidence=log_evidence(hits, limit=2))]
         return [catalogue.make(
             "tensorflow-native-import-failed-linux", variant="glibc",
             symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),

@@ -31,8 +31,10 @@ _PYTHON_CODE_LAYERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "Ker
 
 def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
     """``tfjs-layer-not-known`` (pattern ``tfjs.unknown_class``), variants ``lambda`` (a
-    Keras Lambda layer) and ``functional`` (tf.keras's functional-model class name from
-    TensorFlow 2.4, unknown to an older TensorFlow.js)."""
+    Keras Lambda layer), ``functional`` (tf.keras's functional-model class name from
+    TensorFlow 2.4, unknown to an older TensorFlow.js) and ``keras-builtin`` (one of Keras's
+    own layers, platform fact ``keras-builtin-object-names``, that the TensorFlow.js release
+    has not ported)."""
     hits = ctx.h("tfjs.unknown_class").all()
     if not hits:
         return []
@@ -66,6 +68,20 @@ def tfjs_unknown_class(ctx: Facts) -> list[Finding]:
                  "\"BatchNormalization\" (the same layer under its canonical name)",
                  "# or save the Keras model with a TensorFlow that writes BatchNormalization "
                  "(not 1.13) and convert it again"))]
+    if what == "layer" and name in ctx.kb.platform_fact("keras-builtin-object-names").items(
+            "layers"):
+        # one of Keras's own layers: TensorFlow.js ports them one by one (a release without
+        # it, not a custom layer of the program)
+        return [catalogue.make(
+            "tfjs-layer-not-known", variant="keras-builtin", name=name, evidence=ev,
+            fix=("npm ls @tensorflow/tfjs @tensorflow/tfjs-layers   # the TensorFlow.js that "
+                 "loads the model",
+                 "npm install @tensorflow/tfjs@latest   # a later release may have ported "
+                 f"'{name}' (its layers list tells)",
+                 f"# or leave '{name}' out of the Python model before converting and do its "
+                 "work in JavaScript on the input (scaling, resizing, augmentation only in "
+                 "training), or convert a SavedModel as a graph model and load it with "
+                 "tf.loadGraphModel"))]
     if what in ("regularizer", "constraint"):
         return [catalogue.make(
             "tfjs-layer-not-known", what=what, name=name, evidence=ev,

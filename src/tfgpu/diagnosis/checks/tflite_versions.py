@@ -122,7 +122,9 @@ def _micro_resolver(name: str, op: str, hits: list[Hit], micro: list[Hit]) -> Fi
              f"op_resolver.{method}();), and raise the MicroMutableOpResolver<N> template "
              "size to the number of ops added",
              f"# if TensorFlow Lite Micro has no {method}() for it (its kernel list, "
-             "micro_mutable_op_resolver.h), convert the model without that op"),
+             "micro_mutable_op_resolver.h; AllOpsResolver registers every kernel it has), "
+             "use a TensorFlow Lite Micro (or Arduino library) release that added the kernel, "
+             "or convert the model without that op"),
     )
 
 

@@ -174,11 +174,11 @@ def _hint_python_tags(ctx: Facts, hint: Hit, pkg: str, release: str) -> Finding 
             f"uv pip install \"{pkg}=={release}\"")
     else:
         nxt = f"{newest.split('.')[0]}.{int(newest.split('.')[1]) + 1}"
-        fix = (f"uv python pin {newest}   # writes .python-version: the project's commands "
+        fix = (f"# first, pyproject.toml: requires-python must allow it, e.g. requires-python "
+               f"= \">={min(pythons, key=_py_key)},<{nxt}\" (uv init writes the Python it ran "
+               "under as the floor, and uv python pin refuses a Python outside it)",
+               f"uv python pin {newest}   # writes .python-version: the project's commands "
                "then use that Python",
-               f"# pyproject.toml: requires-python must allow it, e.g. requires-python = "
-               f"\">={min(pythons, key=_py_key)},<{nxt}\" (uv init writes the Python it ran "
-               "under as the floor)",
                _project_again(ctx, pkg, release))
     fix += (f"# or keep this Python and move to a {pkg} release that has wheels for it "
             "(tfgpu matrix lists each release's Pythons)",)
