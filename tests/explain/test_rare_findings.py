@@ -25,7 +25,8 @@ LINES: dict[str, tuple[str, Severity]] = {
         "/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link",
         Severity.INFO),
     "ptxas-not-found": (
-        "W external/xla/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:101] Couldn't get "
+        "W external/local_xla/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:101] Couldn't "
+        "get "
         "ptxas version : FAILED_PRECONDITION: Couldn't invoke ptxas --version", Severity.ERROR),
 }
 

@@ -53,9 +53,10 @@ def _handle_line(status: str, path: str = "tensorflow/stream_executor/rocm/rocm_
     ["MIOpen Error: /src/MIOpen/src/ocl/handleocl.cpp:154: Error: Creating Handle. Cannot "
      "Initialize Handle from Queue", _handle_line("miopenStatusUnknownError"), _NO_DNN_LINE],
     # another OpenCL-only source (oclerrors.cpp), the later XLA path of rocm_dnn.cc
+    # (TensorFlow 2.14+ vendors XLA as local_xla; external/xla/xla/ is jaxlib's)
     ["MIOpen Error: /opt/build/MIOpen/src/ocl/oclerrors.cpp:40: OpenCL Error",
      _handle_line("miopenStatusInternalError",
-                  "external/xla/xla/stream_executor/rocm/rocm_dnn.cc:777")],
+                  "external/local_xla/xla/stream_executor/rocm/rocm_dnn.cc:777")],
     # handleocl.cpp's own words alone (no path): the queue given is no OpenCL queue
     ["MIOpen Error: Error: Creating Handle. Cannot Initialize Handle from Queue Invalid "
      "Command Queue"],

@@ -754,8 +754,21 @@ class Facts:
         """The log is JAX's: JAX's own lines (``ctx.jax``: jax/_src paths, jaxlib's
         XlaRuntimeError) and none of TensorFlow's Python side (``ctx.tf_python``).  jaxlib
         builds XLA and StreamExecutor from TensorFlow's tree, so its C++ lines carry
-        ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match."""
-        return bool(self.h("ctx.jax").count) and not self.h("ctx.tf_python").count
+        ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match; a
+        JAX import at a prompt counts only beside such vendored lines (``ctx.jax_prompt``,
+        ``ctx.vendored_tf``): TensorFlow's own build logs ``tensorflow/...`` without the
+        prefix, and a JAX session may import TensorFlow too (tensorflow_datasets).  XLA's own
+        repository path ``external/xla/xla/`` (``ctx.jax_xla_path``) is jaxlib's: TensorFlow
+        logs ``tensorflow/compiler/xla`` up to 2.13 and ``external/local_xla`` from 2.14."""
+        if self.h("ctx.tf_python").count:
+            return False
+        return bool(self.h("ctx.jax").count or (
+            self.h("ctx.jax_prompt").count and self.h("ctx.vendored_tf").count)) or bool(
+            # XLA's own repository path (jaxlib's since XLA left TensorFlow's tree), unless
+            # another framework (PyTorch/XLA) printed it
+            self.h("ctx.jax_xla_path").count and self.other_framework is None
+            and not any("external/xla/xla/" not in h.text.replace("\\", "/")
+                        for h in self.h("ctx.tensorflow").all()))
 
     # --- R hosts --------------------------------------------------------
     @property

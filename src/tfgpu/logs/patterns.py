@@ -79,6 +79,17 @@ _NGC_ADVICE = (r"(?![^\n]{0,120}?(?:--ulimit\s+stack=67108864|--ipc=host)\s+\.\.
 _NEXT_SENTENCE = re.compile(r"\\\.\??(?:\\s(?:\*|\+|\?|\{\d*,?\d*\})?| \??)+(?:\(\?:)?[A-Z]")
 
 
+#: A package that installs the NVIDIA driver's user-space libraries (libcuda, NVML), group
+#: pkg (the sources: pattern ``ctx.image_driver_install``), then where its name ends.
+_DRIVER_PKG = (r"(?P<pkg>nvidia-driver:[\w.-]{1,40}(?:/[\w.-]{1,20})?"
+               r"|cuda|cuda-(?:runtime-)?\d{1,2}-\d{1,2}"
+               r"|cuda-drivers(?:-\d{3,4})?|nvidia-driver(?:-\d{3,4})?(?:-server)?(?:-open)?"
+               r"|nvidia-driver-latest(?:-dkms)?|nvidia-utils-\d{3,4}(?:-server)?"
+               r"|libnvidia-compute-\d{3,4}(?:-server)?|nvidia-headless(?:-no-dkms)?-\d{3,4}"
+               r"(?:-server)?(?:-open)?|libcuda1|libnvidia-ml1|nvidia-cuda-toolkit)"
+               r"(?=[=\s'\"\\]|$)")
+
+
 #: The add-ons' top-level module names of "addon.no_attr" (checks/_addon_frames.py ADDON_DISTS
 #: and the ones whose names do not start with tensorflow_).
 _ADDON_MODULES = r"(?:tensorflow_[a-z_]{2,40}|tf_agents|keras_tuner|keras2onnx|tf2onnx)"
@@ -363,7 +374,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "dist.hvd_legacy_optimizer",
         ("optimizer has to be an instance of tensorflow.keras.optimizers.legacy.optimizer",),
         r"Optimizer has to be an instance of tensorflow\.keras\.optimizers\.legacy\.Optimizer"
-        r" starting from Keras 2\.11(?:: (?P<cls>\w{1,60}))?",
+        r" starting from Keras 2\.11"
+        r"(?:: (?:<class '(?:[\w.]{1,200}\.)?)?(?P<cls>[A-Za-z]\w{0,60}))?",
     ),
     # the launch command itself (a prompt's or a script's line): its -np and host list,
     # read by checks/mpi_slots.py
@@ -425,7 +437,10 @@ PATTERNS: tuple[Pattern, ...] = (
         # (CPython's Windows importer when the system has no text for the code:
         # "DLL load failed with error code -1073741795", dynload_win.c)
         r"(?:exit code |退出代码为? ?|DLL load failed with error code )"
-        r"(?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
+        # (the same NTSTATUS unsigned: 3221225501 = 0xC000001D, as CPython 3.8+'s importer
+        # formats it, "... with error code 3221225501 while importing ...")
+        r"(?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|3221225501|-1073741515"
+        r"|0xC0000135)",
     ),
     # CPython's fault handler on Windows (python -X faulthandler, PYTHONFAULTHANDLER, pytest):
     # "Windows fatal exception: " and the exception's name (access violation, float divide
@@ -539,7 +554,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\bpip3?(?:\.exe)? install[ \t]+(?:(?:(?:-[rcefit]|--(?:requirement|constraint"
         r"|editable|index-url|extra-index-url|find-links|target|prefix|root|platform"
         r"|python-version|only-binary|no-binary))[ \t]+\S+|--[\w-]+(?:=\S+)?|-[A-Za-z]{1,4})"
-        r"[ \t]+){0,6}(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
+        r"[ \t]+){0,6}[\"']?(?P<cmd>[A-Za-z0-9][\w.-]{0,80})",
         "pkg",
     ),
     # pip's link evaluator in verbose output (pip/_internal/index/package_finder.py
@@ -2103,12 +2118,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "tflite.micro",
         ("failed to get registration from op code", "failed starting model allocation",
          "microinterpreter", "micromutableopresolver", "micro_interpreter", "micro_allocator",
-         "allopsresolver", "all_ops_resolver", "arduino_tensorflow", "arduino tensorflow"),
-        # (TensorFlow Lite Micro's AllOpsResolver, all_ops_resolver.h; the Arduino library
-        # of TensorFlow Lite Micro, "Arduino_TensorFlowLite")
+         "allopsresolver", "all_ops_resolver", "arduino"),
+        # (TensorFlow Lite Micro's AllOpsResolver, all_ops_resolver.h; an Arduino board or
+        # the Arduino library of TensorFlow Lite Micro, "Arduino_TensorFlowLite": TensorFlow
+        # Lite on an Arduino is TensorFlow Lite Micro)
         r"Failed to get registration from op code|Failed starting model allocation"
         r"|MicroInterpreter|MicroMutableOpResolver|micro_(?:interpreter|allocator)\.cc"
-        r"|AllOpsResolver|all_ops_resolver|Arduino[_ ]TensorFlow[_ ]?Lite",
+        r"|AllOpsResolver|all_ops_resolver|\bArduino\b",
     ),
     # the Edge TPU compiler's banner ("Edge TPU Compiler version 2.0.267685300"): the compiler
     # that links its own TensorFlow Lite, read by checks/tflite_versions.py
@@ -3109,11 +3125,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<req>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?)"
         r"(?P<spec>[=<>!~][^\s;]{0,80})?",
     ),
+    # (pip's SpecifierRequirement.format_for_error, resolvelib/requirements.py at pypa/pip
+    # 6d30920, joins three or more specifiers "A, B, ... and Z": "protobuf!=4.21.0, !=4.21.1,
+    # ... and >=3.20.3"; the requirement runs to the last of them)
     _p(
         "pip.depends",
         ("depends on",),
         r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
-        r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
+        r"depends on (?P<req>(?:[^\s;,]|,(?! )){1,120}(?:, [<>=!~][^\s;,]{1,60}){0,20}"
+        r"(?: and [^\s;]{1,60})?)",
         "pkg",
     ),
     # a PubGrub report's "no versions of <name> match <constraint>" (Poetry; uv writes "there
@@ -3748,6 +3768,132 @@ PATTERNS: tuple[Pattern, ...] = (
         ("from ", "run ", "step "),
         r"^\s*(?:#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?|Step \d{1,3}/\d{1,3} : )(?:FROM|RUN)\s",
     ),
+    # An image recipe pasted with the log: a Singularity/Apptainer definition file's header
+    # ("Bootstrap: docker", its bootstrap agents) or section ("%post", run inside the image
+    # at build time; group section: any other section, which ends %post: apptainer-userdocs
+    # definition_files.rst lists %setup, %files, %environment, %post, %runscript,
+    # %startscript, %test, %labels, %help and SCIF's %app* sections), a Dockerfile's FROM
+    # line (checks/image_driver.py)
+    _p(
+        "ctx.image_recipe",
+        ("bootstrap", "%post", "from ", "%setup", "%files", "%environment", "%runscript",
+         "%startscript", "%test", "%labels", "%help", "%app", "%arguments"),
+        r"^\s*(?i:bootstrap):\s*(?P<agent>docker|library|localimage|shub|oras|docker-daemon"
+        r"|docker-archive|oci|oci-archive|debootstrap|yum|zypper|busybox|scratch|arch)\b"
+        r"|^\s*(?P<post>%post)\b"
+        r"|^\s*(?P<section>%(?:setup|files|environment|runscript|startscript|test|labels"
+        r"|help|arguments|app\w{0,20}))\b"
+        r"|^\s*(?P<dockerfile>FROM)\s+(?:--platform=\S{1,80}\s+)?[\w.${}/:@-]{1,200}"
+        r"(?:\s+(?i:as)\s+[\w.-]{1,80})?\s*$",
+        recent=MAX_RECENT,
+    ),
+    # A line that goes on on the next one (a trailing backslash: a Dockerfile RUN's or a
+    # shell command's continuation, Dockerfile reference "Shell form" / "Escape"): an
+    # install command's package list may go on there (checks/image_driver.py)
+    _p("ctx.line_cont", ("\\",), r"\\\s*$", recent=MAX_RECENT),
+    # Where the lines below were printed, inside a container or an image build, or on a host
+    # (checks/image_driver.py reads the nearest one above a line). Inside: the command that
+    # started a container (docker/podman/nvidia-docker run, exec, start; docker compose run,
+    # exec, up; Apptainer/Singularity exec, run, shell, instance start; kubectl exec/run;
+    # Slurm's pyxis srun --container-image; enroot start), after any prompt (group cmd; group
+    # gpu: the GPU flag it carries: Docker --gpus, Apptainer/Singularity --nv or --nvccli
+    # (apptainer-userdocs gpu.rst), a CDI --device nvidia.com/gpu=..., --runtime=nvidia;
+    # group nvd: nvidia-docker, which always adds the GPUs); a shell prompt with Docker's
+    # default host name, the container's short id (group cid/cid2), the TensorFlow images'
+    # "tf-docker <dir> > " prompt and greeting (tensorflow/tools/dockerfiles/bashrc),
+    # Apptainer's and Singularity's default prompt ("Apptainer> ", "Singularity> ", their
+    # shell's PS1); an image build's step (group step: BuildKit's "#5 [2/4] RUN ...", the
+    # legacy builder's "Step 3/8 : RUN ..." and " ---> Running in <id>", BuildKit's error
+    # summary " > [2/4] RUN ...:", Apptainer/Singularity build's "INFO:    Running post
+    # scriptlet"); TensorFlow's cuda_diagnostics host name (group chost: 12 hex digits, a
+    # Docker container; group hhost: any other name, a host). Outside: the end of an image
+    # build (group bend: "Successfully built/tagged", BuildKit's "#N naming to" / "writing
+    # image", "ERROR: failed to solve", the legacy builder's "returned a non-zero code",
+    # Apptainer's "INFO:    Creating SIF file..." / "Build complete"), a shell prompt whose
+    # host name is no container id or a bare "$ " prompt (group hprompt). Last, words about
+    # the place, their last occurrence on the line (group hprose: "on the host", "no
+    # container", "outside the container"...; group cprose: "inside the container"...).
+    _p(
+        "ctx.run_place",
+        ("docker", "podman", "apptainer", "singularity", "kubectl", "--container-image",
+         "enroot ", "@", "tf-docker", "you are running this container", "run ", "running in",
+         "scriptlet", "hostname:", "for host:", "successfully built", "successfully tagged",
+         "naming to", "writing image", "failed to solve", "returned a non-zero code",
+         "build complete", "creating sif", "$ ", "host", "node", "workstation", "container",
+         "metal"),
+        r"^\s*(?:(?:\([^()\n]{1,80}\)\s{1,3})?(?:[\w.-]{1,64}@[\w.-]{1,64}:[^\n$#]{0,200}"
+        r"|\[[^\]\n]{1,200}\]|PS [^>\n]{1,200}|[A-Za-z]:\\[^>\n]{0,200})?[$#>%]\s*)?"
+        r"(?:sudo\s+(?:-\S{1,20}\s+){0,4})?"
+        r"(?P<cmd>(?:(?P<nvd>nvidia-)?docker|podman)(?:\s+container)?\s+(?:run|exec|start)\b"
+        r"|docker[- ]compose\s+(?:run|exec|up)\b"
+        r"|(?:apptainer|singularity)\s+(?:exec|run|shell|instance\s+start)\b"
+        r"|kubectl\s+(?:exec|run)\b|srun\b[^\n]{0,300}?\s--container-image\b|enroot\s+start\b)"
+        r"(?=(?:[^\n]{0,600}?(?P<gpu>\s--gpus[=\s]|\s--nv(?:ccli)?(?![\w-])"
+        r"|\s--device[=\s]+\S{0,40}nvidia\.com/gpu|\s--runtime[=\s]+nvidia\b))?)"
+        r"|^\s*(?P<cprompt>(?:\([^()\n]{1,80}\)\s{1,3})?(?:[A-Za-z_][\w.-]{0,31}@"
+        r"(?P<cid>[0-9a-f]{12}):|\[[A-Za-z_][\w.-]{0,31}@(?P<cid2>[0-9a-f]{12})\s[^\]\n]{0,200}"
+        r"\][$#]|tf-docker \S{1,200} > |(?:Singularity|Apptainer)>\s"
+        r"|You are running this container (?:as root|as user with ID|in a user namespace)))"
+        r"|^\s*(?P<step>#\d{1,4}\s+(?:\[[^\]\n]{0,80}\]\s+)?RUN\s"
+        r"|Step\s\d{1,3}/\d{1,3}\s:\s(?:RUN|CMD|ENTRYPOINT)\s|-+>\s+Running in\s[0-9a-f]{12}"
+        r"|>\s\[[^\]\n]{0,80}\]\s+RUN\s|INFO:\s+Running (?:post|test) scriptlet)"
+        r"|^[^\n]{0,300}?(?:cuda_diagnostics\.cc:\d+\] hostname:|diagnostic information for "
+        r"host:)\s(?:(?P<chost>[0-9a-f]{12})|(?P<hhost>[\w.-]{1,253}))\s*$"
+        r"|^\s*(?P<bend>Successfully (?:built|tagged)\s|#\d{1,4} (?:naming to|writing image)\b"
+        r"|ERROR: failed to solve\b|The command '[^\n]{0,300}' returned a non-zero code"
+        r"|INFO:\s+(?:Build complete|Creating SIF file))"
+        r"|^\s*(?P<hprompt>(?:\([^()\n]{1,80}\)\s{1,3})?(?:[A-Za-z_][\w.-]{0,31}@"
+        r"(?![0-9a-f]{12}:)[\w.-]{1,64}:[^\n$#]{0,200}[$#]|\[[A-Za-z_][\w.-]{0,31}@"
+        r"(?![0-9a-f]{12}\s)[\w.-]{1,64}\s[^\]\n]{0,200}\][$#]|\$)\s+\S)"
+        r"|^[^\n]*(?:(?P<hprose>\b(?:on|from) the (?:host|node|workstation)\b"
+        r"|\bno (?:docker|container)\b|\bwithout (?:a |any )?(?:docker|container)\b"
+        r"|\boutside (?:of )?(?:the|a|any) container\b"
+        r"|\bnot (?:in|inside|within) (?:a|the|any|my) (?:docker )?container\b"
+        r"|\bhost itself\b|\bbare[- ]metal\b)"
+        r"|(?P<cprose>(?<!not )(?<!no )\b(?:in|inside|within) (?:the|a|my|this) "
+        r"(?:docker |singularity |apptainer )?container\b|\binside docker\b))",
+        recent=MAX_RECENT,
+    ),
+    # A command that installs the NVIDIA driver's user-space libraries (libcuda, NVML), on
+    # one line: a package manager installing a driver package, or an installer that installs
+    # the driver. In an image recipe (a RUN line, a BuildKit step, a Singularity %post) those
+    # libraries end up in the image (checks/image_driver.py). Packages: NVIDIA's `cuda`,
+    # `cuda-X-Y` and `cuda-runtime-X-Y` meta-packages pull in `cuda-drivers` (CUDA
+    # Installation Guide for Linux 12.5.1, "Meta Packages"; NVIDIA/gdrcopy#188: "a `cuda`
+    # metapackage that depends on both" cuda-toolkit and cuda-drivers), `cuda-toolkit-X-Y`
+    # does not; Debian/Ubuntu's nvidia-cuda-toolkit depends on nvidia-cuda-dev, which
+    # depends on the driver's libcuda ("libcuda1 (>= 520) | ... | libcuda.so.1 (>= 520)",
+    # Debian bookworm nvidia-cuda-dev 11.8.89~11.8.0-5~deb12u1); the distributions' driver
+    # packages (nvidia-driver-N, nvidia-utils-N, libnvidia-compute-N, nvidia-headless-N,
+    # libcuda1, libnvidia-ml1). Installers: NVIDIA's driver .run file, a CUDA .run with
+    # --driver, and Ollama's install.sh, which installs cuda-drivers (or the driver .run)
+    # when it sees an NVIDIA GPU and no working nvidia-smi (ollama/ollama scripts/install.sh
+    # at 3fa8daaecfb55b86a40506aefc3190753020bf62 and 01260bb1040b2e48f4a9c2e69766a951a952f9c3;
+    # E4S-Project/e4s#172). RHEL 8/9: NVIDIA's driver comes as a dnf module stream ("dnf
+    # module install nvidia-driver:latest-dkms": NVIDIA/yum-packaging-nvidia-driver
+    # docs/guide-rhel8.md, "modularity streams" latest, latest-dkms, XXX, XXX-dkms).
+    _p(
+        "ctx.image_driver_install",
+        ("install", "nvidia-linux-", "--driver"),
+        r"\b(?:apt-get|apt|aptitude|yum|dnf|microdnf|zypper)\s+(?:-\S{1,40}\s+)*"
+        r"(?:module\s+(?:-\S{1,40}\s+)*)?install\b"
+        r"[^\n;&|]{0,400}?(?<![\w.+-])" + _DRIVER_PKG
+        + r"|(?P<script>\bollama\.(?:com|ai)/install\.sh\b[^\n|]{0,40}\|\s*(?:sudo\s+)?(?:ba)?sh\b"
+        r"|\bNVIDIA-Linux-(?:x86_64|aarch64|ppc64le)-\d{2,4}(?:\.\d{1,4}){1,2}\.run\b"
+        r"|\bcuda_\d{1,2}\.\d[\w.]{0,40}_linux(?:_\w{1,10})?\.run\b[^\n]{0,200}?\s--driver\b)",
+    ),
+    # a line of packages only, one of them a driver package (_DRIVER_PKG): an install
+    # command's list going on from a line that ends with a backslash ("RUN apt-get install
+    # -y \\" / "    cuda-drivers-535 \\"); checks/image_driver.py reads it only there
+    _p(
+        "ctx.driver_pkg_line",
+        ("cuda", "nvidia-driver", "nvidia-utils", "libnvidia-compute", "nvidia-headless",
+         "libcuda", "libnvidia-ml"),
+        r"^\s*(?:[a-z0-9][\w.+:=~-]{0,80}\s+){0,12}?" + _DRIVER_PKG
+        + r"(?:=\S{1,60})?(?:[ \t]+[\w.+:=~-]{1,80}){0,20}(?:[ \t]*\\|[ \t]*&&[^\n]{0,300})?"
+        r"[ \t]*$",
+        recent=MAX_RECENT,
+    ),
     # a BuildKit step's header with its platform ("#13 [linux/arm64 4/4] RUN ..."): which
     # platform the step's later "#13 <seconds> ..." lines come from (checks/cpu.py)
     _p(
@@ -4353,16 +4499,30 @@ PATTERNS: tuple[Pattern, ...] = (
     # pip's dependency check: `pip check` ("X 1.0 has requirement Y>=2, but you have Y 1.5." /
     # "X 1.0 requires Y, which is not installed."), pip < 20.3 after install ("ERROR: X 1.0 has
     # requirement Y>=2, but you'll have Y 1.5 which is incompatible.") and pip >= 20.3 ("X 1.0
-    # requires Y>=2, but you have Y 1.5 which is incompatible.")
+    # requires Y>=2, but you have Y 1.5 which is incompatible.") (commands/install.py
+    # _warn_about_conflicts at pypa/pip 6d30920: "{name} {version} requires {requirement}",
+    # the requirement as its metadata writes it: TensorFlow 2.13-2.15's protobuf has eight
+    # specifiers, "protobuf!=4.21.0,...,!=4.21.5,<5.0.0dev,>=3.20.3", onnx/tensorflow-onnx#2287)
     _p(
         "pip.check_conflict",
         ("has requirement", "which is not installed", "which is incompatible"),
         r"(?<![\w.-])(?P<pkg>[A-Za-z][\w.-]{0,60}) (?P<v>\d[\w.+!]{0,40}) "
         r"(?:has requirement|requires) "
         r"(?P<req>(?P<dep>[A-Za-z][\w.-]{0,60})(?:\[[\w,.-]{0,60}\])?[^\s,;]{0,60}"
-        r"(?:,[^\s,;]{1,60}){0,6})(?:;[^\n]{0,300}?)?, "
+        r"(?:,[^\s,;]{1,60}){0,15})(?:;[^\n]{0,300}?)?, "
         r"(?:but you(?:'ll| will)? have (?P<dep2>[\w.-]{1,60}) (?P<have>[^\s,]{1,60})"
         r"|(?P<missing>which is not installed))",
+        "pkg",
+    ),
+    # the same requirement pasted alone ("tf2onnx 1.16.0 requires protobuf~=3.20.2", the
+    # other side of onnx/tensorflow-onnx#2287's conflict): another package's pin of the
+    # dependency that a pip.check_conflict line names (checks/nvidia_tools.py)
+    _p(
+        "pip.requires_alone",
+        ("requires",),
+        r"^\s{0,8}(?P<pkg>[A-Za-z][\w.-]{0,60}) (?P<v>\d[\w.+!]{0,40}) requires "
+        r"(?P<req>(?P<dep>[A-Za-z][\w.-]{0,60})(?:\[[\w,.-]{0,60}\])?[<>=!~][^\s,;]{0,60}"
+        r"(?:,[^\s,;]{1,60}){0,15})[.,]?\s*$",
         "pkg",
     ),
     # setuptools' pkg_resources at a program's start (a console script's entry point, a
@@ -5286,6 +5446,95 @@ PATTERNS: tuple[Pattern, ...] = (
         r'^\s*File "(?P<path>(?:(?![^"\n]*(?:site|dist)-packages)[^"\n]{0,300}[/\\])?)'
         r'(?P<mod>tensorflow|keras)\.py", line \d{1,6}, in <module>',
     ),
+    # Python's UnicodeDecodeError from a Windows locale codec (cp1252 and the other
+    # single-byte pages are 'charmap' codecs; gbk, cp936, cp949, cp932, big5), on a byte
+    # 0x80-0xff: UTF-8 text read without encoding= (checks/text_encoding.py); 'ascii' is read
+    # only beside Python 3's encodings/ascii.py decode frame (ctx.ascii_decode_frame): Python
+    # 2's implicit str/unicode conversions raise it far from any file
+    _p(
+        "py.locale_decode",
+        ("codec can't decode byte",),
+        r"UnicodeDecodeError: '(?P<codec>charmap|cp125[0-8]|gbk|cp936|cp949|cp932|cp950|big5"
+        r"|ascii)' codec can't decode byte 0x(?P<byte>[89a-f][0-9a-f]) in position "
+        r"(?P<pos>\d{1,12})",
+    ),
+    # Python 3's ASCII codec decoding a file under a C/POSIX locale (its frame
+    # ".../encodings/ascii.py", line 26, in decode"), and an encoding the code named itself
+    # (encoding="gbk"): checks/text_encoding.py
+    _p("ctx.ascii_decode_frame", ("ascii.py",),
+       r"encodings[/\\]ascii\.py\"?, line \d{1,5}, in decode"),
+    _p("ctx.explicit_encoding", ("encoding",),
+       r"\bencoding\s?=\s?['\"](?P<enc>[\w-]{2,20})['\"]"),
+    # an Apple-silicon Mac's kernel (uname -v: "root:xnu-10002.41.9~7/RELEASE_ARM64_T8122";
+    # uname -m / -a: "arm64" after a Darwin kernel line): beside conda's "Platform: osx-64"
+    # an x86_64 conda under Rosetta (checks/conda.py)
+    _p("ctx.darwin_arm64", ("release_arm", "darwin"),
+       r"\bRELEASE_ARM64_T\d{4}\b|^\s*Darwin\b[^\n]{0,300}\barm64\s*$"),
+    # conda's not-found entry as a dependency chain ("  - pkgs/main/linux-64::tensorflow==
+    # 1.8.0=h7b2774c_0 -> _tflow_select==1.2.0=eigen": its solver joins the specs' path with
+    # " -> "): read next to PackagesNotFoundError (checks/conda.py)
+    _p("ctx.conda_chain_item", (" -> ",),
+       r"^\s{0,8}-\s+(?P<parent>[\w.:/=+-]{1,200}?)\s+->\s+(?:[\w.:/=+*<>!,-]{1,200}\s+->\s+)"
+       r"{0,6}(?P<dep>[\w.:/=+*<>!,-]{1,200})\s*$"),
+    # an NVIDIA GPU named in the log's prose or an app's banner ("GPU: Nvidia GeForce RTX 3050
+    # Laptop GPU"): an NVIDIA host, beside a ROCm build's HIP error (checks/nvidia_tools.py)
+    _p("ctx.nvidia_gpu_named", ("nvidia", "geforce"),
+       r"(?i:\bnvidia)\s+(?:GeForce|RTX|Quadro|Tesla|TITAN|[AHL]\d{2,4}\b)"
+       r"|\bGeForce\s+(?:RTX|GTX|MX)\s?\d{3,4}"),
+    # a pickle read (pickle.load / pickle.py / _pickle, joblib, np.load with allow_pickle):
+    # the file is binary (checks/text_encoding.py)
+    _p("ctx.pickle_read", ("pickle",),
+       r"\bpickle\.loads?\(|[/\\]pickle\.py\b|\b_pickle\.|\bcPickle\.load"),
+    # NumPy 2's copy=False ("never copy") where a copy is needed (_multiarray_umath's
+    # message; checks/numpy_copy_keyword.py)
+    _p(
+        "numpy.copy_false",
+        ("unable to avoid copy while creating",),
+        r"Unable to avoid copy while creating (?:an array as requested|a new array)",
+    ),
+    # protobuf 6.30+ (v30) removed MessageFactory.GetPrototype, CreatePrototype and GetMessages
+    # and SymbolDatabase.GetPrototype and CreatePrototype, deprecated since 4.23 (read in the
+    # protobuf 5.29.4 and 6.30.0 wheels; checks/protobuf_removed_api.py)
+    _p(
+        "protobuf.removed_api",
+        ("'messagefactory' object has no attribute", "'symboldatabase' object has no attribute"),
+        r"'(?P<cls>MessageFactory)' object has no attribute '(?P<api>GetPrototype|CreatePrototype"
+        r"|GetMessages)'"
+        # (SymbolDatabase keeps GetMessages in 6.30: only its prototype methods went)
+        r"|'(?P<cls2>SymbolDatabase)' object has no attribute '(?P<api2>GetPrototype"
+        r"|CreatePrototype)'",
+    ),
+    # a TensorFlow nightly installed or asked for in the log (a nightly's own version
+    # "2.12.0.dev20221019", a tf-nightly pin, pip list row or wheel, an install command): a
+    # build whose shared-library layout may change from one day to the next
+    # (checks/custom_ops.py)
+    _p(
+        "ctx.tf_nightly",
+        ("nightly", ".dev"),
+        # (installed or asked for: a nightly's version, a pin, a pip list row or wheel file,
+        # an install command; not prose that merely names it)
+        r"\b\d\.\d{1,2}\.0[.-]dev20\d{6}\b"
+        r"|\btf[-_]nightly(?:[-_](?:cpu|gpu))?(?:==|\s{2,}\d|-\d)"
+        r"|\bpip3?\s+install\b[^\n]{0,80}\btf-nightly\b",
+    ),
+    # CPython's import_from (Python/ceval.c, 3.8+): "cannot import name %R from partially
+    # initialized module %R (most likely due to a circular import) (%S)", %S the module's
+    # __file__: a module named tensorflow / keras whose file is tensorflow.py / keras.py is
+    # no package (the package's __file__ is .../tensorflow/__init__.py): a file of the user's
+    # shadows it (checks/python_env_faults.py)
+    _p(
+        "py.circular_import_file",
+        ("partially initialized module", "cannot import name", "consider renaming"),
+        r"from partially initialized module '(?P<mod>tensorflow|keras)' \(most likely due to "
+        r"a circular import\) \((?P<path>[^\n]{0,300}?[/\\])?(?P=mod)\.py\)"
+        # the same function's other forms: not initializing ("cannot import name %R from %R
+        # (%S)", 3.7-3.12), and 3.13's "(consider renaming %R if it has the same name as a
+        # library you intended to import)" (its AttributeError twin says "since it has")
+        r"|cannot import name '\w{1,80}' from '(?P<mod2>tensorflow|keras)' "
+        r"\((?:consider renaming ')?(?P<path2>[^\n]{0,300}?[/\\])?(?P=mod2)\.py'?[ )]"
+        r"|module '(?P<mod3>tensorflow|keras)' has no attribute '\w{1,80}' \(consider renaming "
+        r"'(?P<path3>[^\n]{0,300}?[/\\])?(?P=mod3)\.py'",
+    ),
     # A traceback frame in a .py file outside site-packages/dist-packages: the user's own code
     # (a custom layer's __init__ between a model load and Keras's refusal: checks/tf_install.py)
     _p(
@@ -6043,6 +6292,69 @@ PATTERNS: tuple[Pattern, ...] = (
         ("xla_gpu_cuda_data_dir=",),
         r"xla_gpu_cuda_data_dir=(?P<dir>[^\s\"']{1,300})",
     ),
+    # conda-forge's build folder, which a conda-forge jaxlib/tensorflow keeps as its
+    # TF_CUDA_TOOLKIT_PATH and XLA lists among its CUDA roots (in XLA's searched-folder list
+    # or an strace of it: conda-forge/jaxlib-feedstock#283,
+    # "/home/conda/feedstock_root/build_artifacts/jaxlib_1725045424189/_build_env/targets/
+    # x86_64-linux/nvvm/libdevice"): group pkg, the package the folder built
+    # (checks/xla_conda.py)
+    _p(
+        "ctx.conda_build_root",
+        ("feedstock_root/build_artifacts",),
+        r"/feedstock_root/build_artifacts/(?:(?P<pkg>[A-Za-z][\w.-]{0,60}?)_\d{9,}\b)?",
+    ),
+    # a shell prompt of a conda or pixi environment: pixi's "(project:environment) " for a
+    # named environment (prefix-dev/pixi crates/pixi_core/src/prompt.rs prompt_name at
+    # 2b25fc76dd3b5cc50a235387d948474975c40d73: "{project_name}:{name}"), conda's base
+    # environment "(base) "; a venv's "(name) " is told apart from neither, so it is not read
+    _p(
+        "ctx.env_prompt",
+        ("@",),
+        r"^\s*\((?:(?P<pixi>[\w.-]{1,80}:[\w.-]{1,80})|(?P<base>base))\)\s+[\w.-]{1,64}@"
+        r"[\w.-]{1,64}[:\s]",
+        recent=MAX_RECENT,
+    ),
+    # a conda environment's folder (group root: its prefix, up to lib/, bin/, conda-meta/...):
+    # only under a conda-specific root, anaconda/miniconda/miniforge/mambaforge, micromamba's
+    # and mamba's roots, ~/.conda, /opt/conda (the conda images), pixi's .pixi/envs/<name>
+    # ("These directories are conda environments", pixi docs "Environments", v0.40.1), any
+    # of them with envs/<name> after it. A bare ".../envs/<name>/" is no conda mark: a venv
+    # may live there, and pyenv-virtualenv puts its environments in
+    # $(pyenv root)/versions/<version>/envs/<name> (pyenv/pyenv-virtualenv bin/pyenv-virtualenv
+    # at bbcac8875c8f6406b4450ba5eafcf77d6c4a9c72: VIRTUALENV_NAME="${VERSION_NAME}/envs/...")
+    # (checks/xla_conda.py)
+    _p(
+        "ctx.conda_path",
+        ("conda", "mamba", "miniforge", ".pixi"),
+        r"(?<![\w.~/\\:+-])(?P<root>[\w.~/\\:+-]{0,200}?[/\\](?:(?:ana|mini)conda\d?"
+        r"(?:-[\w.]{1,40})?"
+        r"|miniforge\d?(?:-[\w.]{1,40})?|mambaforge\d?|micromamba|mamba|\.conda|\.pixi|conda)"
+        r"(?:[/\\]envs[/\\][\w.+-]{1,100})?)[/\\](?:lib|Lib|bin|Scripts|conda-meta|nvvm|pkgs"
+        r"|include|etc)(?=[/\\\s\"']|$)",
+        recent=MAX_RECENT,
+    ),
+    # a command that leaves conda for a venv or picks another environment (group venv: conda
+    # deactivate, python -m venv, virtualenv, uv venv, sourcing a venv's bin/activate, pyenv's
+    # activate/virtualenv/shell/local, poetry shell, a venv's "(venv) "/"(.venv) " prompt), or
+    # one that works in a conda or pixi environment (group conda: conda/mamba/micromamba
+    # activate, install, create, run; pixi run, shell, add, install; sourcing a conda root's
+    # bin/activate); the last occurrence on the line (checks/xla_conda.py)
+    _p(
+        "ctx.pyenv_switch",
+        ("activate", "venv", "virtualenv", "pyenv ", "poetry shell", "conda ", "mamba ",
+         "pixi "),
+        r"^[^\n]*(?:(?P<conda>\b(?:conda|mamba|micromamba)\s+(?:activate|install|create|run)\b"
+        r"|\bpixi\s+(?:run|shell|add|install)\b"
+        r"|(?:\bsource|(?<!\S)\.)\s+[^\s;&|]{0,200}?(?:conda|mamba|miniforge)[^\s;&|]{0,100}"
+        r"[/\\]bin[/\\]activate\b)"
+        r"|(?P<venv>\bconda\s+deactivate\b|\bpython[\d.]{0,5}\s+-m\s+(?:venv|virtualenv)\b"
+        r"|\bpy(?:\s+-[\d.]{1,5})?\s+-m\s+venv\b|\bvirtualenv\s+[\w.~/-]|\buv\s+venv\b"
+        r"|(?:\bsource|(?<!\S)\.)\s+(?![^\s;&|]{0,200}?(?:conda|mamba|miniforge))"
+        r"[^\s;&|]{0,200}[/\\](?:bin|Scripts)[/\\]activate\b"
+        r"|\bpyenv\s+(?:activate|virtualenv|shell|local)\b|\bpoetry\s+shell\b"
+        r"|^\s*\((?:\.?venv|\.?virtualenv)\)\s+[\w.-]{1,64}@))",
+        recent=MAX_RECENT,
+    ),
     # the driver's user-space components whose file names carry the driver version
     # (libnvidia-<part>.so.<driver>, libcuda.so.<driver>): NVIDIA driver README, "Installed
     # Components"
@@ -6481,6 +6793,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:^|[/\\\s\"'(])jax(?:lib)?[/\\]|\bjax(?:lib)?[._]|\bXlaRuntimeError\b"
         r"|^\s*(?:import|from) jax\b",
     ),
+    # JAX imported at a prompt (">>> import jax", "In [1]: import jax"), and C++ lines of
+    # TensorFlow's tree built into another program (jaxlib builds XLA and StreamExecutor from
+    # it as the Bazel repository org_tensorflow: "external/org_tensorflow/tensorflow/...");
+    # together they make a log JAX's (Facts.jax_log); TensorFlow's own build logs
+    # "tensorflow/..." without that prefix
+    _p("ctx.jax_prompt", ("import jax", "from jax"),
+       r"^\s*(?:>>>\s?|In \[\d{1,5}\]:\s?)(?:import|from) jax\b"),
+    # XLA as its own Bazel repository "xla" ("external/xla/xla/stream_executor/..."):
+    # jaxlib's C++ lines since XLA left TensorFlow's tree (TensorFlow itself logs
+    # tensorflow/compiler/xla/... up to 2.13 and external/local_xla/xla/... from 2.14)
+    _p("ctx.jax_xla_path", ("external/xla/xla", "external\\xla\\xla"),
+       r"\bexternal[/\\]xla[/\\]xla[/\\]"),
+    _p("ctx.vendored_tf", ("external/org_tensorflow", "external\\org_tensorflow"),
+       r"\bexternal[/\\]org_tensorflow[/\\]tensorflow[/\\]"),
     # a TensorFlow build that may leave ops out: an Android/iOS app (its JNI library), a C++
     # program linked with a static libtensorflow (contrib/makefile's libtensorflow-core.a,
     # tensorflow_cc), whose kernels' registrations outlive their ops' ("OpKernel ('op:

@@ -516,6 +516,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
     directml_no_wheel,
     tf1_pin_no_wheel,
 )
+from tfgpu.diagnosis.checks.numpy_copy_keyword import numpy_copy_false
 from tfgpu.diagnosis.checks.nvidia_tools import (
     nvml_function_not_found,
     smi_missing,
@@ -526,9 +527,11 @@ from tfgpu.diagnosis.checks.op_registry import (
     node_inputs_not_in_op,
     op_not_registered,
     op_without_gpu_kernel,
+    python_only_op_kernel,
 )
 from tfgpu.diagnosis.checks.pip_index import pip_index_unreachable
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
+from tfgpu.diagnosis.checks.protobuf_removed_api import protobuf_removed_api
 from tfgpu.diagnosis.checks.strategy_scope import strategy_model_outside_scope
 from tfgpu.diagnosis.checks.tensor_shape_checks import tensor_shape_check_failed
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
@@ -537,7 +540,9 @@ from tfgpu.diagnosis.checks.tensorrt_versions import (
     tensorrt_major_mismatch,
     tf1_running_against_none,
 )
+from tfgpu.diagnosis.checks.text_encoding import text_read_with_locale_encoding
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
+from tfgpu.diagnosis.checks.tf_private_names import tf_private_name_missing
 from tfgpu.diagnosis.checks.windows import (
     dll_load_bare,
     windows_native_warning,
@@ -882,6 +887,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     numpy_added_name,
     numpy_removed_alias,
     protobuf_version,
+    protobuf_removed_api,
+    numpy_copy_false,
+    tf_private_name_missing,
+    text_read_with_locale_encoding,
     keras3,
     two_kerases_optimizer,
     keras2onnx_mode,
@@ -1088,6 +1097,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nouveau_holds_gpu,
     nvrm_probe_not_called,
     op_not_registered,
+    python_only_op_kernel,
     node_attr_not_in_op,
     node_inputs_not_in_op,
     xla_unknown_flag,

@@ -78,7 +78,8 @@ def is_tf_distribution(f: Facts, name: str) -> bool:
 
 #: How platform_facts' ``addon-platforms-*`` rows name platforms, in words.
 PLATFORM_WORDS = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS",
-                  "macos": "macOS"}
+                  "macos": "macOS", "linux-aarch64": "Linux aarch64",
+                  "macos-arm64": "Apple-silicon macOS", "windows": "Windows"}
 
 
 def pip_asked_for(ctx: Facts, dist: str) -> list[Hit]:
@@ -596,6 +597,8 @@ COMMAND_WORDS = frozenset({
     "Get-PSDrive",
     # MPI launchers (a launch line repeated with its slot counts)
     "horovodrun", "mpirun", "mpiexec",
+    # Singularity/Apptainer (a container started with --nv, the host's driver bound in)
+    "singularity", "apptainer",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

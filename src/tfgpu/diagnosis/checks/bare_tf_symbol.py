@@ -57,6 +57,12 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
         # stays unrecognised, quoted)
         return []
     ldd = next((m for h in hits if (m := _LDD_OBJECT.search(h.text))), None)
+    linked = any("tensorflow_framework" in (h.g("lib") or "") for h in ctx.h("lib.missing").all())
+    if ldd is not None and linked:
+        # a listing that names libtensorflow_framework, even "=> not found", shows the op
+        # library linked to it: ldd outside Python does not search TensorFlow's folder, so its
+        # symbols read undefined there; the listing says nothing of a load's failure
+        return []
     if ldd is not None:
         # ldd -r's listing names the object after each symbol: a typeinfo of TensorFlow's
         # classes missing there is the op library's link line (custom_ops.py's reading)

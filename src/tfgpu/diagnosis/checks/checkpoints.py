@@ -180,6 +180,17 @@ def assign_shape_at_build(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "checkpoint-variable-shape-differs", lhs=lhs, rhs=rhs, evidence=ev,
             fix=_SHAPE_FIX)]
+    var = [d.strip() for d in h.need("lhs").split(",")]
+    val = [d.strip() for d in h.need("rhs").split(",")]
+    order = _channel_order(var, val)
+    if order == "layout":
+        return [catalogue.make(
+            "op-input-shapes-incompatible", variant="kernel-layout", node=node, a=lhs, b=rhs,
+            evidence=ev)]
+    if order == "image-side":
+        return [catalogue.make(
+            "op-input-shapes-incompatible", variant="channel-order", node=node, a=lhs, b=rhs,
+            channels=var[2], evidence=ev)]
     if ctx.h("ctx.load_weights").count:
         return [catalogue.make(
             "keras-weights-do-not-fit-model",
@@ -190,12 +201,6 @@ def assign_shape_at_build(ctx: Facts) -> list[Finding]:
                  "project's README names them",
                  "# or save and load the whole model, so the architecture travels with its "
                  "weights"))]
-    var = [d.strip() for d in h.need("lhs").split(",")]
-    val = [d.strip() for d in h.need("rhs").split(",")]
-    if _channel_order(var, val):
-        return [catalogue.make(
-            "op-input-shapes-incompatible", variant="channel-order", node=node, a=lhs, b=rhs,
-            channels=var[2], evidence=ev)]
     return [catalogue.make(
         "op-input-shapes-incompatible", variant="assign", node=node, a=lhs, b=rhs,
         evidence=ev)]
@@ -207,17 +212,22 @@ def assign_shape_at_build(ctx: Facts) -> list[Finding]:
 _IMAGE_SIDES = frozenset({"224", "227", "240", "299", "320", "331"})
 
 
-def _channel_order(var: list[str], val: list[str]) -> bool:
-    """Whether a 2D convolution kernel ``var`` ([h, w, in, out], Keras's layout) given
-    ``val`` reads an image's side as its input channels: ``in`` is one of
-    :data:`_IMAGE_SIDES` and not in the value, while the value has the kernel's spatial pair
-    (at its start, or at its end: Theano's [out, in, h, w]), its filters and the 3 of RGB."""
-    if len(var) != 4 or len(val) != 4 or var[2] not in _IMAGE_SIDES or var[2] in val:
-        return False
+def _channel_order(var: list[str], val: list[str]) -> str | None:
+    """How a 2D convolution kernel ``var`` ([h, w, in, out], Keras's layout) got ``val`` in
+    another channel order: ``"layout"``, the same kernel in Theano's / PyTorch's [out, in, h,
+    w] layout; ``"image-side"``, a kernel reading an image's side as its input channels
+    (``in`` one of :data:`_IMAGE_SIDES` and not in the value, while the value has the
+    kernel's spatial pair at its start or end, its filters and the 3 of RGB); else ``None``."""
+    if len(var) != 4 or len(val) != 4:
+        return None
+    if var != val and val == [var[3], var[2], var[0], var[1]]:
+        return "layout"  # the same kernel in Theano's / PyTorch's [out, in, h, w] layout
+    if var[2] not in _IMAGE_SIDES or var[2] in val:
+        return None
     for spatial, rest in ((val[:2], val[2:]), (val[2:], val[:2])):
         if spatial == var[:2] and var[3] in rest and "3" in rest:
-            return True
-    return False
+            return "image-side"
+    return None
 
 
 def checkpoint_path_wrong(ctx: Facts) -> list[Finding]:

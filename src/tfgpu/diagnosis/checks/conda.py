@@ -197,12 +197,21 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
             metal=f"{metal.title} (knowledge row {metal.ref}).",
             evidence=log_evidence(hits, items, ctx.h("tools.conda_platform").all()),
             knowledge_ref=metal.ref,
-            fix=("# drop cudatoolkit/cudnn (CUDA-only) from the environment; on macOS:",
+            fix=(*(("# this conda is an x86_64 one (Platform: osx-64) on an Apple-silicon "
+                    "Mac (its kernel line: ARM64), so it runs under Rosetta: make an arm64 "
+                    "environment first (Miniforge's arm64 installer, or "
+                    "CONDA_SUBDIR=osx-arm64 conda create -n tf python=3.11), then install "
+                    "there",) if subdir == "osx-64" and ctx.h("ctx.darwin_arm64").count
+                   else ()),
+                 "# drop cudatoolkit/cudnn (CUDA-only) from the environment; on macOS:",
                  "pip install tensorflow tensorflow-metal   # Apple's GPU plugin "
                  "(macOS 12.0+, Apple silicon or AMD GPU)",
                  "tfgpu plan --os macos   # the TensorFlow and tensorflow-metal releases "
                  "for this Mac"),
         )]
+    chains = _near(ctx.h("ctx.conda_chain_item").all(), hits, 8)
+    if chains:
+        return [_dependency_chain(hits, chains)]
     first = re.split(r"\s*[=<>!]", names[0])[0].rsplit("::", 1)[-1] if names else None
     fix = [f"conda search -c conda-forge {first}   # the versions and builds that exist for "
            "this platform" if first else
@@ -223,6 +232,26 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits, items),
         fix=tuple(fix),
     )]
+
+
+def _dependency_chain(hits: list[Hit], chains: list[Hit]) -> Finding:
+    """``conda-packages-not-found`` variant ``dependency-chain``: the not-found entry is a
+    chain ("A -> B"): A exists in the channel, and a dependency its metadata names (B) exists
+    for no channel of this platform: the channel's metadata (or a build pinned whose
+    dependency was removed), not a misspelt name (AnacondaRecipes/repodata-hotfixes#33: a
+    typo in the channel's repodata hotfix gave tensorflow 1.8.0 a dependency
+    _tflow_select==1.2.0=eigen that no build matched; fixed on the channel's side)."""
+    parent, dep = chains[0].need("parent"), chains[0].need("dep")
+    name = parent.rsplit("::", 1)[-1].split("=", 1)[0]
+    return catalogue.make(
+        "conda-packages-not-found", variant="dependency-chain", parent=parent, dep=dep,
+        evidence=log_evidence(hits, chains[:2]),
+        fix=(f"conda search {name} --info   # the builds of {name} and the dependencies each "
+             f"names: another build or version whose dependencies exist",
+             f"# drop the build string of {name} (name=version only), or ask for another "
+             "version; a dependency the channel itself names but does not carry is the "
+             "channel's fault: report it to the channel (its repodata)"),
+    )
 
 
 def conda_clobber(ctx: Facts) -> list[Finding]:

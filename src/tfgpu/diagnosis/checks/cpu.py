@@ -27,7 +27,7 @@ from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import PlatformFact
 
 #: Windows exit codes of STATUS_ILLEGAL_INSTRUCTION (0xC000001D), as printed.
-_WIN_ILLEGAL = ("-1073741795", "0xc000001d")
+_WIN_ILLEGAL = ("-1073741795", "0xc000001d", "3221225501")
 
 
 def _flags(f: Facts) -> tuple[str, ...] | None:

@@ -212,6 +212,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             from tfgpu.diagnosis.checks.addons import addon_pair_fix
 
             fix.insert(0, addon_pair_fix(ctx, dist))
+        if not cuda and _XLA_TSL_SYMBOL.match(sym) and ctx.h("ctx.tf_nightly").count:
+            return [_nightly_layout(ctx, hit, name, lib, sym, fix)]
         return [catalogue.make(
             "op-library-built-for-other-tensorflow",
             variant="cuda" if cuda else None,
@@ -220,6 +222,36 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([hit]), fix=tuple(fix),
         )]
     return []
+
+
+#: A mangled name in XLA's or TSL's namespace (``_ZNK3xla14HloComputation...``,
+#: ``_ZN3tsl...``): code TensorFlow has moved between its shared libraries.
+_XLA_TSL_SYMBOL = re.compile(r"_ZN(?:K|V|VK)?3(?:xla|tsl)\d")
+
+
+def _nightly_layout(ctx: Facts, hit: Hit, name: str, lib: str, sym: str,
+                    fix: list[str]) -> Finding:
+    """``op-library-built-for-other-tensorflow`` variant ``nightly-layout`` (a warning): an
+    add-on's library misses an XLA or TSL symbol and the log names a TensorFlow nightly.
+    Nightlies move such symbols between TensorFlow's shared libraries: tf-nightly
+    2.12.0.dev20221019 put XLA's into a new libtensorflow_cc.so.2 that Horovod, linking
+    libtensorflow_framework.so.2 and _pywrap_tensorflow_internal.so, did not link, so Horovod
+    built against that very nightly failed on import, whichever release
+    (tensorflow/tensorflow#58281, horovod/horovod#3754; fixed by Horovod's PR #3755, which
+    links libtensorflow_cc.so.2 when it exists).  A rebuild of the same add-on release then
+    fails the same way; the add-on's newer build logic or another nightly does not."""
+    return catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="nightly-layout", package=name,
+        library=lib.rsplit("/", 1)[-1], symbol=sym[:120], evidence=log_evidence([hit]),
+        fix=(*[f for f in fix if "pip list" in f or "grep" in f][:1],
+             "# with a TensorFlow nightly, pair the add-on's own nightly build of the same day "
+             "(tensorflow-text-nightly, tfa-nightly), or build the add-on against this nightly: "
+             "a release of the add-on is built for a TensorFlow release, not a nightly",
+             "# built against this very nightly and still failing: the nightly moved the "
+             "symbol into another of its libraries (tensorflow/tensorflow#58281): use the "
+             "add-on's newest source (its build links TensorFlow's new library) or the "
+             "previous nightly"),
+    )
 
 
 # --- a CUDA runtime API function a compiled library needs ---

@@ -179,7 +179,8 @@ def gpu_op_determinism(ctx: Facts) -> list[Finding]:
                        f"in XLA_FLAGS) and has no deterministic GPU implementation of {op}: "
                        "the program uses an operation XLA can only run nondeterministically "
                        "there (select-and-scatter is max pooling's gradient)."),
-                fix=("# drop --xla_gpu_deterministic_ops from XLA_FLAGS when run-to-run "
+                fix=("# drop --xla_gpu_deterministic_ops (or "
+                     "--xla_gpu_exclude_nondeterministic_ops) from XLA_FLAGS when run-to-run "
                      "determinism is not needed",
                      "# or write that step without the operation (for select-and-scatter: "
                      "average pooling, or a strided convolution, instead of max pooling), or "

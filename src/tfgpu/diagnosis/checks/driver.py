@@ -52,6 +52,7 @@ from tfgpu.diagnosis.checks.hardware import (
     _nvidia_records,
     _pci_only_nvidia,
 )
+from tfgpu.diagnosis.checks.image_driver import container_shown, mismatch_in_image
 from tfgpu.diagnosis.checks.libraries import (
     _message_part,
     _runtime_major,
@@ -1255,6 +1256,104 @@ def _cuinit_errors(ctx: Facts, name: str, code: str | None = None) -> list[Hit]:
             if h.g("name") == name or (code is not None and h.g("code") == code)]
 
 
+def _insufficient_without_versions(ctx: Facts, hits: Hits, fw: str | None,
+                                   shown: list[Hit]) -> Finding:
+    """``driver-too-old-for-cuda`` variant ``no-versions`` (a warning): "CUDA driver version
+    is insufficient for CUDA runtime version" with no driver or CUDA version in the log.  The
+    CUDA runtime returns it for a driver older than itself and when it loaded another libcuda
+    than a running driver's: a container started without GPU access (Docker without --gpus
+    all, Singularity/Apptainer without --nv: rickstaa/panda-autograsp#150), another copy first
+    on the library path (platform fact insufficient-driver-foreign-libcuda:
+    NVIDIA/nvidia-docker#656, #378, #400).  The program is another one than TensorFlow when
+    the log says so (ONNX Runtime, CuPy...), TensorFlow when its lines are there (its own
+    XLA's, external/local_xla), JAX's.  The container the line was printed in (``shown``,
+    image_driver.container_shown) puts its fix first.
+
+    Variant ``no-versions-wsl`` under WSL2 outside a container: the driver is the Windows one,
+    which WSL maps in as /usr/lib/wsl/lib/libcuda.so.1; NVIDIA's CUDA on WSL User Guide
+    (https://docs.nvidia.com/cuda/wsl-user-guide, "Getting Started with CUDA on WSL 2"): "The
+    CUDA driver installed on Windows host will be stubbed inside the WSL 2 as libcuda.so,
+    therefore users must not install any NVIDIA GPU Linux driver within WSL 2" and "the
+    default CUDA Toolkit comes packaged with a driver, and it is easy to overwrite the WSL 2
+    NVIDIA driver with the default installation".  The fix is the Windows driver, and a Linux
+    libcuda found instead of WSL's is the other reading."""
+    foreign = ctx.kb.platform_fact("insufficient-driver-foreign-libcuda")
+    cuinit = _cuinit_errors(ctx, "CUDA_ERROR_INSUFFICIENT_DRIVER")
+    tf = any(re.search(r"tensorflow|local_xla", h.text, re.IGNORECASE)
+             for h in (*hits.all(), *cuinit))
+    program = (f"{fw} (not TensorFlow)" if fw else "TensorFlow" if tf else
+               "JAX" if ctx.jax_log else "the program")
+    first = hits.first[0]
+    build = (f"the {fw} build" if fw else "a TensorFlow build" if tf else
+             "a jaxlib build" if ctx.jax_log else "a build of the program")
+    if ctx.wsl and not shown:
+        why = (f"'CUDA driver version is insufficient for CUDA runtime version' (line "
+               f"{first.line}) in WSL2, where the NVIDIA driver is the Windows one, which WSL "
+               "maps in as /usr/lib/wsl/lib/libcuda.so.1 (NVIDIA's CUDA on WSL User Guide: no "
+               "Linux NVIDIA driver belongs inside WSL 2). The CUDA runtime answers this when "
+               "that Windows driver is older than itself, and also when it loaded another "
+               "libcuda than WSL's: a Linux driver package installed inside WSL (NVIDIA's cuda "
+               "meta-package from the Linux repository brings cuda-drivers) or a stubs/ folder "
+               "first on the library path. The log shows no driver version and no CUDA "
+               "version, so which one this is, it does not say; nvidia-smi inside WSL tells.")
+        return catalogue.make(
+            "driver-too-old-for-cuda", variant="no-versions-wsl", program=program, why=why,
+            evidence=log_evidence(hits, cuinit),
+            fix=("nvidia-smi   # inside WSL: 'CUDA Version' below the program's CUDA: the "
+                 "Windows driver is too old; no GPU table: WSL's driver is not reached",
+                 "# the Windows driver is too old: upgrade the NVIDIA driver on WINDOWS ("
+                 + docs.url("nvidia-drivers") + "), then wsl --shutdown in PowerShell; never "
+                 "install a Linux NVIDIA driver inside WSL",
+                 "ldconfig -p | grep libcuda; ls -l /usr/lib/wsl/lib/libcuda*   # only "
+                 "/usr/lib/wsl/lib's libcuda belongs in WSL: another one listed first (a Linux "
+                 "driver package, a stubs/ folder) is loaded instead: dpkg -l | grep -E "
+                 "'cuda-drivers|nvidia-driver|libnvidia-compute' and remove what it lists",
+                 f"# or install {build} for the CUDA the Windows driver supports (nvidia-smi: "
+                 "'CUDA Version')"),
+            knowledge_ref=foreign.ref,
+        )
+    why = (f"'CUDA driver version is insufficient for CUDA runtime version' (line {first.line}) "
+           "is what the CUDA runtime answers when the NVIDIA driver is older than itself, and "
+           "also when it loaded another libcuda than a running driver's: a container started "
+           "without GPU access (Docker without --gpus all, Singularity/Apptainer without --nv, "
+           "a Kubernetes pod without an nvidia.com/gpu limit) has no host driver library to "
+           "load, and another copy found first on the library path is not the running driver "
+           f"(knowledge row {foreign.ref}). The log shows no driver version and no CUDA "
+           "version, so which one this is, it does not say; nvidia-smi where the program runs "
+           "tells (no GPU table: no driver reached; its 'CUDA Version' below the program's "
+           "CUDA: the driver is too old).")
+    if shown:
+        why += (f" The line was printed in a container (line {shown[0].line})"
+                + (f", started by {shown[0].g('cmd')} without a GPU flag" if shown[0].g("cmd")
+                   else "") + ": check its GPU access first.")
+    fix = [
+        "nvidia-smi   # where the program runs: no GPU table (or not found): no driver reached; "
+        "'CUDA Version' below the program's CUDA: the driver is too old; at or above it: "
+        "another libcuda is loaded: ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH (stubs/, "
+        "compat/)",
+        "# a container: docker run --gpus all ...; singularity exec --nv ... (apptainer exec "
+        "--nv); Kubernetes: resources.limits nvidia.com/gpu: 1",
+        f"# the driver is too old: upgrade it, or install {build} for the CUDA it supports "
+        "(nvidia-smi: 'CUDA Version')",
+    ]
+    if shown:
+        fix.insert(0, fix.pop(1))
+    return catalogue.make(
+        "driver-too-old-for-cuda", variant="no-versions", program=program, why=why,
+        evidence=log_evidence(hits, cuinit, shown[:1]),
+        fix=tuple(fix), knowledge_ref=foreign.ref,
+    )
+
+
+def _gpu_container(shown: list[Hit]) -> Hit | None:
+    """The container command the line was printed under when it carries a GPU flag (Docker
+    --gpus, Apptainer/Singularity --nv, a CDI nvidia.com/gpu device, --runtime=nvidia,
+    nvidia-docker): the host's driver library is in the container, so 'insufficient' means a
+    host driver older than the image's CUDA, not a container without GPU access."""
+    h = shown[0] if shown else None
+    return h if h is not None and (h.g("gpu") or h.g("nvd")) else None
+
+
 def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     """``driver-too-old-for-cuda`` from a log (formerly ``driver-too-old-for-cuda-runtime``):
     ``CUDA driver version is insufficient for CUDA runtime version`` (and cuInit's
@@ -1263,6 +1362,16 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return []
     fw = ctx.other_framework
+    shown = container_shown(ctx, hits.first[0].line)
+    gpu_run = _gpu_container(shown)
+    native_windows = ctx.windows and not ctx.wsl
+    if ctx.driver_version is None and (fw is not None or _runtime_major(ctx) is None) \
+            and gpu_run is None and not native_windows:
+        # no driver version and no CUDA version anywhere: the line alone cannot tell an old
+        # driver from a process that reached no host driver library (a hedge); a container
+        # started with its GPU flag has the host's library, and native Windows has no
+        # container: an old driver leads there
+        return [_insufficient_without_versions(ctx, hits, fw, shown)]
     if fw is not None:
         # another program's CUDA runtime (ONNX Runtime, CuPy, ...): the driver is
         # too old for THAT program's build; no TensorFlow CUDA version or build applies
@@ -1275,7 +1384,8 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
                  f"this log is {fw}'s, not TensorFlow's."
                  + (f" This driver is {ctx.driver_version}." if ctx.driver_version else "")),
             fix=("nvidia-smi   # 'CUDA Version': the newest CUDA this driver supports",
-                 "upgrade the NVIDIA driver",
+                 "upgrade the NVIDIA driver" + (f": {docs.url('nvidia-drivers')}"
+                                                if native_windows else ""),
                  f"# or install the {fw} build for the CUDA version your driver supports"),
         )]
     rt = _runtime_major(ctx)
@@ -1310,12 +1420,25 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
                  "loaded another libcuda than the running driver's (a container started "
                  "without GPU access or with its own copy, a stub or compatibility library "
                  f"first on the library path; knowledge row {foreign.ref}).")
+    elif native_windows:
+        cause += (" nvidia-smi's 'CUDA Version' shows the newest CUDA this driver runs; at or "
+                  "above the runtime's, the driver is new enough after all.")
+    elif gpu_run is not None:
+        cause += (" Unless the driver is in fact new enough: then the process loaded another "
+                  "libcuda than the running driver's (the image's own copy, a stub library "
+                  "first on the library path); nvidia-smi's 'CUDA Version' at or above the "
+                  f"runtime's tells that case (knowledge row {foreign.ref}).")
     else:
         cause += (" Unless the driver is in fact new enough: the same words appear when the "
                   "process loaded another libcuda than the running driver's (a container "
                   "started without GPU access or with its own copy, a stub library first on "
                   "the library path); nvidia-smi's 'CUDA Version' at or above the runtime's "
                   f"tells that case (knowledge row {foreign.ref}).")
+    if gpu_run is not None:
+        flag = (gpu_run.g("gpu") or "nvidia-docker").strip()
+        cause += (f" The container was started with the GPU ({flag}, line {gpu_run.line}), so "
+                  "its driver library is the host's: the host driver is older than the "
+                  "image's CUDA.")
     fix: list[str] = []
     if floor and stranded_gpu(ctx, floor) is not None:
         # no driver of that branch runs this GPU (Kepler: R470 at most): the ceiling and
@@ -1345,18 +1468,23 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
                       f"upgrade the NVIDIA driver within R{last} at most (a newer branch does "
                       "not run this GPU)"))
     else:
-        fix.append("upgrade the NVIDIA driver (nvidia-smi shows the newest CUDA it supports)")
+        fix.append("upgrade the NVIDIA driver (nvidia-smi shows the newest CUDA it supports)"
+                   + (f": {docs.url('nvidia-drivers')}" if native_windows else ""))
     fix.append(
         "or install a TensorFlow build for the CUDA version your driver supports "
         "(nvidia-smi: 'CUDA Version')"
     )
-    fix.insert(0, "nvidia-smi   # 'CUDA Version' at or above the runtime's: the driver is new "
-                  "enough, look for another libcuda: ldconfig -p | grep libcuda; echo "
-                  "$LD_LIBRARY_PATH (stubs, compat); in Docker: --gpus all")
+    fix.insert(0, "nvidia-smi   # 'CUDA Version': the newest CUDA this driver runs" if
+               native_windows else
+               "nvidia-smi   # 'CUDA Version' at or above the runtime's: the driver is new "
+               "enough, look for another libcuda: ldconfig -p | grep libcuda; echo "
+               "$LD_LIBRARY_PATH (stubs, compat)" + ("" if gpu_run is not None else
+                                                     "; in Docker: --gpus all"))
     if meets:
-        fix = [fix[0], "# remove the stubs/ or compat/ folder from LD_LIBRARY_PATH; in a "
-                       "container start it with --gpus all (the host's driver library is "
-                       "then mapped in)"]
+        fix = [fix[0], "# remove the stubs/ or compat/ folder from LD_LIBRARY_PATH"
+               + ("" if gpu_run is not None or native_windows else
+                  "; in a container start it with --gpus all (the host's driver library is "
+                  "then mapped in)")]
     return [
         catalogue.make(
             "driver-too-old-for-cuda",
@@ -1415,6 +1543,15 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return _versions_differ(ctx)  # a cut or missing mismatch line
     h = hits.first[0]
+    # driver libraries installed in a container image, or NVML's mismatch printed inside a
+    # container (TensorFlow's kernel/DSO lines in a container keep _container_libcuda's
+    # reading, which the image's forward-compatibility libcuda explains)
+    nvml = ctx.h("smi.nvml_lib_version").first
+    image = mismatch_in_image(ctx, [*hits.all(), *nvml[:1]],
+                              lib=h.g("dso") or (nvml[0].g("v") if nvml else None),
+                              kernel=h.g("k"), hedge=not h.g("k"))
+    if image is not None:
+        return [image]
     cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
     if h.g("k"):
         cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
@@ -1436,7 +1573,12 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
         "nvidia-smi   # must print the table again",
         "# in a container: ls /usr/local/cuda/compat   # an image's own libcuda "
         "(forward compatibility) is not fixed by a reboot: use an image whose CUDA "
-        "the host driver supports",
+        "the host driver supports" if h.g("k") else
+        # NVML (nvidia-smi) is no forward-compatibility library: in a container its copy
+        # comes from driver packages installed in the image (checks/image_driver.py)
+        "# in a container: driver packages installed in the image (dpkg -l | grep -E "
+        "'cuda-drivers|nvidia-driver|libnvidia-compute') are not fixed by a reboot: remove "
+        "them and let --gpus all / --nv bring the host's",
     )
     # TensorFlow's "kernel version K does not match DSO version D" with no
     # container host and no older library prints for two set-ups (tensorflow#48722, #51641,

@@ -47,6 +47,9 @@ def _failures(ctx: Facts) -> list[Hit]:
     out += [h for name in ("op.so_not_found", "op.lib_symbol", "op.custom_op_symbol")
             for h in ctx.h(name).all() if "tensorflow" in h.text.lower()]
     out += ctx.h("op.bare_tf_symbol").all()  # a symbol of TensorFlow's own C++ API
+    # Keras 3's own internal modules (keras.src.*) not found by Keras's own files: the
+    # bundle lacks part of the Keras that TensorFlow imports at start
+    out += bundled_keras_missing(ctx)
     # TensorFlow's own shared libraries not found by the loader as its native module loads
     out += [h for h in ctx.h("lib.missing").all()
             if re.match(_OWN_LIBRARY, h.g("lib") or "")]
@@ -74,6 +77,23 @@ def bundled_package(failures: list[Hit]) -> str | None:
         if m:
             return m.group("pkg")
     return None
+
+
+#: A traceback frame in Keras's own files, as a bundle prints them ("keras\\api\\__init__.py",
+#: "keras/src/...").
+_KERAS_FRAME = re.compile(r'File "(?:[^"]{0,300}[/\\])?keras[/\\][^"]{1,300}\.py"')
+
+
+def bundled_keras_missing(ctx: Facts) -> list[Hit]:
+    """In a frozen bundle (:func:`frozen_app_owns`), the "No module named 'keras.src.…'"
+    lines whose frame just above is Keras's own file: Keras imported part of itself that the
+    bundle did not collect (not code or a pickle of another Keras)."""
+    if not frozen_app_owns(ctx):
+        return []
+    frames = {h.line for h in ctx.h("py.user_frame").all() if _KERAS_FRAME.search(h.text)}
+    return [h for h in ctx.h("py.module_missing").all()
+            if (h.g("mod") or "").startswith("keras.src.")
+            and any(h.line - k in frames for k in (1, 2))]
 
 
 def frozen_app_owns(ctx: Facts) -> bool:
@@ -111,7 +131,7 @@ def frozen_app_incomplete(ctx: Facts) -> list[Finding]:
                  "options, packages=['google.protobuf', 'tensorflow'] (and zip_include_packages "
                  "without them); then freeze again"))]
     tool = "pyinstaller" if pyi else "cx-freeze"
-    pkg = bundled_package(failures) or "tensorflow"
+    pkg = bundled_package(failures) or ("keras" if bundled_keras_missing(ctx) else "tensorflow")
     fix = (("pip install --upgrade pyinstaller pyinstaller-hooks-contrib   # the hooks for "
             "TensorFlow are updated with TensorFlow's releases",
             "pyinstaller --clean ... your.spec   # rebuild without the old cache",

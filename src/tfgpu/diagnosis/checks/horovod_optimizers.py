@@ -22,11 +22,16 @@ def legacy_optimizer_required(ctx: Facts) -> list[Finding]:
     hits = ctx.h("dist.hvd_legacy_optimizer").all()
     if not hits:
         return []
-    cls = hits[0].g("cls") or "Adam"
+    # the exception's own line names the class; a traceback's source line above it holds
+    # the same words with the f-string's braces
+    named = [h for h in hits if h.g("cls")]
+    hit = named[-1] if named else hits[-1]
+    cls = hit.g("cls")
     return [catalogue.make(
-        "horovod-needs-legacy-keras-optimizer", cls=hits[0].g("cls") or "the optimizer",
-        evidence=log_evidence(hits[:1]),
-        fix=(f"opt = tf.keras.optimizers.legacy.{cls}(...)   # the legacy class of the same "
-             "optimizer, then hvd.DistributedOptimizer(opt)",
+        "horovod-needs-legacy-keras-optimizer", cls=cls or "the optimizer",
+        evidence=log_evidence([hit]),
+        fix=((f"opt = tf.keras.optimizers.legacy.{cls}(...)" if cls else
+              "# opt = tf.keras.optimizers.legacy.<the same optimizer>(...)")
+             + "   # the legacy class of the same optimizer, then hvd.DistributedOptimizer(opt)",
              "# or a Horovod release that wraps Keras 2.11's new optimizers (pip install -U "
              "horovod, built with HOROVOD_WITH_TENSORFLOW=1)"))]

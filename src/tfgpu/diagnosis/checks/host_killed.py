@@ -46,10 +46,11 @@ _RAISE_LIMIT = ("# raise the memory limit of the container or job (docker run --
 
 
 
-def _next_size(limit: str) -> str:
+def _next_size(limit: str) -> str | None:
     """Twice the memory ``limit`` a platform reported (``"2048M"``, ``"2048 MiB"``,
-    ``"4Gi"``), in gcloud's units (``"4Gi"``, ``"768Mi"``); ``"<more than LIMIT>"`` when the
-    text has no size tfgpu reads."""
+    ``"4Gi"``), in gcloud's units (``"4Gi"``, ``"768Mi"``), at most Cloud Run's largest;
+    ``"<more than LIMIT>"`` when the text has no size tfgpu reads; ``None`` when the limit is
+    already the largest."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT])?(i?B?)?\s*", limit)
     if m is None:
         return f"<more than {limit}>"
@@ -57,7 +58,7 @@ def _next_size(limit: str) -> str:
         m.group(2)]
     twice = min(2 * mib, _CLOUD_RUN_MAX_MIB)
     if twice <= mib:
-        return f"<more than {limit}>"  # already Cloud Run's largest: hold less
+        return None  # Cloud Run's ceiling reached
     twice = round(twice)
     return f"{twice // 1024}Gi" if twice % 1024 == 0 else f"{max(twice, 128)}Mi"
 
@@ -239,9 +240,12 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
                    "other model or checkpoint it loads), the request's data, and the files of "
                    "an in-memory file system. Host memory, not the GPU's."),
             doc="cloud-run-memory-limits",
-            fix=(f"gcloud run services update <service> --memory {_next_size(h.need('limit'))}"
-                 "   # Cloud Run: a larger limit (up to 32Gi, with enough CPUs for it); a job: "
-                 "gcloud run jobs update <job> --memory ...",
+            fix=((f"gcloud run services update <service> --memory {size}   # Cloud Run: a "
+                  "larger limit (up to 32Gi, with enough CPUs for it); a job: gcloud run jobs "
+                  "update <job> --memory ..."
+                  if (size := _next_size(h.need("limit"))) else
+                  "# the limit is already Cloud Run's largest (32Gi): hold less (below), or run "
+                  "it where more memory fits (a GKE node pool, a VM)"),
                  "# or hold less: load one model (no extra checkpoints in the image's model "
                  "folder), smaller batches per request, weights in float16"))]
     slurm = ctx.h("tools.slurm_oom").all()

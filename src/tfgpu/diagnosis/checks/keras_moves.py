@@ -235,6 +235,17 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
     if top in fact.items("modules"):
         return None
     pkg = _traceback_package(f, line)
+    if pkg is None and not dunder and len(parts) == 2 and (
+            close := [m for m in fact.items("modules") if _one_edit(top, m)]):
+        # the code's own import of keras.<m>, one letter from a public module (keras.model
+        # for keras.models, keras.layer): no release had it, none moved it: misspelt (Keras
+        # 2's private modules, keras.optimizer_v2 or keras.distribute, are further off)
+        return catalogue.make(
+            "keras-public-api-moved", variant="no-such-name", module="keras",
+            name=f"module {top}", category="unknown", severity=Severity.WARNING,
+            evidence=evidence, ref=fact.ref, knowledge_ref=fact.ref,
+            fix=(f"# the closest public Keras modules: {', '.join('keras.' + c for c in close)}",
+                 f"# check the spelling in the code: {module}", VERSIONS_CMD))
     upgrade = (f"pip install --upgrade {pkg}   # the package whose import failed (its pip name "
                "may differ): a release for your Keras/TensorFlow" if pkg else
                "pip install --upgrade <the package in the traceback>   # a release for your "
@@ -471,6 +482,8 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
             unknown := _no_keras_has(f, name, shown, evidence)) is not None:
         return [unknown]
     if row is None:
+        # Keras 1.x-2.3's lower-case aliases were its optimizers' (optimizers.py: adam = Adam)
+        twin = _case_twin(f, name) if shown.endswith(".optimizers") else None
         return [catalogue.make(
             "keras-public-api-moved", variant="unlisted", module=shown, name=name,
             evidence=evidence,
@@ -481,7 +494,10 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
                    "preprocessing), and standalone keras and tf.keras of different releases "
                    "mixed in one program disagree too. The message alone does not say which "
                    "side is older: the versions do."),
-            fix=(VERSIONS_CMD,
+            fix=(*((f"# {shown}.{twin}: the name as current Keras releases export it (old "
+                    f"standalone Keras also exported lower-case aliases such as {name}; later "
+                    "releases export only the class)",) if twin else ()),
+                 VERSIONS_CMD,
                  pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
                  + "   # the Keras packages installed",
                  f"# then import {name} from where that Keras exports it, or install the Keras "
@@ -633,6 +649,30 @@ def keras_removed_method(f: Facts) -> list[Finding]:
              "# or pin the Keras/TensorFlow release the code was written for"),
         knowledge_ref=row.ref,
     )]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one inserted, deleted or replaced letter (a plural
+    s, a typo); names shorter than four letters never (too many short names are one apart)."""
+    if a == b or min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = sorted((a, b), key=len)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y),
+             len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _case_twin(f: Facts, name: str) -> str | None:
+    """The public Keras name that differs from ``name`` in case only (``Adam`` for ``adam``:
+    Keras 1.x-2.3's optimizers.py also exported lower-case aliases, ``adam = Adam``; tf.keras
+    and Keras 3 export the classes only), from platform fact ``keras-public-names``; ``None``
+    when there is none or ``name`` itself is capitalised."""
+    if not name[:1].islower():
+        return None
+    known = f.kb.platform_fact("keras-public-names").items("names")
+    return next((k for k in known if k.lower() == name.lower() and k != name), None)
 
 
 def _no_keras_has(f: Facts, name: str, module: str, evidence: tuple[Evidence, ...],

@@ -28,6 +28,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.frozen_apps import bundled_keras_missing
 from tfgpu.diagnosis.checks.keras_modules import keras3_series, read_keras_src
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -138,6 +139,8 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     Keras 2, keras.src objects under Keras <= 2.12, tf.keras's InputLayer 'ragged' under an
     older Keras)."""
     hits = f.h("eco.keras_other_saver").all()
+    if bundled_keras_missing(f):
+        return []  # a frozen bundle without part of Keras: frozen_apps.py reads it
     # a missing keras.src is not a model saved by another Keras when
     # the traceback shows a package's own "from keras.src... import" and nothing being loaded
     # (load_model, pickle, joblib, deserialize): that is keras-private-api-moved

@@ -21,6 +21,7 @@ Sources:
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.image_driver import mismatch_in_image
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -196,6 +197,9 @@ def nvrm_api_mismatch(f: Facts) -> list[Finding]:
         kernel = h.g("k") or h.g("k2")
     elif head.first[0].g("client"):
         client = head.first[0].g("client")
+    image = mismatch_in_image(f, [*full.all(), *head.all()], lib=client, kernel=kernel)
+    if image is not None:
+        return [image]  # the client is a container image's own driver library
     why = "The kernel log says the user-space driver"
     why += f" ({client})" if client else ""
     why += " and the loaded NVIDIA kernel module"

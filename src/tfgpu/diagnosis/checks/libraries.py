@@ -896,6 +896,11 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
+        if base == "tensorflow_framework" and all("=> not found" in h.text for h in same):
+            # an ldd listing of a library built against TensorFlow: ldd run outside Python
+            # does not search TensorFlow's package folder (tf.sysconfig.get_lib()), so the
+            # framework library reads "not found" there however the library was linked
+            continue
         # a loader line whose dlerror says the file was found but would not load (static TLS
         # full, not an ELF library, the other word size) is that reading's, never "not found"
         # (the library "Cannot dlopen some GPU libraries" stands for is then named: that

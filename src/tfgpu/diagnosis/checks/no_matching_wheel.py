@@ -22,12 +22,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dist_key
 from tfgpu.diagnosis.checks.pip_index import (
     index_unread,
     index_unread_before,
     listed_releases,
 )
+from tfgpu.diagnosis.checks.pip_platform_gap import PlatformGap, range_gap, wsl_or_machine
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -334,6 +336,41 @@ _TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_
 #: TensorFlow itself (pip_reports._TF_ITSELF's names): a *range* on it ("tensorflow>=2.19",
 #: "tensorflow-cpu>=2.7.0 (from tensorflow-gnn)") is read here, with the releases offered.
 _TF_ITSELF = re.compile(r"(?i)^(?:tensorflow|tf[-_.]nightly)(?:[-_.]cpu)?$")
+#: TensorFlow's companions and add-ons (tensorflow-estimator, tf-keras, keras, tensorflow-text
+#: ...), not one of TensorFlow's own distributions: a lower bound above every release pip lists
+#: for them gets the generic ``above-all`` reading (the range names a release not on the index,
+#: or one without a file here: tensorflow/tensorflow PR #26272, "tensorflow_estimator <
+#: 2.1.0-rc0, >= 2.0.0-alpha0" against 1.10.6 ... 1.13.0, before any 2.x estimator existed).
+_COMPANION = re.compile(
+    r"(?i)^(?!tensorflow[-_.](?:gpu|cpu|intel|macos|metal|rocm|aarch64|directml)\b)"
+    r"(?!tf[-_.]nightly)(?:tensorflow[-_.]\w|tf[-_.]\w|keras\b)")
+
+
+def _companion_above(hit: Hit) -> bool:
+    """Whether ``hit`` (pattern ``pip.range_not_offered``) is a range with a lower bound (``>=``
+    or ``>``) on a TensorFlow companion (:data:`_COMPANION`) above every release its list
+    names."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    spec_text = (hit.g("spec") or "").strip().rstrip(",")
+    listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+    if not _COMPANION.match(hit.g("pkg") or "") or not listed or listed == ["none"]:
+        return False
+    try:
+        spec = SpecifierSet(spec_text)
+        versions = [Version(v) for v in listed]
+    except (InvalidSpecifier, InvalidVersion):
+        return False
+    return any(sp.operator in (">=", ">") for sp in spec) and _above_all(spec, versions)
+
+
+def companion_ranges_read_here(ctx: Facts) -> set[str]:
+    """Names (``dist_key``) of TensorFlow's companions whose "could not find a version" line
+    :func:`pip_range_not_offered` reads (:func:`_companion_above`), for pip_reports' "no wheel
+    of a dependency" to leave alone."""
+    return {dist_key(hit.g("pkg") or "") for hit, _ in _range_readings(ctx)
+            if _companion_above(hit)}
 
 
 def _tf_range(ctx: Facts, hit: Hit) -> bool:
@@ -416,8 +453,9 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
     for hit in hits:
         pkg = hit.g("pkg") or ""
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
-        if _TF_FAMILY.match(pkg) and not _tf_range(ctx, hit) and not _nvidia_releases(pkg,
-                                                                                      listed):
+        companion = _companion_above(hit)
+        if (_TF_FAMILY.match(pkg) and not _tf_range(ctx, hit)
+                and not _nvidia_releases(pkg, listed) and not companion):
             continue
         if ctx.windows and ("and-cuda" in hit.text or "and_cuda" in hit.text):
             continue  # the extra on native Windows: and_cuda_nvidia_wheel_unavailable
@@ -441,7 +479,7 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         shown = listed if len(listed) <= 4 else [listed[0], "...", *listed[-2:]]
         # a pip older than TensorFlow's wheels need, and a range beyond every release it lists:
         # the newer releases' wheels carry a platform tag this pip does not know
-        old_pip = _old_pip(ctx, hit.line) if _TF_FAMILY.match(pkg) else None
+        old_pip = _old_pip(ctx, hit.line) if _TF_FAMILY.match(pkg) and not companion else None
         if old_pip is not None and _above_all(spec, versions):
             have, need, pip_hit = old_pip
             yield hit, catalogue.make(
@@ -477,8 +515,20 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         python_skipped = any(h.g("what") != "yanked versions" and _any_within(h.g("list") or "",
                                                                              spec)
                              for h in ignored)
-        if (not _TF_FAMILY.match(pkg) and _above_all(spec, versions) and not python_skipped
-                and any(sp.operator in (">=", ">") for sp in spec)):
+        gap = (range_gap(ctx, pkg, str(_floor(spec)), str(max(versions)))
+               if _above_all(spec, versions) and not python_skipped else None)
+        if gap is not None:
+            # the range asks only for releases the add-on publishes no package of for the
+            # log's platform (platform fact addon-platforms-<pkg>): not the index, not Python
+            yield hit, _platform_range(ctx, hit, gap, spec_text, str(max(versions)), ignored)
+            continue
+        lockstep = (_lockstep_python(ctx, hit, spec, str(max(versions)), ignored)
+                    if companion and not python_skipped else None)
+        if lockstep is not None:
+            yield hit, lockstep
+            continue
+        if ((not _TF_FAMILY.match(pkg) or companion) and _above_all(spec, versions)
+                and not python_skipped and any(sp.operator in (">=", ">") for sp in spec)):
             # a lower bound above every release listed: the release may not be on the index
             # at all (a project ahead of its dependency's releases), as well as have no file
             # for this interpreter (unless pip said it skipped releases in range for the
@@ -526,6 +576,83 @@ def _old_pip(ctx: Facts, line: int) -> tuple[str, str, Hit] | None:
         except InvalidVersion:
             continue
     return None
+
+
+def _platform_range(ctx: Facts, hit: Hit, gap: PlatformGap, spec: str, newest: str,
+                    ignored: list[Hit]) -> Finding:
+    """``tensorflow-dependency-no-wheel`` variant ``range-platform``: a range on add-on
+    ``gap.dist`` above every release pip lists, where the add-on publishes no package for the
+    log's platform from ``gap.since`` on (:func:`pip_platform_gap.range_gap`)."""
+    parent = (hit.g("parent") or "").strip()
+    parent_name = re.split(r"[\s\[<>=!~;]", parent, maxsplit=1)[0]
+    fix = [wsl_or_machine(gap, parent_name or gap.dist)]
+    if parent_name:
+        fix += [f"# or a release of {parent_name} whose requirement admits {gap.dist} {newest} "
+                f"(one from before {gap.dist} {gap.since or 'stopped'})"
+                if gap.since else f"# or a release of {parent_name} that does not need "
+                f"{gap.dist} on {gap.platform}",
+                c.pip(ctx, "install", "--no-deps", parent_name)
+                + f"   # or {parent_name} without {gap.dist}, then its other requirements "
+                f"yourself (what imports {gap.dist} will not work)"]
+    return catalogue.make(
+        "tensorflow-dependency-no-wheel", variant="range-platform", package=gap.dist,
+        spec=spec, newest=newest, platform=gap.platform, platforms=gap.platforms,
+        since=f" from {gap.since} on" if gap.since else "",
+        since_lead=f"From {gap.since} on, " if gap.since else "", source=gap.ref,
+        parent_note=f" (required by {parent_name})" if parent_name else "",
+        evidence=log_evidence(ignored, [hit]), knowledge_ref=gap.ref, fix=tuple(fix))
+
+
+#: Companions released in step with TensorFlow's minors (X.Y goes with TensorFlow X.Y): the
+#: tensorflow/text README ("for tensorflow==2.3.x use tensorflow_text==2.3.x"), tf-keras and
+#: tensorflow-estimator pinned to TensorFlow's minor by its setup.py (platform fact
+#: keras2-paired-minor's source, TF-KERAS-PAIR: 'tensorflow-estimator~=2.6' beside 2.6).
+_LOCKSTEP = frozenset({"tf-keras", "tensorflow-estimator", "tensorflow-text"})
+
+
+def _lockstep_python(ctx: Facts, hit: Hit, spec: SpecifierSet, newest: str,
+                     ignored: list[Hit]) -> Finding | None:
+    """``tensorflow-dependency-no-wheel`` variant ``range-python``: a range above every
+    release pip lists on a companion released in step with TensorFlow (:data:`_LOCKSTEP`),
+    whose lower bound's series TensorFlow builds for Python versions that leave out the one
+    the log shows pip running under (knowledge ``tf_tested_configs``; tf-keras 2.16 on Python
+    3.8); ``None`` when the log shows no Python, or one the series has."""
+    from tfgpu.diagnosis.checks.pip_nightly_pin import log_python
+    from tfgpu.knowledge import KnowledgeQueryError
+
+    pkg = dist_key(hit.g("pkg") or "")
+    py = log_python(ctx)
+    if pkg not in _LOCKSTEP or py is None:
+        return None
+    floor = _floor(spec)
+    series = f"{floor.major}.{floor.minor}"
+    try:
+        fits, row = ctx.kb.wheel_for_python(f"{series}.0", "windows" if ctx.windows else
+                                            "linux", py[0])
+    except KnowledgeQueryError:
+        return None
+    if fits is not False or row is None or not row.python_max:
+        return None
+    pythons = f"{row.python_min}-{row.python_max}"
+    parent = (hit.g("parent") or "").strip()
+    return catalogue.make(
+        "tensorflow-dependency-no-wheel", variant="range-python", package=pkg,
+        spec=(hit.g("spec") or "").strip(), newest=newest, series=series, pythons=pythons,
+        python=py[0], where=py[1], ref=row.ref,
+        parent_note=f" (required by {parent})" if parent else "",
+        evidence=log_evidence(ignored, [hit]), knowledge_ref=row.ref,
+        fix=(f"# a new environment with Python {row.python_max}, then install there: "
+             + c.venv_fix(ctx, row.python_max),
+             f"# or keep Python {py[0]}: a TensorFlow (and {pkg}) release that still supports "
+             "it, with a requiring project release that admits it"))
+
+
+def _floor(spec: SpecifierSet) -> Version:
+    """The highest lower bound of ``spec`` (see :func:`_above_all`)."""
+    from packaging.version import Version
+
+    return max(Version(sp.version) for sp in spec
+               if sp.operator in (">=", ">", "==", "~=", "===") and "*" not in sp.version)
 
 
 def _above_all(spec: SpecifierSet, versions: list[Version]) -> bool:

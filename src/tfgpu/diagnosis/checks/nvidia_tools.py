@@ -31,13 +31,16 @@ driver releases.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._addon_frames import addon_importing_at, package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks._spec_meet import common_version, specifiers
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
+from tfgpu.diagnosis.checks.image_driver import mismatch_in_image
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -141,6 +144,78 @@ def _have(h: Hit) -> str:
     return f"{h.g('dep2') or h.g('dep') or '?'} {(h.g('have') or '?').rstrip('.')}"
 
 
+def _other_pins(f: Facts, h: Hit, hits: list[Hit]) -> list[Hit]:
+    """Other packages' requirements on the dependency that pip's check line ``h`` names:
+    further check lines (``hits``), bare "X 1.0 requires Y<spec>" lines (pattern
+    ``pip.requires_alone``) and pip's "X 1.0 depends on Y<spec>" lines (``pip.depends``)."""
+    dep, pkg = c.dist_key(h.g("dep") or ""), c.dist_key(h.g("pkg") or "")
+    out = [o for o in (*hits, *f.h("pip.requires_alone").all())
+           if c.dist_key(o.g("dep") or "") == dep and c.dist_key(o.g("pkg") or "") != pkg
+           and not o.g("missing")]
+    out += [d for d in f.h("pip.depends").all()
+            if c.requirement_name(d.g("req") or "") == dep
+            and c.dist_key((d.g("pkg") or "").split("[")[0]) != pkg]
+    return out
+
+
+def _installed_fix(f: Facts, h: Hit, hits: list[Hit]) -> tuple[str, ...]:
+    """Fix lines of TensorFlow's requirement that pip's check line ``h`` reports broken: the
+    requirement itself, or, when another package of the log pins the same dependency
+    (:func:`_other_pins`), a version both admit (:func:`_spec_meet.common_version`); double
+    quotes around a requirement with shell characters, which cmd.exe, PowerShell and POSIX
+    shells all read (single quotes are literal in cmd.exe, where < and > redirect), on a
+    Windows log or a Windows-only distribution (tensorflow-intel)."""
+    req, who = h.g("req") or "?", f"{h.g('pkg')} {h.g('v')}"
+    others = _other_pins(f, h, hits)
+    own = specifiers(req)
+    pins = [(o, s) for o in others if (s := specifiers(o.g("req") or "")) is not None]
+    meet = common_version([own, *(s for _, s in pins)]) if own is not None and pins else None
+    dep = h.g("dep") or "?"
+    named = " and ".join(f"{o.g('pkg')} {o.g('v')}'s {s}" for o, s in pins[:2])
+    windows = f.windows or c.dist_key(h.g("pkg") or "") == "tensorflow-intel"
+
+    def install(word: str) -> str:
+        if windows or shlex.quote(word) != word:
+            return c.pip(f, "install") + f' "{word}"'
+        return c.pip(f, "install", word)
+
+    if meet is not None:
+        mine = str(own) if len(own or ()) <= 3 else "range"
+        first = install(f"{dep}=={meet}") + f"   # within both {who}'s {mine} and {named}"
+    elif pins:
+        first = (install(req) + f"   # what {who} requires; {named} may exclude it: no "
+                 "version both name fits both (pip check tells)")
+    else:
+        first = install(req) + f"   # what {who} requires"
+    came = [] if pins else _installed_with(f, h)
+    return (first, *came,
+            c.pip(f, "check") + "   # must print 'No broken requirements found.'",
+            "# if another package needs the other version, give each its own virtual "
+            "environment")
+
+
+def _installed_with(f: Facts, h: Hit) -> list[str]:
+    """A fix line when pip's "Successfully installed" line (pattern ``pip.success_line``)
+    shows the dependency of check line ``h`` installed, at the version reported, together
+    with other packages (``protobuf-3.20.2 tf2onnx-1.16.0``): one of those may pin it, so
+    TensorFlow's range alone could break it (onnx/tensorflow-onnx#2287)."""
+    dep, have = c.dist_key(h.g("dep2") or h.g("dep") or ""), (h.g("have") or "").rstrip(".")
+    for s in f.h("pip.success_line").all():
+        words = s.text.split()
+        if "installed" not in words[:2]:
+            continue
+        pairs = [w.rsplit("-", 1) for w in words[2:] if "-" in w]
+        if not any(c.dist_key(n) == dep and v == have for n, v in pairs):
+            continue
+        others = [f"{n} {v}" for n, v in pairs
+                  if c.dist_key(n) != dep and c.dist_key(n) != c.dist_key(h.g("pkg") or "")]
+        if others:
+            return [f"# {dep} {have} came with {', '.join(others[:3])} in the same install "
+                    f"(line {s.line}): that package may pin {dep} itself (pip show "
+                    f"{others[0].split()[0]}); pick a version inside both ranges"]
+    return []
+
+
 def pip_check_conflict(f: Facts) -> list[Finding]:
     """pip's dependency check naming TensorFlow: TensorFlow's own pin broken (``numpy~=1.19.2``
     with NumPy 1.18.5 installed) -> ``pip-tensorflow-pin-conflict`` (installed variant); an
@@ -169,10 +244,7 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
             variant="not-installed" if h.g("missing") else "installed", pkg=h.g("pkg") or "?",
             v=h.g("v") or "?", req=req, have=_have(h),
             evidence=log_evidence(own, limit=4),
-            fix=(c.pip(f, "install", req) + f"   # what {h.g('pkg')} {h.g('v')} requires",
-                 c.pip(f, "check") + "   # must print 'No broken requirements found.'",
-                 "# if another package needs the other version, give each its own virtual "
-                 "environment"),
+            fix=_installed_fix(f, h, hits),
         ))
     named = [h for h in hits
              if h.g("missing") and c.dist_key(h.g("pkg") or "") not in tf_dists
@@ -411,6 +483,33 @@ def hip_no_binary_for_gpu(f: Facts) -> list[Finding]:
     if gfx is None:
         gfx = next((m.group(0).lower() for name in f.gpu_names
                     if (m := _GFX_RE.search(name))), None)
+    framework = f.other_framework
+    nvidia = f.h("ctx.nvidia_gpu_named").all()
+    if nvidia and gfx is None:
+        # an NVIDIA host running a ROCm build (easydiffusion/easydiffusion#1477: an installer
+        # chose PyTorch's ROCm wheel on an RTX 3050 laptop): no AMD target to add
+        return [catalogue.make(
+            "rocm-gpu-arch-unsupported", variant="rocm-build-on-nvidia",
+            framework=framework or "the program", evidence=log_evidence(hits, nvidia[:1]),
+            fix=("# uninstall the ROCm build and install the framework's CUDA build: PyTorch's "
+                 "CUDA wheel (the selector on its install page), tensorflow[and-cuda] for "
+                 "TensorFlow",
+                 "nvidia-smi   # the NVIDIA driver the CUDA build needs"))]
+    if framework is not None:
+        # another framework's ROCm build (rocm/pytorch): its own build and targets; RDNA2
+        # parts below gfx1030 run gfx1030's code with the override (ROCm/legacy-rocm-build#1797)
+        return [catalogue.make(
+            "rocm-gpu-arch-unsupported", variant="no-code-object-other", framework=framework,
+            gfx=gfx or "its gfx target", evidence=log_evidence(hits, f.h("ctx.gfx")),
+            fix=("rocminfo | grep -i gfx   # the GPU's target",
+                 *(("export HSA_OVERRIDE_GFX_VERSION=10.3.0   # an RDNA2 part (gfx1031-gfx1036) "
+                    "runs gfx1030's code this way: unofficial, but the usual fix",)
+                   if gfx and re.fullmatch(r"gfx103[1-6]", gfx) else ()),
+                 f"# install a {framework} ROCm build (and ROCm) whose targets include it "
+                 "(AMD's ROCm compatibility matrix)",
+                 *(() if gfx and re.fullmatch(r"gfx103[1-6]", gfx) else (
+                     "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs some GPUs "
+                     "unofficially (unsupported by AMD)",))))]
     return [catalogue.make(
         "rocm-gpu-arch-unsupported", variant="no-code-object",
         gfx=gfx or "its gfx target", evidence=log_evidence(hits, f.h("ctx.gfx")),
@@ -429,6 +528,9 @@ def smi_nvml_library_version(f: Facts) -> list[Finding]:
     if not hits.count or f.h("driver.mismatch").count:
         return []
     v = hits.first[0].g("v") or "?"
+    image = mismatch_in_image(f, hits, lib=hits.first[0].g("v"))
+    if image is not None:
+        return [image]  # printed in a container: the image's own NVML, or a host upgrade
     return [catalogue.make(
         "nvidia-driver-library-mismatch", variant="from-log",
         why=(f"nvidia-smi prints the user-space NVML library's version ({v}) only when it "

@@ -90,6 +90,37 @@ def _grappler_placed(ctx: Facts, op: str, m: re.Match[str], nok: list[Hit],
     )
 
 
+def _remapper_ops(ctx: Facts) -> frozenset[str]:
+    """The fused op types Grappler's remapper creates (platform fact
+    ``tf-remapper-fused-ops``: remapper.cc's kFusedConv2D "_FusedConv2D" and the others);
+    empty when the fact is missing or malformed."""
+    try:
+        return frozenset(ctx.kb.platform_fact("tf-remapper-fused-ops").items("ops"))
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return frozenset()
+
+
+def _remapper_fused(ctx: Facts, op: str, nok: list[Hit], dtype: bool, where: str) -> Finding:
+    """``op-has-no-gpu-kernel`` variant ``remapper``: the op without a GPU kernel is one
+    Grappler's remapper made by fusing (``_FusedConv2D`` from Conv2D + BiasAdd + Relu): the
+    program placed the unfused ops, which have GPU kernels, and the remapper fused them on a
+    GPU device that has no kernel for the fused type (a ROCm build: remapper.cc's "ROCm does
+    not support _FusedConv2D", ROCm/tensorflow-upstream#923; a PluggableDevice; a dtype the
+    fused kernel lacks).  Turning the remapper off keeps the unfused ops."""
+    return catalogue.make(
+        "op-has-no-gpu-kernel", variant="remapper", op=op, where=where,
+        dtype_note=" for the dtypes of this node" if dtype else "",
+        evidence=log_evidence(nok, limit=2),
+        knowledge_ref=ctx.kb.platform_fact("tf-remapper-fused-ops").ref,
+        fix=("tf.config.optimizer.set_experimental_options({'remapping': False})   # before "
+             "building the model: Grappler then keeps the unfused ops, which have GPU kernels",
+             "# TF 1.x: tf.ConfigProto(graph_options=tf.GraphOptions(rewrite_options="
+             "rewriter_config_pb2.RewriterConfig(remapping=rewriter_config_pb2.RewriterConfig."
+             "OFF)))",
+             "# a ROCm or plugin build: a newer release of it may not fuse on its GPU device"),
+    )
+
+
 def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     """``op-has-no-gpu-kernel`` from op_kernel.cc's "No registered 'X' OpKernel for 'GPU'
     devices" (variant ``not-registered``; ``dtype`` when the registered kernels listed under
@@ -124,6 +155,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         listing = [first, *_kernel_rows(ctx, first.line)]
         regs = {m.group("dev") for h in listing for m in _ROW.finditer(h.text)}
         dtype = "GPU" in regs
+        if op in _remapper_ops(ctx):
+            return [_remapper_fused(ctx, op, nok, dtype, where)]
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
         if op.startswith("CudnnRNN") and not metal:
@@ -269,10 +302,35 @@ def _package_op(f: Facts, op: str, package: str, module: str, how: str,
 
 #: Ops whose kernel calls back into Python (tf.py_func, tf.numpy_function, tf.py_function):
 #: the TensorFlow 2.21 wheel has their kernel (PyFuncOp) in the Python runtime's
-#: python/lib_pywrap_tensorflow_common.so and not in libtensorflow_cc.so.2 (strings of both),
-#: so a C++ program (TensorFlow Serving, the C/C++/Java APIs) has none: the graph holds a
-#: Python function it cannot run.
+#: python/lib_pywrap_tensorflow_common.so and not in libtensorflow_cc.so.2, which registers
+#: only the ops' definitions (script_ops.cc; strings of both), so a C++ program (TensorFlow
+#: Serving, the C/C++/Java APIs) has no kernel for them, or no op at all in a reduced build:
+#: the graph holds a Python function it cannot run.
 _PYTHON_ONLY_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
+def _python_only(op: str, ev: tuple[Evidence, ...]) -> Finding:
+    """``tf-op-not-registered`` variant ``python-only`` for ``op``, one of
+    :data:`_PYTHON_ONLY_OPS`."""
+    return catalogue.make(
+        "tf-op-not-registered", variant="python-only", op=op, evidence=ev,
+        fix=("# export the model without tf.py_function / tf.numpy_function / tf.py_func: "
+             "write that step with TensorFlow ops, or do it in the client before the request",
+             "# or run the model from Python TensorFlow (tf.saved_model.load), where the "
+             "Python function exists"))
+
+
+def python_only_op_kernel(ctx: Facts) -> list[Finding]:
+    """``tf-op-not-registered`` variant ``python-only`` for the placer's "No OpKernel was
+    registered to support Op 'PyFunc'" or "No registered 'PyFunc' OpKernel for 'CPU'
+    devices" (patterns ``placer.no_opkernel``, ``placer.no_kernel``): a C++ binary that has
+    the op's definition (the 2.21 wheel's libtensorflow_cc.so.2 registers PyFunc's op from
+    script_ops.cc) but not its kernel, which only Python TensorFlow's runtime has."""
+    for name in ("placer.no_opkernel", "placer.no_kernel"):
+        for h in ctx.h(name).all():
+            if (h.g("op") or "") in _PYTHON_ONLY_OPS:
+                return [_python_only(h.need("op"), log_evidence([h]))]
+    return []
 
 
 def op_not_registered(f: Facts) -> list[Finding]:
@@ -302,14 +360,7 @@ def op_not_registered(f: Facts) -> list[Finding]:
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
             ))
         elif op in _PYTHON_ONLY_OPS:
-            out.append(catalogue.make(
-                "tf-op-not-registered", variant="python-only", op=op, evidence=ev,
-                fix=("# export the model without tf.py_function / tf.numpy_function / "
-                     "tf.py_func: write that step with TensorFlow ops, or do it in the client "
-                     "before the request",
-                     "# or run the model from Python TensorFlow (tf.saved_model.load), where "
-                     "the Python function exists"),
-            ))
+            out.append(_python_only(op, ev))
         elif op.startswith("CudnnRNN"):
             out.append(_cudnn_rnn_op(f, op, ev))
         elif op in tftrt_op_types(f):
@@ -417,8 +468,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         return []
     for hit in ctx.h("placer.no_opkernel").all():
         op = hit.g("op") or ""
-        if op.startswith("Nccl"):
-            continue
+        if op.startswith("Nccl") or op in _PYTHON_ONLY_OPS:
+            continue  # (python_only_op_kernel reads Python-callback ops)
         near = range(hit.line, hit.line + _KERNEL_LIST_SPAN + 1)
         devs_hit = next(iter(under_error(ctx, hit.line, ("placer.registered_devices",))), None)
         if devs_hit is None:

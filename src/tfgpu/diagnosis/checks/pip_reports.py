@@ -21,11 +21,13 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._and_cuda_pins import PinConflict, pin_conflict
 from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
+from tfgpu.diagnosis.checks._spec_meet import common_version, specifiers
 from tfgpu.diagnosis.checks.addon_pin_lines import addon_pin_fix
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin, apple_silicon_requirement
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     _tf1_pythons,
+    companion_ranges_read_here,
     listed_release_rules_out_python,
     old_release_pin,
     tag_or_index_cause,
@@ -33,7 +35,9 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
     tf_ranges_read_here,
 )
 from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
+from tfgpu.diagnosis.checks.pip_every_release import every_release_sunk
 from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
+from tfgpu.diagnosis.checks.pip_nightly_pin import nightly_build_pin
 from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.diagnosis.checks.resolver_python_range import python_range_shown
@@ -290,6 +294,42 @@ _PYTHON_SIDE_NAMED = re.compile(rf"\b(?:{_TF_STACK})(?:\[[\w,-]+\])?(?: \(\d|==\
 _PYTHON_SIDE_RANGED = re.compile(rf"\b(?:{_TF_STACK})(?:\[[\w,-]+\])?[<>=!~]=?\d")
 
 
+def _pip_form(h: Hit) -> bool:
+    """Whether ``h`` (pattern ``pip.depends``) is pip's own line under "The conflict is caused
+    by:", "<name> <version> depends on <requirement>" (factory.py get_installation_error:
+    f"{parent.name} {parent.version} depends on " + req.format_for_error()), not a PubGrub
+    derivation ("Because tensorflow (2.12.1) depends on", uv's "tensorflow==2.12.1 depends
+    on")."""
+    return h.text.lstrip().startswith(f"{h.g('pkg')} {h.g('v')} depends on ")
+
+
+def headerless_report(ctx: Facts) -> list[Hit]:
+    """pip's "The conflict is caused by:" lines pasted without pip's own lines around them
+    ("Cannot install ...", "ResolutionImpossible"): the pip-form lines (:func:`_pip_form`)
+    and "The user requested <req>" lines (pattern ``pip.user_requested``) when at least two
+    of them name the same requirement and one of those is TensorFlow's stack (the requirement
+    or the package that depends on it: :data:`_PYTHON_SIDE`); pip writes two lines of one
+    requirement only in that report (sony/nnabla#1228: nnabla's, onnx's and tensorflow
+    2.12.1's numpy lines).  ``[]`` otherwise: a single line is no report."""
+    lines = [h for h in ctx.h("pip.depends").kept() if _pip_form(h)]
+    if not lines:
+        return []
+    asked = ctx.h("pip.user_requested").all()
+    by: dict[str, list[tuple[str, Hit]]] = {}
+    for h in lines:
+        name = c.requirement_name(h.g("req") or "")
+        if name is not None:
+            by.setdefault(name, []).append((_norm((h.g("pkg") or "").split("[")[0]), h))
+    for r in asked:
+        name = c.requirement_name(r.g("req") or "")
+        if name is not None:
+            by.setdefault(name, []).append(("", r))
+    for name, named in by.items():
+        if len(named) >= 2 and any(_PYTHON_SIDE.match(x) for x in (name, *(p for p, _ in named))):
+            return [*lines, *asked]
+    return []
+
+
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     """pip's "Cannot install A and B because these package versions have conflicting
     dependencies" (ResolutionImpossible, pip >= 20.3): two requirements exclude each other.
@@ -299,7 +339,7 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     protobuf, NumPy, tensorboard ranges (its setup.py REQUIRED_PACKAGES), and tf-keras X.Y
     requires TensorFlow X.Y.
     """
-    hits = ctx.h("pip.resolution").all()
+    hits = ctx.h("pip.resolution").all() or headerless_report(ctx)
     if not hits or python_range_shown(ctx):
         return []  # TensorFlow's Python range left out: checks/resolver_python_range.py
     # every derivation line kept (one per depending package beyond the first five)
@@ -318,12 +358,17 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         # not two requirements excluding each other
         return []
     # pip's own report only: a PubGrub report's lines are derivations, not candidates
-    sole = None if pubgrub else sole_dependency(ctx, depends)
+    sole = None if pubgrub else (sole_dependency(ctx, depends)
+                                 or every_release_sunk(ctx, hits))
     if sole is not None:
         return [sole]
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
+    if not ctx.h("pip.resolution").count:
+        overlap = _shown_lines_overlap(ctx, hits, named)
+        if overlap is not None:
+            return [overlap]
     pins = pin_conflict(ctx.kb, depends)
     if pins is not None:
         return [_and_cuda_pin_conflict(ctx, pins, hits, pubgrub)]
@@ -355,6 +400,40 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits, tf_side[:2] or depends[:2], limit=4),
         fix=tuple(fix),
     )]
+
+
+def _shown_lines_overlap(ctx: Facts, hits: list[Hit], named: Hit | None) -> Finding | None:
+    """``pip-tensorflow-pin-conflict`` variant ``shown-lines-overlap``: pip's "depends on" /
+    "The user requested" lines pasted without its header (``hits``, :func:`headerless_report`)
+    whose requirements on one package admit a common version
+    (:func:`_spec_meet.common_version`): the requirement that excludes them was cut from the
+    paste; ``None`` when those shown exclude each other (or do not parse)."""
+    by: dict[str, list[Hit]] = {}
+    for h in hits:
+        name = c.requirement_name(h.g("req") or "")
+        if name is not None:
+            by.setdefault(name, []).append(h)
+    for dep, lines in by.items():
+        specs = [specifiers(h.g("req") or "") for h in lines]
+        if len(lines) < 2 or any(s is None for s in specs):
+            continue
+        meet = common_version([s for s in specs if s is not None])
+        if meet is None:
+            return None  # these lines exclude each other: the plain reading
+        reqs = "; ".join(f"{h.g('pkg')} {h.g('v')}: {h.g('req')}" if h.g("pkg")
+                         else f"you: {h.g('req')}" for h in lines[:3])
+        return catalogue.make(
+            "pip-tensorflow-pin-conflict", variant="shown-lines-overlap", dep=dep,
+            version=str(meet), count=str(len(lines)), reqs=reqs,
+            evidence=log_evidence(lines, limit=4),
+            fix=(f"# pip's whole report: the line under 'The conflict is caused by:' whose "
+                 f"{dep} requirement excludes {meet} names the package to change",
+                 *((f"# {named.g('pkg')} {named.g('v')} depends on {named.g('req')}: pin "
+                    "that range in your requirements, or drop your pin and let the resolver "
+                    "choose",) if named is not None else ()),
+                 "# two tools that need disjoint ranges cannot share one environment: give "
+                 "each its own virtual environment"))
+    return None
 
 
 def _and_cuda_pin_conflict(ctx: Facts, p: PinConflict, hits: list[Hit],
@@ -483,6 +562,11 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     others = tf_ranges_read_here(ctx) | wrong_project_wanted(ctx)
     fits = {_norm(h.g("pkg") or "") for h in (*hits, *ctx.h("pip.range_not_offered").all())
             if tf_range_fits_listed(h)}
+    # an exact pin to one dated nightly build the index no longer (or not yet) offers
+    nightly = {k: f for k, hs in by.items() if (f := nightly_build_pin(ctx, k, hs)) is not None}
+    yield from nightly.values()
+    # a TensorFlow companion's range above every release offered: no_matching_wheel's reading
+    others |= set(nightly) | companion_ranges_read_here(ctx)
     tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF and k not in others | fits
                for h in hs]
     tf_hits += [h for k in ("tensorflow-gpu", "tf-nightly-gpu") for h in by.get(k, ())
@@ -503,7 +587,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             knowledge_ref=amd.ref,
         )
     deps = [(k, hs) for k, hs in by.items()
-            if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
+            if k not in others
+            and k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
                          "tensorflow-gpu", "tf-nightly-gpu",
                          "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf")) or k in ("tensorrt", "tensorrt-libs")

@@ -33,6 +33,7 @@ import functools
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -64,14 +65,53 @@ def script_shadows_package(ctx: Facts) -> list[Finding]:
     hits = [h for h in ctx.h("py.shadow_frame").all()
             if not _IN_A_PACKAGE.search("/" + (h.g("path") or "").replace("\\", "/"))
             and any(_shadow_error(h.g("mod") or "tensorflow").search(e.text)
+                    or _py2_submodule_missing(ctx, h.g("mod") or "tensorflow", e.text)
                     for e in ctx.h("tell.exception").all())]
     if not hits:
-        return []
+        return _named_in_error(ctx)
     h = hits[0]
     mod, path = h.g("mod") or "tensorflow", h.g("path") or ""
     return [catalogue.make(
         "script-shadows-package", module=mod, file=f"{path}{mod}.py",
         evidence=log_evidence(hits[:1], ctx.h("tell.exception").all()[-1:]),
+        fix=(f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
+             f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
+             f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '
+             "must print a path inside site-packages"),
+    )]
+
+
+def _py2_submodule_missing(ctx: Facts, mod: str, error: str) -> bool:
+    """Python 2's words for ``from keras.datasets import mnist`` when ``keras`` is a plain
+    module: "ImportError: No module named datasets" (the submodule alone, unquoted; Python 3
+    says "No module named 'keras.datasets'; 'keras' is not a package"), with the import line
+    ``from <mod>.<sub> import`` or ``import <mod>.<sub>`` shown in the traceback."""
+    m = re.search(r"No module named (\w+(?:\.\w+)*)\s*$", error)
+    if m is None:
+        return False
+    want = f"{mod}.{m.group(1)}"
+    return any(d == want or d.startswith(want + ".")
+               for h in ctx.h("py.import_code").all() if (d := h.g("from") or h.g("imp")))
+
+
+def _named_path(h: Hit) -> str:
+    """The folder of the file a CPython import error names (its three forms' groups)."""
+    return h.g("path") or h.g("path2") or h.g("path3") or ""
+
+
+def _named_in_error(ctx: Facts) -> list[Finding]:
+    """``script-shadows-package`` variant ``named-in-error``: CPython's circular-import
+    error names the module's file (pattern ``py.circular_import_file``), and a module
+    ``tensorflow`` whose file is ``tensorflow.py`` is no package: a file of the user's."""
+    hits = [h for h in ctx.h("py.circular_import_file").all()
+            if not _IN_A_PACKAGE.search("/" + _named_path(h).replace("\\", "/"))]
+    if not hits:
+        return []
+    mod = hits[0].g("mod") or hits[0].g("mod2") or hits[0].g("mod3") or "tensorflow"
+    path = _named_path(hits[0])
+    return [catalogue.make(
+        "script-shadows-package", variant="named-in-error", module=mod, file=f"{path}{mod}.py",
+        evidence=log_evidence(hits[:1]),
         fix=(f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
              f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
              f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '

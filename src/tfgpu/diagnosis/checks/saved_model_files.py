@@ -250,6 +250,15 @@ _FUNCTION_KINDS = frozenset({"loss function", "loss", "metric function", "metric
 _ALL_MODULES = tuple(dict.fromkeys(m for mods in _MODULES_OF_KIND.values() for m in mods))
 
 
+#: The keys of a Sequential model's config since Keras 2.2.3 (keras-team/keras PR #11280).
+_SEQUENTIAL_CONFIG_KEYS = frozenset({"name", "layers", "build_input_shape"})
+#: tf.keras's engine-internal layer classes (base_layer.py AddMetric, AddLoss,
+#: TensorFlowOpLayer; layers/core.py TFOpLambda, SlicingOpLambda; engine/functional.py
+#: Functional): Keras's own, written into a saved model by the release that made them.
+_KERAS_ENGINE_LAYERS = frozenset({"AddMetric", "AddLoss", "TensorFlowOpLayer", "TFOpLambda",
+                                  "SlicingOpLambda", "Functional"})
+
+
 def keras_unknown_object(f: Facts) -> list[Finding]:
     """A saved model's config naming an object the loading Keras does not know (pattern
     ``keras.unknown_object``): a name of Keras's own (platform fact
@@ -269,6 +278,28 @@ def keras_unknown_object(f: Facts) -> list[Finding]:
     listing = pip_list_grep("keras", "tensorflow", "tf-keras", windows=f.windows,
                             anchored=not f.windows)
     builtin = any(name in fact.items(m) for m in _MODULES_OF_KIND.get(kind, _ALL_MODULES))
+    if kind == "layer" and name in _SEQUENTIAL_CONFIG_KEYS:
+        # Keras 2.2.3 made Sequential.get_config() a dict ({"name", "layers",
+        # "build_input_shape"}; keras-team/keras#11275, PR #11280): an older Keras iterates
+        # over that dict and reads its keys as layer class names
+        return [catalogue.make(
+            "keras-model-saved-with-other-keras", evidence=log_evidence([h]),
+            cause=(f"'{name}' is no layer class: it is a key of a Sequential model's config "
+                   "as Keras 2.2.3 and later write it (a dict with 'name' and 'layers'; "
+                   "keras-team/keras#11275, PR #11280). An older Keras reads that config as a "
+                   "list and takes its keys for layer names: the file was saved by a newer "
+                   "Keras (or tf.keras) than the one loading it. Not a custom object."),
+            fix=(listing + "   # the Keras that loads it",
+                 "pip install --upgrade keras   # at least the Keras that saved the file "
+                 "(2.2.3 or later), or load it with tf.keras of the TensorFlow that saved it"))]
+    if kind == "layer" and not builtin and (
+            name in _KERAS_ENGINE_LAYERS or any(name in fact.items(m) for m in _ALL_MODULES)):
+        # Keras's own object, but no layer class the loader knows: an engine-internal layer
+        # (AddMetric for model.add_metric, TFOpLambda) of another tf.keras release, or a metric
+        # tracked by a subclassed model written into an HDF5 layer list (keras.metrics.Mean,
+        # tensorflow/tensorflow#43498: passing it in custom_objects did not help): not a
+        # custom object, and which case the line alone does not tell
+        return []
     if builtin and "Invalid layer" in h.text:
         # Keras 1's wording ("Invalid layer: X" of get_from_module): the table is of Keras 2.6
         # and later, so a name in it is a later Keras's own layer (a model saved by Keras 2)

@@ -44,8 +44,10 @@ def savedmodel_call_dtype_untraced(ctx: Facts) -> list[Finding]:
         first_spec = min(h.line for h in specs)
         got = [h for h in ctx.h("savedmodel.got_tensor").all()
                if head.line <= h.line < first_spec]
-        taken = {dt for h in specs for dt in _SPEC_DTYPE.findall(h.text)}
-        given = [h.need("dt") for h in got]
+        # (a bool tensor is a flag such as training=, which the traces take as a Python bool
+        # the message prints as "* False": not an input of another dtype)
+        taken = {dt for h in specs for dt in _SPEC_DTYPE.findall(h.text)} - {"bool"}
+        given = [h.need("dt") for h in got if h.need("dt") != "bool"]
         if not given or taken & _HALF or set(given) & _HALF:
             continue
         odd = [dt for dt in dict.fromkeys(given) if dt not in taken]

@@ -25,6 +25,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import GpuPin, gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.frozen_apps import bundled_keras_missing
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
     keras3_installed,
@@ -1734,7 +1735,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
         )
         return
     private = f.h("keras.private_api")
-    if private.count:
+    if private.count and not bundled_keras_missing(f):
         mod = private.first[0].g("mod") or "keras.engine"
         addon = addon_importing_at(f, private.first[0].line)
         if addon is not None and (mod.startswith("tensorflow.python") or (

@@ -25,8 +25,11 @@ from tfgpu.findings import Finding
 #: Layer classes that wrap Python code or a TensorFlow function, not a layer of their own: Keras's
 #: Lambda, tf.keras's TFOpLambda and SlicingOpLambda (keras/layers/core/tf_op_layer.py, Keras
 #: 2.6+: a tf.* call or a slice applied to a Keras tensor in a functional model), TF Hub's
-#: KerasLayer (tensorflow_hub/keras_layer.py: a SavedModel as a layer).
-_PYTHON_CODE_LAYERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "KerasLayer"})
+#: KerasLayer (tensorflow_hub/keras_layer.py: a SavedModel as a layer), Keras 3's TFSMLayer (a
+#: SavedModel), TorchModuleWrapper, JaxLayer and FlaxLayer (torch or JAX code; Keras 3.15's
+#: keras/src/export/tfsm_layer.py, utils/torch_utils.py, utils/jax_layer.py).
+_PYTHON_CODE_LAYERS = frozenset({"Lambda", "TFOpLambda", "SlicingOpLambda", "KerasLayer",
+                                 "TFSMLayer", "TorchModuleWrapper", "JaxLayer", "FlaxLayer"})
 
 
 def tfjs_unknown_class(ctx: Facts) -> list[Finding]:

@@ -28,6 +28,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.libraries import _cuda_major_of
+from tfgpu.diagnosis.checks.xla_conda import conda_libdevice
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding, Severity
@@ -104,11 +105,15 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     lib = ctx.h("xla.libdevice")
     if lib.count:
-        out.append(
+        windows = _native_windows_log(ctx)
+        # a conda-forge or pixi environment: libdevice in $CONDA_PREFIX/nvvm (xla_conda.py)
+        conda = None if windows else conda_libdevice(
+            ctx, lib.all(), None if ctx.jax_log else _ptxas_wheel(ctx))
+        out.append(conda if conda is not None else
             catalogue.make(
                 "xla-libdevice-not-found",
                 evidence=log_evidence(ctx.h("xla.service").first[:1], lib),
-                fix=_windows_libdevice_fix() if _native_windows_log(ctx) else _linux_fix(ctx),
+                fix=_windows_libdevice_fix() if windows else _linux_fix(ctx),
             )
         )
     out += c.from_log(ctx, "xla.ptxas_bug", lambda bug, first: catalogue.make(
