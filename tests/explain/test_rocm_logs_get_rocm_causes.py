@@ -70,10 +70,11 @@ def test_miopen_opencl_build_gets_the_hip_build_fix(lines: list[str]) -> None:
 
 
 @pytest.mark.parametrize("lines", [
-    # the handle failure alone, another status (TF 2.x and XLA paths)
+    # the handle failure alone, another status (TF 2.x and XLA paths; TensorFlow 2.14+ vendors
+    # XLA as local_xla, external/xla/xla/ is jaxlib's)
     [_handle_line("miopenStatusNotInitialized")],
     [_handle_line("miopenStatusAllocFailed",
-                  "external/xla/xla/stream_executor/rocm/rocm_dnn.cc:777")],
+                  "external/local_xla/xla/stream_executor/rocm/rocm_dnn.cc:777")],
     # MIOpen's HIP build failing (handlehip.cpp), then no DNN support
     ["MIOpen Error: /long_pathname/MIOpen/src/hip/handlehip.cpp:167: Error getting device count",
      _handle_line("miopenStatusUnknownError"), _NO_DNN_LINE],

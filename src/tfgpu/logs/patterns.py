@@ -1019,7 +1019,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'?google\.protobuf"
         r"|from google\.protobuf(?:\.internal)? import (?P<name2>builder|symbol_database|"
         r"runtime_version)"
-        r"|Detected incompatible Protobuf Gencode/Runtime versions",
+        r"|Detected incompatible Protobuf Gencode/Runtime versions"
+        # (protobuf's runtime_version.py names both: "when loading <proto>: gencode 5.28.3
+        # runtime 5.27.2")
+        r"(?: when loading (?P<proto>[^:\n]{1,200}): gencode "
+        r"(?P<gen>\d{1,3}\.\d{1,3}\.\d{1,3}) runtime "
+        r"(?P<run>\d{1,3}\.\d{1,3}\.\d{1,3}))?",
     ),
     _p(
         "protobuf.too_old",

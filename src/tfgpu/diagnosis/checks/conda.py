@@ -124,11 +124,26 @@ def conda_solver_failed(ctx: Facts) -> list[Finding]:
     named = ", ".join(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6])) or None
     python = any((h.g("with") or h.g("with2") or "").startswith("the existing python")
                  for h in hits)
-    fix = ("# create a fresh environment with only what TensorFlow needs; without a Python "
-           "pin the solver picks one the TensorFlow build supports:",
-           "conda create -n tf -c conda-forge tensorflow",
-           "# or, in an existing environment, drop the pins the conflict lines name "
-           "(python=..., cudatoolkit=..., tensorflow-gpu=...) and let the solver pick")
+    windows = ctx.windows or any((h.g("subdir") or "").startswith("win-")
+                                 for h in ctx.h("tools.conda_platform").all())
+    fix: tuple[str, ...] = (
+        "# create a fresh environment with only what TensorFlow needs; without a Python "
+        "pin the solver picks one the TensorFlow build supports:",
+        "conda create -n tf -c conda-forge tensorflow",
+        "# or, in an existing environment, drop the pins the conflict lines name "
+        "(python=..., cudatoolkit=..., tensorflow-gpu=...) and let the solver pick")
+    if windows:
+        # conda-forge's Windows TensorFlow stopped at 1.14 (conda-forge/tensorflow-feedstock
+        # #124, #186, #466): a conda-forge "tensorflow" there is an old CPU build; the pip
+        # wheels are current (CPU only on native Windows from 2.11)
+        fix = ("# on native Windows conda-forge has no current TensorFlow (its Windows builds "
+               "stopped at 1.14): make the environment with conda, install TensorFlow with "
+               "pip inside it",
+               "conda create -n tf python=3.11",
+               "conda activate tf && python -m pip install tensorflow   # native Windows runs "
+               "TensorFlow 2.11+ on the CPU only: for the GPU use WSL2 (tfgpu plan)",
+               "# or, in an existing environment, drop the pins the conflict lines name "
+               "(python=..., cudatoolkit=..., tensorflow-gpu=...) and let the solver pick")
     if crash:
         # conda's own crash while writing the conflict report hides the conflict lines
         said = re.search(r"TypeError: [^\"\n]{1,200}? found", crash[0].text)

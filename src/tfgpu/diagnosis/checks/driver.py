@@ -1536,6 +1536,23 @@ def driver_library_mismatch(f: Facts) -> Iterator[Finding]:
         yield catalogue.make("nvidia-driver-library-mismatch", evidence=ev, fix=fix)
 
 
+def _wsl_linux_driver(ctx: Facts, hits: list[Hit]) -> Finding:
+    """``nvidia-driver-library-mismatch`` variant ``wsl-linux-driver``: NVML's mismatch inside
+    WSL2, where the driver is the Windows one (WSL maps its libraries in under /usr/lib/wsl/lib)
+    and no NVIDIA kernel module of Linux runs: a Linux driver package installed inside WSL
+    (nvidia-utils, libnvidia-compute) put its own nvidia-smi and NVML library there. NVIDIA's
+    CUDA on WSL User Guide: once the Windows driver is installed CUDA is available in WSL 2,
+    and no NVIDIA Linux GPU driver must be installed within WSL 2. A reboot changes nothing."""
+    return catalogue.make(
+        "nvidia-driver-library-mismatch", variant="wsl-linux-driver", evidence=log_evidence(hits),
+        fix=("dpkg -l | grep -E 'nvidia|libnvidia'   # Linux driver packages inside WSL: "
+             "nvidia-utils-*, libnvidia-compute-*, nvidia-driver-*",
+             "sudo apt-get remove --purge 'nvidia-utils-*' 'libnvidia-compute-*' "
+             "'nvidia-driver-*'   # then: wsl --shutdown from Windows, and reopen WSL",
+             "/usr/lib/wsl/lib/nvidia-smi   # the Windows driver's nvidia-smi, which WSL "
+             "provides"))
+
+
 def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     """``nvidia-driver-library-mismatch`` from a log (formerly ``driver-library-mismatch``):
     kernel module and user-space driver library of different versions."""
@@ -1552,6 +1569,8 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
                               kernel=h.g("k"), hedge=not h.g("k"))
     if image is not None:
         return [image]
+    if ctx.wsl and not h.g("k"):
+        return [_wsl_linux_driver(ctx, [*hits.all(), *nvml[:1]])]
     cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
     if h.g("k"):
         cause += f" (kernel {h.g('k')}, library {h.g('dso')})"

@@ -160,6 +160,25 @@ def _tf_python_keras(f: Facts, first: Moved, evidence: tuple[Evidence, ...]) -> 
     home = row.value("home") if row is not None else ""
     public = ("tensorflow." + home if home.startswith("keras.") else
               "tensorflow.keras" + (f".{top}" if top else ""))
+    # without a home row the copy's top-level module is a guess: a public one may hold the
+    # name or not (count_params of utils.layer_utils is model.count_params()), and a private
+    # one (engine, optimizer_v2) has no public import at all
+    public_tops = f.kb.platform_fact("keras-public-top-modules").items("modules")
+    # a Keras class (BatchNormalization) under a public top module: that module exports it
+    known_class = (name[:1].isupper() and top in public_tops
+                   and name in f.kb.platform_fact("keras-public-names").items("names"))
+    if row is None and known_class:
+        where = f"# import it from the public API: from {public} import {name}"
+    elif row is None and top and top not in public_tops:
+        where = (f"# {name} is in tf.keras's internals ({first.module}), which have no public "
+                 f"import: use the public API's own call for it (tf.keras.layers, tf.keras.Model "
+                 "methods, tf.keras.utils; the API reference of your release)")
+    elif row is None:
+        where = (f"# look for {name} in tf.keras's public API ({public} may hold it, or a "
+                 "method of tf.keras.Model or a layer does the same; the API reference of your "
+                 "release lists each module's names)")
+    else:
+        where = f"# import it from the public API: from {public} import {name}"
     return catalogue.make(
         "keras-public-api-moved", variant="tf-python-keras", module=first.module, name=name,
         home=public, evidence=evidence, knowledge_ref=fact.ref,
@@ -168,7 +187,7 @@ def _tf_python_keras(f: Facts, first: Moved, evidence: tuple[Evidence, ...]) -> 
                f"{fact.value('tf_version')} tf.keras is the separate keras package, and the "
                "copy the wheel still ships is left behind (parts of it removed), so names "
                "vanish from it between releases."),
-        fix=(f"# import it from the public API: from {public} import {name}"
+        fix=(where
              if name not in _MODULE_ATTRIBUTES else
              # (tf.keras of 2.13-2.15 is keras.api._v2.keras, which has no __version__ either:
              # ageron/handson-ml2#618; TensorFlow's own tensorflow/python/keras/saving/

@@ -1443,16 +1443,28 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     # a running kernel's own marks (a cell, an IPython frame, ipykernel, a notebook file), not
     # the word jupyter (an image tag, a pip install line)
     notebook = any(_KERNEL.search(h.text) for h in f.h("tools.jupyter_ctx").all())
+    # protobuf's VersionError names both versions: the runtime must be of the gencode's major
+    # and not older (protobuf.dev's cross-version runtime guarantee)
+    vers = next(((h.g("gen") or "", h.g("run") or "", h.g("proto") or "")
+                 for h in old.all() if h.g("gen")), None)
+    bound = (f'pip install "protobuf>={vers[0]},<{int(vers[0].split(".")[0]) + 1}"   # the '
+             "generated code's major, not older than it; then: pip check" if vers else
+             "pip install --upgrade protobuf   # within the range TensorFlow declares; then: "
+             "pip check")
     lines = ["python -c \"import google.protobuf as p; print(p.__version__, p.__file__)\"   "
              "# the protobuf actually imported (an older copy may shadow the new one)",
              f'pip install --force-reinstall "tensorflow=={tfv}"   # restores the protobuf '
-             "range this TensorFlow declares" if tfv else
-             "pip install --upgrade protobuf   # within the range TensorFlow declares; then: "
-             "pip check"]
+             "range this TensorFlow declares" if tfv else bound]
     if notebook:
         lines.insert(0, "# a notebook: restart the kernel (Colab: Runtime > Restart runtime) "
                         "after the pip installs and run the cells again; the kernel keeps the "
                         "protobuf it imported before them")
+    if vers is not None and not notebook:
+        yield catalogue.make(
+            "protobuf-too-old", variant="runtime-older", gen=vers[0], run=vers[1],
+            proto=vers[2],
+            evidence=log_evidence(old), fix=tuple(lines))
+        return
     yield catalogue.make(
         "protobuf-too-old", variant="notebook" if notebook else None,
         what=f"google.protobuf {name}" if name else "the protobuf runtime",
