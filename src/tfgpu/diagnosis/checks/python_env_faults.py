@@ -74,11 +74,17 @@ def script_shadows_package(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "script-shadows-package", module=mod, file=f"{path}{mod}.py",
         evidence=log_evidence(hits[:1], ctx.h("tell.exception").all()[-1:]),
-        fix=(f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
-             f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
-             f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '
-             "must print a path inside site-packages"),
+        fix=_rename_fix(path, mod),
     )]
+
+
+def _rename_fix(path: str, mod: str) -> tuple[str, str]:
+    """The fix lines for a file ``<path><mod>.py`` that shadows the package ``mod``: rename it
+    (and its compiled copies), then check which file Python imports."""
+    return (f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
+            f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
+            f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '
+            "must print a path inside site-packages")
 
 
 def _py2_submodule_missing(ctx: Facts, mod: str, error: str) -> bool:
@@ -112,10 +118,7 @@ def _named_in_error(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "script-shadows-package", variant="named-in-error", module=mod, file=f"{path}{mod}.py",
         evidence=log_evidence(hits[:1]),
-        fix=(f"# rename {path}{mod}.py (your script or a file beside it) to another name, and "
-             f"delete {mod}.pyc and __pycache__/{mod}.* next to it",
-             f'python -c "import {mod}; print({mod}.__file__)"   # run from another folder: '
-             "must print a path inside site-packages"),
+        fix=_rename_fix(path, mod),
     )]
 
 
