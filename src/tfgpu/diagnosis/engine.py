@@ -28,6 +28,7 @@ from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.host_killed import kernel_death_after_error
+from tfgpu.diagnosis.checks.jetson_libraries import jetson_library_loads
 from tfgpu.diagnosis.checks.known_harmless import rule_known_harmless
 from tfgpu.diagnosis.checks.library_check_eq import rule_library_check_eq
 from tfgpu.diagnosis.checks.shared_wheel_folders import separate_env_for_other_cuda_wheels
@@ -301,4 +302,6 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     found = separate_env_for_other_cuda_wheels(f, found)
     # a paste of a failing run and a later one that created the GPU: the first run's faults
     found = earlier_run_faults(f, found)
+    # a CUDA/cuDNN/driver library that did not load on an NVIDIA Jetson: its JetPack's reading
+    found = jetson_library_loads(f, found)
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

@@ -114,7 +114,8 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
             f, title=jax_title(f.title), cause=jax_cause(f.cause), doc=jax_doc(f.doc, fix),
             fix=fix if fix or not f.fix else ("# see JAX's installation guide for its CUDA "
                                               "wheels (this log is JAX's)",)))
-    out.append(catalogue.make("log-is-jax", evidence=log_evidence(view.h("ctx.jax").first[:2])))
+    out.append(catalogue.make("log-is-jax", evidence=log_evidence(
+        view.h("ctx.jax").first[:2] or view.h("ctx.vendored_xla").first[:1])))
     return sort_findings(out)
 
 

@@ -153,8 +153,15 @@ class Facts:
         """The host is WSL (facts), or the log shows WSL paths or the WSL NUMA notice."""
         if self.host is not None:
             return self.host.os.is_wsl
+        # the user's word WSL yields to the log's own native-Windows lines: a cmd/PowerShell
+        # prompt running Python, pip or conda, or a traceback through a C:\ site-packages
+        # (review b48a P5)
+        native = any(re.search(r"(?i)>\s*(?:python|py|pip|conda|jupyter|ipython)\b", h.text)
+                     for h in self.h("eco.windows_shell").all()) or any(
+            re.search(r"(?i)site-packages", h.text) for h in self.h("ctx.win_prompt").all())
         return bool(
-            self.h("ctx.wsl").count
+            any(not h.g("word") or (not native and _wsl_word_holds(h.text))
+                for h in self.h("ctx.wsl").all())
             or self.h("ctx.wsl_prompt").count
             or self.h("numa.unreadable").count
             or self.h("wsl.libcuda_symlink").count
@@ -460,6 +467,36 @@ class Facts:
         ) or bool(self.h("ctx.libtensorflow").count)
 
     @property
+    def jetson_log(self) -> Hit | None:
+        """The line that best names an NVIDIA Jetson (pattern ``ctx.jetson``, its words in
+        group ``what``: "Jetson Nano", "JetPack 4.4", "L4T 32.4.2", a -tegra kernel, an l4t-
+        image, libnvdla_*; a module or JetPack named first, then an L4T release, then the
+        first line), or ``None``.  A Jetson is a Tegra system-on-chip: its GPU is
+        on the chip and its CUDA, cuDNN, TensorRT and driver come with its JetPack release
+        (platform fact ``jetson-gpu-on-chip``).
+
+        Only lines that show the host count (review b48a P1): a Jetson's own output (a
+        -tegra kernel, /etc/nv_tegra_release, tegrastats, jtop/jetson_release lines, CUDA's
+        aarch64-linux target folder, libnvdla_*, an nvidia-jetpack package line, an L4T image
+        in a docker command; :data:`_JETSON_MARKER`), or the user's words naming it unless in
+        a move or contrast clause ("from the Jetson Nano to my desktop PC", "works on my
+        Jetson but ..."; :func:`_jetson_word_holds`).  An x86_64/amd64 machine
+        (``ctx.x86_machine``) or a desktop NVIDIA GPU named in the log (``eco.
+        nvidia_gpu_named``: GeForce, RTX/GTX, Quadro, Tesla, NVIDIA A100...) outranks all of
+        them: the failing host is then a PC, and nvidia-jetpack cannot be installed there."""
+        if self.h("ctx.x86_machine").count or any(
+                _DESKTOP_GPU.search(h.text) for h in self.h("eco.nvidia_gpu_named").all()):
+            return None
+        hits = [h for h in self.h("ctx.jetson").all()
+                if _JETSON_MARKER.search(h.text) or _jetson_word_holds(h)]
+        # a module or JetPack named tells most, then an L4T release, then the rest
+        def rank(h: Hit) -> tuple[int, int]:
+            what = (h.g("what") or "").lower()
+            return (0 if what.startswith(("jetson", "jetpack")) else
+                    1 if what.startswith(("l4t", "# r")) else 2), h.line
+        return min(hits, key=rank) if hits else None
+
+    @property
     def in_container(self) -> bool:
         """The log comes from (or about) a Docker/NGC container: the NGC banner or a
         Docker / NVIDIA Container Toolkit error."""
@@ -763,12 +800,72 @@ class Facts:
         if self.h("ctx.tf_python").count:
             return False
         return bool(self.h("ctx.jax").count or (
-            self.h("ctx.jax_prompt").count and self.h("ctx.vendored_tf").count)) or bool(
+            self.h("ctx.jax_prompt").count and self.h("ctx.vendored_tf").count)
+            or self._vendored_xla_alone) or bool(
             # XLA's own repository path (jaxlib's since XLA left TensorFlow's tree), unless
             # another framework (PyTorch/XLA) printed it
             self.h("ctx.jax_xla_path").count and self.other_framework is None
+            and not self._tf_java_or_c_api
             and not any("external/xla/xla/" not in h.text.replace("\\", "/")
                         for h in self.h("ctx.tensorflow").all()))
+
+    @property
+    def _tf_java_or_c_api(self) -> bool:
+        """TensorFlow Java or the TensorFlow C API printed the log (review b48a P8): a Java
+        stack trace through ``org.tensorflow.*`` classes, the JavaCPP ``AbstractTF_*``
+        classes or the C API's session calls (``ctx.tf_java_capi``), or the JNI/C library
+        named (``ctx.libtensorflow``: libtensorflow_jni, libtensorflow_cc, a libtensorflow
+        folder).  These bazel builds embed TensorFlow as ``@org_tensorflow`` and so print the
+        same ``external/org_tensorflow/tensorflow/compiler/xla`` paths jaxlib did; they are
+        TensorFlow, not JAX (tensorflow/java: org.tensorflow.Session,
+        org.tensorflow.exceptions.TFFailedPreconditionException)."""
+        return bool(self.h("ctx.tf_java_capi").count or self.h("ctx.libtensorflow").count)
+
+    @property
+    def _vendored_xla_alone(self) -> bool:
+        """XLA's C++ lines under TensorFlow's vendored tree (``external/org_tensorflow/
+        tensorflow/compiler/xla/...``, pattern ``ctx.vendored_xla``) with nothing of the
+        TensorFlow runtime beside them: jaxlib up to its move to the XLA repository built XLA
+        and StreamExecutor from TensorFlow's tree as the Bazel repository org_tensorflow
+        (jax-ml/jax#7239, #13570: pastes without a Python line), while a model server or
+        another bazel binary embedding TensorFlow also prints that runtime (``ctx.
+        vendored_tf_runtime``: its SavedModel loader, GPU device, kernels, graph runtime) or
+        its own name (``ctx.tf_serving``, ``ctx.model_server``'s server words), and another
+        framework (PyTorch/XLA) is no JAX either."""
+        if not self.h("ctx.vendored_xla").count or self.h("ctx.vendored_tf_runtime").count \
+                or self.h("ctx.tf_serving").count or self.other_framework is not None \
+                or self._tf_java_or_c_api:
+            return False
+        return not any(re.search(r"tensorflow_model_server|tritonserver|tensorflow_serving/"
+                                 r"|model_lifecycle\.cc|Loading servable", h.text)
+                       for h in self.h("ctx.model_server").all())
+
+    @property
+    def vendored_tensorflow(self) -> bool:
+        """TensorFlow's C++ built into another program than the pip package and than jaxlib:
+        its lines carry ``external/org_tensorflow/tensorflow/...`` (the Bazel repository name
+        other projects give TensorFlow: TF Serving, JNI/C API builds, other bazel binaries;
+        ``ctx.vendored_tf``) and the log is not JAX's (:attr:`jax_log`). Pip TensorFlow logs
+        ``tensorflow/...`` without the prefix, so the pip wheels' install fixes do not apply."""
+        return bool(self.h("ctx.vendored_tf").count) and not self.jax_log
+
+    # --- Nix hosts ------------------------------------------------------
+    @property
+    def nix_host(self) -> Hit | None:
+        """The first line that shows Nix (pattern ``ctx.nix``: a ``/nix/store/<hash>-`` path,
+        nix-build, nix-shell, nix develop, nixpkgs' tensorflowWithCuda, NixOS named), or the
+        host facts' OS named NixOS (then ``None`` too: no line to quote, see
+        :attr:`nix_named`); ``None`` otherwise.  Nix-built programs do not search the
+        system's library cache: the NVIDIA driver's libcuda.so.1 reaches them through
+        /run/opengl-driver/lib (nixpkgs addDriverRunpath)."""
+        return self.h("ctx.nix").first[0] if self.h("ctx.nix").count else None
+
+    @property
+    def nix_named(self) -> bool:
+        """The log (:attr:`nix_host`) or the host facts' OS name shows Nix/NixOS."""
+        if self.host is not None and "nixos" in (self.host.os.name or "").lower():
+            return True
+        return self.nix_host is not None
 
     # --- R hosts --------------------------------------------------------
     @property
@@ -997,6 +1094,86 @@ class Facts:
 _CUDA_FOLDER_RE = re.compile(
     r"(?P<dir>(?:/[\w.+-]+)*/cuda-(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?)(?![\w.])"
     r"|(?P<wdir>[A-Za-z]:\\(?:[^\\\n\"';:]{1,80}\\){0,8}CUDA\\v(?P<w>\d{1,2}\.\d{1,2}))(?![\w.])")
+#: A clause that denies WSL before the word ("not using WSL", "without WSL2", "instead of
+#: WSL"), or asks whether WSL works at all ("does it work on WSL2?", "is WSL supported?"):
+#: the word is then no host (:func:`_wsl_word_holds`).
+_WSL_DENIED = re.compile(r"(?i)(?:\bnot\b|n't\b|\bno\b|\bwithout\b|\binstead of\b|\brather than"
+                         r"\b|\boutside(?: of)?\b|\bnever\b)[^.;,!?\n]{0,30}$")
+_WSL_QUESTION = re.compile(r"(?i)\b(?:does|do|can|could|will|would|is|are)\b[^.;!?\n]{0,60}"
+                           r"\bwsl ?2?\b[^.;!?\n]{0,40}\b(?:work|run|support)\w*[^.;!\n]{0,30}\?"
+                           r"|\b(?:does|do|can|could|will|would)\b[^.;!?\n]{0,60}\b(?:work|run|"
+                           r"support)\w*\b[^.;!?\n]{0,40}\bwsl ?2?\b[^.;!\n]{0,30}\?")
+_WSL_WORD = re.compile(r"\bWSL ?2?\b|(?i:\bwsl ?2\b)")
+#: A host left behind right before the word: "I switched from WSL2 to ...", "moved over from
+#: WSL", "coming from WSL" (review b48a P5).
+_WSL_LEFT = re.compile(r"(?i)\b(?:switch\w*|mov\w*|migrat\w*|came|coming|went|back)\s+"
+                       r"(?:over\s+|back\s+)?from\s+(?:(?:my|the|a)\s+)?$")
+#: A contrast after the word: "works in WSL2, but on native Windows it does not", "in WSL but
+#: not on Windows" (review b48a P5).
+_WSL_BUT = re.compile(r"(?i)^[^.;!?\n]{0,40}\bbut\b[^.;!?\n]{0,40}\b(?:native(?:ly)?|windows"
+                      r"|outside|not (?:in|on|with|under))\b")
+
+
+def _wsl_word_holds(text: str) -> bool:
+    """Whether the word WSL on ``text`` (a ``ctx.wsl`` line whose match is the word alone)
+    names the host: neither denied in its clause (:data:`_WSL_DENIED`), nor a host left
+    (:data:`_WSL_LEFT`), nor contrasted with native Windows after it (:data:`_WSL_BUT`), nor
+    inside a double-quoted passage (a quote of TensorFlow's install page: "... you will need to
+    install TensorFlow in WSL2"), nor part of a question whether WSL works
+    (:data:`_WSL_QUESTION`)."""
+    if _WSL_QUESTION.search(text):
+        return False
+    return any(not (_WSL_DENIED.search(text[:m.start()]) or _WSL_LEFT.search(text[:m.start()])
+                    or _WSL_BUT.search(text[m.end():])
+                    or (text[:m.start()].count('"') + text[:m.start()].count("\u201c")
+                        - text[:m.start()].count("\u201d")) % 2 == 1)
+               for m in _WSL_WORD.finditer(text))
+
+
+#: A ``ctx.jetson`` line that is a Jetson's own output, not prose (review b48a P1): the L4T
+#: kernel release's -tegra suffix (uname -r), /etc/nv_tegra_release and its "# R32 (release)"
+#: line, the device tree's tegraNNN- compatible string, tegrastats/jtop named, jetson_release's
+#: and jtop's "- NVIDIA Jetson Nano ..." / "* Jetpack 4.6 [L4T 32.6.1]" / "L4T: 32.7.1" rows,
+#: CUDA's aarch64-linux target folder, the DLA library libnvdla_*, an nvidia-jetpack package
+#: line (dpkg -l, apt show, apt install), an l4t- or dustynv/ image in a docker/podman
+#: command, a compose ``image:`` or a Dockerfile ``FROM``.
+_JETSON_MARKER = re.compile(
+    r"\d-tegra\b|\bnv_tegra_release\b|^# R\d{2} \(release\)|\btegra\d{3}[-_]|\btegrastats\b"
+    r"|\bjtop\b|/targets/aarch64-linux/|\blibnvdla_"
+    r"|^\s*[-*]\s*(?:Model:\s*)?NVIDIA Jetson\b|^\s*[-*]?\s*(?:(?i:jetpack)|L4T)\s*:"
+    r"|\[L4T \d|\bnvidia-jetpack\S*\s+\d|Package:\s*nvidia-jetpack\b"
+    r"|nvidia-jetpack\S* is already the newest"
+    r"|\b(?:docker|podman)\b[^\n]{0,300}(?:\bl4t-|\bdustynv/)"
+    r"|^\s*(?:-\s*)?image:\s*\S*(?:\bl4t-|\bdustynv/)|^\s*FROM\s+\S*(?:\bl4t-|\bdustynv/)")
+#: A desktop or data-centre NVIDIA GPU (a card on the PCI bus, never a Jetson's on-chip GPU),
+#: as ``eco.nvidia_gpu_named`` lines name it (that pattern also takes "NVIDIA Corporation",
+#: which nvcc's banner prints on a Jetson too).
+_DESKTOP_GPU = re.compile(r"\b(?:GeForce|Quadro|TITAN|(?i:rtx) ?A?\d{3,4}|Tesla [A-Z]\d{1,3}"
+                          r"|NVIDIA [AHLT]\d{1,4}\b|(?i:gtx) ?\d{3,4}(?!\d))")
+#: The words right before a Jetson named in prose that make it another machine than the one
+#: failing: "from (the|my) Jetson", "to the Jetson" (moving a model), "than/unlike/instead
+#: of/besides/except my Jetson", "my old/previous/former Jetson".
+_JETSON_ELSEWHERE = re.compile(
+    r"(?i)(?:\b(?:from|to|than|unlike|instead of|rather than|besides|except|other than)"
+    r"(?: (?:the|my|a|an|our|this|that|his|her|their))?(?: (?:old|previous|former))?"
+    r"|\b(?:old|previous|former|other))\s*$")
+
+
+def _jetson_word_holds(hit: Hit) -> bool:
+    """Whether a ``ctx.jetson`` line in the user's words names the failing host: not after
+    the words of another machine (:data:`_JETSON_ELSEWHERE`), and not a clause that says it
+    works there but not here ("runs fine on my Jetson Nano, but on my desktop ...")."""
+    what = hit.g("what") or ""
+    pos = hit.text.find(what) if what else -1
+    if pos < 0:
+        return True
+    if _JETSON_ELSEWHERE.search(hit.text[:pos]):
+        return False
+    return not (re.search(r"(?i)\b(?:but|however|whereas|while)\b", hit.text[pos + len(what):])
+                and re.search(r"(?i)\b(?:works?|worked|working|runs?|ran|running|fine)\b",
+                              hit.text))
+
+
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
 

@@ -1031,6 +1031,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cannot import name symbol_database", "cannot import name builder"),
         r"ImportError: cannot import name '?(?P<name>symbol_database|builder)'?\s*$",
     ),
+    # pip naming a package that requires protobuf (the resolver's "mediapipe 0.8.9.1 requires
+    # protobuf<4,>=3.11, but you have protobuf 4.21.0 which is incompatible.", pip < 20.3's
+    # "... has requirement protobuf>=3.11.4, but you'll have ..."): whose generated code a
+    # protobuf error is about when no _pb2 frame says (checks/_protobuf_owner.py)
+    _p(
+        "protobuf.requirer",
+        ("requires protobuf", "has requirement protobuf"),
+        r"(?:^|\s)(?P<pkg>[A-Za-z][\w.-]{0,60}) \d[\w.+!-]{0,30} (?:requires|has requirement) "
+        r"protobuf\b",
+    ),
     # --- Keras 3 and tf-keras -------------------------------------------------------------
     _p(
         "keras.needs_tf_keras",
@@ -1689,7 +1699,8 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "keras.private_api",
-        ("no module named 'keras.", "no module named \"keras.", "keras.engine", "keras.src"),
+        ("no module named 'keras.", "no module named \"keras.", "keras.engine", "keras.src",
+         "no module named 'tensorflow.python.keras"),
         r"No module named '(?P<mod>keras\.(?:engine|layers\.core|utils\.generic_utils|"
         r"saving\.hdf5_format|src(?:\.[\w.]+)?)|tensorflow\.python\.keras[\w.]*)'",
         "mod",
@@ -1719,6 +1730,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("resourceexhausted", "resource exhausted", "resource_exhausted"),
         r"ResourceExhaustedError|Resource exhausted|RESOURCE_EXHAUSTED",
     ),
+    # the Python frames that create a weight or an optimiser slot (read by checks/
+    # weight_oom.py above an "OOM when allocating" line): TF 1.x variables.py and TF 2.x
+    # resource_variable_ops.py _init_from_args (a variable's initial value), Keras's
+    # add_weight, optimizer_v2's add_slot, TF 1.x optimizer.py _create_slots / _zeros_slot and
+    # slot_creator.py, the initializers (init_ops.py, init_ops_v2.py, keras initializers)
+    _p(
+        "mem.weight_frame",
+        ("_init_from_args", "add_weight", "add_slot", "_create_slots", "_zeros_slot",
+         "slot_creator", "init_ops", "initializers"),
+        # (a plain traceback's 'File "...", line N, in f' and IPython's "File ...py:N, in f")
+        r"(?:variables|resource_variable_ops)\.py(?:\"?, line |:)\d{1,6}, in _init_from_args\b"
+        r"|, in (?P<func>add_weight|add_slot|_create_slots|_zeros_slot|create_slot"
+        r"(?:_with_initializer)?|create_zeros_slot)\b"
+        r"|\b(?:slot_creator|init_ops(?:_v2)?|initializers(?:_v2)?)\.py(?:\"?, line |:)"
+        r"\d{1,6}, in ",
+        recent=8,
+    ),
     # RESOURCE_EXHAUSTED that is no memory (checks/exhausted_not_memory.py): TensorFlow's
     # file systems map errno to status codes (tensorflow/core/platform/errors.cc
     # ErrnoToCode: ENOSPC, EDQUOT, EMFILE, ENFILE, EMLINK, ENOBUFS, EUSERS ->
@@ -1735,7 +1763,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?: in system)?|Too many links|No buffer space available|Too many users)",
     ),
     # the same status whose message is a path alone (TensorFlow 1.x's file systems before the
-    # strerror was added: "Resource exhausted: <path>"): a file-system limit, which one unsaid
+    # strerror was added: "Resource exhausted: <path>"): a file-system limit, which one unsaid.
+    # The path is one token: absolute, a drive's, a file system's URL, or relative with a
+    # folder ("./models/m9-6/model.ckpt-826.data-00000-of-00001", tensorflow/tensorflow#10162:
+    # RestoreV2 on the CPU), whatever its suffix (checkpoint shards "-00000-of-00001", the
+    # writer's ".tempstate<n>"); a bare file name only with a checkpoint's own suffix
     _p(
         "exhausted.path",
         ("resourceexhausted", "resource exhausted", "resource_exhausted"),
@@ -1743,7 +1775,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:ResourceExhaustedError(?: \(see above for traceback\))?|Resource exhausted"
         r"|RESOURCE_EXHAUSTED):\s*"
         r"(?P<path>(?:[A-Za-z]:)?[/\\][^\s;]{1,400}|(?:gs|s3|hdfs)://[^\s;]{1,400}"
-        r"|[\w.-]{1,100}[/\\][^\s;]{1,400}\.\w{1,20}\w*)\s*$",
+        r"|\.{1,2}[/\\][^\s;]{1,400}|[\w.-]{1,100}[/\\][^\s;]{1,400}"
+        r"|[\w.-]{1,200}?(?:\.data-\d{5}-of-\d{5}|\.index|\.meta|\.tempstate\d{1,30}))\s*$",
+    ),
+    # the node of a RESOURCE_EXHAUSTED that is a checkpoint file op (TF 1.x "[[Node: save/
+    # RestoreV2_6 = RestoreV2[...]]", "[[node save/SaveV2 (defined at", "{{node save/
+    # MergeV2Checkpoints}}", TF 2.8+ "Node: 'save/SaveV2'", eager "[Op:SaveV2]"): the ops of
+    # tensorflow/core/kernels/save_restore_v2_ops.cc and save_restore_tensor.cc read and write
+    # files on the CPU, so their status is a file system's (checks/exhausted_not_memory.py
+    # keeps it only when the status names no memory)
+    _p(
+        "exhausted.file_op",
+        ("restorev", "savev", "saveslices", "mergev", "restoreslice"),
+        r"(?:\{\{node |\[\[node |\[\[Node: |^\s*Node: '|\[Op:)"
+        r"(?P<node>(?:[\w.-]{1,100}/){0,8}(?P<op>RestoreV2|SaveV2|SaveSlices|MergeV2Checkpoints"
+        r"|RestoreSlice)(?:_\d{1,6})?)(?![\w/])"
+        r"|\[\[Node: (?P<node2>[\w./-]{1,300}) = (?P<op2>RestoreV2|SaveV2|SaveSlices"
+        r"|MergeV2Checkpoints|RestoreSlice)\[",
     ),
     # gRPC's status 8 for a message over the channel's limit (grpc core, message_size_filter:
     # "Received message larger than max (%u vs. %d)", "Sent message larger than max"): the
@@ -2246,6 +2294,25 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ptx jit", "jit compil"),
         r"PTX JIT compil\w* failed|a PTX JIT compilation failed|JIT compilation disabled",
     ),
+    # the kernel XLA handed to the driver's JIT did not come out: StreamExecutor's
+    # cuda_driver.cc GetModuleFunction ("failed to get PTX kernel \"%s\" from module: %s",
+    # cuModuleGetFunction), LoadPtx ("failed to load PTX text as a module: %s") and
+    # cuda_gpu_executor.cc GetKernel's status "Could not find the corresponding function".
+    # Generic words ("Could not find the corresponding function" is MATLAB's too): a ctx.*
+    # name, read by checks/xla.py only after XLA's "Falling back to the CUDA driver" line.
+    # Group fatal: absl's FATAL prefix ("F0000 00:00:1695743368.222415    2429 gpu_ex...",
+    # level, date, time, thread: absl/log/internal/log_format.cc) even where a paste cut the
+    # source file off (openxla/xla#5932)
+    _p(
+        "ctx.xla_fallback_failed",
+        ("failed to get ptx kernel", "failed to load ptx text as a module",
+         "could not find the corresponding function", "f ::."),
+        r"failed to get PTX kernel \"(?P<kernel>[^\"\n]{1,120})\" from module: "
+        r"(?P<err>CUDA_ERROR_\w{1,60})?"
+        r"|failed to load PTX text as a module: (?P<lerr>CUDA_ERROR_\w{1,60})?"
+        r"|Could not find the corresponding function"
+        r"|(?P<fatal>^F\d{4} \d\d:\d\d:\d{2,10}\.\d{1,9}\s{1,12}\d{1,9}\s)",
+    ),
     _p("xla.service", ("xla service",), r"XLA service \w+ initialized for platform CUDA"),
     # --- compute capability ------------------------------------------------------------------
     _p(
@@ -2365,6 +2432,30 @@ PATTERNS: tuple[Pattern, ...] = (
         "nccl.version",
         ("nccl version",),
         r"NCCL version (?P<v>\d+\.\d+\.\d+)\+cuda(?P<cuda>\d+\.\d+)",
+    ),
+    # NCCL's topology detection finding no PCI device of the GPU in /sys: NVIDIA/nccl
+    # src/graph/xml.cc getPciPath, WARN("Could not find real path of %s") with the path
+    # "/sys/class/pci_bus/<domain:bus>/../../<busid>" (v2.8.4-1: ncclSystemError, fatal through
+    # NCCLCHECK in ncclTopoGetXmlFromSys; from v2.10.3-1 tolerated and its WARN silenced).
+    # Read by checks/distributed.py (variant topology-sysfs)
+    _p(
+        "nccl.topo_sysfs",
+        ("could not find real path of /sys",),
+        r"Could not find real path of (?P<path>/sys/\S{1,120})",
+    ),
+    # The NCCL a Python wheel brought, in its host's words: PyTorch's c10d ("NCCL error in:
+    # .../ProcessGroupNCCL.cpp:272, unhandled system error", torch.distributed.DistBackendError),
+    # the pynccl wrappers of vLLM and SGLang (pynccl_wrapper.py NCCL_CHECK: raise
+    # RuntimeError(f"NCCL error: {error_str}")), and a Ray cluster's worker prefix ("(RayWorker
+    # Wrapper pid=1234, ip=10.0.0.2)", group ray; Ray's "[repeated 6x across cluster]" tail is
+    # stripped by logs/reader.py). Read by checks/_nccl_warn.py
+    _p(
+        "ctx.nccl_py_host",
+        ("nccl error", "distbackenderror", "pynccl", "torch.distributed", "processgroupnccl",
+         " pid=", "raylet"),
+        r"RuntimeError: NCCL error: |NCCL error in: [^\n]{0,200}?(?:ProcessGroupNCCL|NCCLUtils)"
+        r"|\bDistBackendError\b|\bpynccl|\btorch\.distributed\b|\bProcessGroupNCCL\b"
+        r"|(?P<ray>\((?:raylet|\w{1,40}) pid=\d{1,9}, ip=\d{1,3}(?:\.\d{1,3}){3}\))",
     ),
     # gpu_device.cc EnablePeerAccess (TF 1.x-2.x) "Unable to enable peer access between device
     # ordinals A and B, status: ..."; XLA's PJRT GPU client (the TF 2.21 wheel's
@@ -2658,6 +2749,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|`?x`? and `?y`? must have the same dtype, got tf\.(?P<got4>float16|float32|bfloat16|"
         r"float64) != tf\.(?P<want4>float16|float32|bfloat16|float64)",
     ),
+    # TensorFlow Addons' code in the log: a frame under tensorflow_addons/, a call of tfa.*
+    # (tfa.text.crf_decode(...)); read by checks/mixed_precision.py beside a dtype mismatch
+    # (tensorflow/addons#2231, #2269: the CRF cell ignored the policy until addons 0.12.0)
+    _p(
+        "mixed.addon_code",
+        ("tensorflow_addons", "tfa."),
+        r"[/\\]tensorflow_addons[/\\](?P<mod>[\w/\\]{1,80})\.py"
+        r"|\btfa\.(?P<api>(?:text|layers|seq2seq|rnn|image|optimizers|losses|activations"
+        r"|metrics)\.\w{1,60})\(",
+    ),
     # A function loaded from a SavedModel called with arguments none of its traces takes
     # (tensorflow/python/saved_model/function_deserialization.py restored_function_body):
     # "Could not find matching function to call loaded from the SavedModel. Got:" (TF 2.0-2.5)
@@ -2752,8 +2853,52 @@ PATTERNS: tuple[Pattern, ...] = (
         (":\\", ".dll", "windows", "win_amd"),
         r"\b[A-Za-z]:\\|\.dll\b|\bWindows\b|win_amd64",
     ),
+    # WSL: its paths and kernel release, and the word as a user writes it ("WSL", "WSL 2",
+    # "my wsl2 machine", "Ubuntu on WSL"; group word: the word alone, which Facts.wsl drops
+    # where the sentence denies it ("not using WSL") or asks whether WSL works at all)
     _p(
-        "ctx.wsl", ("wsl", "microsoft-standard"), r"/usr/lib/wsl|microsoft-standard-WSL|\bWSL ?2?\b"
+        "ctx.wsl", ("wsl", "microsoft-standard"),
+        r"/usr/lib/wsl|microsoft-standard-WSL|(?P<word>\bWSL ?2?\b|(?i:\bwsl ?2\b))",
+    ),
+    # Docker Compose named ("when using docker-compose", "docker compose up", a compose.yaml):
+    # a service's container runtime is set in the file (checks/jetson_libraries.py)
+    _p("ctx.docker_compose", ("docker-compose", "docker compose", "compose.yml", "compose.yaml"),
+       r"(?i:\bdocker[- ]compose\b|\bcompose\.ya?ml\b)"),
+    # jtop's (jetson-stats) "Libraries" block: "   * CUDA: 10.2.89", the CUDA installed on a
+    # Jetson (checks/jetson_libraries.py)
+    _p("ctx.jtop_cuda", ("cuda:",),
+       r"^[\s*-]{0,8}CUDA:\s{0,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,4})?\s*$"),
+    # An NVIDIA Jetson (a Tegra system-on-chip running Jetson Linux, L4T), as a log names it:
+    # the module or JetPack by name, L4T releases and l4t- container images (NVIDIA's l4t-base,
+    # l4t-ml..., dusty-nv's jetson-containers images dustynv/...), the kernel
+    # release's -tegra suffix, /etc/nv_tegra_release and its "# R32 (release)" line, the
+    # device tree's tegraNNN, tegrastats, CUDA's aarch64-linux target folder (the L4T one;
+    # ARM servers use sbsa-linux), the DLA libraries (libnvdla_*, Tegra-only). Digits drop
+    # from the prefilter's template: "L4T" is "lt" there (platform_facts
+    # jetson-gpu-on-chip; read by Facts.jetson_log)
+    _p(
+        "ctx.jetson",
+        ("jetson", "jetpack", "tegra", "/targets/aarch-linux", "nvdla", "[lt ", " lt ", "(lt ",
+         "lt-r", "lt-base", "lt-ml", "lt-pytorch", "lt-tensorflow", "lt-cuda", "lt-jetpack",
+         "lt r", "(release)", "dustynv/"),
+        r"(?P<what>(?i:\bjetson(?:[ -](?:nano|tx[12]|xavier(?: nx)?|orin(?: nano| nx)?|agx"
+        r"(?: xavier| orin)?))?\b|\bjetpack(?: ?\d(?:\.\d{1,2}){0,2}(?: ?DP)?)?)"
+        r"|\bL4T(?: ?R?\d{2}(?:\.\d{1,2}){0,2})?\b"
+        r"|\bl4t-(?:r\d{2}(?:\.\d{1,2}){0,2}|base|ml|pytorch|tensorflow|cuda|jetpack)\b|\bdustynv/"
+        r"|^# R\d{2} \(release\)|\b\d{1,2}\.\d{1,2}\.\d{1,4}-tegra\b|\bnv_tegra_release\b"
+        r"|(?i:\btegra(?:\d{3}|stats)?\b)"
+        r"|/targets/aarch64-linux/|\blibnvdla_\w{1,40})",
+    ),
+    # ... and a machine that is no Jetson, as output prints it: uname's "x86_64 GNU/Linux",
+    # platform.machine()/uname -m's "x86_64" alone, CUDA's x86_64-linux target folder, a
+    # win_amd64 wheel, lscpu's "Architecture: x86_64", Docker's detected host platform
+    # linux/amd64 (moby daemon/create.go); Facts.jetson_log gives way to it (review b48a P1)
+    _p(
+        "ctx.x86_machine",
+        ("x_", "amd"),
+        r"\bx86_64(?: (?:x86_64|unknown)){0,2} GNU/Linux\s*$|^\s*x86_64\s*$|/targets/x86_64-linux/"
+        r"|\bwin_amd64\b|^\s*(?:Machine|Architecture)\s*:\s*(?:x86_64|amd64|AMD64)\b"
+        r"|detected host platform \(linux/amd64",
     ),
     # a WSL shell's prompt: bash's user@host:dir with the Windows drive mounted by WSL's
     # drvfs (/mnt/c/...) or Windows' default computer name (DESKTOP-/LAPTOP- and seven
@@ -3039,6 +3184,47 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\((?P<cpus>(?:'[^',)]{0,200}device:CPU:\d+',?\s*)+)\)"
         r"|There are non-GPU devices in `?tf\.distribute\.Strategy`?, not using nccl allreduce"
         r"|(?P<mixed>may run slowly because this machine does not have a GPU)",
+    ),
+    # Triton's own compiler (the Python package torch.compile's Inductor generates kernels
+    # for): triton-lang/triton third_party/nvidia/backend/compiler.py make_cubin raises
+    # PTXASError("Internal Triton PTX codegen error" when its ptxas exits 255, "`ptxas` stderr:",
+    # "Repro command: .../triton/backends/nvidia/bin/ptxas ..."), knobs.py reads
+    # TRITON_PTXAS_PATH (and, from the releases with a separate Blackwell ptxas, the bundled
+    # ptxas-blackwell); Inductor's frames (torch/_inductor/...). Read by checks/triton_ptx.py:
+    # the ptxas and LLVM lines around them are Triton's, not TensorFlow's XLA
+    _p(
+        "ctx.triton",
+        ("triton", "_inductor", "ptxaserror", "ptxas-blackwell"),
+        r"Internal Triton PTX codegen error|\bPTXASError\b|\btriton[/\\]backends[/\\]nvidia\b"
+        r"|\btriton[/\\](?:compiler|runtime|language)[/\\]|\btriton\.(?:runtime|compiler)\.\w"
+        r"|\btorch[/\\]_inductor[/\\]|\btorch\._inductor\b|\bTRITON_PTXAS(?:_BLACKWELL)?_PATH\b"
+        r"|\bptxas-blackwell\b|\bpytorch[-_]triton\b|[/\\]site-packages[/\\]triton[/\\]",
+    ),
+    # the word Triton alone (a report that says it ran Triton), not NVIDIA's Triton Inference
+    # Server (tritonserver, which runs TensorFlow models too): weak evidence, read with
+    # ctx.triton by checks/triton_ptx.py only for a bare LLVM line
+    _p(
+        "ctx.triton_word",
+        ("triton",),
+        r"\bTriton\b(?! ?Inference)(?!\s?[Ss]erver)",
+    ),
+    # Triton's Blackwell ptxas ("ptxas-blackwell fatal : Value 'sm_110a' is not defined for
+    # option 'gpu-name'", pytorch/pytorch#170117) as well as its ptxas
+    _p(
+        "ctx.triton_ptxas_arch",
+        ("ptxas-blackwell fatal",),
+        r"ptxas-blackwell fatal\s*:\s*Value '(?P<sm>sm_\d+\w?)' is not defined for option "
+        r"'gpu-name'",
+    ),
+    # the ptxas Triton ran, first word of make_cubin's "Repro command: <ptxas> -lineinfo ...
+    # --gpu-name=sm_NN ..." (triton-lang/triton third_party/nvidia/backend/compiler.py joins
+    # the command with spaces: a Windows path with spaces stays unquoted, so the path runs
+    # to the word ptxas[-blackwell][.exe] before the first option): the bundled
+    # triton/backends/nvidia/bin one or the one TRITON_PTXAS_PATH named (checks/triton_ptx.py)
+    _p(
+        "ctx.triton_repro",
+        ("repro command:",),
+        r"Repro command: (?P<ptxas>[^\n]{0,300}?ptxas(?:-blackwell)?(?:\.exe)?)(?=\s+-|\s*$)",
     ),
     # LLVM's NVPTX backend (inside XLA) does not know the GPU's architecture
     _p(
@@ -3466,6 +3652,38 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.numpy_version",
         ("numpy==", "numpy "),
         r"^\s*numpy(?:==|\s+)(?P<v>\d+\.\d+(?:\.\d+)?)\b",
+    ),
+    # Who handed the symbolic tensor to NumPy (checks/keras_saving.py numpy_call_origin):
+    # group tf, TensorFlow's own NumPy call on a shape, array_ops.py _constant_if_small's
+    # "if np.prod(shape) < 1000" (tf.zeros/tf.ones; tensorflow r2.4
+    # tensorflow/python/ops/array_ops.py), which NumPy 1.20+ hands to Tensor.__array__
+    # ("As of Numpy 1.20, np.prod calls the __array__ method of input objects",
+    # nipy/nipy#479; tensorflow/tensorflow#47242); group fn, a code line calling NumPy
+    # (np.<fn>( / numpy.<fn>(), IPython's "----> 7 ..." arrow line in group arrow: read with
+    # the frame header above it (ctx.py_frame_head)
+    _p(
+        "eco.numpy_frame",
+        ("_constant_if_small", "np.", "numpy."),
+        r"^[^\n]{0,300}?(?P<tf>\b_constant_if_small\b|\bif np\.prod\(shape\) < 1000)"
+        r"|^[ \t]{0,40}(?P<arrow>-{1,10}>\s{0,4}\d{1,6}\s)?[^\n]{0,300}?(?<![\w.])(?:np|numpy)\."
+        r"(?P<fn>[a-z_][\w.]{0,60})\(",
+        recent=MAX_RECENT,
+    ),
+    # A Python traceback frame's header, the file in a group: 'File "x.py", line 7, in f'
+    # (path), IPython 8's "File ~/x.py:7, in f(...)" (path2) and "Cell In[3], line 7" (cell),
+    # AutoGraph's "x.py:7 f  *" (path3: the frames of "in user code:", TensorFlow 2.2-2.x's
+    # autograph/impl/api.py) and IPython 7's "x.py in f(...)" / "<ipython-input-2-...> in f"
+    # (path4) (checks/keras_saving.py numpy_call_origin)
+    _p(
+        "ctx.py_frame_head",
+        ('file "', "file ", ".py in ", ".py:", "<ipython-input-", "cell in"),
+        r'^\s*File "(?P<path>[^"\n]{1,400})", line \d{1,6}, in '
+        r"|^\s*File (?P<path2>[^\s\"<][^\n]{0,400}?\.py):\d{1,6}, in "
+        r"|^\s*(?P<cell>Cell In\s?\[\d{0,6}\]), line \d{1,6}"
+        r"|^\s*(?P<path3><ipython-input-[\w-]{1,80}>|[^\s<][^\n]{0,400}?\.py):\d{1,6} "
+        r"[\w<>.]{1,100}\s{1,4}\*{1,2}\s*$"
+        r"|^\s*(?P<path4><ipython-input-[\w-]{1,80}>|[^\s<][^\n]{0,400}?\.py) in [\w<>.]{1,100}",
+        recent=MAX_RECENT,
     ),
     # tensorflow/python/util/lazy_loader.py KerasLazyLoader: neither tf_keras nor keras imports
     _p("eco.keras_import", ("keras cannot be imported",), r"Keras cannot be imported"),
@@ -3972,6 +4190,27 @@ PATTERNS: tuple[Pattern, ...] = (
         "tfjs.unsupported",
         ("unsupported system:",),
         r"Unsupported system: (?P<sys>(?:gpu|cpu)-[\w-]{1,40})",
+    ),
+    # the tfjs-node release installing: scripts/get-addon-name.js prints the addon tarball
+    # "<CPU|GPU>-<platform>-<version>.<tar.gz|zip>" during the install (tfjs-v3.8.0), and npm
+    # ls / cnpm paths name "@tensorflow/tfjs-node@<version>" (checks/tfjs.py)
+    _p(
+        "tfjs.version",
+        ("cpu-darwin-", "cpu-linux-", "cpu-windows-", "gpu-darwin-", "gpu-linux-",
+         "gpu-windows-", "@tensorflow/tfjs-node", "@tensorflow_tfjs-node"),
+        r"(?<![\w-])(?P<type>CPU|GPU)-(?:darwin|linux|windows)-(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})"
+        r"\.(?:tar\.gz|zip)\b"
+        r"|@tensorflow[/_]tfjs-node(?P<gpu>-gpu)?@(?P<v2>\d{1,2}\.\d{1,3}\.\d{1,3})\b",
+    ),
+    # an N-API version named in a tfjs-node log: node-pre-gyp's "This Node instance does not
+    # support builds for N-API version 7" (mapbox/node-pre-gyp lib/util/napi.js; newer
+    # releases say "Node-API"), a user's "node v12.22.3 corresponds to N-API 8"
+    # (tensorflow/tensorflow#51443) (checks/tfjs.py)
+    _p(
+        "tfjs.napi_named",
+        ("n-api", "node-api"),
+        r"(?P<cannot>does not support builds for )?\b(?:N-API|Node-API)(?: version)? "
+        r"(?P<n>\d{1,2})\b",
     ),
     _p(
         "tfjs.no_binding",
@@ -4829,13 +5068,25 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "ctx.other_framework",
-        ("onnxruntime", "paddle", "cupy", "ctranslate", "faster_whisper", "faster-whisper",
-         "nccl info", "numba", "torch", "whisper", "caffe", "_layer.cu"),
-        r"(?P<ort>(?i:onnxruntime))|(?P<paddle>\bPaddle(?:Paddle)?\b|paddle[/\\.]"
+        ("onnxruntime", "onnx runtime", "paddle", "cupy", "ctranslate", "faster_whisper",
+         "faster-whisper", "-ct", "_ct", " ct", "nccl info", "numba", "torch", "whisper", "caffe",
+         "_layer.cu", "cudnn error: cudnn_status_", "aten", "processgroupnccl"),
+        # (ONNX Runtime's issue form writes "ONNX Runtime"; a Paddle name right before CJK text
+        # has no word boundary; a CTranslate2 model or script is "-ct2"/"_ct2"; a Whisper
+        # model "whisper-large-v2")
+        r"(?P<ort>(?i:onnxruntime|\bONNX Runtime\b))"
+        r"|(?P<paddle>\bPaddle(?:Paddle)?(?![A-Za-z0-9_])|paddle[/\\.]"
         r"|\[Paddle2ONNX\])|(?P<cupy>(?i:\bcupy(?:_backends)?\b))"
-        r"|(?P<ct2>(?i:ctranslate2|faster[_-]whisper))|(?P<nccl>\bNCCL INFO\b)"
-        r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b)"
-        r"|(?P<whisper>\bWhisper\b)|(?P<caffe>(?i:\bcaffe2?\b)|\b\w+_layer\.cu\b)",
+        r"|(?P<ct2>(?i:ctranslate2|faster[_-]whisper|(?<![A-Za-z0-9])ct2(?![A-Za-z0-9])))"
+        r"|(?P<nccl>\bNCCL INFO\b)"
+        # PyTorch's own words (review b48a P4): AT_CUDNN_CHECK's "cuDNN error: <status>" (older
+        # ATen "CuDNN error: "; pytorch/pytorch aten/src/ATen/cuda/Exceptions.h), its source
+        # paths (/pytorch/aten/src/ATen/..., where \btorch cannot match inside "pytorch"),
+        # c10d's ProcessGroupNCCL
+        r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b"
+        r"|\b[Cc]uDNN error: CUDNN_STATUS_|[/\\]ATen[/\\]|[/\\]pytorch[/\\]|\bProcessGroupNCCL\b)"
+        r"|(?P<whisper>\bWhisper\b|\bwhisper-(?:large|medium|small|base|tiny)\b)"
+        r"|(?P<caffe>(?i:\bcaffe2?\b)|\b\w+_layer\.cu\b)",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
@@ -5653,6 +5904,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cell in[", "ipython-input-", "ipykernel_", "jupyter", ".ipynb"),
         r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\bjupyter\b|\.ipynb\b",
     ),
+    # a notebook named in prose ("in a Jupyter notebook launched from the same terminal", "works
+    # in the terminal but not in JupyterLab", "in IPython"), which tools.jupyter_ctx (the
+    # notebook's own traceback lines) does not read; "notebook" alone is also a laptop, so it
+    # counts only as "notebook cell/kernel"; read by checks/python_import.py
+    _p(
+        "ctx.notebook_prose",
+        ("jupyter", "ipython", "notebook cell", "notebook kernel"),
+        r"\b(?:[Jj]upyter(?:[Ll]ab)?|JUPYTER|IPython|ipython)\b|\bnotebook (?:cell|kernel)s?\b",
+    ),
     # TensorFlow inside a model server's binary: TF Serving's and other bazel builds that embed
     # TensorFlow as the external workspace org_tensorflow, the server binaries' names
     _p(
@@ -5661,6 +5921,21 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow_serving/", "model_lifecycle.cc", "loading servable"),
         r"\bexternal/org_tensorflow/|\btensorflow_model_server\b|\btritonserver\b"
         r"|\btensorflow_serving/|\bmodel_lifecycle\.cc|\bLoading servable: \{",
+    ),
+    # a managed serving runtime that loads the model with its own TensorFlow: Google Cloud ML
+    # Engine / AI Platform's `gcloud ml-engine|ai-platform versions create --runtime-version
+    # 1.8` (its runtime version list names the TensorFlow each runtime carries), a yaml's
+    # runtimeVersion, "on TF 1.8 runtime" in prose (tensorflow/models#4928, #5056); read by
+    # checks/_op_server.py
+    _p(
+        "ctx.managed_runtime",
+        ("runtime-version", "runtimeversion", "tf . runtime", "tensorflow . runtime", "ml-engine",
+         "ai-platform", "create version failed"),
+        r"--runtime-version[ =](?P<rv>\d{1,2}\.\d{1,2})"
+        r"|\bruntimeVersion['\"]?:?\s{0,3}['\"]?(?P<rv2>\d{1,2}\.\d{1,2})"
+        r"|\b(?:TF|TensorFlow) (?P<rv3>\d{1,2}\.\d{1,2}) runtime\b"
+        r"|\bgcloud (?:beta )?(?:ml-engine|ai-platform) (?:versions|models)\b"
+        r"|\bCreate Version failed\b",
     ),
     # .numpy() on a graph tensor (ops.py: only _EagerTensorBase has numpy(); the graph tensor
     # is 'Tensor', 'SymbolicTensor' in newer releases). Read by checks/symbolic_tensor.py
@@ -6102,16 +6377,24 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "eco.non_nvidia_graphics",
         ("mesa intel", "intel(r) uhd", "intel(r) iris", "intel(r) hd graphics", "xe graphics",
-         "radeon(tm) graphics", "amd radeon"),
-        r"(?<!with )(?P<gpu>Mesa Intel[^\n]{0,60}|Intel\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
+         "radeon(tm) graphics", "amd radeon", "intel (r) "),
+        # (a report's prose spaces the mark: "the GPU is Intel (R) UHD Graphics 620",
+        # tensorflow/tensorflow#27830)
+        r"(?<!with )(?P<gpu>Mesa Intel[^\n]{0,60}|Intel ?\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
         r"|Intel[^\n]{0,10} Xe Graphics|AMD Radeon[^\n]{0,40}|Radeon\(TM\) Graphics)",
     ),
-    # an NVIDIA GPU or driver named anywhere (lspci, Device Manager, nvidia-smi -q)
+    # an NVIDIA GPU or driver named anywhere (lspci, Device Manager, nvidia-smi -q), and a
+    # GeForce model named bare, as laptop owners write it ("Intel UHD 630 + GTX 1050 Ti",
+    # "MX250", "GT 1030", "rtx3060"): GTX/RTX with a 3-4 digit model number, the MX series
+    # (MX110-MX570) and the GT models (GT 710-740, GT 1030); not Intel's "GT2" tier (review
+    # b48b P2/P3)
     _p(
         "eco.nvidia_gpu_named",
-        ("geforce", "quadro", "tesla", "titan", "rtx", "nvidia corporation", "driver version"),
-        r"\b(?:GeForce|Quadro|TITAN|RTX ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
-        r"|NVIDIA [AHLT]\d{1,3}\b)|Driver Version\s*:",
+        ("geforce", "quadro", "tesla", "titan", "rtx", "gtx", "mx", "gt", "nvidia corporation",
+         "driver version"),
+        r"\b(?:GeForce|Quadro|TITAN|(?i:rtx) ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
+        r"|NVIDIA [AHLT]\d{1,3}\b|(?i:gtx) ?\d{3,4}(?!\d)|MX ?[1-5][1-7]0\b"
+        r"|GT ?(?:1030|[2-7][1-4]0M?)\b)|Driver Version\s*:",
     ),
     # A cmd.exe or PowerShell prompt: docker run from Windows, i.e. Docker Desktop on Windows
     # ("Docker Desktop" alone is no evidence: Docker Desktop for Linux exists too)
@@ -6149,6 +6432,29 @@ PATTERNS: tuple[Pattern, ...] = (
         "tools.conda_unsat",
         ("unsatisfiablespecifications", "specifications were found to be in conflict"),
         r"UnsatisfiableSpecifications|The following specifications were found to be in conflict",
+    ),
+    # an item of that list, any package ("  - tensorflow 1.2.0 py36_0", conda/resolve.py
+    # dashlist; a dependency chain "a -> b 1.2*" too): checks/conda_one_spec.py counts the
+    # items right under the header
+    _p(
+        "tools.conda_conflict_spec",
+        ("- ",),
+        r"^[ \t]{0,8}-\s(?P<spec>\S(?:[^\n]{0,300}\S)?)\s*$",
+        recent=MAX_RECENT,
+    ),
+    # the line conda <= 4.6 prints right under that list (conda/exceptions.py
+    # UnsatisfiableError): the list above it is whole (checks/_conda_one_spec.py)
+    _p("tools.conda_info_hint", ('use "conda info <package>"',),
+       r"Use \"conda info <package>\" to see the dependencies for each package"),
+    # a conda/mamba install or create that searches only the channels given
+    # (--override-channels: conda docs "conda install", "Do not search default or .condarc
+    # channels. Requires --channel."); the -c/--channel arguments are read from the line
+    # (checks/conda_one_spec.py)
+    _p(
+        "tools.conda_override_channels",
+        ("--override-channels",),
+        r"\b(?:conda|mamba|micromamba)(?:\.exe)?\s+(?:install|create)\b[^\n]{0,400}?"
+        r"--override-channels\b",
     ),
     _p(
         "tools.conda_not_found",
@@ -6656,6 +6962,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
         r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
     ),
+    # PyTorch's error when CUDA counts no device (c10/cuda/CUDAFunctions.cpp
+    # device_count_ensure_non_zero: TORCH_CHECK(count, "No CUDA GPUs are available") after
+    # cudaGetDeviceCount returned cudaErrorNoDevice or 0): read with ctx.cvd_set by
+    # checks/cuda_visible_devices.py
+    _p("torch.no_cuda_gpus", ("no cuda gpus are available",), r"No CUDA GPUs are available"),
     # --- container hosts, snap docker, protobuf, Keras 3 paths (docs/knowledge-audit.md) ---
     # cuda_diagnostics.cc's "retrieving CUDA diagnostic information for host: <hostname>"
     # with a Docker container id as the hostname (12 hex digits): the process runs in a
@@ -6674,6 +6985,34 @@ PATTERNS: tuple[Pattern, ...] = (
         # with "# version ..." after it, and docker-compose is another snap)
         r"/snap/(?:bin/docker\b|docker/)"
         r"|^\s*(?:[^\s$#>]{0,80}[$#>]\s*)?(?:sudo\s+)?snap install docker\s*$",
+    ),
+    # Docker on Windows: Docker Desktop (for Windows) named with its version when given, the
+    # words "Windows 10/11", nvidia-smi's Windows driver model (WDDM); read by
+    # checks/container_runtime.py with the OS readings (Docker Desktop's GPU support is its
+    # WSL 2 backend, 3.1.0+; docker/docs#19365)
+    _p(
+        "ctx.docker_windows",
+        ("docker desktop", "docker for windows", "windows", "wddm"),
+        r"\bDocker (?:Desktop|for Windows)\b(?: (?:for Windows )?(?:version )?v?"
+        r"(?P<v>\d{1,2}\.\d{1,2}\.\d{1,3}(?:\.\d{1,6})?))?|(?P<win>\bWindows (?:10|11)\b)"
+        r"|(?P<wddm>\bWDDM\b)",
+    ),
+    # bash's `service docker start` in a WSL distribution without Docker Engine installed
+    # ("docker: unrecognized service", sysvinit-utils' service script): the docker CLI there
+    # talks to Docker Desktop's daemon, if any (docker/for-win#7581)
+    _p("ctx.docker_no_service", ("docker: unrecognized service",),
+       r"\bdocker: unrecognized service\b"),
+    # the report or apt saying the NVIDIA Container Toolkit is already installed
+    # (gazebo-tooling/gzdev#97): then the daemon in use does not know it
+    _p(
+        "ctx.toolkit_installed_said",
+        ("installed", "already the newest version"),
+        r"(?i:(?:already|have|had|has been|was)\s+installed\s+(?:the\s+)?[`'\"]?"
+        r"nvidia[-_ ]container[-_ ]toolkit)"
+        r"|nvidia-container-toolkit is already the newest version"
+        # "nvidia-container-toolkit is already installed" (review b48a P10)
+        r"|(?i:\bnvidia[-_ ]container[-_ ]toolkit\b[`'\"]?(?: package)?\s+(?:is|was|has been)"
+        r"\s+(?:already\s+)?installed\b)",
     ),
     # `snap list docker` finding none ("error: no matching snaps installed"): no snap Docker
     _p("docker.snap_absent", ("no matching snaps installed",), r"no matching snaps installed"),
@@ -6778,15 +7117,64 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.python_version",
         ("python .",),
-        r"^[ \t]{0,40}Python (?P<v>3\.\d{1,2})\.\d{1,3}(?:[abc]|rc)?\d{0,3}\+?[ \t]{0,40}$",
+        # (Python 2 prints the same "Python 2.7.12", on stderr: review b48b P6)
+        r"^[ \t]{0,40}Python (?P<v>[23]\.\d{1,2})\.\d{1,3}(?:[abc]|rc)?\d{0,3}\+?[ \t]{0,40}$",
     ),
+    # sys.maxunicode as printed beside its expression ("sys.maxunicode = 65535", ">>>
+    # sys.maxunicode 1114111" joined): 65535 is a narrow (UCS2) Python 2 / 3.0-3.2 build,
+    # 1114111 a wide (UCS4) one (PEP 261; pip's cp27m vs cp27mu ABI tag); read by
+    # checks/wheel_file_tags.py
+    _p("ctx.maxunicode", ("maxunicode",),
+       r"\bmaxunicode\b[^\n\d]{0,80}?\b(?P<v>65535|1114111)\b"),
     # pip run by a versioned interpreter on the paste's own command line ("python3.13 -m pip
     # install ..."): the Python pip installs for (checks/pip_reports.py _no_tensorflow_wheel)
     _p(
         "ctx.pip_python",
         ("-m pip install",),
-        r"(?:^|[\s$>#%/])python(?P<v>3\.\d{1,2})(?:\.exe)?\s+-m\s+pip\s+install\b",
+        r"(?:^|[\s$>#%/])python(?P<v>[23]\.\d{1,2})(?:\.exe)?\s+-m\s+pip\s+install\b",
     ),
+    # an issue template's one-line system information: "- Python version: 3.7.5 [64-bit]",
+    # "Python version: Python 3.8.5" (the interpreter the reporter names, with its bits when
+    # given), and "- Architecture: aarch64" / "CPU architecture : aarch64" / lscpu's
+    # "Architecture:        armv7l" (the machine); read by checks/pip_machine_wheels.py
+    _p(
+        "ctx.stated_python",
+        ("python version",),
+        r"^[ \t]{0,20}(?:[-*][ \t]{0,4})?(?:\*\*)?Python version(?:\*\*)?[ \t]{0,4}:[ \t]{0,20}"
+        r"(?:\*\*)?(?:Python[ \t]{1,4})?(?P<v>[23]\.\d{1,2})(?:\.\d{1,3})?\b"
+        r"(?:[ \t]{0,4}[\[(]?(?P<bits>32|64)[- ]?bits?\b)?",
+    ),
+    _p(
+        "ctx.stated_machine",
+        ("architecture",),
+        r"^[ \t]{0,20}(?:[-*][ \t]{0,4})?(?:CPU[ \t]{1,4})?[Aa]rchitecture[ \t]{0,20}:[ \t]{0,40}"
+        r"(?P<arch>x86_64|amd64|AMD64|aarch64|arm64|armv[678]l|i[3-6]86)\b",
+    ),
+    # "arm64" named as a machine outside a wheel file name ("macOS M1 (arm64)", uname -m on a
+    # Mac): Apple silicon on macOS, aarch64 elsewhere; read by checks/pip_machine_wheels.py
+    _p("ctx.arm64_word", ("arm",), r"(?<![\w.-])arm64\b(?![\w-]*\.whl)"),
+    # a GPU of another vendor than NVIDIA named in prose or a listing ("AMD Ryzen 9 6900HX with
+    # Radeon Graphics", "Radeon RX 6800", "Intel Arc A770", "Intel(R) Iris(R) Xe Graphics"):
+    # read by checks/gpu_package_routes.py where the log names no NVIDIA GPU
+    _p("ctx.other_vendor_gpu", ("radeon", "instinct", "arc", "iris", "graphics"),
+       r"(?P<amd>(?:\bAMD Ryzen[^\n\[\],;]{0,30}? with )?\b(?:AMD )?Radeon\b[^\n,.;\]]{0,40}"
+       r"|\bAMD Instinct\b[^\n,.;\]]{0,20})"
+       r"|(?P<intel>\bIntel(?:\(R\)|®)? Arc\b[^\n,.;\]]{0,20}"
+       r"|\bIntel(?:\(R\)|®)? (?:Iris(?:\(R\)|®)?(?: Xe)?|UHD|HD) Graphics\b[^\n,.;\]]{0,20})"),
+    # VirtualBox named (a guest's report: "on a Virtualbox VM", VBoxManage, VBoxHeadless): read
+    # with a Windows host by checks/cpu.py (Hyper-V as VirtualBox's engine hides AVX)
+    _p("ctx.virtualbox", ("virtualbox", "vbox"),
+       r"\b[Vv]irtual[Bb]ox\b|\bVIRTUALBOX\b|\bVBox(?:Manage|Headless|SVC)(?:\.exe)?\b"),
+    # a 64-bit OS named on a board ("System: RASPIOS 64bit", "OS: Ubuntu 20.04 64bit"): with a
+    # Raspberry Pi or Jetson in the log (tools.arm_board), an aarch64 system
+    _p("ctx.os_64bit", ("raspios", "raspberry pi os", "raspbian", "ubuntu", "debian"),
+       r"\b(?:RASPIOS|Raspberry Pi OS|Raspbian|Ubuntu|Debian)\b[^\n]{0,30}?\b64[- ]?bit\b",),
+    # pip run through the Windows py launcher ("py -m pip install", "py -3.8 -m pip"): without
+    # a version the launcher runs the newest Python it knows (or PY_PYTHON's); read by
+    # checks/pip_machine_wheels.py
+    _p("ctx.py_launcher", ("-m pip",),
+       r"(?:^|[\s>:`\"'])py(?:[ \t]{1,4}-[23](?:\.\d{1,2})?(?:-(?:32|64))?)?[ \t]{1,4}-m[ \t]{1,4}"
+       r"pip\b"),
     # JAX's own lines: its package paths (jax/_src/..., jaxlib/...), jaxlib's exception
     # XlaRuntimeError, an import. jaxlib builds XLA from TensorFlow's tree, so its C++ lines
     # say external/org_tensorflow/tensorflow/...; read by view.jax_log with ctx.tf_python.
@@ -6812,6 +7200,27 @@ PATTERNS: tuple[Pattern, ...] = (
        r"\bexternal[/\\]xla[/\\]xla[/\\]"),
     _p("ctx.vendored_tf", ("external/org_tensorflow", "external\\org_tensorflow"),
        r"\bexternal[/\\]org_tensorflow[/\\]tensorflow[/\\]"),
+    # ... of them, XLA's own tree inside org_tensorflow ("external/org_tensorflow/tensorflow/
+    # compiler/xla/...": jaxlib before XLA left TensorFlow's tree, jax-ml/jax#7239, #13570),
+    # and the TensorFlow runtime's own sources there, which jaxlib does not build: TF Serving's
+    # and other bazel binaries that embed TensorFlow print them (its SavedModel loader, TF's GPU
+    # device, kernels, graph runtime, TF-side XLA JIT); read by Facts.jax_log and
+    # Facts.vendored_tensorflow
+    _p("ctx.vendored_xla", ("external/org_tensorflow", "external\\org_tensorflow"),
+       r"\bexternal[/\\]org_tensorflow[/\\]tensorflow[/\\]compiler[/\\]xla[/\\]"),
+    _p("ctx.vendored_tf_runtime", ("external/org_tensorflow", "external\\org_tensorflow"),
+       r"\bexternal[/\\]org_tensorflow[/\\]tensorflow[/\\](?:cc[/\\]saved_model[/\\]"
+       r"|core[/\\](?:kernels|framework|grappler|graph)[/\\]"
+       r"|core[/\\]common_runtime[/\\](?:gpu[/\\]gpu_device|direct_session|executor)\.cc"
+       r"|compiler[/\\](?:jit|tf2xla|tf2tensorrt)[/\\]|python[/\\])"),
+    # TensorFlow Java (tensorflow/java: its org.tensorflow.* classes in a Java stack trace,
+    # "org.tensorflow.exceptions.TFFailedPreconditionException", the JavaCPP-generated
+    # AbstractTF_Status) and the TensorFlow C API's session calls: a bazel build embedding
+    # @org_tensorflow, TensorFlow's and not jaxlib's; read by Facts.jax_log (review b48a P8)
+    _p("ctx.tf_java_capi", ("org.tensorflow.", "abstracttf_", "tf_sessionrun", "tf_newsession",
+                            "tf_loadsessionfromsavedmodel", "tf_graphimportgraphdef"),
+       r"\borg\.tensorflow\.[A-Za-z_]|\bAbstractTF_\w|\bTF_(?:SessionRun|NewSession"
+       r"|LoadSessionFromSavedModel|GraphImportGraphDef)\b"),
     # a TensorFlow build that may leave ops out: an Android/iOS app (its JNI library), a C++
     # program linked with a static libtensorflow (contrib/makefile's libtensorflow-core.a,
     # tensorflow_cc), whose kernels' registrations outlive their ops' ("OpKernel ('op:
@@ -7136,6 +7545,17 @@ PATTERNS: tuple[Pattern, ...] = (
         # (TensorFlow.NET's SciSharp redist exports its own helpers, such as VSpace_Handle)
         r"|Unable to find an entry point named '(?P<fn3>\w{1,80})' in (?:DLL|shared library) "
         r"'(?P<lib3>(?:lib)?tensorflow(?:\.dll|\.so[\d.]{0,12}|\.dylib)?)'",
+    ),
+    # TensorFlow.NET's native redist package named with its version, as a package list, a
+    # .csproj PackageReference or a paste writes it ("SciSharp.TensorFlow.Redist-Windows-GPU
+    # 2.10.3", Include="..." Version="2.10.3"); group flavor: -Windows-GPU / -Linux-GPU
+    # (none: the CPU redist) (checks/bindings.py)
+    _p(
+        "lib.tfnet_redist",
+        ("scisharp.tensorflow.redist",),
+        r"\bSciSharp\.TensorFlow\.Redist(?P<flavor>-Windows-GPU|-Linux-GPU)?\b(?!-)"
+        r"[\"']?(?:\s{1,20}(?:Version=\"|--version\s+|-Version\s+)?|\s{0,4}[,:=/@]\s{0,4}"
+        r"(?:Version=\")?)v?(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\b",
     ),
     _p(
         "lib.missing",
@@ -7664,6 +8084,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # rstudio/tensorflow R/seed.R); read by checks/cuda_visible_devices.py
     _p("r.seed_disabled_gpu", ("set session seed to",),
        r"Set session seed to (?P<seed>-?\d{1,20}) \(disabled GPU"),
+    # Nix (NixOS, or the Nix package manager on another Linux): a /nix/store/<hash>- path,
+    # nix-build / nix-shell / nix develop, nixpkgs' tensorflowWithCuda attribute, NixOS named;
+    # read by view.nix_host (a Nix-built program finds the driver's libcuda.so.1 only through
+    # /run/opengl-driver/lib: checks/driver_files.py)
+    _p(
+        "ctx.nix",
+        ("/nix/store/", "nix-build", "nix-shell", "nix develop", "tensorflowwithcuda", "nixos"),
+        r"/nix/store/[0-9a-z]{32}-|\bnix-(?:build|shell)\b|\bnix develop\b"
+        r"|\btensorflowWithCuda\b|\bNixOS\b",
+    ),
     _p(
         "ctx.r_python",
         ("python v.",),
@@ -7676,6 +8106,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.cuda_prose",
         ("cuda .",),
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
+        "v",
+    ),
+    # ... and in a stack written with plus signs ("ubuntu20.04+nvidia530.30+cuda12.1+cudnn8"):
+    # the CUDA after a "+" (LLMDet#32's report)
+    _p(
+        "ctx.cuda_prose",
+        ("+cuda.",),
+        r"(?i:\+cuda)(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?=\+|\s|$|,)",
         "v",
     ),
     # --- XLA without a compiler for the device, XLA reading a variable on another device ---
@@ -8959,6 +9397,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:UnidentifiedImageError|IOError|OSError): cannot identify image file "
         r"(?P<path>[ub]?'[^'\n]{1,300}'|\"[^\"\n]{1,300}\"|<[^>\n]{1,160}>|\S{1,300})",
     ),
+    # Pillow built without a codec: a plugin's _accept recognises the file and declines it
+    # ("image file could not be identified because WEBP support not installed":
+    # src/PIL/WebPImagePlugin.py from Pillow 5.3.0, commit 82d942c; AVIF from 11.2.1,
+    # AvifImagePlugin.py, which also says "could not be opened" on a direct open), warned
+    # before Image.open's "cannot identify image file"; read by checks/input_files.py
+    _p(
+        "img.pil_codec_missing",
+        ("support not installed", "support is not installed"),
+        r"(?P<pre>[^\n]{0,300}?)image file could not be (?:identified|opened) because "
+        r"(?P<fmt>[A-Z][A-Z0-9]{1,11}) support (?:is )?not installed",
+    ),
     # libjpeg's error for data without JPEG's start marker (libjpeg-turbo src/jerror.h
     # JERR_NO_SOI; in the 2.21 wheel's libtensorflow_cc.so.2), printed to stderr before the
     # op's own error (or alone in a cut paste). checks/input_pipeline.py
@@ -9767,6 +10216,14 @@ PATTERNS: tuple[Pattern, ...] = (
        r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
     _p("ctx.x86_64", ("x_", "macosx_"),
        r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
+    # the macOS release a log names ("macOS Big Sur 11.2", "Mac OS X 10.15.7", sw_vers's
+    # "ProductVersion: 12.6", platform.platform()'s "macOS-11.2-x86_64"), not a requirement
+    # ("macOS 12+", "macOS 12 or later"); read by checks/_rosetta_wheel.py against a wheel's
+    # macosx_X_Y tag
+    _p("ctx.macos_release", ("macos", "mac os", "os x", "productversion"),
+       r"(?:\b(?:macOS|MacOS|Mac OS X|OS X)(?: (?:Big Sur|Monterey|Ventura|Sonoma|Sequoia|Tahoe"
+       r"|Catalina|Mojave|High Sierra))?[ -]|\bProductVersion:[ \t]{0,20})"
+       r"(?P<v>1\d(?:\.\d{1,2}){0,2}|2\d(?:\.\d{1,2}){0,2})(?![\d+])(?! or (?:later|newer))"),
     # --- cudnn rnn call ---
     # stream_executor/dnn.cc prints a failed cuDNN call as "<CUDNN_STATUS_...>" then
     # "in .../cuda_dnn.cc(N): '<call>( ... )'"; the RNN calls (cudnnRNNForwardTraining[Ex],
@@ -9958,6 +10415,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # quoted repr, '1.13.1'); the 2.x forms are the ctx.version_line rows above. Read by
     # Facts.printed_tf_version, so fix lines fit the TensorFlow 1.x the log shows
     _p("ctx.version_line", ("..",), r"^\s*'?(?P<v>1\.\d{1,2}\.\d{1,3})'?\s*$"),
+    # the same for a 0.x release, and the answer in words to a request for tf.__version__
+    # ("OK. That is 0.12.1", "it's 1.4.0": tensorflow/tensorflow#8654, whose 0.12.1 predates
+    # the tf.layers the tutorial called); read only up to 3 lines after the tf.__version__ line
+    _p("ctx.version_line", ("..",),
+       r"^\s*(?i:(?:ok|okay|yes|sorry)[.,!]?\s{1,3})?(?i:(?:that|it|this|mine|the version)"
+       r"(?: is|'s| was)\s{1,3})?'?v?(?P<v>[01]\.\d{1,2}\.\d{1,3})'?[.!]?\s*$"),
     # --- the official TensorFlow image a `docker run/pull/create` or a Dockerfile's
     # FROM names (tensorflow/docs site/en/install/docker.md: tags `latest`, `nightly`, a
     # version; the `-gpu` variant is the one with GPU support). Read by
@@ -10054,6 +10517,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?![ \t]?(?:[GMT]B|[GM]Hz)\b)(?:[A-Z]{1,2})?\b"
         r"|\b(?:Phenom(?:\(tm\))?(?:[ \t]II)?|Athlon(?:\(tm\))?[ \t](?:II|64)"
         r"|Turion(?:\(tm\))?)\b))",
+    ),
+    # ... and one from a family that has AVX (platform fact cpu-families-with-avx): Core
+    # i3/i5/i7/i9 with a four- or five-digit model number (Sandy Bridge, 2011, and later:
+    # "i5-2520M", "i7-8700K"), Core Ultra, Xeon Bronze/Silver/Gold/Platinum/W-3xxx (Skylake-SP
+    # and later), Xeon E3-/E5- (Sandy Bridge and later) and E7- with a "v" generation (the E7-
+    # names without one are Westmere-EX), AMD Ryzen, EPYC, Threadripper (Zen) and FX
+    # (Bulldozer). Not Pentium, Celeron, Atom. Read by checks/tfjs_windows.py
+    _p(
+        "ctx.cpu_with_avx",
+        ("xeon", "core", "ryzen", "epyc", "threadripper", "fx"),
+        r"(?i:(?P<model>\bXeon(?:\(R\))?[ \t]{0,3}(?:CPU[ \t]{0,16})?"
+        r"(?:(?:Bronze|Silver|Gold|Platinum|w[3579]?)[ \t-]\d{4}\w{0,2}|E[35]-\d{4}\w{0,2}"
+        r"|E7-\d{4}\w{0,2}[ \t]?v\d)"
+        r"|\bCore(?:\(TM\))?[ \t]?i[3579](?:[ \t]{1,3}CPU)?[ \t-]{1,3}\d{4,5}\w{0,3}\b"
+        r"|\bCore(?:\(TM\))?[ \t]Ultra[ \t]\d\b"
+        r"|\b(?:Ryzen|EPYC|Threadripper)(?:\(tm\))?\b|\bFX(?:\(tm\))?-\d{4}\b))",
     ),
     # CPython's version string on Windows names the build's bitness (PC/pyconfig.h COMPILER:
     # "[MSC v.1916 32 bit (Intel)]" / "64 bit (AMD64)" / "64 bit (ARM64)"): the interactive
@@ -10964,6 +11443,83 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:(?P<ndim>\d{1,3}) dimensions, but got array with shape (?P<got>\([^)]{0,300}\))"
         r"|shape (?P<want>\([^)]{0,300}\)) but got array with shape (?P<got2>\([^)]{0,300}\)))",
     ),
+    # a Keras model being built, not run on data (checks/_layer_stack.py): Sequential.add's
+    # frame (Keras 2.x / tf.keras engine/sequential.py add: "output_tensor =
+    # layer(self.outputs[0])"; Keras 3 models/sequential.py add -> _maybe_rebuild), and the
+    # code forms of building: model.add(Layer(...)), Sequential([...]), a layer called on
+    # another layer's .output, R's keras_model_sequential() / layer_*() chain, a layer object
+    # called on a variable (x = Dense(10)(x), the functional API: read with keras.input_decl)
+    _p(
+        "keras.build_frame",
+        ("sequential",),
+        r"sequential\.py\"?(?:, line \d{1,6},)? in (?:add|_maybe_rebuild)\b",
+    ),
+    _p(
+        "keras.build_code",
+        (".add(", "sequential(", ".output", "layer_", ")("),
+        r"(?P<add>\.add\(\s*(?:[\w.]{1,80}\.)?[A-Z]\w{0,80}\()"
+        r"|(?P<seq>\bSequential\(\s*\[)"
+        r"|(?P<output>[A-Z]\w{0,80}\((?:[^()\n]|\([^()\n]*\)){0,300}\)\([^\n]{0,300}\.output\b)"
+        r"|(?P<r>\bkeras_model_sequential\(|%>%\s*layer_\w{1,80}\(|^\s*layer_\w{1,80}\([^\n]"
+        r"{0,300}%>%)"
+        r"|(?P<call>=\s*(?:[\w.]{1,80}\.)?[A-Z]\w{0,80}\((?:[^()\n]|\([^()\n]*\)){0,300}\)"
+        r"\(\s*\w{1,80}\s*\))",
+    ),
+    _p(
+        "keras.input_decl",
+        ("input(",),
+        r"\b(?:keras\.|layers\.)?Input\(\s*(?:shape\s*=|batch_shape\s*=|tensor\s*=|\(|\[)",
+    ),
+    # the model's FIRST layer failing its own input (checks/_layer_stack.py first_layer):
+    # a layer call carrying input_shape= / input_dim= / batch_input_shape= (the layer's
+    # class in group cls, matched against the failing layer's name), and tf.keras
+    # sequential.py add's first-layer branch, which builds an Input from that layer's
+    # batch_input_shape and calls "layer(x)" on it (later layers: "output_tensor =
+    # layer(self.outputs[0])"; tf.keras 2.x engine/sequential.py, Keras 2.2 the same)
+    _p(
+        "keras.first_layer_code",
+        ("input_shape", "input_dim"),
+        r"\b(?P<cls>[A-Z]\w{0,80})\((?:[^()\n]|\([^()\n]{0,200}\)){0,300}?"
+        r"\b(?P<arg>batch_input_shape|input_shape|input_dim)\s{0,4}=",
+    ),
+    _p(
+        "keras.first_layer_frame",
+        ("layer(x)",),
+        r"^\s{0,40}(?:-{1,8}>\s{0,20}\d{1,6}\s{1,40})?layer\(x\)\s{0,8}$",
+    ),
+    # a Keras model run on data: the training and inference loops' frames (tf.keras and
+    # Keras 2/3 fit, predict, evaluate, their step functions and the graph-era input checks),
+    # their calls in code (Python and R), Keras's epoch progress line
+    _p(
+        "keras.data_run",
+        ("in fit", "in predict", "in evaluate", "in train", "in test", "_function", "in run_step",
+         "in one_step", "standardize", ".fit", ".predict", ".evaluate", "fit(", "predict(",
+         "evaluate(", "epoch"),
+        r"(?P<dframe>\bin (?:fit|fit_generator|predict|predict_generator|evaluate"
+        r"|evaluate_generator|train_on_batch|test_on_batch|predict_on_batch|train_step|test_step"
+        r"|predict_step|train_function|test_function|predict_function|one_step_on_data"
+        r"|step_function|run_step|_?standardize_user_data|_?standardize_input_data)\b)"
+        r"|\.(?:fit|fit_generator|predict|predict_generator|evaluate|evaluate_generator"
+        r"|train_on_batch|test_on_batch|predict_on_batch)\("
+        r"|%>%\s*(?:fit|predict|evaluate)\(|\b(?:fit|predict|evaluate)\(\s*(?:object\s*=\s*)?model\b"
+        r"|^\s*Epoch \d{1,6}/\d{1,6}",
+    ),
+    # a file Keras downloads into its cache (~/.keras/models, ~/.keras/datasets): a frame of
+    # keras.applications (keras/applications/, keras_applications/), get_file (a call or its
+    # frame), the cache's path, an applications constructor with ImageNet weights (fastai's
+    # Vgg16() too); read by checks/saved_model_files.py (a cut-short cached download)
+    _p(
+        "keras.cache_download",
+        ("keras/applications", "keras\\applications", "keras_applications", "get_file",
+         ".keras/models", ".keras/datasets", ".keras\\models", ".keras\\datasets", "imagenet",
+         "vgg", "resnet", "inception", "xception", "mobilenet", "densenet", "nasnet",
+         "efficientnet"),
+        r"keras[/\\]applications[/\\]|keras_applications[/\\]|\bget_file\(|\bin get_file\b"
+        r"|[/\\]\.keras[/\\](?:models|datasets)\b|\bweights\s?=\s?['\"]imagenet['\"]"
+        r"|(?i:\b(?:vgg1[69]|resnet(?:50|101|152)(?:v2)?|inception_?v3|inceptionresnetv2"
+        r"|xception|mobilenet(?:v2|v3\w{0,10})?|densenet(?:121|169|201)|nasnet\w{0,10}"
+        r"|efficientnet\w{0,10})\s?\()",
+    ),
     # h5py opening a file that is not HDF5 (libhdf5's "file signature not found", h5py's
     # "Unable to open file (...)", "Unable to synchronously open file (...)" with HDF5 1.14),
     # and a Git LFS pointer or LFS refusal beside it; read by checks/saved_model_files.py
@@ -10979,6 +11535,29 @@ PATTERNS: tuple[Pattern, ...] = (
         ("git-lfs", "git lfs", "over its data quota"),
         r"version https://git-lfs\.github\.com/spec|\bgit[- ]lfs\b(?! is disabled)"
         r"|over its data quota",
+    ),
+    # Keras's .keras model archive (keras saving_lib, read by load_model from Keras 2.12): a zip
+    # of config.json, metadata.json ({"keras_version": ..., "date_saved": ...}) and
+    # model.weights.h5; its members as unzip -l or zipfile's namelist print them, its metadata,
+    # and a quoted file name ending in .keras (not the ~/.keras folder); read by
+    # checks/keras_archive.py
+    _p(
+        "keras.archive_member",
+        ("metadata.json", "config.json", "model.weights.h"),
+        r"(?<![\w/.\\-])(?P<member>metadata\.json|config\.json|model\.weights\.h5)(?![\w.])",
+    ),
+    _p(
+        "keras.archive_metadata",
+        ("keras_version",),
+        r"[\"']keras_version[\"']:\s*[\"'](?P<kv>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)[\w.]*[\"'],"
+        r"\s*[\"']date_saved[\"']",
+    ),
+    _p(
+        "keras.archive_name",
+        (".keras'", ".keras\"", "archive:"),
+        # (not the module names 'tf.keras', 'tensorflow.keras', 'tensorflow.python.keras')
+        r"[\"'](?P<path>[^\"'\s]{0,200}[\w-](?<!tf)(?<!tensorflow)(?<!python)\.keras)[\"']"
+        r"|^\s*Archive:\s+(?P<path2>\S{0,200}[\w-]\.keras)\s*$",
     ),
     # an object-dtype NumPy array given to TensorFlow (TF 2.21 wheel, lib_pywrap_tensorflow_
     # common.so: "Failed to convert a NumPy array to a Tensor (" + "Unsupported object type "),
@@ -11153,6 +11732,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
         r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d"
         r"|\b(?:InUse|Free |Chunk) at (?:0x)?[0-9a-fA-F]{6,16} (?:next \d{1,20} )?of size \d)",
+    ),
+    # the allocator's limit in bfc_allocator.cc's dump: AllocatorStats::DebugString's
+    # "Limit:  <bytes>" line under "Stats:" (TF 1.x-2.x) and TF 2.x's "total_region_allocated_
+    # bytes_: <n> memory_limit_: <bytes> ..."; read by checks/pinned_host_pool.py, which tells
+    # the pinned host allocator's report (a 64 or 128 GiB default cap) from a GPU's
+    _p(
+        "mem.bfc_limit",
+        ("limit:", "memory_limit_:"),
+        r"^\s{0,8}Limit:\s{1,40}(?P<limit>\d{1,20})\s*$|\bmemory_limit_: (?P<limit2>\d{1,20})\b",
     ),
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     # XLA's GPU compiler (OptimizeHloModule, gpu_compiler.cc) asked the StreamExecutor for its

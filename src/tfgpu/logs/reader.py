@@ -201,6 +201,17 @@ _RAY_REPEATED_RE = re.compile(
     r"(?: \(Ray deduplicates logs by default\.[^)\n]{0,400}\))?\s*$")
 
 
+#: Markdown bold inside a line (a report's prose: "It states that '**Could not load dynamic
+#: library 'libcusolver.so.10**''", "when listing the GPU devices using
+#: **tf.config.list_physical_devices('GPU')**", tensorflow/tensorflow#44753): an opening
+#: "**" after a space, quote or bracket and before a word, quote, backtick or bracket, a
+#: closing "**" after one of those and before no word, at most 300 characters apart.  A
+#: program prints no such pair: C pointer types ("'char**' to 'char**'"), Python's "**kwargs"
+#: and globs ("src/**/x") leave one side unmatched.
+_INNER_BOLD_RE = re.compile(
+    r"(?<![\w*])\*\*(?=[\w'\"`(\[])([^*\n]{1,300}?)(?<=[\w'\"`)\].])\*\*(?![\w*])")
+
+
 def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     """Decode one raw line into matchable text, or ``None`` for binary garbage.
 
@@ -256,6 +267,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         text = text[:MAX_LINE_CHARS] + " …"
     if "`" in text or "*" in text or text.endswith("_"):  # Markdown code, bold, emphasis
         text = unwrap_markdown(text)
+    if "**" in text:  # bold inside the line, around a quoted name or a call
+        text = _INNER_BOLD_RE.sub(r"\1", text)
     return text
 
 

@@ -218,6 +218,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
+from tfgpu.diagnosis.checks.triton_ptx import triton_gpu_arch_unsupported
 from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
 from tfgpu.diagnosis.checks.trt_engines import trt_static_engine_shape
 from tfgpu.diagnosis.checks.trt_source_build import trt_source_version_unsupported
@@ -544,6 +545,7 @@ from tfgpu.diagnosis.checks.text_encoding import text_read_with_locale_encoding
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
 from tfgpu.diagnosis.checks.tf_private_names import tf_private_name_missing
 from tfgpu.diagnosis.checks.windows import (
+    cudnn_sub_dll_procedure_not_found,
     dll_load_bare,
     windows_native_warning,
 )
@@ -706,6 +708,7 @@ from tfgpu.diagnosis.checks.keras_applications import (
     keras_app_input_shape,
     keras_obtain_input_shape_renamed,
 )
+from tfgpu.diagnosis.checks.keras_archive import keras_archive_as_hdf5
 from tfgpu.diagnosis.checks.keras_fit_arguments import (
     keras2_none_gradient,
     steps_per_epoch_required,
@@ -938,6 +941,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_library_handle,
     rule_autotune,
     rule_xla,
+    triton_gpu_arch_unsupported,
     rule_compute_capability,
     rule_wsl_numa,
     rule_cupti,
@@ -1032,6 +1036,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     conda_clobber,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
+    # cuDNN 8's own "Could not load library cudnn_*64_8.dll. Error code 127": found, another build
+    cudnn_sub_dll_procedure_not_found,
     transformers_tf_class,
     tensorflow_module_not_found,
     script_shadows_package,
@@ -1420,6 +1426,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     feed_shape,
     numpy_object_array,
     model_file_not_hdf5,
+    keras_archive_as_hdf5,
     keras_weights_do_not_fit,
     validation_split_unsupported,
     steps_per_epoch_required,

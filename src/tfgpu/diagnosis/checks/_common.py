@@ -587,6 +587,8 @@ COMMAND_WORDS = frozenset({
     "id", "groups",
     # the Edge TPU compiler (its version, compiling for an older runtime)
     "edgetpu_compiler",
+    # protobuf's compiler (its version against the runtime; regenerating _pb2 files)
+    "protoc",
     # a machine's host name (NCCL's machine identity)
     "hostname",
     # uv's project commands (a uv resolver report's fix: uv add, uv lock)
@@ -599,6 +601,8 @@ COMMAND_WORDS = frozenset({
     "horovodrun", "mpirun", "mpiexec",
     # Singularity/Apptainer (a container started with --nv, the host's driver bound in)
     "singularity", "apptainer",
+    # Node.js and npm (TensorFlow.js for Node: tfjs-node's install, rebuild and versions)
+    "npm", "node",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -15,6 +15,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libtensorflow_c import not_linked
 from tfgpu.diagnosis.checks.windows import dll_init_failed
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -203,13 +204,60 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
              "its string functions went with TensorFlow 2.4's new string layout), so the native "
              "package may be older or newer than the binding's; another copy of the library "
              "found first on the search path gives this too.")
+    if dotnet:
+        capped = _windows_gpu_redist_capped(ctx, fn, hits)
+        if capped is not None:
+            return [capped]
     fix = ["# install the native TensorFlow library of the release the binding targets (its "
            "release notes name it), or a binding release made for the native library you have"]
     if dotnet:
+        last = ctx.kb.platform_fact("tensorflow-net-windows-gpu-redist-last").value("last")
         fix += ["# TensorFlow.NET: the SciSharp.TensorFlow.Redist(-Windows-GPU/-Linux-GPU) "
-                "package must be the TensorFlow version this TensorFlow.NET release binds to",
+                "package must be the TensorFlow version this TensorFlow.NET release binds to "
+                f"(Redist-Windows-GPU stops at {last}: a TensorFlow.NET made for a newer "
+                "TensorFlow has no Windows GPU redist)",
                 "where.exe tensorflow.dll   # another tensorflow.dll earlier on PATH?"]
     else:
         fix += ["ldconfig -p | grep libtensorflow   # which libtensorflow the linker finds"]
     return [catalogue.make("binding-native-lib-version-mismatch", fn=fn,
                            evidence=log_evidence(hits), cause=cause, fix=tuple(fix))]
+
+
+#: The C API string functions TensorFlow 2.4's new string layout removed (a binding asking
+#: for them is older than its native library: dotnet/machinelearning-samples#1031,
+#: dotnet/machinelearning#6040).
+_REMOVED_IN_24 = re.compile(r"^TF_String(?:EncodedSize|Encode|Decode)$")
+
+
+def _windows_gpu_redist_capped(ctx: Facts, fn: str, hits: list[Hit]) -> Finding | None:
+    """``binding-native-lib-version-mismatch`` variant ``windows-gpu-redist``: TensorFlow.NET
+    misses a C API function in a SciSharp.TensorFlow.Redist-Windows-GPU the log shows at the
+    last version there is (platform fact ``tensorflow-net-windows-gpu-redist-last``: 2.10.x,
+    TensorFlow's last native-Windows GPU release): the binding is made for a newer
+    TensorFlow, and no newer Windows GPU redist exists to install (SciSharp/TensorFlow.NET
+    #1224, #1265, #1291). ``None`` when no such redist line is shown, or an older one is (a
+    newer Windows GPU redist then exists: the plain reading)."""
+    if _REMOVED_IN_24.match(fn):
+        return None  # a function TensorFlow 2.4 removed: the binding is the older side
+    fact = ctx.kb.platform_fact("tensorflow-net-windows-gpu-redist-last")
+    cap = tuple(int(x) for x in fact.value("tf_version").split("."))
+    redist = [h for h in ctx.h("lib.tfnet_redist").all()
+              if h.g("flavor") == "-Windows-GPU"
+              and tuple(int(x) for x in (h.g("v") or "0").split(".")[:2]) >= cap]
+    if not redist:
+        return None
+    shown = redist[-1].g("v") or fact.value("last")
+    return catalogue.make(
+        "binding-native-lib-version-mismatch", variant="windows-gpu-redist", fn=fn,
+        redist=shown, last=fact.value("last"), knowledge_ref=fact.ref,
+        evidence=log_evidence(hits, redist[-1:]),
+        fix=("# keep the GPU on native Windows: use a TensorFlow.NET (and TensorFlow.Keras) "
+             f"release made for TensorFlow {fact.value('tf_version')}, whose release notes name "
+             f"that TensorFlow ({fact.value('binding_for_tf210')} supports 2.10.x, "
+             "SciSharp/TensorFlow.NET#945), with this redist",
+             "# or keep this TensorFlow.NET on the CPU: replace the GPU redist by "
+             "SciSharp.TensorFlow.Redist of the TensorFlow version it binds to",
+             "# or run it under WSL2 (Linux), with a Linux GPU TensorFlow C library of the "
+             "version the binding binds to (SciSharp.TensorFlow.Redist-Linux-GPU stops at "
+             f"{fact.value('linux_gpu_last')})"))
+

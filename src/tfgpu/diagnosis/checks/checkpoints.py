@@ -57,6 +57,20 @@ _SAVING = re.compile(r"\bMergeV2Checkpoints\b|\bSaveV2\b|\b_temp[/\\]part-")
 #: One of a checkpoint's own files rather than its prefix.
 _PART = re.compile(r"\.(?:index|meta|data-\d{5}-of-\d{5})$")
 
+#: A variable of an RNN cell that TensorFlow 1.2 renamed, "weights"/"biases" to
+#: "kernel"/"bias" (TensorFlow RELEASE.md, Release 1.2.0: "RNNCells' variable names have
+#: been renamed for consistency with Keras layers ... you can use the tool checkpoint_convert
+#: script"): the cell scopes of tensorflow/contrib/rnn/python/tools/checkpoint_convert.py
+#: ``_RNN_NAME_REPLACEMENTS`` (tensorflow 40cd4cc9cadab6521d08472fa6a88eceef0948dd). Group
+#: new: the TF >= 1.2 name (the checkpoint was written by TF <= 1.1), old: the TF <= 1.1 one.
+_RNN_RENAMED = re.compile(
+    r"(?:^|/)(?:basic_rnn_cell|gru_cell(?:/gates|/candidate)?|basic_lstm_cell"
+    r"|lstm_cell(?:/projection)?|output_projection_wrapper|input_projection_wrapper"
+    r"|lstm_block_wrapper|layer_norm_basic_lstm_cell|ugrnn_cell|intersection_rnn_cell"
+    r"(?:/in_projection)?|phased_lstm_cell/(?:mask_gates|new_input|output_gate)"
+    r"|attention_cell_wrapper(?:/attn_output_projection|/attention)?)"
+    r"/(?:(?P<new>kernel|bias)|(?P<old>weights|biases))$")
+
 
 
 def _path_hits(ctx: Facts) -> list[Hit]:
@@ -92,6 +106,9 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
                  "option off, e.g. --enable_ema=False, or restore with a plain "
                  "tf.compat.v1.train.Saver() instead of ema.variables_to_restore())",
                  "# or use a checkpoint that was trained with the moving averages"))]
+    rnn = _rnn_renamed(ctx, key)
+    if rnn is not None:
+        return [rnn]
     return [catalogue.make(
         "checkpoint-key-not-found", key=key,
         evidence=log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1]),
@@ -107,6 +124,45 @@ def checkpoint_key_not_found(ctx: Facts) -> list[Finding]:
              "or restore only the variables both have (tf.compat.v1.train.Saver(var_list=...), "
              "init_from_checkpoint with an assignment map, or tf.train.Checkpoint(...)"
              ".restore(path).expect_partial())"))]
+
+
+def _rnn_renamed(ctx: Facts, key: str) -> Finding | None:
+    """Variant ``rnn-renamed`` of ``checkpoint-key-not-found``: the missing name is an RNN
+    cell's variable that TensorFlow 1.2 renamed (:data:`_RNN_RENAMED`): ``kernel``/``bias``
+    asked for (TensorFlow >= 1.2; the checkpoint written by TensorFlow <= 1.1 holds
+    ``weights``/``biases``), or the old names asked for by TensorFlow <= 1.1 of a checkpoint
+    written by 1.2+. Not read when the TensorFlow version shown rules that side out (a
+    ``kernel`` restore on TensorFlow 2, where a Keras LSTM's names are ``lstm_cell/kernel``
+    too, or an old name on 1.2+)."""
+    m = _RNN_RENAMED.search(key.split(":")[0])
+    if m is None:
+        return None
+    mm = ctx.tf_mm
+    new = m.group("new") is not None
+    if mm is not None and (mm[0] != 1 or (mm < (1, 2)) == new):
+        return None
+    h = ctx.h("ckpt.key_not_found").all()[0]
+    evidence = log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1])
+    if new:
+        return catalogue.make(
+            "checkpoint-key-not-found", variant="rnn-renamed", key=key,
+            written="TensorFlow 1.1 or older", names="weights/biases",
+            evidence=evidence,
+            fix=(_LIST + "; RNN cell names ending in /weights and /biases: written by "
+                 "TensorFlow <= 1.1",
+                 "python checkpoint_convert.py OLD_CHECKPOINT NEW_CHECKPOINT   # "
+                 "tensorflow/contrib/rnn/python/tools/checkpoint_convert.py of TensorFlow 1.x's "
+                 "source (linked from TensorFlow 1.2's release notes): renames weights/biases "
+                 "to kernel/bias; restore NEW_CHECKPOINT",
+                 "# or run the project on the TensorFlow it was written for: "
+                 "pip install tensorflow==1.1.0"))
+    return catalogue.make(
+        "checkpoint-key-not-found", variant="rnn-renamed", key=key,
+        written="TensorFlow 1.2 or newer", names="kernel/bias",
+        evidence=evidence,
+        fix=(_LIST + "; RNN cell names ending in /kernel and /bias: written by TensorFlow "
+             ">= 1.2",
+             "# restore it with TensorFlow 1.2 or newer (the RNN cells then ask for kernel/bias)"))
 
 
 def checkpoint_shape_differs(ctx: Facts) -> list[Finding]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._conda_one_spec import one_spec, override_channels, spec_text
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -157,12 +158,46 @@ def conda_solver_failed(ctx: Facts) -> list[Finding]:
                  "again: conda prints the conflict lines instead of the TypeError",
                  *fix),
         )]
+    lone = None if python else next(
+        (x for h in hits if "in conflict" in h.text if (x := one_spec(ctx, h)) is not None),
+        None)
+    if lone is not None:
+        return [_one_spec_finding(ctx, lone, hits)]
     return [catalogue.make(
         "conda-specs-incompatible", variant="python" if python else None,
         named=f" ({named})" if named else "",
         evidence=log_evidence(hits, items),
         fix=fix,
     )]
+
+
+def _one_spec_finding(ctx: Facts, lone: Hit, hits: list[Hit]) -> Finding:
+    """``conda-specs-incompatible`` variant ``one-spec`` (a warning): the conflict list
+    names one spec (checks/_conda_one_spec.py), so no pins clash: a dependency of it has no
+    fitting version in the channels searched; with ``--override-channels`` those are only
+    the channels the command names."""
+    spec = spec_text(lone)
+    name = spec.split()[0].split("=")[0] if spec else "the package"
+    over = override_channels(ctx)
+    chans = over[1] if over else ()
+    searched = (f"only {', '.join(chans)} (--override-channels)" if chans
+                else "only the -c channels given (--override-channels)" if over
+                else "the configured channels")
+    extra = " ".join(f"-c {c}" for c in chans)
+    py = re.search(r"\bpy(\d)(\d{1,2})\w*", spec)
+    return catalogue.make(
+        "conda-specs-incompatible", variant="one-spec", spec=spec, searched=searched,
+        evidence=log_evidence([over[0]] if over else [], hits, [lone]),
+        fix=(f'conda search {"--override-channels " + extra + " " if chans else ""}'
+             f'"{name}" --info   # its dependencies (depends: ...), then look each up in '
+             "the channels searched",
+             "# add the channel that has them after the package's own: "
+             + (f"conda install {extra} -c conda-forge {spec.split()[0]} (or -c defaults),"
+                if chans else "conda install -c <its channel> -c conda-forge <package>,")
+             + " or drop --override-channels",
+             *((f"# its build {py.group(0)} is for Python {py.group(1)}.{py.group(2)}: the "
+                "environment's Python must be that one (conda create -n tf "
+                f"python={py.group(1)}.{py.group(2)})",) if py else ())))
 
 
 # "zlib==1.2.13=h4dc903c_0", "tensorflow-gpu==2.6.0=cuda112py39h0bbbad9_2": a build string

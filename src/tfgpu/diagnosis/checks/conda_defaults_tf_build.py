@@ -68,6 +68,24 @@ def _other_release_gpu_package(ctx: Facts, version: str) -> Hit | None:
                 None)
 
 
+def _same_release_gpu_package(ctx: Facts, version: str) -> Hit | None:
+    """A ``conda list`` row of the ``tensorflow-gpu`` metapackage of the CPU build's own
+    release ``version`` ("tensorflow-gpu  2.3.0  he13fc11_0" beside "tensorflow  2.3.0
+    mkl_py38..."): the metapackage is already installed and the solver still left a CPU build,
+    so installing it again changes nothing; pinning the gpu_ build strings does
+    (ContinuumIO/anaconda-issues#12194: "the installation engine fails to select the
+    appropriate tensorflow build ... explicitly specify the correct tensorflow build";
+    tensorflow/tensorflow#46935).  Whether Anaconda published a gpu_ build of that release for
+    the platform is another matter (Linux 2.3 had none: ContinuumIO/anaconda-issues#12163;
+    Windows 2.3's tensorflow builds were MKL ones: AnacondaRecipes/tensorflow_recipes#26), so
+    the fix searches for one first (conda's match specs take a ``*`` in the build string:
+    docs.conda.io, "Package search and install specifications")."""
+    if not version:
+        return None
+    return next((h for h in ctx.h("ctx.tf_version").all()
+                 if h.g("pkg") == "tensorflow-gpu" and h.g("v") == version), None)
+
+
 def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``conda-defaults-build``) for conda rows that leave an
     Anaconda ``mkl``/``eigen`` TensorFlow build installed; ``[]`` when none does, when a row
@@ -123,6 +141,27 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
                   f"{version}'s gpu_ build. `conda install tensorflow-gpu` without a version "
                   "lets the solver settle on an old tensorflow-gpu package that fits the "
                   "environment; name the version you want.")
+    meta = _same_release_gpu_package(ctx, version) if not _selector(first) else None
+    if meta is not None:
+        cause += (f" The listing already holds the tensorflow-gpu {version} metapackage (line "
+                  f"{meta.line}), and the solver still left this CPU build: installing the "
+                  "metapackage again changes nothing. Pinning the gpu_ build strings of "
+                  "tensorflow and tensorflow-base does, if Anaconda published a gpu_ build of "
+                  f"{version} for this platform and Python.")
+        return [catalogue.make(
+            "tensorflow-cpu-only-build", variant="conda-defaults-build", build=build,
+            flavour=variant.upper(),
+            evidence=log_evidence(cpu, [meta], limit=4), cause=cause,
+            fix=(f'conda search "tensorflow-base={version}=gpu_*"   # the gpu_ builds of '
+                 f"{version} for this platform and Python (none listed: Anaconda built none)",
+                 f'conda install "tensorflow={version}=gpu_*" "tensorflow-base={version}=gpu_*"'
+                 "   # pin the gpu_ build strings (the metapackage is already there)",
+                 "# if none is listed: a release that has a gpu_ build (conda search "
+                 "tensorflow-gpu), or pip's tensorflow with the CUDA/cuDNN of its tested "
+                 "configuration",
+                 "python -c \"import tensorflow as tf; "
+                 "print(tf.config.list_physical_devices('GPU'))\""),
+        )]
     return [catalogue.make(
         "tensorflow-cpu-only-build", variant="conda-defaults-build", build=build,
         flavour=variant.upper(),

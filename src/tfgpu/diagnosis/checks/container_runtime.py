@@ -49,6 +49,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks.docker_hosts import desktop_reading
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -258,7 +259,8 @@ def kubernetes_device_plugin_no_nvml(f: Facts) -> list[Finding]:
 def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
     """``could not select device driver "" with capabilities: [[gpu]]`` where the log shows
     a reason other than a missing toolkit: no NVIDIA GPU in the machine (Intel/AMD graphics
-    named), or Docker on Windows (Docker Desktop, whose GPU support is its WSL2 backend)."""
+    named), or Docker on Windows or Docker Desktop's daemon in WSL2 (Docker Desktop, whose GPU
+    support is its WSL2 backend: checks/docker_hosts.py)."""
     sel = f.h("docker.no_gpu_driver").all()
     if not sel:
         return []
@@ -270,12 +272,9 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
             "docker-gpu-requested-no-nvidia-gpu", gpu=other[0].g("gpu") or "non-NVIDIA",
             evidence=log_evidence(sel, other),
         )]
-    win = f.h("eco.windows_shell").all()
-    if win:
-        return [catalogue.make(
-            "docker-desktop-gpu-needs-wsl2", evidence=log_evidence(sel, win[:1]),
-        )]
-    return []
+    # Docker on Windows, or Docker Desktop's daemon in WSL2 (checks/docker_hosts.py)
+    desktop = desktop_reading(f, sel)
+    return [desktop] if desktop is not None else []
 
 
 def smi_in_container_without_gpu(f: Facts) -> list[Finding]:

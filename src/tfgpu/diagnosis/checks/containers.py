@@ -15,6 +15,11 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._common import from_log as c_from_log
+from tfgpu.diagnosis.checks.docker_hosts import (
+    image_platform_mismatch,
+    toolkit_not_registered,
+    windows_docker,
+)
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.presence import driver_serves
 from tfgpu.facts.view import Facts, log_evidence
@@ -36,13 +41,23 @@ def docker_errors(f: Facts) -> list[Finding]:
     ``--gpus`` (before 19.03), ``nvidia-container-cli`` finding no driver on the host, or no
     ``nvidia-docker`` command (the retired wrapper: variant ``wrapper-missing``)."""
     out: list[Finding] = []
+    # an image of another CPU than the host's, emulated: no GPU flag helps (docker_hosts.py)
+    emulated = image_platform_mismatch(f)
+    if emulated is not None:
+        out.append(emulated)
     hits = f.h("docker.no_gpu_driver")
     if hits.count:
         # a Docker installed as a snap gives the same words with the toolkit
         # installed (platform fact docker-snap-no-gpus: NVIDIA/nvidia-docker#1642, #1311)
         snap = f.h("docker.snap")
         fact = f.kb.platform_fact("docker-snap-no-gpus")
-        out.append(catalogue.make(
+        said = f.h("ctx.toolkit_installed_said").all()
+        if not snap.count and (said or f.wsl):
+            # the log says the toolkit is installed (the daemon in use does not know it), or
+            # Docker Engine inside WSL2 (no systemctl there): docker_hosts.py
+            out.append(toolkit_not_registered(f, hits.all(), said))
+        else:
+            out.append(catalogue.make(
             "docker-nvidia-container-toolkit-missing", variant="snap" if snap.count else None,
             ref=fact.ref, evidence=log_evidence(hits, snap.first[:1]),
             fix=(("sudo snap remove docker   # the snap's dockerd cannot use the NVIDIA "
@@ -81,8 +96,13 @@ def docker_errors(f: Facts) -> list[Finding]:
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")
+        # Docker on Windows, or Docker Desktop's daemon in WSL 2: update Docker Desktop
+        # (its GPU support, the WSL 2 backend, from 3.1.0), not a Linux Docker package
+        win, desktop = windows_docker(f)
+        on_windows = bool(win) or (f.wsl and bool(desktop))
         out.append(catalogue.make(
-            "docker-too-old-for-gpus", ref=fact.ref, evidence=log_evidence(hits),
+            "docker-too-old-for-gpus", variant="docker-desktop" if on_windows else None,
+            ref=fact.ref, evidence=log_evidence(hits, (win or desktop)[:1] if on_windows else []),
             knowledge_ref=fact.ref))
     hits = f.h("docker.nvc_init")
     if hits.count:

@@ -42,7 +42,41 @@ def _flags(f: Facts) -> tuple[str, ...] | None:
     return tuple(host.cpu.flags)
 
 
-def _no_isa_fix(isa: str, windows: bool, *, macos: bool = False) -> tuple[str, ...]:
+def _virtualbox_on_windows(f: Facts) -> list[Hit]:
+    """The log's VirtualBox line when it names VirtualBox and Windows (the host; pattern
+    ``ctx.windows``), else ``[]``.  VirtualBox on a Windows host where Hyper-V runs (WSL2,
+    Windows Sandbox, Core isolation's memory integrity, VBS) uses Hyper-V as its execution
+    engine (VirtualBox 6.0 changelog: "Hyper-V as the fallback execution core on Windows
+    host"; Oracle's manual, "Using Hyper-V with Oracle VM VirtualBox": "The CPU icon in the VM
+    window status bar indicates that Hyper-V is being used", as quoted in
+    kubernetes/minikube#4587), and before 7.2 it offered the guest no
+    AVX there: the 7.2.0 changelog added "xsave/xrestore instruction handling when using
+    Windows/x86_64 Hyper-V as the virtualization engine, offering the x86_64-v3 instruction
+    set extensions (including AVX and AVX2)", as quoted in VirtualBox/virtualbox#695, where
+    7.2.8 lost AVX again (also #642, "fixed in svn"; #726: 7.2.10 offers it).  The usual cure
+    is Hyper-V off on the host (``bcdedit /set hypervisorlaunchtype off``, memory integrity
+    off, reboot: myspaghetti/macos-virtualbox#440, kubernetes/minikube#4587); the thread that
+    shows it: nanoporetech/medaka#502."""
+    vbox = f.h("ctx.virtualbox").first[:1]
+    return vbox if vbox and f.h("ctx.windows").count else []
+
+
+def _no_isa_fix(isa: str, windows: bool, *, macos: bool = False,
+                virtualbox: bool = False) -> tuple[str, ...]:
+    if virtualbox:
+        return (
+            "grep -o -w -E 'avx2?|sse4_[12]|fma' /proc/cpuinfo | sort -u   # in the guest: "
+            "what its virtual CPU offers",
+            "# VirtualBox on a Windows host: while Hyper-V runs there (WSL2, Windows Sandbox, "
+            "Core isolation's memory integrity, VBS), VirtualBox runs on it (the CPU icon in "
+            "the VM's status bar shows it) and, before VirtualBox 7.2 (and in 7.2.8), offers "
+            f"the guest no {isa}",
+            "# on the host, as administrator: bcdedit /set hypervisorlaunchtype off, turn "
+            "memory integrity off (Windows Security > Core isolation), reboot; or update "
+            "VirtualBox to 7.2 or newer (not 7.2.8); then recheck in the guest",
+            f"# otherwise use a TensorFlow built without {isa} (build from source with "
+            "-march=native, or an image/wheel built for older CPUs)",
+        )
     if windows:
         check = "coreinfo64 -f | findstr /i \"AVX SSE4\"   # Sysinternals: what this CPU has"
     elif macos:
@@ -255,10 +289,11 @@ def cpu_guard_abort(f: Facts) -> Iterator[Finding]:
             knowledge_ref=metal.ref,
         )
         return
+    vbox = _virtualbox_on_windows(f) if flags is None else []
     yield catalogue.make(
         "cpu-lacks-required-instructions", isa=isa,
-        evidence=log_evidence(guard) + host_ev,
-        fix=_no_isa_fix(isa, f.windows, macos=f.os == "macos"),
+        evidence=log_evidence(guard, vbox) + host_ev,
+        fix=_no_isa_fix(isa, f.windows, macos=f.os == "macos", virtualbox=bool(vbox)),
     )
 
 

@@ -39,9 +39,28 @@ LAZY_LOAD = re.compile(r"Could not (?:load dynamic library|dlopen library) '")
 _BARE_CRASH = re.compile(r"Segmentation fault|^\s*Aborted\b|\(core dumped\)|Fatal Python error")
 
 
+#: A glog FATAL line's head ("<time>: F tensorflow/stream_executor/lib/statusor.cc:34]", glog's
+#: own "F0624 14:42:51.220491 1234 statusor.cc:34]"): the process stops on that line.
+_GLOG_FATAL = re.compile(r"(?:^|\s)F(?:\d{4} [\d:.]+\s+\d+)?\s+[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
+
 #: TensorRT's libraries: TF-TRT's stubs end the process themselves when TensorRT did not load
 #: (nvinfer_stub.cc "<symbol> symbol not found.", a FATAL line): that warning is no fallback.
 _TENSORRT = re.compile(r"(?i)^(?:lib)?nvinfer")
+
+
+def _fatal_quotes_load(ctx: Facts, warned: Hit) -> bool:
+    """Whether the process died on the failed load itself: ``warned`` is a glog FATAL line
+    (``F .../statusor.cc:34] Attempting to fetch value instead of handling error Failed
+    precondition: Could not load dynamic library 'libhip_hcc.so'``: TensorFlow fetched the
+    value of the failed load's status and aborted), or a FATAL line before the crash quotes
+    the same library's failed load.  Then the load is what crashed: tensorflow/tensorflow#40751
+    (tensorflow-rocm 2.2, libhip_hcc.so not found, the abort gone once it was loadable)."""
+    if _GLOG_FATAL.search(warned.text):
+        return True
+    lib = warned.g("lib") or ""
+    return bool(lib) and any(
+        h.line > warned.line and _GLOG_FATAL.search(h.text) and f"'{lib}'" in h.text
+        for h in ctx.h("lib.missing").all())
 
 
 def lazy_load_crash(ctx: Facts, line: int) -> int | None:
@@ -49,11 +68,12 @@ def lazy_load_crash(ctx: Facts, line: int) -> int | None:
     dump, no failed CHECK) on the line right after the lazy-load warning on ``line`` (nothing
     printed between them but the cudart stub's "Ignore above cudart dlerror" line, which
     belongs to the same failed load); None when there is none, or ``line`` is not
-    such a warning, or the library is TensorRT's (TF-TRT's stubs abort without it)."""
+    such a warning, or the library is TensorRT's (TF-TRT's stubs abort without it), or the
+    fatal line quotes the failed load itself (:func:`_fatal_quotes_load`)."""
     warned = [h for h in ctx.h("lib.missing").all()
               if h.line == line and LAZY_LOAD.search(h.text)
               and not _TENSORRT.match(h.g("lib") or "")]
-    if not warned:
+    if not warned or _fatal_quotes_load(ctx, warned[0]):
         return None
     after = warned[0].span.stop
     # the cudart stub's own follow-up to the same failed load (from 1.15/2.1: "Ignore above

@@ -11,6 +11,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._other_gpu import other_gpu_only
 from tfgpu.diagnosis.checks.driver_files import run_commands_without_gpu
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -24,10 +25,12 @@ def _cvd_value(raw: str) -> str:
 def cvd_in_log(f: Facts) -> list[Finding]:
     """``cuda-visible-devices-hides-gpus`` (``from-log``): the log sets
     ``CUDA_VISIBLE_DEVICES`` and CUDA then reports no device (cuInit's
-    CUDA_ERROR_NO_DEVICE or the runtime's "no CUDA-capable device is detected").  Nothing
-    when the host facts hold CUDA_VISIBLE_DEVICES: the host check (visibility.py) reads that
-    value; host facts without it (a report's stated OS and GPU) leave the log's setting the
-    only one known."""
+    CUDA_ERROR_NO_DEVICE, the runtime's "no CUDA-capable device is detected", PyTorch's "No
+    CUDA GPUs are available").  Nothing when the value names a GPU and the log shows the
+    driver or the device nodes unreachable (:func:`driver_says_why`: then no index would
+    work), or when the host facts hold CUDA_VISIBLE_DEVICES: the host check (visibility.py)
+    reads that value; host facts without it (a report's stated OS and GPU) leave the log's
+    setting the only one known."""
     if f.host is not None and "CUDA_VISIBLE_DEVICES" in f.host.env:
         return []
     cvd = f.h("ctx.cvd_set")
@@ -35,32 +38,38 @@ def cvd_in_log(f: Facts) -> list[Finding]:
         return []
     no_device = [h for h in f.h("cuinit").all() if h.g("name") == "CUDA_ERROR_NO_DEVICE"
                  or h.g("code") == "100"]
-    runtime = f.h("gpu.no_device")
-    if not (no_device or runtime.count):
+    # the CUDA runtime's "no CUDA-capable device is detected", and PyTorch's "No CUDA GPUs
+    # are available" (c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount gave cudaErrorNoDevice
+    # or 0; Grace9994/CoMoSVC#6: os.environ["CUDA_VISIBLE_DEVICES"]='1' on a one-GPU machine)
+    runtime = [*f.h("gpu.no_device").all(), *f.h("torch.no_cuda_gpus").all()]
+    if not (no_device or runtime):
         return []
     last = cvd.last or cvd.first[-1]
     value = _cvd_value(last.g("v") or "")
     tokens = [t.strip() for t in value.split(",")]
-    if not value or value.startswith("-") or (not tokens[0].isdigit() and not tokens[0].upper(
-            ).startswith(("GPU-", "MIG-"))):
+    names_gpu = bool(value) and (tokens[0].isdigit() or tokens[0].upper().startswith(
+        ("GPU-", "MIG-")))
+    if names_gpu and driver_says_why(f):
+        return []  # the driver or the device nodes are not reachable: their findings say why
+    if not names_gpu:
         why = (f"{value!r} names no GPU (CUDA stops at the first entry that is not a valid "
                "index or UUID), so the process sees none.")
     else:
         why = (f"it selects GPU {value}, and CUDA saw no device, so this host has no GPU of "
                "that index (indices start at 0; nvidia-smi -L lists them) or no usable GPU "
                "at all.")
-    ray = ray_in_log(f, {h.line for h in (*no_device, *runtime.all())})
+    ray = ray_in_log(f, {h.line for h in (*no_device, *runtime)})
     if ray is not None:
         # Ray sets the variable again in each task, actor or trial: the value the log sets
         # is not the only one the failing code may have seen
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="from-log-ray", value=repr(value),
             why=why, prefix=ray_prefix(ray),
-            evidence=log_evidence([last], no_device[:1], runtime, [ray], limit=4),
+            evidence=log_evidence([last], no_device[:1], runtime[:2], [ray], limit=4),
         )]
     return [catalogue.make(
         "cuda-visible-devices-hides-gpus", variant="from-log", value=repr(value), why=why,
-        evidence=log_evidence([last], no_device[:1], runtime, limit=3),
+        evidence=log_evidence([last], no_device[:1], runtime[:2], limit=3),
     )]
 
 
@@ -152,8 +161,8 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
             if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
     if not hits or f.h("ctx.cvd_set").count or f.host_gpu_works or f.wsl or f.wsl1:
         return []
-    if f.has_nvidia_gpu is False or f.in_container:
-        return []
+    if f.has_nvidia_gpu is False or f.in_container or other_gpu_only(f) is not None:
+        return []  # (only an Intel/AMD GPU named: cuinit-no-device's other-gpu-named)
     plain = run_commands_without_gpu(f, hits[0].line)
     if plain:
         # the paste's own docker run asks for no GPU: the container has none to find

@@ -40,7 +40,10 @@ def _queue_closed(f: Facts) -> list[Finding]:
     """``input-dataset-exhausted`` variants ``queue-empty`` (a TF 1.x input queue closed with
     nothing in it, or string_input_producer given no file: its reader got no file, or a
     thread feeding it failed) and ``queue-short`` (closed with fewer elements than a batch, or
-    empty after training steps: the input ended), from pattern ``data.queue_closed``."""
+    empty after training steps: the input ended), from pattern ``data.queue_closed``;
+    ``queue-short-no-step`` (a hedge) for a remainder with no training step before it: the
+    input may have ended, or its producer failed (DrSleep/tensorflow-deeplab-resnet#172: the
+    local variables, num_epochs's epoch counter among them, were never initialised)."""
     hits = f.h("data.queue_closed")
     if not hits.count:
         return []
@@ -54,7 +57,8 @@ def _queue_closed(f: Facts) -> list[Finding]:
             "input-dataset-exhausted", variant="queue-empty", line=h.line,
             queue=h.g("queue") or "string_input_producer", evidence=ev)]
     return [catalogue.make(
-        "input-dataset-exhausted", variant="queue-short", line=h.line,
+        "input-dataset-exhausted", variant="queue-short" if stepped else "queue-short-no-step",
+        line=h.line,
         queue=h.need("queue"), req=h.need("req"), size=h.need("size"),
         evidence=ev)]
 

@@ -55,6 +55,14 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks._nccl_warn import (
+    advisory_lines,
+    bundled_cuda_error,
+    python_nccl_host,
+    topology_sysfs,
+    warn_lines,
+    warn_named,
+)
 from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -174,6 +182,10 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     probe = {h.line for h in ib.all() if _IBV_PROBE.search(h.text)}
     if probe:
         err, ib = _without(err, probe), _without(ib, probe)
+    # NCCL/RCCL advisory WARNs after which NCCL goes on ("falling back to simple order",
+    # RCCL's NUMA-balancing / iommu=pt notices; _nccl_warn.py): no failure of their own
+    if advisory := advisory_lines(err):
+        err = _without(err, advisory)
     # IB set-up lines at INFO level ("NET/IB : No device found.") show no IB failure: only
     # a WARN line of the IB transport or verbs wrapper, or a failed call's return trace, does
     info = {h.line for h in ib.all() if _IB_INFO.search(h.text)}
@@ -200,6 +212,9 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "multi-gpu-p2p-check", variant="iommu-faults", evidence=transport(iommu),
         ))
+    elif (topo := topology_sysfs(ctx, system, err)) is not None:
+        # the GPU's PCI device missing from /sys (WSL2): NCCL's topology WARN (_nccl_warn.py)
+        out.append(topo)
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
         # the segment could not be created for lack of permission, not of space
@@ -290,14 +305,28 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         out.append(new_fault_finding(ctx, row, [*hits, *err.first[:1]]))
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
+        # NCCL's own WARN line names the failing step: read it before any guess
+        warns = warn_lines(err)
+        if warns:
+            out.append(warn_named(ctx, warns, system, err))
+            return out
         # "unhandled system error" with no NCCL WARN line: variant system (its
-        # causes in order; which one, NCCL_DEBUG=WARN says)
+        # causes in order; which one, NCCL_DEBUG=WARN says); with nothing showing a
+        # container, variant system-host, whose list does not lead with a container's /dev/shm
         sys_only = not cuda and any(h.g("what") == "system" for h in system.all())
         ver = ctx.h("nccl.version").first
         if sys_only:
+            contained = bool(ctx.in_container or ctx.h("docker.run_cmd").count
+                             or ctx.h("docker.gpus_cmd").count
+                             or ctx.h("ctx.container_prompt").count)
             out.append(catalogue.make(
-                "nccl-error", variant="system",
+                "nccl-error", variant="system" if contained else "system-host",
                 evidence=log_evidence(system, err, ver[:1])))
+            return out
+        hosts = python_nccl_host(ctx)
+        if cuda and hosts and not ctx.h("cuinit").count:
+            # the NCCL of PyTorch / vLLM / a Ray cluster: no system-NCCL reading
+            out.append(bundled_cuda_error(ctx, hosts, system, err))
             return out
         cuinit = ctx.h("cuinit").all()
         if cuda and cuinit:

@@ -30,6 +30,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
+from tfgpu.diagnosis.checks._other_gpu import other_gpu_only
 from tfgpu.diagnosis.checks.containers import container_without_driver
 from tfgpu.diagnosis.checks.cuda_driver_checks import (
     FORK_NEXT,
@@ -129,17 +130,27 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # initialized with cuInit() or ... initialization has failed"): here the call that failed
     # IS cuInit, so it is no follow-on of an earlier one (the table's general meaning); in
     # reports the process is a child forked after its parent initialised CUDA
-    # (tensorflow/tensorflow#57877), else the driver answers nothing (nvidia-smi tells)
+    # (tensorflow/tensorflow#57877), else the driver answers nothing (nvidia-smi tells); with
+    # recent drivers' UVM module on a kernel with HMM (mostly the open kernel modules), cuInit
+    # returns 3 while nvidia-smi works (NVIDIA/open-gpu-kernel-modules#797, #901, #947:
+    # "options nvidia_uvm uvm_disable_hmm=1" works around it)
     "CUDA_ERROR_NOT_INITIALIZED": (
         "gpu-not-visible",
         "cuInit itself failed to initialise CUDA in this process (cuda.h: 'initialization has "
         "failed'). The log alone does not say why; known causes: a process forked after its "
         "parent had initialised CUDA (Python multiprocessing's default 'fork' on Linux; CUDA "
-        "is not fork-safe), or a driver in a bad state, which nvidia-smi shows",
+        "is not fork-safe), a driver in a bad state, which nvidia-smi shows, or, with a recent "
+        "driver's UVM module on a kernel with HMM (mostly NVIDIA's open kernel modules), HMM "
+        "support breaking CUDA's start while nvidia-smi works "
+        "(NVIDIA/open-gpu-kernel-modules#797, #947)",
         ("nvidia-smi   # the driver answers and lists the GPU: then look for a fork",
          "multiprocessing.set_start_method('spawn')   # first thing under if __name__ == "
          "'__main__', if the failing code runs in a worker process (DataLoader/Pool/"
-         "use_multiprocessing=True)"),
+         "use_multiprocessing=True)",
+         "# no fork, nvidia-smi works, NVIDIA's open kernel modules (modinfo nvidia | grep "
+         "license: 'Dual MIT/GPL'): echo 'options nvidia_uvm uvm_disable_hmm=1' | sudo tee "
+         "/etc/modprobe.d/nvidia-uvm-hmm.conf, then reboot (NVIDIA/open-gpu-kernel-modules"
+         "#797, #947)"),
     ),
     "CUDA_ERROR_NO_DEVICE": (
         "gpu-not-visible",
@@ -293,6 +304,12 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             continue
         if ctx.wsl1:
             continue  # wsl1-has-no-gpu says why (WSL1 has no GPU at all)
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and ctx.nix_named
+                and ctx.libcuda_hits() and not ctx.in_container):
+            # a Nix-built TensorFlow without libcuda.so.1: 303 is cuda_stub.cc's answer to the
+            # library it did not find, which library-not-loaded-{library} (variant nix,
+            # checks/driver_files.py) quotes; "no NVIDIA driver here" would contradict it
+            continue
         if name == "CUDA_ERROR_NOT_FOUND" and not (ctx.host is not None and not ctx.wsl):
             out.append(_cuinit_not_found(ctx, hit))
             continue
@@ -471,6 +488,19 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                     evidence=log_evidence([hit]),
                 )
             )
+            continue
+        other = other_gpu_only(ctx)
+        if other is not None:
+            # the report names only an Intel/AMD GPU (tensorflow/tensorflow#27830: Windows
+            # 10, "the GPU is Intel (R) UHD Graphics 620"): CUDA has no device to start
+            gpu = other.need("gpu")
+            model = re.match(r".*?(?:Graphics|Radeon)(?: [\w-]{1,12}(?<![,.]))?", gpu)
+            out.append(_cuinit(
+                name, variant="other-gpu-named", num=num,
+                gpu=(model.group(0) if model else gpu.split(",")[0]).strip(),
+                evidence=log_evidence([hit, other]),
+                fix=("nvidia-smi   # only if this machine also has an NVIDIA GPU (a laptop's "
+                     "second GPU): then its driver is the fault",)))
             continue
         if ctx.wsl and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_UNKNOWN"):
             cat = "wsl2"

@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import slug
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import docs
 
 #: A folder the nvidia/cuda images (and nvidia-docker 1) put the host driver's files in.
@@ -193,6 +194,11 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
     libcuda = f.libcuda_hits()
     cuinit = [h for h in f.h("cuinit").all()
               if h.g("code") == "303" or h.g("name") == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"]
+    if (libcuda and f.nix_named and not (f.in_container or _container_hints(f, libcuda))
+            and not _other_cuda_missing(f)):
+        # a Nix-built TensorFlow: libcuda.so.1 comes only through /run/opengl-driver/lib,
+        # whether or not the log shows a GPU or the driver (nvidia-smi may well work)
+        return [_nix_libcuda(f, libcuda, cuinit)]
     if not libcuda or not cuinit:
         return []
     if (f.has_nvidia_gpu is not None or f.driver_known or f.any_cuda_versions or f.gpu_expected
@@ -204,9 +210,7 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
         # module is loaded here and "no driver, harmless without a GPU" does not hold;
         # docker-run-without-gpus (checks/containers.py) reports the missing device node
         return []
-    other = [h for h in f.h("lib.missing").all()
-             if not (h.g("lib") or "").startswith(("libcuda.so", "libcupti", "libnvinfer"))]
-    if other:
+    if _other_cuda_missing(f):
         return []  # other CUDA libraries missing too: the libraries' own findings
     return [catalogue.make(
         "nvidia-driver-missing", variant="from-log",
@@ -214,3 +218,40 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
         cuinit=(cuinit[0].g("name") or "UNKNOWN ERROR (303)"),
         evidence=log_evidence(libcuda, cuinit),
     )]
+
+
+def _other_cuda_missing(f: Facts) -> bool:
+    """Whether the log shows CUDA libraries other than libcuda (and the optional CUPTI and
+    TensorRT) missing too: the libraries' own findings read those."""
+    return any(not (h.g("lib") or "").startswith(("libcuda.so", "libcupti", "libnvinfer"))
+               for h in f.h("lib.missing").all())
+
+
+#: The words of a line that show Nix (pattern ``ctx.nix``), as the cause names them.
+_NIX_WORDS = (("/nix/store/", "/nix/store paths"), ("nix-build", "nix-build"),
+              ("nix-shell", "nix-shell"), ("nix develop", "nix develop"),
+              ("tensorflowWithCuda", "nixpkgs' tensorflowWithCuda"), ("NixOS", "NixOS named"))
+
+
+def _nix_libcuda(f: Facts, libcuda: list[Hit], cuinit: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` variant ``nix``: libcuda.so.1 not found and cuInit failing
+    (303) where the log (or the host facts' OS) shows Nix: a Nix-built program looks for the
+    driver's library only through /run/opengl-driver/lib (platform fact ``nix-driver-link``:
+    nixpkgs addDriverRunpath; NixOS/nixpkgs#120285, #77834; the thread NixOS/nixpkgs#127329,
+    tensorflowWithCuda from nix-build), so a library path matter comes before "install the
+    driver"."""
+    fact = f.kb.platform_fact("nix-driver-link")
+    nix = f.nix_host
+    shown = "the host facts name NixOS"
+    if nix is not None:
+        shown = next((w for k, w in _NIX_WORDS if k in nix.text), "a Nix path")
+    lib = libcuda[0].g("lib") or "libcuda.so.1"
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="nix", library=slug(lib), filename=lib,
+        cuinit=(f", and cuInit failed ({cuinit[0].g('name') or 'UNKNOWN ERROR (303)'})"
+                if cuinit else ""), nix=shown, ref=fact.ref,
+        evidence=log_evidence([nix] if nix is not None else [], libcuda, cuinit),
+        knowledge_ref=fact.ref,
+        # an NVIDIA GPU or driver in the log: a GPU this TensorFlow misses, not a CPU host
+        **({"severity": Severity.ERROR} if f.has_nvidia_gpu or f.driver_known else {}),
+    )

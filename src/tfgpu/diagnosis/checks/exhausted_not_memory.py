@@ -9,6 +9,9 @@ memory"; the text around it tells which resource ran out:
 * gRPC's status 8 for a message over the channel's limit (grpc core's message size filter:
   "Received message larger than max (%u vs. %d)"; 4 MiB by default): the TensorBoard debugger
   (tensorflow/tensorboard#1103: send_traceback_and_source_code=False), TF Serving clients.
+* A checkpoint file op (RestoreV2, SaveV2, SaveSlices, MergeV2Checkpoints) named as the
+  failing node of a status that names no memory: those ops read and write files on the CPU
+  (tensorflow/core/kernels/save_restore_v2_ops.cc), tensorflow/tensorflow#10162.
 * A TPU's own memory, HBM (XLA's TPU compiler: "Ran out of memory in memory space hbm. Used
   8.38G of 8.00G hbm. Exceeded hbm capacity by 385.25M.", tensorflow/tpu#385; the TPU
   runtime's "HBM capacity 8.00G:" report): memory, but of the TPU, where GPU tools do not
@@ -64,9 +67,36 @@ def _reasons(ctx: Facts) -> list[Hit]:
     status's message, gRPC's message size, a TPU's memory space."""
     status = {h.line for h in ctx.h("mem.exhausted").all()}
     errno = [h for h in ctx.h("exhausted.errno").all() if h.g("tf") or h.line in status]
-    return sorted([*errno, *ctx.h("exhausted.path").all(),
+    return sorted([*errno, *ctx.h("exhausted.path").all(), *_file_op_reasons(ctx),
                    *ctx.h("exhausted.grpc_size").all(), *ctx.h("exhausted.tpu_hbm").all()],
                   key=lambda h: h.line)
+
+
+#: Groups of ``mem.exhausted`` whose line names memory itself ("Dst tensor is not
+#: initialized", "Out of memory while trying to allocate", ...).
+_MEMORY_GROUPS = ("dst", "bytes", "req", "eigen")
+
+
+def _file_op_reasons(ctx: Facts) -> list[Hit]:
+    """The checkpoint file-op nodes (pattern ``exhausted.file_op``: RestoreV2, SaveV2,
+    SaveSlices, MergeV2Checkpoints, RestoreSlice) named on a RESOURCE_EXHAUSTED status's line
+    or up to :data:`_NEAR` lines below it, when no memory failure stands within :data:`_NEAR`
+    lines of that status (an "OOM when allocating" restore into host RAM is memory).  These
+    ops read and write files on the CPU (tensorflow/core/kernels/save_restore_v2_ops.cc), so
+    their RESOURCE_EXHAUSTED without a memory message is a file system's
+    (tensorflow/tensorflow#10162: a relative checkpoint path as the whole message)."""
+    ops = ctx.h("exhausted.file_op").all()
+    if not ops:
+        return []
+    statuses = ctx.h("mem.exhausted").all()
+    memory = {h.line for name in _MEMORY for h in ctx.h(name).all()}
+    memory |= {h.line for h in statuses if any(h.g(g) for g in _MEMORY_GROUPS)}
+    out = []
+    for op in ops:
+        near = [s.line for s in statuses if 0 <= op.line - s.line <= _NEAR]
+        if near and not any(abs(m - s) <= _NEAR for s in near for m in memory):
+            out.append(op)
+    return out
 
 
 def not_memory_lines(ctx: Facts) -> set[int]:

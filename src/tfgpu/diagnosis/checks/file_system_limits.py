@@ -181,8 +181,9 @@ def os_file_system_limit(ctx: Facts) -> list[Finding]:
 def file_system_limit(ctx: Facts, reasons: list[Hit]) -> list[Finding]:
     """``file-system-limit-reached`` for TensorFlow's RESOURCE_EXHAUSTED ``reasons`` (errno
     texts or a bare path, none of them TPU memory or gRPC's size): variants ``shared-memory``
-    (/dev/shm), ``disk-full``, ``open-files``, ``other-errno`` and ``path-only``; the fix asks
-    the quoted path's own folder or drive."""
+    (/dev/shm), ``disk-full``, ``open-files``, ``other-errno``, ``path-only`` and ``file-op``
+    (no path, the failing node a checkpoint file op); the fix asks the quoted path's own
+    folder or drive."""
     first = reasons[0]
     why = (first.g("why") or "").lower()
     quoted = _quoted_path(reasons)
@@ -209,6 +210,17 @@ def file_system_limit(ctx: Facts, reasons: list[Hit]) -> list[Finding]:
             evidence=evidence,
             fix=("# the errno's text names the limit: free the resource it names, or raise "
                  "that limit",))]
+    op = next((r for r in reasons if r.g("op") or r.g("op2")), None)
+    if quoted is None and op is not None:
+        # no path in the message: the failing node is a checkpoint file op (RestoreV2, ...)
+        return [catalogue.make(
+            "file-system-limit-reached", variant="file-op", op=op.g("op") or op.need("op2"),
+            node=op.g("node") or op.need("node2"), evidence=evidence,
+            fix=("df -h <the checkpoint folder>   # a full disk? (quota -s for a quota)",
+                 "ulimit -n; ls /proc/$(pgrep -f python | head -1)/fd | wc -l   # the "
+                 "open-file limit and how many files the process holds",
+                 "# keep fewer checkpoints (tf.compat.v1.train.Saver(max_to_keep=3), "
+                 "tf.train.CheckpointManager(max_to_keep=3)) and close files after use"))]
     return [catalogue.make(
         "file-system-limit-reached", variant="path-only", path=path, evidence=evidence,
         fix=("df -h <the folder of the path>   # a full disk?",

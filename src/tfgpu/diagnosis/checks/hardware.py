@@ -235,6 +235,16 @@ def other_vendor_routes(f: Facts, facts: HostFacts,
                        + docs.url("rocm-tensorflow"))
         doc = "rocm-tensorflow"
     if "intel" in vendors:
+        from tfgpu.diagnosis.checks.gpu_package_routes import itex_supports
+
+        intel = [g.name or "" for g in others if g.vendor == "intel"]
+        if not any(itex_supports(n) for n in intel):
+            # integrated graphics: on no list of Intel's plugin (gpu_package_routes.py)
+            words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow`"
+                         " supports Intel's Data Center GPU Max/Flex and (experimentally) Arc "
+                         "A-series cards, not integrated UHD/Iris/HD graphics such as "
+                         f"{intel[0] or 'this one'}")
+            return words, fix, "intel-extension-tensorflow"
         words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow` "
                      "adds Intel GPUs on Linux/WSL2 for TF 2.10-2.15 only (2.16 needs a source "
                      "build, 2.17+ is not supported)")

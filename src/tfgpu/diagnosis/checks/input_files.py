@@ -325,9 +325,58 @@ def empty_file_list(ctx: Facts) -> list[Finding]:
              "dataset, so an empty list stops with a clear message"))]
 
 
+#: Where a Pillow lacking a codec came from, read from the warning's path -> the fix first.
+_ANDROID = re.compile(r"com\.termux|pydroid|linux-android", re.IGNORECASE)
+
+
+def _pil_codec_missing(ctx: Facts) -> Finding | None:
+    """``image-file-not-decodable`` variant ``pil-codec-missing`` (pattern
+    ``img.pil_codec_missing``): Pillow recognised the file as WebP or AVIF but was built
+    without that codec (Pillow's src/PIL/WebPImagePlugin.py and AvifImagePlugin.py
+    ``_accept``), so the files are fine and Pillow needs the codec.  Pillow's wheels include
+    every optional library (docs/installation/basic-installation.rst), AVIF from 11.3.0
+    except Windows ARM64 and iOS (docs/releasenotes/11.3.0.rst); a source build needs the
+    library first (building-from-source.rst: libwebp, libavif >= 1.0.0).  Sources: Pillow
+    main 4e5f09f; python-pillow/Pillow#5205, termux/termux-packages#11212,
+    ContinuumIO/anaconda-issues#10737 (Anaconda's Pillow without WebP)."""
+    hits = ctx.h("img.pil_codec_missing").all()
+    if not hits:
+        return None
+    h = hits[0]
+    fmt = h.need("fmt")
+    lib = {"WEBP": "libwebp", "AVIF": "libavif (1.0.0 or later)"}.get(fmt, f"the {fmt} library")
+    check = (f"python -c \"from PIL import features; print(features.check('{fmt.lower()}'))\""
+             f"   # False: this Pillow has no {fmt} codec")
+    wheel = ("pip install --force-reinstall --no-cache-dir "
+             + ('"pillow>=11.3"' if fmt == "AVIF" else "pillow")
+             + f"   # Pillow's wheels include {fmt}"
+             + (" from 11.3.0 (not on Windows ARM64)" if fmt == "AVIF" else ""))
+    conda = "conda install -c conda-forge pillow   # a conda Pillow built with " + lib.split()[0]
+    source = (f"# a Pillow built from source (Termux, Pydroid, no wheel for this platform): "
+              f"install {lib} first (Termux: pkg install {lib.split()[0]}; Debian/Ubuntu: "
+              f"apt install {lib.split()[0]}-dev), then pip uninstall pillow and pip install "
+              "--no-cache-dir pillow")
+    pre = h.g("pre") or ""
+    order: tuple[str, ...]
+    if _ANDROID.search(pre):
+        order = (source, wheel)
+    elif ctx.conda or "conda" in pre.lower():
+        order = (conda, wheel)
+    else:
+        order = (wheel, conda, source)
+    return catalogue.make("image-file-not-decodable", variant="pil-codec-missing", fmt=fmt,
+                          evidence=log_evidence(hits[:1], ctx.h("img.pil_unidentified").all()[:1]),
+                          fix=(check, *order))
+
+
 def pil_unidentified(ctx: Facts) -> list[Finding]:
     """``image-file-not-decodable`` variant ``pil-unidentified`` (pattern
-    ``img.pil_unidentified``): Pillow's Image.open identified no format in the named file."""
+    ``img.pil_unidentified``): Pillow's Image.open identified no format in the named file;
+    variant ``pil-codec-missing`` when Pillow warned that it lacks the file's codec
+    (:func:`_pil_codec_missing`)."""
+    codec = _pil_codec_missing(ctx)
+    if codec is not None:
+        return [codec]
     hits = ctx.h("img.pil_unidentified").all()
     if not hits:
         return []

@@ -50,7 +50,7 @@ from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 #: TensorFlow's DataTypeString names (what Example parsing prints) -> the tf.<dtype> name.
 _TF_DTYPE = {"float": "float32", "double": "float64", "half": "float16"}
@@ -269,6 +269,51 @@ def _libjpeg_not_jpeg(ctx: Facts) -> Finding | None:
         bytes=f"{h.need('b1')} {h.need('b2')}", evidence=log_evidence(hits, limit=2), fix=fix)
 
 
+#: Text forms of an image's bytes that the old decoder's quoted first bytes (C-escaped) can
+#: start with -> (what they are, fix lines).  Base64 of the formats' signatures (JPEG FF D8
+#: FF -> '/9j/', URL-safe '_9j_'; PNG's 89 'PNG' 0D 0A 1A 0A -> 'iVBORw0KGgo'; 'GIF8' ->
+#: 'R0lGOD'; 'RIFF' -> 'UklGR'), a data URL, str() of a Python bytes object (its repr:
+#: b'\xff\xd8...', printed C-escaped as b\'\\xff..., the escapes undone in some pastes),
+#: the text of a list or array of
+#: numbers.  tf.io.decode_base64 reads only the URL-safe alphabet ("Web-safe means that input
+#: must use - and _ instead of + and /": tensorflow.org/versions/r2.13/api_docs/python/tf/io/
+#: decode_base64).
+_B64_FIX = ("# decode the base64 text first: base64.b64decode(s) in Python (better: store the "
+            "file's bytes, open(path, 'rb').read(), and write the records again); in the graph "
+            "tf.io.decode_base64 reads only the URL-safe alphabet: "
+            "tf.io.decode_base64(tf.strings.regex_replace(tf.strings.regex_replace(s, "
+            "'[+]', '-'), '/', '_'))")
+_TEXT_FORMS = (
+    (re.compile(r"^data:image/"), "a data URL (data:image/...;base64,...)",
+     ("# strip the 'data:image/...;base64,' prefix and decode the base64 text: "
+      "base64.b64decode(s.split(',', 1)[1])", _B64_FIX)),
+    (re.compile(r"^(?:/9j/|_9j_)"), "base64 text of a JPEG image", (_B64_FIX,)),
+    (re.compile(r"^iVBORw0KGgo"), "base64 text of a PNG image", (_B64_FIX,)),
+    (re.compile(r"^R0lGOD"), "base64 text of a GIF image", (_B64_FIX,)),
+    (re.compile(r"^UklGR"), "base64 text of a RIFF (WebP) image", (_B64_FIX,)),
+    (re.compile(r"^b\\{0,2}['\"](?:\\{1,2}x[0-9a-fA-F]{2}|GIF8|BM|RIFF)"),
+     "the text of a Python bytes object (str(bytes))",
+     ("# the records hold str(image_bytes), the text \"b'\\xff\\xd8...'\": store the bytes "
+      "themselves (tf.train.BytesList(value=[image_bytes]), not str(), f'{...}' or "
+      "'...'.format() of them) and write the records again",)),
+    (re.compile(r"^\[\s{0,3}\d{1,3}[,\s]{1,3}\d{1,3}"),
+     "the text of a list or array of numbers",
+     ("# the records hold the printed numbers of an array or list, not the encoded file: "
+      "store open(path, 'rb').read() (or the array's .tobytes() read back with "
+      "tf.io.decode_raw) and write the records again",)),
+)
+
+
+def _encoded_text(magic: str, ev: tuple[Evidence, ...]) -> Finding | None:
+    """``image-file-not-decodable`` variant ``encoded-text`` when the quoted first bytes
+    ``magic`` are a text form of an image's bytes (:data:`_TEXT_FORMS`), else ``None``."""
+    for pat, what, fix in _TEXT_FORMS:
+        if pat.search(magic):
+            return catalogue.make("image-file-not-decodable", variant="encoded-text",
+                                  what=what, start=magic, evidence=ev, fix=fix)
+    return None
+
+
 def image_not_decodable(ctx: Facts) -> list[Finding]:
     """``image-file-not-decodable`` from TensorFlow's image decoders (pattern
     ``data.image_decode``): variants ``unknown-format`` (the old decoder's first bytes read
@@ -318,6 +363,9 @@ def image_not_decodable(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "image-file-not-decodable", variant="git-lfs-pointer", evidence=ev,
             fix=("git lfs install && git lfs pull   # fetch the images the pointers stand for",))]
+    encoded = _encoded_text(magic, ev)
+    if encoded is not None:
+        return [encoded]
     if re.match(r"^(?:[A-Za-z]:[\\/]|\.{0,2}/|[\w.-]{1,40}/)[\w./\\ -]*$", magic):
         # printable path characters only: the decoder was given a file name, not its bytes
         return [catalogue.make(

@@ -22,10 +22,13 @@ JETSON_FACT = "jetson-gpu-on-chip"
 
 def jetson_shown(ctx: Facts) -> str | None:
     """What in the host facts shows an NVIDIA Jetson ("the host facts' GPU NVIDIA Jetson
-    Nano", the Tegra evidence), or ``None``: none shown, or no host facts."""
+    Nano", the Tegra evidence), or, without host facts, the log's line that names one
+    (:attr:`Facts.jetson_log`: "line 3: Jetson Nano"); ``None`` when neither does."""
     host = ctx.host
     if host is None:
-        return None
+        hit = ctx.jetson_log
+        return (f"line {hit.line}: {(hit.g('what') or '').strip()}" if hit is not None
+                else None)
     soc = tegra_soc(host)
     if soc is not None:
         return soc

@@ -164,6 +164,10 @@ def _tf_python_keras(f: Facts, first: Moved, evidence: tuple[Evidence, ...]) -> 
     # name or not (count_params of utils.layer_utils is model.count_params()), and a private
     # one (engine, optimizer_v2) has no public import at all
     public_tops = f.kb.platform_fact("keras-public-top-modules").items("modules")
+    if row is None and top and top not in public_tops:
+        # (tensorflow.python.keras.engine -> no tensorflow.keras.engine: tf.keras never had a
+        # public engine module, tensorflow/tensorflow#33786)
+        public = "tf.keras's public API"
     # a Keras class (BatchNormalization) under a public top module: that module exports it
     known_class = (name[:1].isupper() and top in public_tops
                    and name in f.kb.platform_fact("keras-public-names").items("names"))
@@ -247,6 +251,8 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
         return missing
     parts = module.split(".")
     dunder = module.startswith("tensorflow.keras.") and parts[2].startswith("__")
+    if module.startswith("tensorflow.keras.") and not dunder:
+        return _never_public(f, module, parts[2], evidence)
     if not module.startswith("keras.") and not dunder:
         return None
     fact = f.kb.platform_fact("keras-public-top-modules")
@@ -321,6 +327,51 @@ def _private_module(f: Facts, module: str, evidence: tuple[Evidence, ...],
              "# or pin TensorFlow/Keras to the release that package supports (its README or "
              "setup.py)"),
     )
+
+
+def _never_public(f: Facts, module: str, top: str,
+                  evidence: tuple[Evidence, ...]) -> Finding | None:
+    """``keras-private-api-moved`` variant ``never-public`` for ``No module named
+    'tensorflow.keras.<top>...'`` when ``<top>`` is no public top-level module of tf.keras in
+    any release (platform fact ``keras-public-top-modules``; TensorFlow's API goldens
+    tensorflow/tools/api/golden/{,v1/,v2/}tensorflow.keras.pbtxt list activations ... wrappers
+    and never engine): Keras internals through the public alias, which no release allows
+    (tensorflow/tensorflow#33786, ``import tensorflow.keras.engine as KE`` on TensorFlow 1.14
+    and 2.0: "there is no module tensorflow.keras.engine"), so no release mismatch either.
+    A name one letter from a public module (tensorflow.keras.layer) is variant
+    ``no-such-name`` of ``keras-public-api-moved`` (misspelt); ``None`` for a public module.
+
+    Keras 1.x-2.12 have keras/engine (keras-team/keras at 1.2.2, 2.3.1, v2.6.0, v2.12.0;
+    keras.src.engine in 2.13-2.15, none in Keras 3: platform fact ``keras-src-engine``), and
+    TensorFlow 1.9-2.x's own copy tensorflow/python/keras/engine (``tf-keras-copy-paths``)."""
+    fact = f.kb.platform_fact("keras-public-top-modules")
+    public = fact.items("modules")
+    if top in public:
+        return None
+    if close := [m for m in public if _one_edit(top, m)]:
+        return catalogue.make(
+            "keras-public-api-moved", variant="no-such-name", module="tensorflow.keras",
+            name=f"module {top}", category="unknown", severity=Severity.WARNING,
+            evidence=evidence, ref=fact.ref, knowledge_ref=fact.ref,
+            fix=(f"# the closest public tf.keras modules: "
+                 f"{', '.join('tensorflow.keras.' + c for c in close)}",
+                 f"# check the spelling in the code: {module}", VERSIONS_CMD))
+    engine = ("# the engine classes code usually takes are public: tf.keras.layers.Layer, "
+              "tf.keras.Model (import tensorflow as tf)"
+              if top == "engine" else
+              f"# use tf.keras's public API for what the code takes from {top} (the API "
+              "reference of your release lists each module's names)")
+    return catalogue.make(
+        "keras-private-api-moved", variant="never-public", module=module, top=top,
+        ref=fact.ref, evidence=evidence, knowledge_ref=fact.ref,
+        fix=(engine,
+             f"# code written for standalone Keras (import keras.{top} as ...): run it with the "
+             "standalone Keras release it names, its own imports unchanged"
+             + (" (keras.engine exists in Keras 1.x-2.12; keras.src.engine in 2.13-2.15; "
+                "none in Keras 3)" if top == "engine" else ""),
+             *(("# or TensorFlow's own copy, private and different in each release: "
+                "tensorflow.python.keras.engine (TensorFlow 1.9-2.x)",) if top == "engine" else ()),
+             VERSIONS_CMD))
 
 
 def _keras_api_missing(f: Facts, module: str, evidence: tuple[Evidence, ...],

@@ -27,6 +27,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
+from tfgpu.diagnosis.checks._numpy_origin import numpy_call_origin, user_code_headers
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.frozen_apps import bundled_keras_missing
 from tfgpu.diagnosis.checks.keras_modules import keras3_series, read_keras_src
@@ -76,6 +77,19 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
                f"# or load it with Keras 2 and re-save as .keras: {legacy} (or TensorFlow "
                f"{keras3_series(f.kb)[1]}), then model.save('model.keras')")
     else:
+        if any("bentoml" in h.text.lower() for h in hits) or any(
+                (h.g("pkg") or "") == "bentoml" for h in f.h("ctx.pkg_path").all()):
+            # BentoML's bentoml.keras.save_model saves into a model-store folder
+            # (bentoml_model_* temp path): fixed in BentoML 1.3.3 (PR #4922, first in tag
+            # v1.3.3), which passes zipped=False, a Keras 3.4+ argument (bentoml/BentoML#4921)
+            return [catalogue.make(
+                "keras3-savedmodel-format", variant="library-save", library="BentoML",
+                call="bentoml.keras.save_model", ref=fact.ref, evidence=log_evidence(hits),
+                knowledge_ref=fact.ref,
+                fix=('pip install -U "bentoml>=1.3.3" "keras>=3.4"   # BentoML 1.3.3 saves '
+                     "Keras 3 models with zipped=False, which Keras 3.4+ takes "
+                     "(bentoml/BentoML#4921)",
+                     f"# or keep Keras 2 behaviour: {legacy}"))]
         fix = ("model.save('model.keras')   # the Keras 3 format (or 'model.h5')",
                "model.export('saved_model_dir')   # a TF SavedModel for TF Serving / TFLite",
                f"# or keep Keras 2 behaviour: {legacy}")
@@ -228,21 +242,26 @@ def numpy_pairing(f: Facts) -> tuple[str | None, bool] | None:
     convert a symbolic Tensor ... to a numpy array" reads as NumPy 1.20+ with TensorFlow <=
     2.4 (tensorflow/tensorflow#47242): TensorFlow <= 2.4 known (NumPy not known to be older
     than 1.20), or TensorFlow unknown and the tensor a recurrent layer's (the layers that
-    call np.prod while building); ``None`` when it reads as code handing a symbolic tensor to
-    NumPy (checks/symbolic_tensor.py)."""
+    call np.prod while building) or array_ops.py's own np.prod frame shown; ``None`` when it
+    reads as code handing a symbolic tensor to NumPy (checks/symbolic_tensor.py), always
+    when the program's own frame calls NumPy (checks/_numpy_origin.py)."""
     hits = f.h("eco.numpy_symbolic").all()
     if not hits:
         return None
     mm = f.tf_mm
     if mm is not None and mm >= (2, 5):
         return None
+    origin = numpy_call_origin(f)
+    if origin is not None and origin[0] == "code":
+        return None  # the program's own frame calls NumPy: that fails with every NumPy
     np_v = f.dist_version("numpy") or next(
         (h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
     np_mm = tuple(int(x) for x in re.findall(r"\d+", np_v)[:2]) if np_v else None
     if np_mm is not None and np_mm < (1, 20):
         return None
     sure = mm is not None and np_mm is not None
-    if mm is None and not any(_RNN_TENSOR.search(h.g("tensor") or "") for h in hits):
+    if mm is None and origin is None and not any(_RNN_TENSOR.search(h.g("tensor") or "")
+                                                 for h in hits):
         return None  # TensorFlow unknown and no recurrent layer's tensor: the code's NumPy call
     return np_v, sure
 
@@ -261,13 +280,19 @@ def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
     cause = ("TensorFlow " + (f.tf_version or "(version not in the log)") + " with NumPy "
              + (np_v or "(version not in the log)") + ": TensorFlow 2.4 and older were built "
              "for NumPy < 1.20 (2.4 requires numpy~=1.19.2), and with NumPy 1.20+ their "
-             "LSTM/GRU layers call np.prod on a symbolic shape while the model is built "
+             "tf.zeros/tf.ones (array_ops.py _constant_if_small, which LSTM/GRU layers reach "
+             "while the model is built) run np.prod on a shape holding a symbolic tensor "
              "(tensorflow/tensorflow#47242)."
              + ("" if sure else " If TensorFlow here is 2.5 or newer, this is the code passing "
-                "a Keras symbolic tensor to a NumPy function instead."))
+                "a Keras symbolic tensor to a NumPy function instead." if f.tf_mm is None
+                else " The log does not show NumPy's version: with NumPy older than 1.20 "
+                "this is the code passing a graph tensor to a NumPy function instead."))
     return [catalogue.make(
         "numpy-too-new-for-tensorflow", severity=E if sure else W,
-        evidence=log_evidence(hits, f.h("eco.numpy_version").first[:1]), cause=cause,
+        evidence=log_evidence(user_code_headers(f, hits[0]), hits,
+                              f.h("eco.numpy_version").first[:1],
+                              [h for h in f.h("eco.numpy_frame").all() if h.g("tf")][:1]),
+        cause=cause,
         fix=(c.python_cmd(f, "import tensorflow as tf, numpy as np; print(tf.__version__, "
                              "np.__version__)"),
              c.pip(f, "install", "numpy<1.20") + "   # with TensorFlow <= 2.4",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks import _unversioned_dependency as _udep
 from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import (
     and_cuda_fix,
@@ -974,6 +975,8 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue  # the zlib rule reports it
         if any(h in cudnn_sub_dll_126(ctx) for h in same):
             continue  # windows-zlibwapi-missing (sub-dll-126) names both causes
+        if any(h in cudnn_sub_dll_126(ctx, "127") for h in same):
+            continue  # found, another build: windows-dll-procedure-not-found (cudnn-sub-dll)
         if any(h in cudnn_sub_dll_193(ctx) for h in same):
             continue  # error 193, a bad file: windows-dll-bad-image
         if base.startswith(("msvcp", "vcruntime")):
@@ -1798,7 +1801,11 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
         fix.append(f"or put the folder holding {dep} on LD_LIBRARY_PATH "
                    + (f"(the lib64 of a CUDA {dep_major} toolkit)" if dep_major else ""))
         note = ""
-        if dep_base == "cuda":
+        if _udep.unversioned(dep):
+            # the exact unversioned name (libnvrtc.so, libcuda.so): a link to create
+            fix = _udep.unversioned_fix(ctx, dep)
+            note = _udep.unversioned_note(ctx, dep)
+        elif dep_base == "cuda":
             note = (" libcuda is the NVIDIA driver's own library (the unversioned libcuda.so "
                     "is a symlink to libcuda.so.1 that driver packages or, in WSL2, "
                     "/usr/lib/wsl/lib provide): the driver is missing, or that link is.")
@@ -1812,8 +1819,7 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
             evidence=ev,
             cause=(f"The loader found {outer} ({comp}) but not {dep} ({dep_comp}), a library "
                    f"it links against, so {outer} cannot load: the missing file is {dep}, not "
-                   f"{outer}. Without it TensorFlow skips the GPU (cuDNN's sub-libraries abort "
-                   "the first convolution instead)." + note),
+                   f"{outer}. " + _udep.consequence(ctx, outer, hit) + note),
             fix=tuple(x.rstrip() for x in fix),
         ))
     return out
@@ -2205,13 +2211,15 @@ def driver_library_harmless(ctx: Facts, filename: str, same: list[Hit]) -> Findi
 # --- cuDNN 8's sub-DLL with Windows error 126 -----------------------------------------------
 
 
-def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
+def cudnn_sub_dll_126(ctx: Facts, code: str = "126") -> list[Hit]:
     """cuDNN 8's "Could not load library cudnn_<part>64_8.dll. Error code 126" hits (Windows
     ERROR_MOD_NOT_FOUND: the DLL or one it needs); ``windows-zlibwapi-missing`` variant
-    ``sub-dll-126`` names both causes, and the library check leaves these lines to it."""
+    ``sub-dll-126`` names both causes, and the library check leaves these lines to it.
+    ``code="127"``: the same line with ERROR_PROC_NOT_FOUND (found, another build:
+    ``windows-dll-procedure-not-found`` variant ``cudnn-sub-dll``, checks/windows.py)."""
     return [h for h in ctx.h("lib.missing").all()
             if re.fullmatch(r"cudnn_\w+64_8\.dll", (h.g("lib") or "").lower())
-            and (h.g("err") or "").strip() == "126"]
+            and (h.g("err") or "").strip() == code]
 
 
 # --------------------------------- LD_LIBRARY_PATH names only another CUDA 10.x or older

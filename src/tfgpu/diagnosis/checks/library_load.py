@@ -173,7 +173,13 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                    "to LD_LIBRARY_PATH",
                    "# TensorFlow's own import failing: pip install --force-reinstall --no-deps "
                    '"tensorflow==<its version>"']
-        if java:
+        other = (None if tf_native or java or op_lib or owner is not None or base == "cuda"
+                 or framework else _other_program(ctx, h, lib, base, expected))
+        if other is not None:
+            # no TensorFlow in the log: the program's own build for another CUDA
+            cause, fix = cause + other[0], [other[1], *(
+                "# or " + x[2:] if x.startswith("# install ") else x for x in fix)]
+        elif java:
             fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
         elif owner is not None:
             fix.append(f"# or reinstall {owner[0]} built against the CUDA you have (pip "
@@ -205,6 +211,60 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         ))
         break
     return out
+
+
+#: A program the dynamic linker could not start ("./darknet: error while loading shared
+#: libraries: libcudart.so.10.0: ..."): its path.
+_LINKER_PROGRAM = re.compile(r"(?P<prog>[^\s:'\"`|]{1,200}): error while loading shared "
+                             r"libraries")
+#: The CUDA libraries whose soname carries the CUDA release (the runtime, cuBLAS, NVRTC: the
+#: major from CUDA 11, major.minor before): a program that links one was built with that CUDA.
+_CUDA_NAMED = ("cudart", "cublas", "cublasLt", "nvrtc")
+
+
+def _other_program(ctx: Facts, hit: Hit, lib: str, base: str,
+                   expected: str | None) -> tuple[str, str] | None:
+    """When the log shows no TensorFlow (no TensorFlow line, no tfjs, no libtensorflow) and
+    ``lib`` is a CUDA library named after its CUDA release (:data:`_CUDA_NAMED`): the cause's
+    last sentences and the first fix line for the program that links it, which was built
+    for that CUDA (a compiled extension such as mmcv's ops or a PyTorch extension, a binary
+    such as darknet): rebuild or reinstall it for the host's CUDA (iSEE-Laboratory/LLMDet#32:
+    mmcv built for CUDA 10.1 on a CUDA 12.1 host, fixed by installing the right mmcv build;
+    opendatacam/opendatacam#214: darknet built for another CUDA).  ``None`` when TensorFlow
+    is in the log, the library says nothing of a CUDA release, or nothing shows another
+    program (a program the linker names, another framework, a host CUDA other than the
+    library's): a library line pasted alone may be TensorFlow's own."""
+    if (ctx.h("ctx.tensorflow").count or ctx.h("ctx.tfjs").count or ctx.non_pip_tensorflow
+            or base not in _CUDA_NAMED or not (expected or "").startswith("CUDA ")):
+        return None
+    want = (expected or "").split()[1]
+    m = _LINKER_PROGRAM.search(hit.text)
+    prog = m.group("prog") if m else None
+    have = ctx.any_cuda_versions
+    host = ""
+    if have and not any(v == want or v.split(".")[0] == want or v.startswith(want + ".")
+                        for v in have):
+        how = "host facts" if ctx.cuda_versions else "the log"
+        host = f" This host has CUDA {', '.join(have)} ({how}), another CUDA."
+    if not (prog or host or ctx.other_framework):
+        # no TensorFlow line is no evidence of another program (a TF 1.x "ImportError:
+        # libcublas.so.9.0" pasted alone is TensorFlow's): a program named by the linker,
+        # another framework, or a host CUDA other than the library's must show
+        return None
+    who = prog or ("the program (or one of its compiled extensions: an OpenMMLab mmcv build, a "
+                   "PyTorch extension, a binary)")
+    cause = (f" The log shows no TensorFlow: {who} links {lib}, so it was built against "
+             f"CUDA {want}.{host} A compiled program or extension links the CUDA runtime it was "
+             + ("built with, so it needs a build made for the CUDA installed here (or CUDA "
+                f"{want} beside it), not a TensorFlow release." if host else
+                f"built with: either CUDA {want} is not installed or not on the loader's path, "
+                "or this host has another CUDA and it needs a build made for that one; no "
+                "TensorFlow release changes it."))
+    fix = (f"# rebuild or reinstall {prog or 'the package that links ' + lib} for the CUDA "
+           "this host has (its wheel built for that CUDA, e.g. mmcv's for your CUDA and "
+           "PyTorch, or a rebuild against /usr/local/cuda); pip show and ldd on the failing "
+           "extension tell which package it is")
+    return cause, fix
 
 
 #: A program of bazel's host or exec configuration that the dynamic loader ran

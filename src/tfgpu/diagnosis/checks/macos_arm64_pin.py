@@ -166,3 +166,58 @@ def apple_silicon_requirement(ctx: Facts, pkg: str, listed: list[str],
         first=first, package=before, evidence=log_evidence(nod, macos_named[:1]),
         cause=cause, fix=tuple(fix), knowledge_ref=fact.ref,
     )
+
+
+def apple_silicon_none_listed(ctx: Facts, pkg: str, listed: list[str],
+                              nod: list[Hit]) -> Finding | None:
+    """``tensorflow-no-matching-distribution`` (variant ``apple-silicon-none-listed``): a
+    bare requirement on ``tensorflow``, pip's list empty ("from versions: none"), on a Mac the
+    log shows as Apple silicon (an M-series chip, or ``arm64`` named outside a wheel file
+    name), with no ``tensorflow-macos`` named (that is :func:`apple_silicon_requirement`'s).
+    tensorflow/tensorflow#57444 (macOS M1 (arm64), TensorFlow 2.9, August 2022: closed as a
+    duplicate of #57185, whose answer is that Apple silicon wheels were published as
+    tensorflow-macos).  ``None`` elsewhere."""
+    from tfgpu.diagnosis.checks.pip_machine_wheels import log_machine
+
+    if pkg != "tensorflow" or ctx.os != "macos" or listed or ctx.intel_mac:
+        return None
+    if any((h.g("spec") or "").strip() for h in nod) or ctx.h("ctx.tf_macos_named").count:
+        return None
+    if not any(h.g("versions") is not None for h in nod):
+        return None
+    machine = log_machine(ctx)
+    chip = next((h for h in ctx.h("tools.apple_chip").all() if h.g("gen")), None)
+    if chip is not None:
+        shown, shown_hit = f"an Apple M{chip.g('gen')}", chip
+    elif machine is not None and machine[0] == "aarch64":
+        shown, shown_hit = machine[1], machine[2]
+    else:
+        return None
+    fact = ctx.kb.platform_fact("macos-arm64-tensorflow-first")
+    first, before = fact.value("tf_version"), fact.value("package_before")
+    pipmin = ctx.kb.platform_fact("pip-min-version").value("macos")
+    since = tf_minor(first)
+    tf = tf_minor(ctx.tf_version or "")
+    old_tf = tf is not None and since is not None and tf < since
+    cause = (f"The log shows an Apple-silicon Mac ({shown}, line {shown_hit.line}), and pip "
+             f"lists no `tensorflow` release at all. `tensorflow` has macOS arm64 wheels only "
+             f"from {first} (knowledge row {fact.ref}); before it, Apple silicon got TensorFlow "
+             f"as {before}, which pip does not count as `tensorflow`. So pip on an arm64 Python "
+             f"lists nothing when the log is older than {first} (the TensorFlow of that time "
+             f"is {before}), when this Python is one no arm64 release was built for, or when "
+             f"pip is older than {pipmin}, the first that reads macOS 11+ wheel tags."
+             + (f" The TensorFlow named here ({ctx.tf_version}) is older than {first}: on "
+                f"Apple silicon it is {before}." if old_tf else ""))
+    series = f"{tf[0]}.{tf[1]}" if old_tf and tf is not None else None
+    fix = (_MACHINE + "   # arm64: Apple silicon with a native Python",
+           (f'pip install "{before}=={series}.*"   # TensorFlow {series} on Apple silicon'
+            if series else
+            f'pip install "tensorflow>={first}"   # arm64 wheels, for the Python versions '
+            "those releases support"),
+           f"# a TensorFlow older than {first} on Apple silicon: pip install {before} (from "
+           f"{fact.value('package_before_first')}), that era's Apple-silicon build",
+           f"python -m pip install --upgrade pip   # pip >= {pipmin} reads macOS 11+ tags")
+    return catalogue.make(
+        "tensorflow-no-matching-distribution", variant="apple-silicon-none-listed",
+        first=first, package=before, evidence=log_evidence(nod, [shown_hit]), cause=cause,
+        fix=fix, knowledge_ref=fact.ref)

@@ -27,6 +27,7 @@ from tfgpu.diagnosis.checks._memory_failures import (
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.cublas_package_regression import cublas_package_hedge
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
+from tfgpu.diagnosis.checks.device_config_frozen import frozen_config
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.exhausted_not_memory import not_memory_lines
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
@@ -37,8 +38,15 @@ from tfgpu.diagnosis.checks.memory_held import (
     taken_at_start,
 )
 from tfgpu.diagnosis.checks.one_request import one_request
+from tfgpu.diagnosis.checks.pinned_host_pool import (
+    CPU_BFC,
+    HOST_ALLOCATOR,
+    pinned_limit,
+    pinned_pool_finding,
+)
 from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
 from tfgpu.diagnosis.checks.tf1_era import TF1_GROWTH_LINE, cudnn_builds_line
+from tfgpu.diagnosis.checks.weight_oom import weight_allocation
 from tfgpu.diagnosis.checks.windows_rnn_driver import windows_rnn_driver_finding
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -224,6 +232,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         copy_form = bool(h.g("copy")) and not host
         copied = (" on the GPU, for a constant or a tensor copied to it (the GPU device's "
                   "own message)" if copy_form else "")
+        # a weight or an optimiser slot (weight_oom.py): the model's size, not the batch
+        weight = weight_allocation(ctx, h) if not host and not copy_form else None
         oom_args: dict[str, Any] = dict(
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
@@ -285,6 +295,27 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 )
             ),
         )
+        if weight is not None:
+            oom_args["evidence"] = (*oom_args["evidence"], *log_evidence([weight[1]]))
+            oom_args["cause"] = oom_args["cause"].replace("the model/batch", "the model") \
+                .replace("The model/batch", "The model") + (
+                f" The tensor is {weight[0]}: allocated once when the variables are "
+                "initialised or the optimiser makes its slots, whatever the batch size, so its "
+                "size is the model's own (a layer's vocabulary, embedding, output classes or "
+                "hidden units). Adam keeps two slots of each weight's shape (m and v), momentum "
+                "one, so weights and slots take up to three times the weights' size.")
+            oom_args["fix"] = (
+                "# make the model smaller where this tensor is: fewer output classes or a "
+                "smaller vocabulary or embedding, fewer hidden units; for a very large "
+                "output layer, sampled softmax (tf.nn.sampled_softmax_loss)",
+                "# weights stored in float16/bfloat16 halve it (Keras's mixed_float16 policy "
+                "keeps variables in float32: it halves activations, not this tensor); an "
+                "optimiser with fewer slots (momentum: one, plain SGD: none, instead of Adam's "
+                "two) shrinks the slots",
+                "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                "# other processes holding GPU memory",
+                "# a smaller batch frees activation memory only: it does not make this tensor "
+                "smaller")
         small = _small_pool(ctx, h) if not host and not unknown and not copy_form else None
         if small is not None and small[1] is not None:
             # the pool was small from the start: the holder first, then the batch
@@ -297,7 +328,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make("host-out-of-memory-tensor", **oom_args))
         else:
             out.append(catalogue.make("gpu-out-of-memory-tensor",
-                                      variant="device-unknown" if unknown else None,
+                                      variant="device-unknown" if unknown else
+                                      "weight" if weight is not None else None,
                                       **oom_args))
     elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
@@ -472,11 +504,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 "gpu-allocator-ran-out", variant="cuda-oom",
                 evidence=log_evidence(cuda_oom, init_oom, info[:3]),
             ))
-    out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
-        "device-config-after-init",
-        what=first.g("what") or "Physical",
-        evidence=log_evidence(frozen),
-    ))
+    out += c.from_log(ctx, "mem.frozen",
+                      lambda frozen, first: frozen_config(ctx, frozen, first))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
     if ran and not out and not taken:
@@ -486,9 +515,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         h = next((x for x in ran if not not_a_failure(ctx, x)), ran[0])
         alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
-        # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
+        # "cpu" / "mklcpu" for host memory, "cuda_host_bfc" / "gpu_host_bfc" for the pinned
+        # host pool (pinned_host_pool.py); before TF 1.x named it, the line came from
         # (gpu_)bfc_allocator.cc, the GPU allocator.
-        on_host = "gpu" not in alloc.lower() and "bfc_allocator" not in alloc
+        pinned_pool = bool(h.g("alloc")) and bool(HOST_ALLOCATOR.search(alloc))
+        # TF's CPU BFC allocator "bfc_cpu_allocator_for_gpu" (process_state.cc) is host RAM
+        on_host = pinned_pool or "cpu" in alloc.lower() or (
+            "gpu" not in alloc.lower() and "bfc_allocator" not in alloc)
         # the file name is no allocator's name: the line without one is the GPU's BFC
         allocator = alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)"
         held = ("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
@@ -496,6 +529,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 "process reserves nearly all of it by default): stop it")
         if not benign and not on_host and failed_allocation(h):
             out.append(_failed_allocation(ctx, h, ran, allocator, held))
+        elif not benign and pinned_pool:
+            out.append(pinned_pool_finding(ctx, alloc, pinned_limit(ctx, [h]), [h]))
         else:
             out.append(catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
@@ -1341,6 +1376,10 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     follow = ctx.h("mem.bfc_followup").all()
     if not follow or any(ctx.h(n).count for n in ALLOCATION_FAILED):
         return []
+    # the dump's limit is the pinned host pool's cap: host RAM (pinned_host_pool.py)
+    pinned = pinned_limit(ctx, [*follow, *ctx.h("mem.alloc_report").all()])
+    if pinned is not None:
+        return [pinned_pool_finding(ctx, None, pinned, follow[:1])]
     return [catalogue.make(
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
@@ -1779,10 +1818,16 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     named = [(h.g("dev") or "", h.g("alloc") or h.g("bfc") or "") for h in hits
              if h.g("dev") or h.g("bfc")]
     gpu = any(_GPU_DEVICE.search(dev) or (re.search(r"gpu", alloc, re.IGNORECASE)
-                                          and not _HOST_ALLOCATOR.search(alloc))
+                                          and not _HOST_ALLOCATOR.search(alloc)
+                                          and not CPU_BFC.search(alloc))
               for dev, alloc in named)
+    pinned = None if gpu else pinned_limit(ctx, hits)
+    host_named = next((alloc for _, alloc in named if _HOST_ALLOCATOR.search(alloc)), None)
+    if not gpu and (pinned is not None or host_named):
+        # the pinned host pool's report (its name, or its limit): host RAM for GPU copies
+        return [pinned_pool_finding(ctx, host_named, pinned, hits[:2])]
     if named and not gpu:
-        return []  # a CPU or pinned-host allocator's report: host memory, not this finding
+        return []  # a CPU allocator's report: host memory, not this finding
     rem = next((h for h in hits if h.g("nodes")), None)
     held = (f" The report counts {rem.g('nodes')} more tensors holding {rem.g('rem')} beyond "
             "the largest ones it lists." if rem is not None else "")

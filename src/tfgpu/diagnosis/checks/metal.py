@@ -62,6 +62,33 @@ def metal_xla_unsupported(f: Facts) -> list[Finding]:
     )]
 
 
+def metal_evidence(f: Facts) -> list[Hit] | None:
+    """The lines that show Apple's Metal plugin (pattern ``ctx.metal`` other than the grappler's
+    "Plugin optimizer for device_type GPU is enabled", which any PluggableDevice prints, the
+    DirectML plugin's too), or any ``ctx.metal`` line (even none) on a macOS log, whose only
+    GPU device is the Metal PluggableDevice; ``None`` when the log does not show Metal."""
+    metal = f.h("ctx.metal").all()
+    specific = [h for h in metal if "Plugin optimizer for device_type" not in h.text]
+    if specific:
+        return specific[:2]
+    return metal[:2] if f.os == "macos" else None
+
+
+def metal_variable_other_device(f: Facts, hits: list[Hit], metal: list[Hit], res: str,
+                                dev: str, frm: str) -> Finding:
+    """``metal-xla-optimizer-unsupported`` variant ``variable-on-other-device``: XLA's "Trying
+    to access resource ... located in device X from device Y" (xla_ops.cc) on the Metal plugin:
+    the compiled function is the Keras 2.11 optimizer's update step (platform fact
+    ``keras-optimizer-xla-pluggable``; tensorflow/tensorflow#58988), here moved to another
+    device than the model's variables (rstudio/tensorflow#558: fit under tf$device("CPU")), not
+    the tf.distribute reading of xla-variable-on-other-device."""
+    fact = f.kb.platform_fact("keras-optimizer-xla-pluggable")
+    return catalogue.make(
+        "metal-xla-optimizer-unsupported", variant="variable-on-other-device", res=res,
+        dev=dev, frm=frm, ref=fact.ref, evidence=log_evidence(hits, metal, limit=4),
+        knowledge_ref=fact.ref)
+
+
 def metal_plugin_crashed(f: Facts) -> list[Finding]:
     """A native crash (EXC_BAD_ACCESS, a malloc abort, a signal) with tensorflow-metal's
     library or sources in the log: the crash is inside Apple's Metal plugin."""

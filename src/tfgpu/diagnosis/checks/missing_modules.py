@@ -85,18 +85,21 @@ _SYSTEM_PYTHON = frozenset({"apt_pkg", "apt", "conda", "gi", "dnf", "yum", "rpm"
 
 def _known_distribution(ctx: Facts, module: str) -> str | None:
     """The distribution that provides the import name ``module`` when it is known: platform
-    fact ``import-names-of-other-distributions``, TensorFlow's add-ons
-    (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_DISTS`), or a ``tensorflow_*`` /
-    ``keras_*`` name (TensorFlow's and Keras's own projects, named like the module with
-    hyphens); else ``None``."""
+    fact ``import-names-of-other-distributions``, or TensorFlow's add-ons
+    (:data:`~tfgpu.diagnosis.checks._addon_frames.ADDON_DISTS`); else ``None`` (a
+    ``tensorflow_*`` / ``keras_*`` name is only guessed: :func:`_guessed_distribution`)."""
     dist = _distribution(ctx, module)
     if dist != module:
         return dist
-    if module in ADDON_DISTS:
-        return ADDON_DISTS[module]
-    if module.startswith(("tensorflow_", "keras_")):
-        return module.replace("_", "-")
-    return None
+    return ADDON_DISTS.get(module)
+
+
+def _guessed_distribution(module: str) -> str | None:
+    """A ``tensorflow_*`` / ``keras_*`` import name with hyphens (``keras_tuner`` ->
+    keras-tuner): how TensorFlow's and Keras's own projects are often named, a guess only
+    (keras_contrib's project has no release on the package index: platform fact
+    ``import-names-from-git``)."""
+    return module.replace("_", "-") if module.startswith(("tensorflow_", "keras_")) else None
 
 
 def _ended_on(ctx: Facts, line: int) -> bool:
@@ -168,12 +171,9 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
     if module in _TF_MODELS:
         return [_tf_models(ctx, module, _distribution(ctx, module), evidence)]
     known = _known_distribution(ctx, module)
+    git = _named(ctx, "import-names-from-git").get(module)
+    guess = None if known is not None or git else _guessed_distribution(module)
     pip = "python -m pip"
-    notebook = ctx.h("tools.jupyter_ctx").count > 0
-    where = ((f"# in a notebook cell: %pip install {known or '<it>'} installs into the kernel "
-              "that runs the notebook") if notebook
-             else 'python -c "import sys; print(sys.executable)"   # the Python that ran: '
-                  "install with that one's pip")
     if known == "tensorflow-addons":
         # end of life: its last release (0.23.0) is built for TensorFlow 2.15 (knowledge row
         # addon-pairs-tensorflow-addons)
@@ -199,11 +199,28 @@ def module_not_installed(ctx: Facts) -> list[Finding]:
                 install += (f"; it has no wheel for Windows or Python 3.12+: there, {pip} "
                             f"install {new_dist} (import {new_import}), or use "
                             "tf.lite.Interpreter of the tensorflow package")
+    elif git:
+        dist = (f"installed from its git repository, {git.removeprefix('git+')}: no release "
+                "on the package index")
+        install = f"{pip} install {git}   # the project's own install line for '{module}'"
+        known = git
+    elif guess is not None:
+        dist = (f"perhaps {guess}, guessed from the import name: the project's requirements or "
+                "README name the real one")
+        install = (f"{pip} install {guess}   # a guess from the import name '{module}': check "
+                   "the project's requirements or README first (some projects install from "
+                   "git, and a look-alike name may be someone else's package)")
+        known = guess
     else:
         dist = "named in the project's requirements or README; often, not always, like the module"
         install = (f"# find the distribution that provides '{module}' (the project's "
                    "requirements file or README names it: an import name need not be its "
                    f"pip name), then {pip} install it")
+    notebook = ctx.h("tools.jupyter_ctx").count > 0
+    where = ((f"# in a notebook cell: %pip install {known or '<it>'} installs into the kernel "
+              "that runs the notebook") if notebook
+             else 'python -c "import sys; print(sys.executable)"   # the Python that ran: '
+                  "install with that one's pip")
     pkg = installed_package_frame(ctx, h.line)
     if pkg is not None:
         package = pkg.need("pkg").replace("_", "-")

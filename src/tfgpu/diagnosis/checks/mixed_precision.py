@@ -81,6 +81,40 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
 _HALF = frozenset({"half", "float16", "bfloat16"})
 
 
+#: The first tensorflow-addons release with the CRF's mixed-precision fixes (tensorflow/addons
+#: PR #2051 "Fix float16 and mixed precision for crf", fixing #2030, and PR #2270 "Change CRF
+#: layer dtype", addressing #2231: both first in tag v0.12.0, neither in v0.11.2).
+_ADDONS_CRF_FIXED = "0.12.0"
+
+
+def _addon_mismatch(ctx: Facts, op: str, dtypes: str, hits: list[Hit]) -> Finding | None:
+    """``mixed-precision-dtype-mismatch`` variant ``addon`` when the log shows TensorFlow
+    Addons' code (pattern ``mixed.addon_code``: a tensorflow_addons/ frame, a tfa.* call):
+    a layer or function of the addon that does not follow the Keras mixed-precision policy
+    (its CRF decode cell took the global policy whatever its inputs' dtype:
+    tensorflow/addons#2231, #2269, where casting the inputs did not help); else ``None``."""
+    code = ctx.h("mixed.addon_code").all()
+    if not code:
+        return None
+    h = next((c for c in code if c.g("api")), code[0])
+    where = (f"tfa.{h.need('api')}" if h.g("api")
+             else "tensorflow_addons/" + h.need("mod").replace("\\", "/") + ".py")
+    crf = "crf" in where.lower()
+    return catalogue.make(
+        "mixed-precision-dtype-mismatch", variant="addon", op=op, dtypes=dtypes, where=where,
+        evidence=log_evidence(hits, [h]),
+        fix=("pip install -U tensorflow-addons   # "
+             + (f"the CRF follows the policy from {_ADDONS_CRF_FIXED} (PRs #2051, #2270); "
+                if crf else "a release whose layer follows the policy (its changelog); ")
+             + "each release supports a few TensorFlow minors (the README's table), so "
+             "TensorFlow may need upgrading with it",
+             "# or build that part under the float32 policy: keras.mixed_precision."
+             "set_global_policy('float32') right before creating the addon's layer or calling "
+             "the function, 'mixed_float16' again after (an addon layer: dtype='float32')",
+             "# casting your own tensors does not help when the addon's code creates the "
+             "mismatch itself"))
+
+
 def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
     """Mixed-precision faults in op errors.
 
@@ -119,9 +153,11 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
                  "the reverse). One side must be cast to the other's dtype.")
         other = high[0] if high else sorted(pair - {low})[0]
         tf_low = "float16" if low == "half" else low
-        out.append(catalogue.make(
+        dtypes = " and ".join(sorted(pair & _HALF) + high)
+        addon = _addon_mismatch(ctx, op, dtypes, [m for m, _ in mism])
+        out.append(addon if addon is not None else catalogue.make(
             "mixed-precision-dtype-mismatch",
-            op=op, dtypes=" and ".join(sorted(pair & _HALF) + high),
+            op=op, dtypes=dtypes,
             evidence=log_evidence([m for m, _ in mism]),
             cause=cause,
             fix=(f"# cast the {other} tensor to the layer's compute dtype in that code: "

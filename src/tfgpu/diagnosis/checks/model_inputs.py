@@ -38,6 +38,12 @@ from typing import TYPE_CHECKING
 
 from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._layer_stack import (
+    built_at,
+    first_layer,
+    first_layer_fix,
+    layers_fix,
+)
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -301,6 +307,11 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
                                want=want, found=got, evidence=evidence,
                                fix=_shape_fix(want, got))]
     layer, what = h.g("layer") or h.need("layer_old"), h.need("what")
+    # raised while the model was built: two adjacent layers, not the data (_layer_stack.py)
+    built = built_at(ctx) if what != "dtype" else None
+    # ... unless the failing layer is the first one, whose own input_shape made its input:
+    # the declared input shape and the data (_layer_stack.first_layer)
+    first = first_layer(ctx, layer) if built is not None else None
     if what.endswith("ndim"):
         want_n = int(h.need("want"))
         found_raw = h.g("found")
@@ -311,6 +322,16 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
             f" {shown}" if shown else "")
         fix = _axis_fix(want_n, found_n if found_n is not None else want_n, bound, shown)
         want = f"{'' if bound == '=' else bound + ' '}{want_n} axes"
+        if built is not None and first is not None:
+            return [catalogue.make(
+                "keras-input-shape-mismatch-notice", variant="first", layer=layer, want=want,
+                found=found, arg=first[0], evidence=log_evidence([h], first[1]),
+                fix=first_layer_fix(layer, first[0], want_n, found_n))]
+        if built is not None:
+            return [catalogue.make(
+                "keras-input-shape-mismatch-notice", variant="layers", layer=layer, want=want,
+                found=found, where=built[0], evidence=log_evidence([h], built[1]),
+                fix=layers_fix(layer, want_n, found_n))]
         return [catalogue.make("keras-input-shape-mismatch-notice", variant="rank",
                                layer=layer, want=want, found=found, evidence=evidence, fix=fix)]
     if what == "axis":
@@ -331,6 +352,11 @@ def input_incompatible(ctx: Facts) -> list[Finding]:
     else:
         want, found = h.g("want") or "another shape", h.g("found") or "another shape"
     colour = _channels(want, found)
+    if built is not None and first is None and not colour:
+        return [catalogue.make(
+            "keras-input-shape-mismatch-notice", variant="layers", layer=layer, want=want,
+            found=found, where=built[0], evidence=log_evidence([h], built[1]),
+            fix=layers_fix(layer, None, None))]
     return [catalogue.make("keras-input-shape-mismatch-notice",
                            variant="channels" if colour else "shape",
                            layer=f"Keras layer {layer}" if colour else layer,

@@ -29,7 +29,9 @@ from tfgpu.diagnosis.checks.pip_index import (
     index_unread_before,
     listed_releases,
 )
+from tfgpu.diagnosis.checks.pip_machine_wheels import aarch64_no_wheel
 from tfgpu.diagnosis.checks.pip_platform_gap import PlatformGap, range_gap, wsl_or_machine
+from tfgpu.diagnosis.checks.pip_unreleased_pin import unreleased_reading
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -462,6 +464,12 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
         if not listed or listed == ["none"]:
             continue
         spec_text = (hit.g("spec") or "").strip().rstrip(",")
+        # a 64-bit ARM Linux machine in the log and a range below its first wheels
+        # (checks/pip_machine_wheels.py): not the Python, not the index
+        arm = aarch64_no_wheel(ctx, dist_key(pkg), spec_text, listed, [hit])
+        if arm is not None:
+            yield hit, arm
+            continue
         try:
             spec = SpecifierSet(spec_text)
             versions = [Version(v) for v in listed]
@@ -501,6 +509,17 @@ def _read_ranges(ctx: Facts) -> Iterator[tuple[Hit, Finding]]:
                 parent_note=f" (required by {parent})" if parent else "",
                 evidence=log_evidence(ignored, [hit]),
             )
+            continue
+        pinned = spec_text[2:].strip()
+        early = (unreleased_reading(pkg, pinned, listed, [hit])
+                 if spec_text.startswith("==") and "," not in spec_text else None)
+        if early is not None:
+            # release candidates of the pinned version listed, not it: not published yet
+            yield hit, catalogue.make(
+                "pip-requirement-range-not-offered", variant="not-yet-published", pkg=pkg,
+                pin=pinned, pre=early[2], why=early[0],
+                parent_note=f" (required by {parent})" if parent else "",
+                evidence=log_evidence(ignored, [hit]))
             continue
         if fits:
             # only pre-releases within the range: pip did not take them (see the docstring)

@@ -341,10 +341,10 @@ def cudnn8_sublibrary_so_missing(f: Facts) -> list[Finding]:
     Windows "Could not locate cudnn_cnn_infer64_8.dll" reading.  TensorFlow loads only
     libcudnn.so.8; the sub-library is opened by cuDNN itself, so the line is cuDNN's in any
     program built on cuDNN 8 (TensorFlow 2.5-2.15 on Linux, messages_gpu_stack.toml
-    cudnn-load-library-*; PyTorch, CTranslate2).  A log that shows another program and no
-    TensorFlow (``Facts.other_framework``) is that program's: the line stays quoted, unclaimed."""
+    cudnn-load-library-*; PyTorch, CTranslate2): claimed in any program's log, as its
+    Windows twin is, with the fix for the program the log shows (:func:`_program_cudnn8`)."""
     hits = cudnn8_own_sub_so_hits(f)
-    if not hits or f.other_framework:
+    if not hits:
         return []
     name = hits[0].g("lib") or ""
     same = [h for h in hits if h.g("lib") == name]
@@ -376,6 +376,7 @@ def cudnn8_sublibrary_missing(f: Facts, hits: list[Hit], name: str,
             "found first" if windows else
             "in a folder a framework or its RUNPATH names, a pip wheel's folder, or a copy in "
             "CUDA's lib64")
+    fix: tuple[str, ...]
     fix = ((f"where.exe cudnn64_8.dll {name}   # where the front library is found, and "
             "whether the sub-library is on PATH at all",
             "# put the bin folder of the cuDNN 8 zip (all its cudnn*64_8.dll files together) "
@@ -391,6 +392,10 @@ def cudnn8_sublibrary_missing(f: Facts, hits: list[Hit], name: str,
             "# otherwise put the folder holding all of one cuDNN 8 release's libcudnn*.so.8 "
             "files on LD_LIBRARY_PATH, or install the complete cuDNN 8 for your CUDA major "
             "(the libcudnn8 package)"))
+    program = None if windows else _program_cudnn8(f)
+    if program is not None:
+        # another program's log: cuDNN 8 for the CUDA that program was built for
+        fix = (*fix[:1 if len(program[1]) > 1 else 2], *program[1])
     return catalogue.make(
         "library-not-loaded-{library}", variant="cudnn8-sublibrary", library=slug(name),
         filename=name, front=front, search=search,
@@ -404,9 +409,50 @@ def cudnn8_sublibrary_missing(f: Facts, hits: list[Hit], name: str,
                f"({copy}) while the folder holding cuDNN 8's other "
                f"{'DLLs' if windows else 'files'} is not on "
                f"{'PATH' if windows else 'LD_LIBRARY_PATH'}, or that cuDNN 8 install is "
-               "incomplete."),
+               "incomplete." + (program[0] if program is not None else "")),
         fix=fix,
     )
+
+
+#: CTranslate2 named anywhere in the log (the package, faster-whisper, a "-ct2"/"_ct2"
+#: model or script).
+_CT2 = re.compile(r"(?i)ctranslate2|faster[_-]whisper|(?<![a-z0-9])ct2(?![a-z0-9])")
+
+
+def _program_cudnn8(f: Facts) -> tuple[str, tuple[str, ...]] | None:
+    """For a log of another program than TensorFlow (:attr:`Facts.other_framework`): the
+    cause's last sentence and the fix lines after the first, for cuDNN 8 built for the CUDA
+    major that program was built for, not the host's.  CTranslate2 (faster-whisper) names
+    its pairs: 3.x needs cuBLAS 11 and cuDNN 8 (CUDA 11), 4.0-4.4 CUDA 12 and cuDNN 8, later
+    releases CUDA 12 and cuDNN 9 (SYSTRAN/faster-whisper@65882eee9f5cdbeeb2d877f1131d48cf241b327d
+    README.md, "GPU": "For CUDA 11 and cuDNN 8, the current workaround is downgrading to the
+    3.24.0 version of ctranslate2, for CUDA 12 and cuDNN 8, downgrade to the 4.4.0 version";
+    yeyupiaoling/Whisper-Finetune#16: a CTranslate2 build for CUDA 11 on a CUDA 12.0 server,
+    "use CUDA 11", cuDNN not installed).  ``None`` for a TensorFlow log or none shown."""
+    name = f.other_framework
+    if name is None:
+        return None
+    ct2 = name.startswith("CTranslate2") or any(
+        _CT2.search(h.text) for h in f.h("ctx.other_framework").all())
+    if ct2:
+        return (" This log is CTranslate2's (faster-whisper): cuDNN 8 and cuBLAS must be the "
+                "builds for the CUDA major that CTranslate2 release was built for, whatever "
+                "CUDA toolkit the host has (3.x: CUDA 11; 4.0-4.4: CUDA 12; later releases use "
+                "cuDNN 9).", (
+                    "pip show ctranslate2   # 3.x: CUDA 11 + cuDNN 8; 4.0-4.4.0: CUDA 12 + cuDNN "
+                    "8; 4.5 and later: CUDA 12 + cuDNN 9",
+                    "pip install nvidia-cublas-cu11 'nvidia-cudnn-cu11==8.*'   # for "
+                    "ctranslate2 3.x (CUDA 11); for 4.0-4.4: nvidia-cublas-cu12 "
+                    "'nvidia-cudnn-cu12==8.*'; then put their nvidia/*/lib folders on "
+                    "LD_LIBRARY_PATH",
+                    "# or upgrade ctranslate2 (and faster-whisper) to a release for the CUDA 12 "
+                    "and cuDNN 9 installed"))
+    return (f" This log is {name}'s, not TensorFlow's: the cuDNN 8 it needs is the build for "
+            "the CUDA major that program was built for, not necessarily the host's CUDA "
+            "toolkit.", (
+                f"# otherwise install the complete cuDNN 8 for the CUDA major {name} was built "
+                "for (its own nvidia-cudnn-cu11/-cu12 8.x wheel, or libcudnn8 for that CUDA) "
+                "and put its folder on LD_LIBRARY_PATH",))
 
 
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:

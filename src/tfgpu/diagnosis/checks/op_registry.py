@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._op_server import server_op
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.gpu_kernels import (
     NEWER_RELEASE_FIX,
@@ -261,6 +262,10 @@ OP_NAMESPACES: dict[str, tuple[str, str]] = {
 
 
 _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
+#: The host name of a Mac in "binary running on <host>" (macOS names it after the model:
+#: "Bairens-MacBook.local", "iMac", "Mac-mini"; tensorflow/tensorflow#22274): no NCCL there
+_MAC_HOST = re.compile(r"(?i)\b(?:\w+-)?(?:MacBook(?:-Pro|-Air)?|iMac(?:-Pro)?|Mac-?mini|Mac-?Pro"
+                       r"|Mac-?Studio)\b")
 #: op_def_library.py's "Unrecognized Op name X": a Python op wrapper called, no graph
 #: imported, so one of TensorFlow's own ops missing says nothing of a graph from a newer
 #: release (a Python package of another build than its binary, for one): hedged.
@@ -351,7 +356,7 @@ def op_not_registered(f: Facts) -> list[Finding]:
         host = hits.first[0].g("host") or ""
         if _on_tpu_worker(f, host):
             out.append(_tpu_worker_op(f, op, prefix, host, ev))
-        elif _NCCL_OP.match(op) and f.os in ("windows", "macos"):
+        elif _NCCL_OP.match(op) and (f.os in ("windows", "macos") or _MAC_HOST.search(host)):
             out.append(catalogue.make(
                 "nccl-not-available", variant="op-not-registered", op=op, evidence=ev,
             ))
@@ -979,6 +984,9 @@ def _core_op_finding(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
     """``tf-op-not-registered`` variant ``core-op``: ``op`` is one of TensorFlow's own ops
     (no add-on or custom library registers it), so a binary without it predates the op: the
     graph was written by a newer TensorFlow than the one loading it."""
+    server = server_op(f, op, ev)  # a server with its own TensorFlow (_op_server.py)
+    if server is not None:
+        return server
     tf = f.tf_version
     have = f"TensorFlow {tf}" if tf else "the TensorFlow loading it"
     if f.h("ctx.op_subset_build").count and not _python_tensorflow(f):

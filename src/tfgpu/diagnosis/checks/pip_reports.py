@@ -23,8 +23,17 @@ from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks._spec_meet import common_version, specifiers
 from tfgpu.diagnosis.checks.addon_pin_lines import addon_pin_fix
+from tfgpu.diagnosis.checks.gpu_package_routes import (
+    log_other_vendor_gpu,
+    other_vendor_route,
+    windows_route,
+)
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
-from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin, apple_silicon_requirement
+from tfgpu.diagnosis.checks.macos_arm64_pin import (
+    apple_silicon_none_listed,
+    apple_silicon_pin,
+    apple_silicon_requirement,
+)
 from tfgpu.diagnosis.checks.no_matching_wheel import (
     _tf1_pythons,
     companion_ranges_read_here,
@@ -37,8 +46,10 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
 from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.pip_every_release import every_release_sunk
 from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
+from tfgpu.diagnosis.checks.pip_machine_wheels import aarch64_no_wheel, other_interpreter
 from tfgpu.diagnosis.checks.pip_nightly_pin import nightly_build_pin
 from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
+from tfgpu.diagnosis.checks.pip_unreleased_pin import unreleased_reading
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.diagnosis.checks.resolver_python_range import python_range_shown
 from tfgpu.diagnosis.checks.tf_install import version_or_none, windows_last_fix
@@ -91,8 +102,11 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
             return
     if any(gpu_name_none_listed(f, h) for h in f.h("pip.no_dist").all()):
         return  # no wheel for this platform: _no_matching's finding names the plain package
-    # "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
-    old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
+    # "Collecting tensorflow-gpu==1.x" names a real release, not the retired name; so does a
+    # 1.x wheel file ("pip install tensorflow_gpu-1.8.0-cp27-cp27mu-manylinux1_x86_64.whl":
+    # its tags are the reading, checks/wheel_file_tags.py; review b48b 03.log)
+    old_pins = all(re.search(r"==\s*[01]\.|[-_]gpu-[01]\.\d{1,3}\.\d{1,3}-[^\s]*\.whl\b",
+                             h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
         if named.count and not old_pins:
             linux = ".".join(gone.value("last_linux").split(".")[:2])
@@ -114,10 +128,15 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 # the and-cuda extra is Linux's; native Windows has no GPU build past
                 # windows-native-gpu-last
                 win_last = kb.platform_fact("windows-native-gpu-last").value("tf_version")
+                other = log_other_vendor_gpu(f)  # another vendor's GPU: no CUDA route
+                said, lines = (other_vendor_route(f, other[0], other[1]) if other is not None
+                               else ("", ()))
                 yield catalogue.make(
                     "tensorflow-gpu-package-removed", variant="named",
-                    evidence=log_evidence(named), cause=cause, knowledge_ref=gone.ref,
-                    fix=((f'pip install "tensorflow=={win_last}.*"   # the last native-Windows '
+                    evidence=log_evidence(named, [other[2]] if other else []),
+                    cause=cause + said, knowledge_ref=gone.ref,
+                    fix=(lines if other is not None else
+                         (f'pip install "tensorflow=={win_last}.*"   # the last native-Windows '
                           "GPU release, under its own name (later ones are CPU only there; "
                           "the GPU then needs WSL2 with tensorflow[and-cuda])",) if f.windows
                          else ('pip install "tensorflow[and-cuda]"',)),
@@ -151,6 +170,20 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
         cause += (" Newer pip/setuptools fail while reading the placeholder's metadata, so the "
                   "'package has been removed' notice may not even show.")
     host = f.host
+    # the log's machine: another vendor's GPU, native Windows (checks/gpu_package_routes.py)
+    other = log_other_vendor_gpu(f) if rule is None else None
+    if other is not None:
+        said, lines = other_vendor_route(f, other[0], other[1])
+        cause += said
+        fix = [fix[0], *lines]
+        removed_ev = [other[2]]
+    elif f.windows and rule is None:
+        said, lines = windows_route(f)
+        cause = cause.replace(" since ", " (on Linux) since ", 1) + said
+        fix = list(lines)
+        removed_ev = []
+    else:
+        removed_ev = []
     if host is not None and host.gpus and not host.nvidia_gpus:
         vendors = ", ".join(sorted({g.vendor for g in host.gpus}))
         cause += (f" Also, this host's GPU is {vendors}, not NVIDIA: CUDA builds of TensorFlow "
@@ -159,7 +192,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                    "DirectML plugin on Windows; otherwise TensorFlow runs on the CPU")
     yield catalogue.make(
         "tensorflow-gpu-package-removed",
-        evidence=log_evidence(removed, named, nod, failed.first[:2]),
+        evidence=log_evidence(removed, named, nod, failed.first[:2], removed_ev),
         cause=cause, fix=tuple(fix), knowledge_ref=gone.ref,
     )
 
@@ -632,6 +665,14 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
                    " (pip lists no version at all)" if h.g("versions") is not None else "")
         asked = c.pip_asked_for(ctx, name)
+        # a pin whose release candidates alone are listed: not published yet
+        early = (unreleased_reading(name, pin, listed, hs)
+                 if (h.g("spec") or "").startswith("==") else None)
+        if early is not None:
+            yield catalogue.make(
+                "tensorflow-dependency-no-wheel", variant="not-yet-published", package=name,
+                pin=pin, pre=early[2], why=early[0], fix=early[1], evidence=log_evidence(hs))
+            return
         parent = next((m.group(1) for x in hs
                        if (m := _FROM_PROJECT.search(x.text)) is not None), None)
         if parent is None and uv_no_wheel(h):
@@ -1090,10 +1131,22 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         fix = [*x86mac[1], *fix[1:2], fix[-1]]
     arm = (apple_silicon_pin(ctx, pkg, pin, listed, nod)
            or (apple_silicon_requirement(ctx, pkg, listed, nod) if not pin else None)
-           or pip_tensorflow_32bit(ctx, pkg, nod))
+           or (apple_silicon_none_listed(ctx, pkg, listed, nod) if not pin else None)
+           or pip_tensorflow_32bit(ctx, pkg, nod)
+           # the machine and the interpreter the log names (checks/pip_machine_wheels.py)
+           or aarch64_no_wheel(ctx, pkg, ((pin_hit or nod[0]).g("spec") or "").strip(),
+                               listed, nod)
+           or other_interpreter(ctx, pkg, nod))
     if arm is not None:
         return arm
     if pin and highest:
+        # release candidates of the pin listed, not the pin: not published yet
+        early = unreleased_reading(pkg, pin, listed, nod)
+        if early is not None:
+            return catalogue.make(
+                "tensorflow-no-matching-distribution", variant="not-yet-published",
+                package=pkg, pin=pin, pre=early[2], why=early[0], fix=early[1],
+                evidence=log_evidence(nod))
         mac = _intel_mac_stop(ctx, pkg, pin, highest)
         if mac is not None and mac[0] == "intel-mac":
             # the title names the fact's last release, as the fix and plan do
@@ -1141,6 +1194,14 @@ def _apple_no_wheel(ctx: Facts, pkg: str, hits: list[Hit]) -> Finding:
     highest = _highest(listed)
     since = metal.value("tf_version")
     hv, pv = version_or_none(highest), version_or_none(pin)
+    early = (unreleased_reading(pkg, pin, listed, hits)
+             if (h.g("spec") or "").startswith("==") and ctx.os not in ("linux", "windows",
+                                                                         "wsl2") else None)
+    if early is not None:
+        return catalogue.make(
+            "tensorflow-metal-no-wheel", variant="not-yet-published", package=pkg, pin=pin,
+            pre=early[2], why=early[0], fix=early[1], evidence=log_evidence(hits),
+            knowledge_ref=metal.ref)
     if ctx.os in ("linux", "windows", "wsl2"):
         variant = "wrong-platform"
     elif hv is not None and pv is not None and pv > hv:
@@ -1160,7 +1221,12 @@ def _apple_no_wheel(ctx: Facts, pkg: str, hits: list[Hit]) -> Finding:
               "platform_machine == 'arm64'"))
     ev = log_evidence(hits)
     if variant == "no-such-version":
-        return catalogue.make("tensorflow-metal-no-wheel", variant="no-such-version",
+        # tensorflow-macos follows TensorFlow's numbers (platform fact
+        # macos-arm64-tensorflow-first's MACOS-IDX: 2.5.0 ... 2.16.2); tensorflow-metal has
+        # its own
+        return catalogue.make("tensorflow-metal-no-wheel",
+                              variant=("macos-past-listed" if pkg == "tensorflow-macos"
+                                       else "no-such-version"),
                               package=pkg, pin=pin, highest=highest, evidence=ev, fix=fix,
                               knowledge_ref=metal.ref)
     if variant == "wrong-platform":
@@ -1232,6 +1298,11 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
             # renamed or re-downloaded file) is part of the tag, which no Python accepts
             pip_fix = ("# rename the file: no space before '.whl' (pip reads it as part of "
                        "the platform tag), then install it again", *pip_fix)
+        # the file name's tags read against the log's interpreter and machine
+        # (checks/wheel_file_tags.py); the code below is the reading when they do not parse
+        from tfgpu.diagnosis.checks.wheel_file_tags import wheel_file_finding
+
+        read = None if stray else wheel_file_finding(ctx, h, pip_fix, pip_part, newer, wheel)
         # TensorFlow's wheels are 64-bit only (platform fact tensorflow-64bit-only): a 32-bit
         # Python of the wheel's version, on a 64-bit OS too, is another architecture, and on
         # Windows platform.machine() names the OS's CPU (PROCESSOR_ARCHITEW6432 first), not
@@ -1248,7 +1319,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                      "refused whatever this interpreter is. Renamed, it is a wheel for CPython "
                      f"{wpy} on {h.g('plat')}, which installs only into that Python version, OS "
                      "and architecture (TensorFlow's wheels are 64-bit only).")
-        yield catalogue.make(
+        yield read if read is not None else catalogue.make(
             "tensorflow-no-matching-distribution",
             variant=("wheel-file-name-space" if stray else "wheel-file" if newer is None
                      else "wheel-file-pip-tag"),

@@ -12,6 +12,9 @@ that lists the accepted tags (``pip debug --verbose``, pip >= 19.2).
 TensorFlow's own wheels keep their finding (``tensorflow-no-matching-distribution`` variant
 ``wheel-file``, checks/pip_reports.py), which names the pip version too when their platform tag
 is one an older pip rejects (:func:`tag_needs_newer_pip`).
+
+An arm64 macOS wheel refused on an Apple-silicon Mac whose Python reports x86_64 is an Intel
+Python under Rosetta (checks/_rosetta_wheel.py): that finding replaces the hedge.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._rosetta_wheel import rosetta_wheel
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
@@ -80,6 +84,11 @@ def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
             continue  # checks/pip_reports.py reads TensorFlow's own wheel
         newer = tag_needs_newer_pip(ctx, plat)
         wheel = f"{pkg}-{h.g('v')}-{h.g('py')}-{h.g('abi')}-{plat}.whl"
+        # an arm64 wheel, an Apple-silicon Mac, an x86_64 Python: Rosetta
+        # (checks/_rosetta_wheel.py)
+        rosetta = None if h.g("stray") else rosetta_wheel(ctx, wheel, plat, [h])
+        if rosetta is not None:
+            return [rosetta]
         fix = [*(("# rename the file: no space before '.whl' (pip reads it as part of the "
                   "platform tag, which no Python accepts), then install it again",)
                  if h.g("stray") else ()),

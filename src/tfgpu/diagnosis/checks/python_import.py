@@ -19,7 +19,7 @@ from tfgpu.diagnosis.checks._addon_frames import (
     installed_package_frame,
     package_frames_above,
 )
-from tfgpu.diagnosis.checks.tf_api_names import older_tf1, v1_only_reads
+from tfgpu.diagnosis.checks.tf_api_names import older_release, older_tf1, v1_only_reads
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -133,7 +133,10 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
     if any(ctx.h(n).count for n in ("pip.no_dist", "pip.failed", "pip.requires_python",
                                     "pip.wheel_unsupported")):
         return []
-    jupyter = bool(ctx.h("tools.jupyter_ctx").count)
+    # the notebook's own lines, or the report saying the import fails in one (anaconda-issues
+    # #10473: "in a Jupyter notebook launched from the same terminal window and environment")
+    prose = ctx.h("ctx.notebook_prose").first[:1]
+    jupyter = bool(ctx.h("tools.jupyter_ctx").count or prose)
     which = c.python_cmd(ctx, "import sys; print(sys.executable)")
     if any(h.g("lambda") for h in hits):
         # AWS Lambda's runtime (awslambdaric): nothing is pip-installed into it; the package
@@ -150,7 +153,10 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
             "import sys; print(sys.executable)   # in a notebook cell: the kernel's Python",
             "%pip install tensorflow   # in a notebook cell: installs into that kernel's Python",
             "# or register your environment as a kernel and pick it: python -m pip install "
-            "ipykernel && python -m ipykernel install --user --name tf")
+            "ipykernel && python -m ipykernel install --user --name tf",
+            *(("# a conda environment without its own jupyter runs base's jupyter and kernel: "
+               "conda install -n <the env with TensorFlow> notebook ipykernel, then start "
+               "jupyter from that env",) if ctx.conda else ()))
     else:
         fix = (which + "   # the interpreter that ran",
                "python -m pip install tensorflow   # with THAT interpreter (activate its "
@@ -158,7 +164,7 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
                "python -m pip show tensorflow   # where it is installed, if anywhere")
     return [catalogue.make(
         "tensorflow-module-not-found", variant="jupyter" if jupyter else None,
-        evidence=log_evidence(hits, ctx.h("tools.jupyter_ctx").first[:1]),
+        evidence=log_evidence(hits, ctx.h("tools.jupyter_ctx").first[:1] or prose),
         fix=fix,
     )]
 
@@ -264,6 +270,14 @@ def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     if tf1 and data_sub is None and attr == "contrib" and re.search(
             r"tensorflow\.contrib\.\w", h.text):
         return []  # a contrib submodule some 1.x builds lack (TF-TRT is Linux-only): no era
+    if tf1 and data_sub is None and ctx.tf_mm is not None and ctx.tf_mm[0] == 0:
+        # a 0.x stated: TF 1's names came release by release up to 1.0 and after (0.12
+        # renamed tf.initialize_all_variables to tf.global_variables_initializer, 1.0 moved
+        # SummaryWriter to tf.summary.FileWriter: TensorFlow RELEASE.md 0.12.0, 1.0.0), so the
+        # release is older than the code, not TF 1 code on TF 2 (tensorflow/tensorflow#8654)
+        prefix = f"{sub}." if sub and sub != "compat.v2" else ""
+        return [older_release(ctx, f"{prefix}{attr}",
+                              f"the log states TensorFlow {ctx.tf_version}", hits)]
     if tf1 and data_sub is None:
         # a name every 1.x has (tf.Session, tf.placeholder...), missing where the log states
         # a 1.x: the tensorflow imported is not that release (a TensorFlow 2 in the Python

@@ -59,8 +59,25 @@ def model_file_not_hdf5(ctx: Facts) -> list[Finding]:
            "interrupted download or a failed upload leaves a short file)")
     if any(h.g("truncated") for h in hits):
         cut = [h for h in hits if h.g("truncated")]
+        again = fix[2].replace("# otherwise download", "# download", 1)
+        cached = ctx.h("keras.cache_download").all()
+        if cached:
+            # a file Keras downloaded into its cache (keras.applications weights, get_file):
+            # get_file returns a cached file as is unless the call gives a file hash (tf.keras
+            # utils/data_utils.py get_file; Keras 3 utils/file_utils.py), so a rerun loads the
+            # same cut-short copy (fastai/courses#64, keras-team/keras#6221)
+            rm = ("del %USERPROFILE%\\.keras\\models\\<the weights file>" if ctx.windows
+                  else "rm ~/.keras/models/<the weights file>")
+            return [catalogue.make(
+                "model-file-not-hdf5", variant="truncated", evidence=log_evidence(cut[:1],
+                                                                                cached[:1]),
+                fix=(rm + "   # Keras cached the cut-short download there (datasets: "
+                     "~/.keras/datasets; /tmp/.keras when ~/.keras is not writable; "
+                     "$KERAS_HOME in Keras 3): get_file reuses a cached file unless the call "
+                     "gives a file hash, so rerunning alone loads the same bad copy; the next "
+                     "run downloads it again", again))]
         return [catalogue.make("model-file-not-hdf5", variant="truncated",
-                               evidence=log_evidence(cut[:1]), fix=(fix[2], fix[0]))]
+                               evidence=log_evidence(cut[:1]), fix=(again, fix[0]))]
     if lfs:
         return [catalogue.make("model-file-not-hdf5", variant="git-lfs",
                                evidence=log_evidence(lfs[:1], hits[:1]), fix=fix)]

@@ -13,6 +13,7 @@ functions).  Model code, never the GPU.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._numpy_origin import numpy_call_origin, user_code_headers
 from tfgpu.diagnosis.checks.keras_saving import numpy_pairing
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -40,11 +41,21 @@ def numpy_on_symbolic_tensor(ctx: Facts) -> list[Finding]:
     graph tensor (a Keras layer's output, a tf.function's value) to a NumPy function, with
     TensorFlow 2.5+ named; variant ``numpy-call-hedged`` (a warning) when no TensorFlow
     version is shown: TensorFlow <= 2.4's own ops (a map_fn's while loop, not only its
-    recurrent layers) meet NumPy 1.20+ the same way."""
+    recurrent layers) meet NumPy 1.20+ the same way; variant ``numpy-call-frame`` (a
+    warning, whatever the versions) when the program's own frame calls NumPy on it
+    (checks/_numpy_origin.py): that fails with every NumPy release."""
     hits = ctx.h("eco.numpy_symbolic").all()
     if not hits or numpy_pairing(ctx) is not None:
         return []
     tensor = hits[0].g("tensor") or "a graph tensor"
+    origin = numpy_call_origin(ctx)
+    if origin is not None and origin[0] == "code" and origin[1] is not None:
+        call = origin[1]
+        fn = call.g("fn")
+        return [catalogue.make(
+            "tensor-numpy-in-graph", variant="numpy-call-frame", tensor=tensor,
+            call=f"np.{fn}" if fn else "a NumPy ufunc",
+            evidence=log_evidence(user_code_headers(ctx, hits[0]), [call], hits[:1]))]
     if ctx.tf_mm is None:
         # TensorFlow <= 2.4's own ops call np.prod on symbolic shapes too (not only its
         # recurrent layers): with no version shown, both readings stand

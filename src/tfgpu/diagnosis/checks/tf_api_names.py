@@ -203,6 +203,23 @@ _WHOSE = {
 }
 
 
+def older_release(ctx: Facts, path: str, shown: str, hits: list[Hit]) -> Finding:
+    """``tf-api-newer-than-installed`` variant ``tf1-name-older-release``: tf.``path``, a TF 1
+    name, is missing from a TensorFlow 1.x or older release (``shown`` says how the log
+    shows that release), so the code is newer than it.  Also read by checks/python_import.py
+    for the names of ``tools.tf1_api`` missing where the log states a 0.x."""
+    row = ctx.kb.platform_fact("tf-api-names")
+    return catalogue.make(
+        "tf-api-newer-than-installed", variant="tf1-name-older-release", symbol=path,
+        shown=shown, ref=row.ref, evidence=log_evidence(hits), knowledge_ref=row.ref,
+        fix=(_WHICH,
+             "# upgrade to the TensorFlow 1.x the code was written for (its README or "
+             "requirements say which; 1.15, the last 1.x, has every TF 1 name), with the "
+             "CUDA/cuDNN that release needs (tfgpu plan lists them)",
+             "# or change the code to the name the installed release has (its API docs "
+             "of that version)"))
+
+
 def core_name_missing(ctx: Facts) -> list[Finding]:
     """``tf-api-newer-than-installed`` variant ``not-the-package`` (the module has no
     ``__version__``: not the TensorFlow package) or ``core-name-missing`` (a name both of
@@ -216,10 +233,13 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
     """
     # (a TF 1 name missing from a 1.x whose traceback ran a TF 1 call on a Python TensorFlow
     # 1.x ran on: that module is TensorFlow's, so not shadowed, and a 1.x older than the name
-    # is what is left; with the log's own 1.x version the name is not dated against it:
-    # unknown)
+    # is what is left; so too where the log states a 0.x, older than the 1.x API the code
+    # spells (tensorflow/tensorflow#8654: tf.layers on 0.12.1). A stated 1.x stays unknown:
+    # the name is not dated against it, and another Python's TensorFlow 2 fits as well)
+    mm = ctx.tf_mm
+    stated_old = mm is not None and mm[0] == 0
     reads = [(h, path, kind) for h, path, kind in _reads(ctx)
-             if kind != "v1-only" or older_tf1(ctx, h)]
+             if kind != "v1-only" or older_tf1(ctx, h) or stated_old]
     if not reads:
         return []
     hit, path, kind = next((r for r in reads if r[2] == "dunder"), reads[0])
@@ -262,18 +282,9 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
         code = re.sub(r"^-*>\s*\d+\s+", "", ran.text.strip()) if ran is not None else ""
         shown = (f"the traceback ran {code[:80]} (line {ran.line}), a name only "
                  "TensorFlow 1 has, so the module is TensorFlow's own (not a file shadowing "
-                 "it)" if ran is not None else "the log shows a TensorFlow 1.x")
-        return [catalogue.make(
-            "tf-api-newer-than-installed", variant="tf1-name-older-release", symbol=path,
-            shown=shown, ref=row.ref,
-            evidence=log_evidence([hit], [ran] if ran is not None else []),
-            knowledge_ref=row.ref,
-            fix=(_WHICH,
-                 "# upgrade to the TensorFlow 1.x the code was written for (its README or "
-                 "requirements say which; 1.15, the last 1.x, has every TF 1 name), with the "
-                 "CUDA/cuDNN that release needs (tfgpu plan lists them)",
-                 "# or change the code to the name the installed release has (its API docs "
-                 "of that version)"))]
+                 "it)" if ran is not None else f"the log states TensorFlow {ctx.tf_version}"
+                 if stated_old else "the log shows a TensorFlow 1.x")
+        return [older_release(ctx, path, shown, [hit, *([ran] if ran is not None else [])])]
     # the row does not date names: a release the log names may predate this one (TF 1.x
     # added names through its releases, and TF 2.x to both APIs)
     era = (f"The log names TensorFlow {known}, a 1.x release: tf.{path} may be newer than it "
@@ -330,4 +341,4 @@ def _companion_loading(ctx: Facts, line: int) -> tuple[str, list[Hit]] | None:
     return _COMPANIONS[last.g("pkg") or ""], [loading[0], last]
 
 
-__all__ = ["core_name_missing", "older_tf1", "v1_only_reads"]
+__all__ = ["core_name_missing", "older_release", "older_tf1", "v1_only_reads"]

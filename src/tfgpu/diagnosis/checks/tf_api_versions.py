@@ -31,6 +31,7 @@ from tfgpu.diagnosis.checks.addons import addon_release_for
 from tfgpu.diagnosis.checks.keras2_standalone import keras_of_other_minor
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.diagnosis.checks.tf_install import version_or_none
+from tfgpu.diagnosis.checks.tf_keras_copy import copy_reading_dated
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -302,6 +303,11 @@ def module_missing(ctx: Facts) -> list[Finding]:
         return []
     if dist is not None:
         return [_addon_release(ctx, hit, module, dist)]
+    if copy_reading_dated(ctx, module) and any(p.line == hit.line
+                                                for p in ctx.h("keras.private_api").all()):
+        # TensorFlow's own copy of Keras, dated by the log's TensorFlow: keras-private-api-
+        # moved says which side is older (checks/tf_keras_copy.py); one reading, not two
+        return []
     # Keras 2's own file (standalone keras, tf-keras) importing it: that Keras is of another
     # TensorFlow minor (Keras 3's files are read below)
     near = package_frames_above(ctx, hit.line)

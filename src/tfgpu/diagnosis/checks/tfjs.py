@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.libraries import parse_library
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -31,21 +30,128 @@ def tfjs_log(f: Facts) -> bool:
     return bool(f.h("ctx.tfjs").count)
 
 
+def _vtuple(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
+
+
 def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
-    """``Unsupported system: gpu-win32-ia32`` from tfjs-node's install script."""
-    return c.from_log(f, "tfjs.unsupported", lambda hits, first: catalogue.make(
-        "tfjs-node-gpu-unsupported-platform", sys=first.g("sys") or "this system",
-        evidence=log_evidence(hits),
-    ))
+    """``Unsupported system: gpu-win32-ia32`` from tfjs-node's install script. Variants:
+    ``added-later`` when the platform is one a later tfjs-node release added a build for
+    (platform fact ``tfjs-node-platforms-added``: darwin-arm64 in 3.12.0, linux-arm64 in
+    3.19.0) and the log's tfjs-node release (pattern ``tfjs.version``) is older;
+    ``added-later-unknown`` (a warning) when the log shows no release; ``cpu-package`` for
+    the CPU package elsewhere (its fix must not name the package that just failed)."""
+    hits = f.h("tfjs.unsupported").all()
+    if not hits:
+        return []
+    sys_ = hits[0].g("sys") or "this system"
+    kind, _, plat = sys_.partition("-")
+    pkg = "@tensorflow/tfjs-node-gpu" if kind == "gpu" else "@tensorflow/tfjs-node"
+    added = dict(x.partition("=")[::2] for x in
+                 f.kb.platform_fact("tfjs-node-platforms-added").items("names"))
+    since = added.get(plat)
+    if since is None:
+        return [_unsupported_plain(sys_, kind, hits)]
+    vers = f.h("tfjs.version").all()
+    v = next((h.g("v") or h.g("v2") for h in reversed(vers)), None)
+    ref = f.kb.platform_fact("tfjs-node-platforms-added").ref
+    fix = ("npm ls @tensorflow/tfjs-node @tensorflow/tfjs-node-gpu   # which release is "
+           "installed, and which package of yours pins it",
+           f"npm install {pkg}@^{since}   # {since} or newer has a {plat} build (a CPU "
+           "libtensorflow; macOS has no GPU build); a library that pins an older tfjs-node "
+           f"needs a release (or a maintained fork) that depends on {since}+",
+           "# or @tensorflow/tfjs (pure JavaScript, no native build) where no such release "
+           "fits")
+    if v is not None and _vtuple(v) < _vtuple(since):
+        return [catalogue.make(
+            "tfjs-node-gpu-unsupported-platform", variant="added-later", sys=sys_, v=v,
+            since=since, plat=plat, knowledge_ref=ref,
+            evidence=log_evidence(hits, [h for h in vers if (h.g("v") or h.g("v2")) == v][:1]),
+            fix=fix)]
+    if v is not None:
+        # a release that has the build still refused it: not the version (a custom
+        # TFJS_NODE_BASE_URI or an edited install script); the plain reading
+        return [_unsupported_plain(sys_, kind, hits)]
+    return [catalogue.make(
+        "tfjs-node-gpu-unsupported-platform", variant="added-later-unknown", sys=sys_,
+        since=since, plat=plat, knowledge_ref=ref, evidence=log_evidence(hits), fix=fix)]
+
+
+def _unsupported_plain(sys_: str, kind: str, hits: list[Hit]) -> Finding:
+    """``tfjs-node-gpu-unsupported-platform`` for a platform no tfjs-node release builds for:
+    the GPU package may fall back to the CPU package; the CPU package (variant
+    ``cpu-package``) only to a 64-bit Node.js on a built platform or pure JavaScript."""
+    fix = ["node -p \"process.platform + ' ' + process.arch\"   # linux/win32 x64 have "
+           "prebuilt builds (GPU too); macOS and ARM Linux only CPU builds, in newer releases"]
+    if kind == "cpu":
+        fix.append("# install a 64-bit Node.js on Linux, Windows or macOS, or use "
+                   "@tensorflow/tfjs (pure JavaScript, no native build) here")
+    else:
+        fix.append("# install a 64-bit Node.js on Linux or Windows x86_64, or use "
+                   "@tensorflow/tfjs-node (CPU; also macOS) or @tensorflow/tfjs (pure "
+                   "JavaScript) elsewhere")
+    fix += ["# or build libtensorflow from source for it and unpack it into the package's "
+            "deps folder (tfjs-node README, 'Optional: Build optimal TensorFlow from source'):",
+            "bazel build --config=opt --config=monolithic "
+            "//tensorflow/tools/lib_package:libtensorflow"]
+    return catalogue.make(
+        "tfjs-node-gpu-unsupported-platform", variant="cpu-package" if kind == "cpu" else None,
+        sys=sys_, evidence=log_evidence(hits), fix=tuple(fix))
+
+
+#: The folder of the addon the running Node.js asks for (node-pre-gyp's module_path
+#: "./lib/napi-v{napi_build_version}": the highest N-API version of the package's
+#: binary.napi_versions that this Node.js supports, empty when it supports none:
+#: mapbox/node-pre-gyp lib/util/napi.js get_best_napi_build_version), and the package.
+_NAPI_DIR = re.compile(r"[/\\]lib[/\\]napi-v(?P<n>\d{0,2})[/\\]tfjs_binding\.node")
+_PACKAGE = re.compile(r"@tensorflow[/\\_](?P<pkg>tfjs-node(?:-gpu)?)(?![\w-])")
 
 
 def tfjs_addon_missing(f: Facts) -> list[Finding]:
-    """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it."""
-    # node-pre-gyp's own "no prebuilt binary for this Node.js" lines
-    patterns = ("tfjs.no_binding", "tfjs.prebuilt")
-    return c.from_logs(f, patterns, lambda hits: catalogue.make(
-        "tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),
-    ))
+    """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it. Variants
+    by the N-API folder the path names (:data:`_NAPI_DIR`): ``napi-none`` when it is empty
+    (this Node.js supports none of the N-API versions the release lists); ``napi-other``
+    when the log names another N-API version (node-pre-gyp's "does not support builds for
+    N-API version K", a build and a run Node.js: tensorflow/tensorflow#51443, tensorflow/tfjs
+    #4511): the addon was made for another Node.js/N-API than the one running. Fix lines
+    name the package the path shows."""
+    hits = [*f.h("tfjs.no_binding").all(), *f.h("tfjs.prebuilt").all()]
+    if not hits:
+        return []
+    hits.sort(key=lambda h: h.line)
+    # (the hit's whole text: a path with spaces goes on past the pattern's group)
+    path = next((h.text for h in hits if _NAPI_DIR.search(h.text)),
+                next((h.g("path") or "" for h in hits if h.g("path")), ""))
+    m = _NAPI_DIR.search(path)
+    # (the path's own package: the message's advice after it names tfjs-node either way)
+    found = [pk.group("pkg") for pk in _PACKAGE.finditer(path[:m.end()] if m else path)]
+    pkg = f"@tensorflow/{found[-1]}" if found else "@tensorflow/tfjs-node (or -gpu)"
+    napi = m.group("n") if m else None
+    named = [h for h in f.h("tfjs.napi_named").all() if h.g("n") != napi]
+    fix = ["node -p \"process.version + ' N-API ' + process.versions.napi\"   # with the "
+           "Node.js that runs the program"]
+    if m is not None:
+        fix.insert(0, f"ls node_modules/{pkg.split(' ')[0]}/lib   # the napi-v* folders the "
+                   f"install made; this Node.js asks for napi-v{napi or '<none>'}")
+    fix += [f"npm rebuild {pkg.split(' ')[0]} --build-addon-from-source   # run by that same "
+            "Node.js (nvm use, the image's node); needs Python 3 and a C++ toolchain (Windows: "
+            "Visual Studio Build Tools)",
+            "# or run a Node.js whose N-API version the installed tfjs-node lists (package.json "
+            "binary.napi_versions: up to 6 before 2.8.0, 7 from 2.8.0, 8 from 3.6.0), or a "
+            "tfjs-node release that lists this Node.js's",
+            "# and read the npm install log for a download or node-pre-gyp error"]
+    if napi == "":
+        return [catalogue.make("tfjs-node-gpu-addon-missing", variant="napi-none", pkg=pkg,
+                               evidence=log_evidence(hits), fix=tuple(fix))]
+    if napi and named:
+        return [catalogue.make("tfjs-node-gpu-addon-missing", variant="napi-other", pkg=pkg,
+                               napi=napi, other=named[0].need("n"),
+                               evidence=log_evidence(hits, named[:2]), fix=tuple(fix))]
+    if napi:
+        return [catalogue.make("tfjs-node-gpu-addon-missing", variant="napi-folder", pkg=pkg,
+                               napi=napi, evidence=log_evidence(hits), fix=tuple(fix))]
+    return [catalogue.make("tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),
+                           fix=tuple(fix))]
 
 
 def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:

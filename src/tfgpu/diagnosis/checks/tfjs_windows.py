@@ -35,12 +35,33 @@ def tfjs_dll_init_failed(f: Facts) -> list[Finding]:
     if not hits or not tfjs_log(f) or f.h("win.dll_load").count:
         return []
     flags = f.host.cpu.flags if f.host is not None else ()
+    # the log names the CPU: a model of a family with AVX (platform fact cpu-families-with-avx)
+    # and none of one without (ctx.cpu_pre_avx) makes the AVX cause unlikely
+    with_avx = ([] if flags or f.h("ctx.cpu_pre_avx").count
+                else f.h("ctx.cpu_with_avx").first[:1])
+    if with_avx:
+        model = " ".join((with_avx[0].g("model") or "").split())
+        fact = f.kb.platform_fact("cpu-families-with-avx")
+        cause = ("tfjs-node's tensorflow.dll (the prebuilt libtensorflow the addon loads) "
+                 "failed while initialising. The usual cause is a CPU without AVX, but the log "
+                 f"names the CPU ({model}), a model of a family that has AVX (knowledge row "
+                 f"{fact.ref}), so that cause is unlikely here (unless a virtual machine hides "
+                 "AVX from this Windows): the Microsoft Visual C++ runtime the DLL needs, "
+                 "missing or too old, is the likelier cause.")
+        fix: tuple[str, ...] = (
+            "winget install Microsoft.VCRedist.2015+.x64",
+            "# still failing: coreinfo64 -f | findstr AVX (Sysinternals): no AVX listed inside "
+            "a virtual machine means the VM hides it from this Windows")
+        return [catalogue.make(
+            "windows-dll-init-failed",
+            evidence=log_evidence(hits, f.h("ctx.tfjs").first[:1], with_avx),
+            cause=cause, fix=fix)]
     if flags and "avx" in flags:
         cause = ("tfjs-node's tensorflow.dll (the prebuilt libtensorflow the addon loads) "
                  "failed while initialising. The CPU has AVX (host facts), so the usual cause, "
                  "a CPU without AVX, is ruled out: the Microsoft Visual C++ runtime it needs "
                  "is missing or too old.")
-        fix: tuple[str, ...] = ("winget install Microsoft.VCRedist.2015+.x64",)
+        fix = ("winget install Microsoft.VCRedist.2015+.x64",)
     else:
         cause = ("tfjs-node's tensorflow.dll (the prebuilt libtensorflow the addon loads) "
                  "failed while initialising. That library is compiled with AVX instructions; "

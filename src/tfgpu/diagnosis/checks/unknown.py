@@ -7,8 +7,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.foreign_status import describe_for_log
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
-from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits
+from tfgpu.diagnosis.checks.status_codes import status_code_hits
 from tfgpu.diagnosis.checks.windows import tf_extension_module
 from tfgpu.facts.line_prefix import split_prefix
 from tfgpu.facts.log import Hit, LogFacts
@@ -736,7 +737,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 + "".join(f" Line {h.line}: {exit_code_meaning(int(h.g('code') or 0))}."
                           for h in [*signalled[:1], *(exited[-1:] if exit_only else ())])
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
-                + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
+                # (another framework's log: the library's own words, foreign_status.py)
+                + "".join(f" {describe_for_log(ctx, r)} (knowledge row {r.ref})."
+                          for _, r in stat)
                 + (f" The traceback ends in the exception's name alone ({last}): Python "
                    "prints only the name when the exception has no message (a bare "
                    "`assert`, `raise ValueError`, an empty message), and then the statement "

@@ -230,6 +230,35 @@ def rule_windows(ctx: Facts) -> list[Finding]:
 
 
 
+def cudnn_sub_dll_procedure_not_found(ctx: Facts) -> list[Finding]:
+    """cuDNN 8's own "Could not load library cudnn_<part>64_8.dll. Error code 127" ->
+    ``windows-dll-procedure-not-found`` variant ``cudnn-sub-dll``: Windows error 127 is
+    ERROR_PROC_NOT_FOUND (``win32_errors.toml``), the DLL found but lacking a function it or
+    a DLL it loads needs, so DLLs of two builds are mixed on PATH; never "not found" (126).
+    cuDNN prints it in any program built on cuDNN 8 (PaddlePaddle/PaddleDetection#8265,
+    microsoft/onnxruntime#18973), so the finding names no framework."""
+    hits = cudnn_sub_dll_126(ctx, "127")
+    code = win32_errors.by_code(127)
+    if not hits or code is None:
+        return []
+    lib = hits[0].g("lib") or "a cuDNN DLL"
+    return [catalogue.make(
+        "windows-dll-procedure-not-found", variant="cudnn-sub-dll", lib=lib,
+        name=code.name, english=code.english, evidence=log_evidence(hits),
+        fix=(f"where.exe cudnn64_8.dll {lib} cudnn_ops_infer64_8.dll cublas64_11.dll "
+             "cublasLt64_11.dll zlibwapi.dll   # every copy on PATH, in search order: the "
+             "first of each is the one loaded (cuDNN for CUDA 12: cublas64_12.dll "
+             "cublasLt64_12.dll)",
+             "# keep one cuDNN 8 release (all its cudnn*64_8.dll files from one zip, built for "
+             "the CUDA major your program was built for) in one folder on PATH, and remove or "
+             "move the other copies (another program's folder on PATH, a cuDNN copied into "
+             "CUDA's bin)",
+             "# beside it the cuBLAS DLLs of that CUDA major, and for cuDNN 8.3 and newer the "
+             "zlibwapi.dll of NVIDIA's cuDNN install guide"),
+        knowledge_ref=code.ref,
+    )]
+
+
 def _dll_system_error(hit: Hit, dll: Hits, code: win32_errors.Win32Error,
                       said: str) -> Finding:
     """``windows-dll-load-system-error``: Python's "DLL load failed" quotes a Windows system

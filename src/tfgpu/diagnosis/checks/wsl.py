@@ -159,7 +159,15 @@ def wsl2_libcuda_not_found(f: Facts) -> list[Finding]:
     WSL2; elsewhere ``library-not-loaded-libcuda-*`` (checks/libraries.py) says it."""
     if not f.wsl or f.wsl1:
         return []
-    hits = f.libcuda_hits()
+    from tfgpu.diagnosis.checks.libraries import dependency_failures
+
+    # the unversioned libcuda.so named only as another library's missing dependency (cuDNN
+    # 8's "Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: ...") is
+    # library-dependency-missing's: the link name, not the driver's libcuda.so.1
+    dep_lines = {n for dep, hit in dependency_failures(f).values()
+                 if dep == "libcuda.so" for n in hit.span}
+    hits = [h for h in f.libcuda_hits() if not (h.g("lib") == "libcuda.so"
+                                                and h.line in dep_lines)]
     if not hits:
         return []
     return [catalogue.make(

@@ -22,12 +22,14 @@ A variable on another device than the XLA cluster (``xla_variable_other_device``
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.libraries import _cuda_major_of
+from tfgpu.diagnosis.checks.metal import metal_evidence, metal_variable_other_device
+from tfgpu.diagnosis.checks.triton_ptx import triton_lines, xla_host
 from tfgpu.diagnosis.checks.xla_conda import conda_libdevice
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -45,6 +47,9 @@ _FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as"
 #: the same unusable ptxas in its own status.
 _VERSION_CHECK = re.compile(r"Couldn't get ptxas(?:/nvlink)? version|Running ptxas --version "
                             r"returned")
+#: An LLVM/ptxas line that stopped the compile ("LLVM ERROR: ...", ptxas's "error :" /
+#: "fatal :"), as opposed to LLVM's "(ignoring processor)" warning.
+_COMPILE_STOPPED = re.compile(r"LLVM ERROR|\b(?:error|fatal)\s*:", re.IGNORECASE)
 #: a Windows build's log names its source files with backslashes (``C:\...\x.cc:12]``) or
 #: as ``.\tensorflow/...``: the host is native Windows even without host facts.
 _WIN_SOURCE = re.compile(r"(?:^|\s)\.\\\w|\b[A-Za-z]:\\|\\[\w.]+\.cc:\d+\]")
@@ -147,15 +152,21 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             variant=None if real_miss else "driver-fallback",
             evidence=log_evidence(sorted([*real_miss, *([] if on_windows else fell_back)],
                                          key=lambda h: h.line)),
-            fix=(*_linux_fix(ctx)[:2], "which ptxas && ptxas --version"),
+            fix=(_jax_ptxas_fix()[:2] if ctx.jax_log else
+                 (*_linux_fix(ctx)[:2], "which ptxas && ptxas --version")),
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
     # (driver_jit_rejects_ptx)
     jit_log = {h.line for h in ctx.h("xla.driver_jit_log").all()}
-    old = [h for h in ctx.h("xla.ptxas_old").all() if h.line not in jit_log]
-    arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("xla.ptxas_loaded_arch").all()]
+    # Triton's ptxas and code-generator lines are its own finding's (checks/triton_ptx.py)
+    triton_ptxas, triton_codegen = triton_lines(ctx)
+    old = [h for h in ctx.h("xla.ptxas_old").all()
+           if h.line not in jit_log and h not in triton_codegen]
+    arch = [h for h in (*ctx.h("xla.ptxas_arch").all(), *ctx.h("xla.ptxas_loaded_arch").all())
+            if h not in triton_ptxas]
     fallback = ctx.h("xla.driver_fallback")
-    nvcc_fix = _nvcc_fix(ctx)
+    # jaxlib's ptxas comes with JAX's CUDA wheels or a local toolkit, not TensorFlow's
+    nvcc_fix = _jax_ptxas_fix() if ctx.jax_log else _nvcc_fix(ctx)
     out += _ptxas_version_checks(ctx, nvcc_fix)
     merged_arch = False
     if old and not _false_alarm(old[0]) and old[0].g("tsm") is None:
@@ -169,10 +180,17 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             # driver's JIT built the kernels, the one-time notice is part of this finding
             relied = [x for x in fallback.all() if "Relying on driver" in x.text]
             merged_driver = not merged_arch and bool(relied) and not ctx.h("xla.ptx_jit").count
+            # the driver's JIT did not build what XLA handed it (a kernel missing, a fatal
+            # line after the fallback): the same reading as driver-fallback-failed, never
+            # "not a failure" (jax-ml/jax#6046: ptxas 11.0 on sm_86)
+            fell = [*arch, *fallback.all()] if merged_arch else relied if merged_driver else []
+            failed = ((_fallback_failures(ctx, fell)[:1] or
+                       [x for x in [_fatal_after(ctx, fell)] if x is not None])
+                      if fell else [])
             out.append(_miscompile_warning(
                 ctx, old, arch if merged_arch else [],
                 fallback.first[:1] if merged_arch else relied[:1] if merged_driver else [],
-                nvcc_fix))
+                nvcc_fix, failed[0] if failed else None))
             if merged_driver:
                 out = [f for f in out if f.id != "ptxas-driver-fallback-notice"]
         else:
@@ -184,12 +202,17 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             ))
     if arch and not merged_arch:
         sm, first = _arch_named(ctx, arch)
+        # the driver's compile did not come out (a kernel missing from the module it built),
+        # or the program stopped after the fallback: no "nothing fails" then
+        broke = _fallback_failures(ctx, [*arch, *fallback.all()]) if fallback.count else []
+        fatal = (None if broke or not fallback.count
+                 else _fatal_after(ctx, [*arch, *fallback.all()]))
         cause = (
             "The ptxas XLA found does not know "
             + (f"the GPU architecture {sm}" if sm.startswith("sm_") else sm)
             + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
             + ", so it cannot compile kernels for this GPU"
-            + (
+            + (_fallback_failed_cause(sm, first, broke, fatal) if broke or fatal else
                 "; XLA falls back to the driver's PTX JIT, which is slower to start and "
                 "depends on the driver being new enough. Nothing fails, but TensorFlow's own "
                 "warning asks to update CUDA 'to get the best performance': every kernel XLA "
@@ -201,13 +224,18 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 else "."
             )
         )
-        variant = "driver-fallback" if fallback.count else None
+        variant = ("driver-fallback-failed" if broke else "driver-fallback-fatal" if fatal
+                   else "driver-fallback" if fallback.count else None)
         old_kit = _toolkits_before(ctx, first)
-        fix = _arch_fix(ctx, nvcc_fix, sm, first)
+        fix = (_jax_ptxas_fix(sm, first) if ctx.jax_log
+               else _arch_fix(ctx, nvcc_fix, sm, first))
         newer = _toolkit_at_least(ctx, first) if first else None
-        fields: dict[str, str] = {}
+        fields: dict[str, Any] = {}
+        if fatal is not None:
+            fields["line"] = str(fatal.line)
         if variant and old_kit:
-            variant = "toolkit-too-old"
+            if variant == "driver-fallback":
+                variant = "toolkit-too-old"
             cause += (f" Every CUDA toolkit this host has ({', '.join(old_kit)}) predates CUDA "
                       f"{first}, so its ptxas cannot know {sm}: updating the toolkit is the "
                       "fix TensorFlow's warning asks for.")
@@ -224,9 +252,10 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                    "which ptxas && ptxas --version",
                    f"# or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir="
                    f"{folder}   # the folder holding bin/ptxas and nvvm/libdevice")
-            fields = {"have": have, "folder": folder}
+            if variant == "driver-fallback":
+                fields = {"have": have, "folder": folder}
         needs = f" (needs CUDA >= {first} ptxas)" if first else ""
-        if fields:
+        if "have" in fields:
             out.append(catalogue.make(
                 "ptxas-does-not-support-gpu", variant="toolkit-not-first", sm=sm, needs=needs,
                 have=fields["have"], folder=fields["folder"],
@@ -236,7 +265,9 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         else:
             out.append(catalogue.make(
                 "ptxas-does-not-support-gpu", variant=variant, sm=sm, needs=needs,
-                evidence=log_evidence(arch, fallback.first[:1]), cause=cause, fix=fix,
+                evidence=log_evidence(arch, fallback.first[:1], broke,
+                                      [fatal] if fatal is not None else []),
+                cause=cause, fix=fix, **fields,
             ))
     errs = ctx.h("cuda.error")
     unsupported = errs.by_key.get("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
@@ -278,6 +309,85 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _fallback_failures(ctx: Facts, fell: list[Hit]) -> list[Hit]:
+    """The lines after XLA's driver fallback (``fell``: "Falling back to the CUDA driver for
+    PTX compilation; ptxas does not support CC X", asm_compiler.cc ``LogPtxasTooOld``, and
+    the "Relying on driver" notices) that show the driver-built kernel missing: cuda_driver.cc
+    "failed to get PTX kernel ... from module: CUDA_ERROR_NOT_FOUND" (cuModuleGetFunction
+    found no such function in the module the driver's JIT built), "failed to load PTX text
+    as a module", and the status "Could not find the corresponding function"
+    (``ctx.xla_fallback_failed``).  jax-ml/jax#13570 (sm_89, ptxas 11.x) and #6046 (sm_86,
+    ptxas 11.0), google-deepmind/jax_privacy#8: every computation failed this way."""
+    start = min(h.line for h in fell)
+    return [h for h in ctx.h("ctx.xla_fallback_failed").all()
+            if h.line > start and not h.g("fatal")]
+
+
+def _fatal_after(ctx: Facts, fell: list[Hit]) -> Hit | None:
+    """The first fatal line after XLA's driver fallback (``fell``): a glog/absl F line
+    (:attr:`Facts.glog_fatal`; absl's "F0000 00:00:..." prefix even when a paste cut its
+    source off, openxla/xla#5932), or ``None``.  What stopped the program there the log
+    does not always say, so the reading built on it is hedged."""
+    start = min(h.line for h in fell)
+    hits = [*ctx.glog_fatal, *(h for h in ctx.h("ctx.xla_fallback_failed").all()
+                               if h.g("fatal"))]
+    after = [h for h in hits if h.line > start]
+    return min(after, key=lambda h: h.line) if after else None
+
+
+def _fallback_failed_cause(sm: str, first: str | None, broke: list[Hit],
+                           fatal: Hit | None) -> str:
+    """The rest of the arch finding's cause when XLA's fallback to the driver did not work:
+    ``broke`` (the kernel the driver built is missing, :func:`_fallback_failures`) or a
+    ``fatal`` line after it (hedged)."""
+    need = f"a ptxas that knows {sm}" + (f" (CUDA {first} or newer)" if first else "")
+    if broke:
+        h = broke[0]
+        said = (f"the kernel '{h.g('kernel')}' is missing from the module the driver built "
+                f"({h.g('err') or 'cuModuleGetFunction failed'})" if h.g("kernel") else
+                "the driver-built kernel could not be loaded or found")
+        return (f"; XLA handed the PTX to the NVIDIA driver's JIT instead ('Falling back to the "
+                f"CUDA driver for PTX compilation'), and that did not work here: {said} (line "
+                f"{h.line}), so the computation fails, and every other one that needs a new "
+                "kernel fails the same way (jax-ml/jax#13570, #6046). The fallback is the "
+                f"cause, not a separate fault: {need}, found before the old one, makes XLA "
+                "compile the kernels itself; a driver too old to JIT PTX for this GPU is the "
+                "other candidate (nvidia-smi).")
+    line = fatal.line if fatal is not None else 0
+    return (f"; XLA handed the PTX to the NVIDIA driver's JIT instead ('Falling back to the "
+            f"CUDA driver for PTX compilation'), and the program stopped with a fatal error "
+            f"after it (line {line}). The log does not show what that error was; a kernel the "
+            f"driver could not build is the likeliest cause, and {need} takes the driver out "
+            "of the path.")
+
+
+def _fallback_failed_said(failed: Hit) -> str:
+    """The clause of :func:`_miscompile_warning`'s cause when the driver's fallback failed
+    (``failed``: the missing kernel's line or a fatal line after the fallback)."""
+    what = (f"the kernel '{failed.g('kernel')}' is missing from the module the driver built"
+            if failed.g("kernel") else "the program stopped with an error after it")
+    return (f", and that failed here: {what} (line {failed.line}), so the computation fails "
+            "(jax-ml/jax#6046, #13570); the fallback is the cause, not a separate fault")
+
+
+def _jax_ptxas_fix(sm: str | None = None, first: str | None = None) -> tuple[str, ...]:
+    """Fix lines that give jaxlib a ptxas (that knows ``sm``, learned in CUDA ``first``):
+    JAX's CUDA wheels bring NVIDIA's nvidia-cuda-nvcc wheel with ptxas (docs ``jax-install``:
+    ``pip install -U "jax[cuda12]"``, ``jax[cuda13]``); a jaxlib built against a local CUDA
+    (before the pip wheels, e.g. jaxlib 0.1.x +cuda110) takes ptxas from that toolkit or
+    PATH. No TensorFlow words: the JAX view of a finding drops those lines."""
+    major = first.split(".")[0] if first else ""
+    wheel = f"cuda{major}" if major.isdigit() and int(major) >= 12 else "cuda12"
+    knows = f": its ptxas knows {sm}" if sm and first else ""
+    return (f'pip install -U "jax[{wheel}]"   # JAX with NVIDIA\'s CUDA wheels, ptxas '
+            f"included (nvidia-cuda-nvcc){knows} ({docs.url('jax-install')})",
+            "# or, for a jaxlib that uses a local CUDA: install a CUDA toolkit"
+            + (f" {first} or newer" if first else "") + " and put its bin first on PATH: "
+            "which ptxas && ptxas --version",
+            "# or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=<the "
+            "folder holding bin/ptxas and nvvm/libdevice>")
 
 
 def _linux_fix(ctx: Facts) -> tuple[str, ...]:
@@ -645,8 +755,9 @@ def _error_after(ctx: Facts, line: int) -> Hit | None:
     ``cuda.error`` named ILLEGAL_ADDRESS, MISALIGNED_ADDRESS or ILLEGAL_INSTRUCTION:
     "invalid-address errors" in the warning's words) or a failed PTX JIT (``xla.ptx_jit``).
     ``None`` when the log shows none."""
-    after = [h for h in (*ctx.h("cuda.fault_text").all(), *ctx.h("xla.ptx_jit").all())
-             if h.line > line]
+    after = [h for h in (*ctx.h("cuda.fault_text").all(), *ctx.h("xla.ptx_jit").all(),
+                         *ctx.h("ctx.xla_fallback_failed").all())
+             if h.line > line and not h.g("fatal")]
     after += [h for h in ctx.h("cuda.error").all() if h.line > line and any(
         n in (h.g("name") or "") for n in ("ILLEGAL_ADDRESS", "MISALIGNED_ADDRESS",
                                           "ILLEGAL_INSTRUCTION"))]
@@ -654,7 +765,7 @@ def _error_after(ctx: Facts, line: int) -> Hit | None:
 
 
 def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: list[Hit],
-                        nvcc_fix: tuple[str, ...]) -> Finding:
+                        nvcc_fix: tuple[str, ...], failed: Hit | None = None) -> Finding:
     """XLA's "You are using ptxas X, which is older than Y. ptxas before Y is known to
     miscompile XLA code, leading to incorrect results or invalid-address errors"
     -> ``ptxas-too-old`` (variant ``known-miscompile``; ``known-miscompile-arch`` when
@@ -671,7 +782,10 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
     the program goes on, and one finding says both. Without ``arch`` but with
     ``fallback`` (the "Relying on driver to perform ptx compilation" line: XLA could not
     compile with that ptxas), variant ``known-miscompile-driver``: the driver's JIT built the
-    kernels, so the one-time notice is this finding's, not a harmless one beside it."""
+    kernels, so the one-time notice is this finding's, not a harmless one beside it.
+    ``failed``: a line after the fallback that shows the driver's build failing (a kernel
+    missing from its module, a fatal line; :func:`_fallback_failures`, :func:`_fatal_after`):
+    then the cause says the fallback failed, an error, instead of "only slower"."""
     h = old[0]
     version, minimum = h.g("v2") or "?", h.g("min") or "?"
     warned = (f"XLA's version check found ptxas {version}, older than {minimum}, and warns "
@@ -685,9 +799,15 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
             nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
         cause = (f"{warned}; this ptxas does not know the GPU's architecture {sm} either"
                  + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
-                 + ", so XLA let the NVIDIA driver's JIT compile the PTX instead: not a "
-                 "failure, only slower to start. A ptxas that knows "
-                 f"{sm} ends both messages.")
+                 + ", so XLA let the NVIDIA driver's JIT compile the PTX instead"
+                 + (_fallback_failed_said(failed) if failed is not None else
+                    ": not a failure, only slower to start")
+                 + f". A ptxas that knows {sm} ends both messages.")
+    elif fallback and failed is not None:
+        cause = (f"{warned}; XLA then could not compile with this ptxas and logged 'Relying on "
+                 f"driver to perform ptx compilation' (line {fallback[0].line}), so the NVIDIA "
+                 "driver's JIT compiled the PTX instead" + _fallback_failed_said(failed)
+                 + f". A ptxas {minimum} or later takes the driver out of the path.")
     elif fallback:
         cause = (f"{warned}; XLA then could not compile with this ptxas and logged 'Relying on "
                  f"driver to perform ptx compilation' (line {fallback[0].line}), so the NVIDIA "
@@ -696,18 +816,24 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
                  f"A ptxas {minimum} or later ends both messages.")
     else:
         cause = f"{warned}. XLA logs this and goes on compiling with that ptxas: a warning."
-    err = _error_after(ctx, h.line)
-    if err is not None:
+    err = failed or _error_after(ctx, h.line)
+    if failed is not None:
+        pass  # the cause already names the failure after the fallback
+    elif err is not None:
         cause += (f" An error follows it (line {err.line}): a kernel miscompiled by this ptxas "
                   "is a likely cause.")
     else:
         cause += " The log shows no kernel fault or failed compilation after it."
+    if failed is not None:
+        fields["unknown_sm"] = f" and does not know {fields.pop('sm')}" if arch else ""
     return catalogue.make(
         "ptxas-too-old",
-        variant=("known-miscompile-arch" if arch else
+        variant=("known-miscompile-fallback-failed" if failed is not None else
+                 "known-miscompile-arch" if arch else
                  "known-miscompile-driver" if fallback else "known-miscompile"),
         severity=Severity.ERROR if err is not None else Severity.WARNING,
-        evidence=log_evidence(old, arch, fallback, [err] if err is not None else []),
+        evidence=log_evidence(old, arch, fallback, [err] if err is not None else [],
+                              ctx.h("ctx.xla_fallback_failed").all()[-1:] if failed else []),
         cause=cause,
         fix=nvcc_fix,
         **fields,
@@ -781,12 +907,19 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                  "otherwise nothing fails, XLA only compiles more slowly",
                  "nvidia-smi   # 'CUDA Version' is the newest CUDA the driver supports"),
         ))
-    llvm = [*ctx.h("xla.llvm_arch").all(), *ctx.h("xla.llvm_processor").all()]
-    isa = [h for h in ctx.h("xla.ptxas_old").all() if h.g("tsm")]
+    # Triton's code-generator lines are its own finding's (checks/triton_ptx.py)
+    _, triton_codegen = triton_lines(ctx)
+    llvm = [h for h in (*ctx.h("xla.llvm_arch").all(), *ctx.h("xla.llvm_processor").all())
+            if h not in triton_codegen]
+    isa = [h for h in ctx.h("xla.ptxas_old").all() if h.g("tsm") and h not in triton_codegen]
     if llvm or isa:
         h = (llvm or isa)[0]
         sm = (h.g("sm") or h.g("tsm")
               or (f"sm_{h.g('ma')}{h.g('mi')}" if h.g("ma") else "this GPU"))
+        # LLVM's words alone, with neither TensorFlow nor JAX (nor an XLA-only wording,
+        # "Unknown compute capability ... Defaulting to telling LLVM") in the log: every LLVM
+        # NVPTX user prints them; which program ran, the log does not say
+        known = xla_host(ctx) or any(x.g("ma") for x in llvm)
         out.append(catalogue.make(
             "xla-llvm-gpu-arch-unsupported",
             sm=sm,
@@ -795,6 +928,13 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                  "TensorFlow container, or a source build for it",
                  "# until then keep XLA off this GPU: no jit_compile=True, and",
                  c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0")),
+        ) if known else catalogue.make(
+            "xla-llvm-gpu-arch-unsupported", variant="unknown-compiler", sm=sm,
+            # LLVM's "(ignoring processor)" only warns; "LLVM ERROR" and ptxas's error stop
+            # that compile, whichever program it was
+            severity=Severity.ERROR if any(_COMPILE_STOPPED.search(x.text)
+                                           for x in (*llvm, *isa)) else Severity.WARNING,
+            evidence=log_evidence(llvm, isa),
         ))
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
@@ -893,6 +1033,8 @@ def llvm_ptx_isa_unknown(ctx: Facts) -> list[Finding]:
     """LLVM NVPTX "'+ptxNN' is not a recognized feature for this target (ignoring feature)":
     XLA asked for a PTX ISA its LLVM does not know (openxla/xla#16431: XLA derives it from
     the CUDA version; jax-ml/jax#21121)."""
+    if ctx.h("ctx.triton").count and not xla_host(ctx):
+        return []  # Triton's LLVM warns so too (its compiler.py caps the PTX feature it asks)
     return c.from_log(ctx, "xla.llvm_ptx_isa", lambda hits, first: catalogue.make(
         "llvm-ptx-isa-unknown",
         isa=_ptx_isa(first.g("isa")),
@@ -1204,6 +1346,9 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
             return [catalogue.make("xla-variable-on-other-device", variant="not-xla",
                                    res=h.need("res"), dev=dev, frm=frm,
                                    evidence=log_evidence(hits, sites[:1]))]
+        if (metal := metal_evidence(ctx)) is not None:
+            # Apple's Metal plugin: the Keras 2.11 optimizer's XLA step (checks/metal.py)
+            return [metal_variable_other_device(ctx, hits, metal, h.need("res"), dev, frm)]
         return [catalogue.make(
             "xla-variable-on-other-device",
             # a variable on the host read by a GPU cluster: int32 variables always live there
