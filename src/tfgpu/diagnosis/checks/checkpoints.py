@@ -143,26 +143,26 @@ def _rnn_renamed(ctx: Facts, key: str) -> Finding | None:
         return None
     h = ctx.h("ckpt.key_not_found").all()[0]
     evidence = log_evidence([h], ctx.h("ckpt.restore_failed").all()[:1])
+    fix: tuple[str, ...]
     if new:
-        return catalogue.make(
-            "checkpoint-key-not-found", variant="rnn-renamed", key=key,
-            written="TensorFlow 1.1 or older", names="weights/biases",
-            evidence=evidence,
-            fix=(_LIST + "; RNN cell names ending in /weights and /biases: written by "
-                 "TensorFlow <= 1.1",
-                 "python checkpoint_convert.py OLD_CHECKPOINT NEW_CHECKPOINT   # "
-                 "tensorflow/contrib/rnn/python/tools/checkpoint_convert.py of TensorFlow 1.x's "
-                 "source (linked from TensorFlow 1.2's release notes): renames weights/biases "
-                 "to kernel/bias; restore NEW_CHECKPOINT",
-                 "# or run the project on the TensorFlow it was written for: "
-                 "pip install tensorflow==1.1.0"))
+        written, names = "TensorFlow 1.1 or older", "weights/biases"
+        fix = (_LIST + "; RNN cell names ending in /weights and /biases: written by "
+               "TensorFlow <= 1.1",
+               "python checkpoint_convert.py OLD_CHECKPOINT NEW_CHECKPOINT   # "
+               "tensorflow/contrib/rnn/python/tools/checkpoint_convert.py of TensorFlow 1.x's "
+               "source (linked from TensorFlow 1.2's release notes): renames weights/biases "
+               "to kernel/bias; restore NEW_CHECKPOINT",
+               "# or run the project on the TensorFlow it was written for: "
+               "pip install tensorflow==1.1.0")
+    else:
+        written, names = "TensorFlow 1.2 or newer", "kernel/bias"
+        fix = (_LIST + "; RNN cell names ending in /kernel and /bias: written by TensorFlow "
+               ">= 1.2",
+               "# restore it with TensorFlow 1.2 or newer (the RNN cells then ask for "
+               "kernel/bias)")
     return catalogue.make(
-        "checkpoint-key-not-found", variant="rnn-renamed", key=key,
-        written="TensorFlow 1.2 or newer", names="kernel/bias",
-        evidence=evidence,
-        fix=(_LIST + "; RNN cell names ending in /kernel and /bias: written by TensorFlow "
-             ">= 1.2",
-             "# restore it with TensorFlow 1.2 or newer (the RNN cells then ask for kernel/bias)"))
+        "checkpoint-key-not-found", variant="rnn-renamed", key=key, written=written,
+        names=names, evidence=evidence, fix=fix)
 
 
 def checkpoint_shape_differs(ctx: Facts) -> list[Finding]:

@@ -26,12 +26,20 @@ from tfgpu.findings import Finding
 
 #: A Python extension or TensorFlow library on the dyld line (not another program's bundle).
 _PYTHON_LIB = re.compile(r"site-packages|python|tensorflow|\.so\b|\.dylib\b", re.IGNORECASE)
+#: A refused file that is not TensorFlow's Python library: a Node.js addon (tfjs-node's
+#: tfjs_binding.node under node_modules: npm's to reinstall or rebuild, never pip's), or another
+#: package's extension (NumPy's _multiarray_umath): the finding's TensorFlow fixes do not fit.
+_NOT_TF_LIB = re.compile(r"node_modules|\.node\b", re.IGNORECASE)
 
 def macos_arch_mismatch(ctx: Facts) -> list[Finding]:
     """``macos-x86-python-under-rosetta`` (variants ``dlopen-arm64-lib``, ``dlopen-x86-lib``,
     ``dlopen-mixed``) for dyld's wrong-architecture refusal of a Python extension; ``[]``
-    when no such line names a Python/TensorFlow library.  The fixes are the catalogue rows'."""
-    hits = [h for h in ctx.h("macos.dyld_arch").all() if _PYTHON_LIB.search(h.text)]
+    when no such line names TensorFlow's own Python library (another package's extension, a
+    Node.js addon: no claim, the fixes would reinstall TensorFlow).  The fixes are the catalogue
+    rows'."""
+    hits = [h for h in ctx.h("macos.dyld_arch").all()
+            if _PYTHON_LIB.search(h.text) and not _NOT_TF_LIB.search(h.text)
+            and "tensorflow" in h.text.lower()]
     if not hits:
         return []
     hit = next((h for h in hits if h.g("have")), hits[0])

@@ -92,7 +92,10 @@ def triton_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
         return []
     h = (ptxas or codegen)[0]
     sm = h.g("sm") or h.g("tsm") or "this GPU's architecture"
-    row = ctx.kb.ptxas_first_cuda(re.sub(r"(?<=\d)[af]$", "", sm))
+    # an architecture-specific target (sm_90a: PTX ISA 8.0, CUDA 12.0) may need a newer ptxas
+    # than its base (sm_90: 11.8): its own row first, the base's when the table has none
+    row = ctx.kb.ptxas_first_cuda(sm) or ctx.kb.ptxas_first_cuda(
+        re.sub(r"(?<=\d)[af]$", "", sm))
     first = row.first_cuda if row is not None else None
     torch = ctx.other_framework == "PyTorch" or any(
         "torch" in x.text for x in ctx.h("ctx.triton").all())
