@@ -117,7 +117,7 @@ def first_layer_fix(layer: str, arg: str, want: int | None,
                 f"{want - 1} (one sample's shape), and the data {want}")
     elif want is not None and found is not None and found > want:
         lines.append(
-            f"# {arg} gives {found - 1} axes per sample where {layer} takes {want - 1}: "
+            f"# {arg} gives {found - 1} axes per sample, and {layer} takes {want - 1}: "
             "input_shape is one sample's shape (x.shape[1:], not x.shape), or put Flatten() "
             "or a Reshape before it")
     if arg == "batch_input_shape":

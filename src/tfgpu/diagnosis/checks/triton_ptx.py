@@ -148,7 +148,8 @@ def triton_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
                      "--version" + (f"; not {ran}, the one that failed" if not bundled else "")
                      + "); Triton reads it before its bundled one")
         if windows:
-            upgrade = upgrade.replace(pip_list_grep("triton"), "pip list | findstr triton")
+            upgrade = upgrade.replace(pip_list_grep("triton"),
+                                      pip_list_grep("triton", windows=True))
         return [catalogue.make(
             "triton-gpu-arch-unsupported", variant=None if bundled else "named-ptxas", sm=sm,
             needs=f" (needs a CUDA {first}+ ptxas)" if first else "",
