@@ -328,11 +328,25 @@ def check_docs(spec: FindingSpec, links: Mapping[str, object]) -> list[str]:
     return out
 
 
+#: A ``{name}`` in a fix line that is no shell ``${name}`` and no doubled ``{{name}}``.
+_BRACED = re.compile(r"(?<![$\\{])\{([a-z_][a-z0-9_]*)\}(?!\})")
+
+
 def check_fix(spec: FindingSpec) -> list[str]:
-    """The row's (and its variants') constant fix lines are non-empty and trimmed."""
-    lines = [*spec.fix, *(line for v in spec.variants.values() for line in v.fix)]
-    return [f"fix line {line!r} is empty or not trimmed" for line in lines
-            if not line or line != line.strip()]
+    """The row's (and its variants') constant fix lines are non-empty and trimmed, and name
+    no template field of the row: constant fix lines are printed as written (never
+    formatted), so ``(here {layer})`` would reach the user as those very braces."""
+    out = []
+    for s in (spec, *spec.variants.values()):
+        fields = spec.fields() | s.fields()
+        for line in s.fix:
+            if not line or line != line.strip():
+                out.append(f"fix line {line!r} is empty or not trimmed")
+            named = sorted({m.group(1) for m in _BRACED.finditer(line)} & fields)
+            if named:
+                out.append(f"fix line {line!r} names the template field(s) {named}, "
+                           "which constant fix lines never fill")
+    return out
 
 
 def check_plain_meaning(spec: FindingSpec) -> list[str]:

@@ -465,7 +465,8 @@ def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpe
         row, variant=name, variants=MappingProxyType({}),
         title=_opt_str(raw, "title", where) or row.title,
         cause=_opt_str(raw, "cause", where) or row.cause,
-        fix=_strs(raw, "fix", where) or row.fix,
+        # "fix = []" clears the row's lines: the check computes this situation's fix
+        fix=_strs(raw, "fix", where) if "fix" in raw else row.fix,
         area=_opt_str(raw, "area", where) or row.area,
         harmless=row.harmless if harmless is None else harmless,
         # the row's general texts hold for a variant that keeps the row's cause

@@ -34,6 +34,7 @@ from tfgpu.diagnosis.checks.library_check_eq import rule_library_check_eq
 from tfgpu.diagnosis.checks.shared_wheel_folders import separate_env_for_other_cuda_wheels
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.diagnosis.later_run import earlier_run_faults
+from tfgpu.diagnosis.pytorch_log import pytorch_log_links
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.presence import nvidia_gpu_presence
@@ -304,4 +305,6 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     found = earlier_run_faults(f, found)
     # a CUDA/cuDNN/driver library that did not load on an NVIDIA Jetson: its JetPack's reading
     found = jetson_library_loads(f, found)
+    # a log that is PyTorch's alone: PyTorch's link and check, not TensorFlow's
+    found = tuple(pytorch_log_links(f, found))
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

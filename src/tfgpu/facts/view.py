@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tfgpu.facts import HostFacts
 from tfgpu.facts.driver_text import nvidia_driver_version
+from tfgpu.facts.gpu_name_text import NVIDIA_CARD
 from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.findings import Evidence
 
@@ -209,6 +210,25 @@ class Facts:
         return tuple(
             lib.version for lib in self.host.libraries if lib.name == "cudnn" and lib.version
         )
+
+    @property
+    def log_cudnn_major(self) -> int | None:
+        """The cuDNN major the log shows loaded: cuda_dnn.cc's "Loaded cuDNN version N"
+        (pattern ``cudnn.loaded``; CUDNN_VERSION is major*1000+minor*100+patch up to cuDNN 8,
+        major*10000+minor*100+patch from cuDNN 9: "8907", "90300" in TF 2.16-2.20 logs), else
+        a loaded cuDNN library's file name (``lib.opened``: cudnn64_7.dll, libcudnn.so.8);
+        ``None`` when the log names none.  It says how cuDNN numbered its statuses there
+        (cuDNN 9 from 1000 up, cudnn_graph.h; before, from 0)."""
+        loaded = self.h("cudnn.loaded").first
+        hit = loaded[0] if loaded else None
+        if hit is not None and (v := hit.g("v")) and v.isdigit():
+            n = int(v)
+            return n // 10000 if n >= 10000 else n // 1000
+        for h in self.h("lib.opened").all():
+            m = re.search(r"cudnn(?:64_|\.so\.)(\d{1,2})\b", h.text)
+            if m:
+                return int(m.group(1))
+        return None
 
     @property
     def driver_version(self) -> str | None:
@@ -720,7 +740,8 @@ class Facts:
         ("ort", "ONNX Runtime"), ("paddle", "PaddlePaddle"), ("cupy", "CuPy"),
         ("ct2", "CTranslate2 (faster-whisper)"), ("nccl", "NCCL"), ("numba", "numba"),
         ("torch", "PyTorch"), ("whisper", "a Whisper runtime (CTranslate2 or PyTorch)"),
-        ("caffe", "Caffe"))
+        ("caffe", "Caffe"), ("darknet", "darknet"), ("xgboost", "XGBoost"), ("mxnet", "MXNet"),
+        ("opencv", "OpenCV's DNN module"), ("tensorrt", "a TensorRT application"))
 
     @property
     def log_script(self) -> str | None:
@@ -1148,8 +1169,7 @@ _JETSON_MARKER = re.compile(
 #: A desktop or data-centre NVIDIA GPU (a card on the PCI bus, never a Jetson's on-chip GPU),
 #: as ``eco.nvidia_gpu_named`` lines name it (that pattern also takes "NVIDIA Corporation",
 #: which nvcc's banner prints on a Jetson too).
-_DESKTOP_GPU = re.compile(r"\b(?:GeForce|Quadro|TITAN|(?i:rtx) ?A?\d{3,4}|Tesla [A-Z]\d{1,3}"
-                          r"|NVIDIA [AHLT]\d{1,4}\b|(?i:gtx) ?\d{3,4}(?!\d))")
+_DESKTOP_GPU = re.compile(r"\b(?:" + NVIDIA_CARD + ")")
 #: The words right before a Jetson named in prose that make it another machine than the one
 #: failing: "from (the|my) Jetson", "to the Jetson" (moving a model), "than/unlike/instead
 #: of/besides/except my Jetson", "my old/previous/former Jetson".
@@ -1169,9 +1189,16 @@ def _jetson_word_holds(hit: Hit) -> bool:
         return True
     if _JETSON_ELSEWHERE.search(hit.text[:pos]):
         return False
-    return not (re.search(r"(?i)\b(?:but|however|whereas|while)\b", hit.text[pos + len(what):])
+    # the sentence that names it (a one-line paste holds many: "on my jetson orin nano devkit.
+    # I've run the training ... it worked well, ... but then I get ...", dusty-nv/jetson-
+    # inference#1848, is no contrast clause)
+    start = max(hit.text.rfind(". ", 0, pos) + 1, 0)
+    end = hit.text.find(". ", pos + len(what))
+    sentence = hit.text[start:end if end >= 0 else len(hit.text)]
+    after = hit.text[pos + len(what):end if end >= 0 else len(hit.text)]
+    return not (re.search(r"(?i)\b(?:but|however|whereas|while)\b", after)
                 and re.search(r"(?i)\b(?:works?|worked|working|runs?|ran|running|fine)\b",
-                              hit.text))
+                              sentence))
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".

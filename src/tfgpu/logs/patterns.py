@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from tfgpu.facts import dlerror_text
+from tfgpu.facts.gpu_name_text import NVIDIA_CARD
 from tfgpu.facts.keras_release_text import KERAS_RELEASE
 from tfgpu.facts.known_messages import known_messages
 from tfgpu.facts.log import MAX_RECENT
@@ -313,7 +314,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)"
         r"|(?P<text>[A-Za-z]+(?: +[A-Za-z]+)*| (?=[^\S ]*\())\s*\((?P<code>-?\d+)\))",
     ),
-    _p("cuda.busy", ("busy or unavailable",), r"all CUDA-capable devices are busy or unavailable"),
+    # cudaErrorDevicesUnavailable = 46 (CUDA runtime driver_types.h: "all CUDA-capable devices
+    # are busy or unavailable"); CUDA samples' checkCudaErrors prints the enum name, as in
+    # "code=46(cudaErrorDevicesUnavailable)" (microsoft/WSL#6057)
+    _p("cuda.busy", ("busy or unavailable", "cudaerrordevicesunavailable"),
+       r"all CUDA-capable devices are busy or unavailable|\bcudaErrorDevicesUnavailable\b"),
     _p("cuda.error", ("cuda_error",), r"(?P<name>CUDA_ERROR_[A-Z_]+)", "name"),
     _p(
         "cuda.drivers",
@@ -1042,6 +1047,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"protobuf\b",
     ),
     # --- Keras 3 and tf-keras -------------------------------------------------------------
+    # TF-Hub's KerasLayer called on a Keras 3 input: Keras 3's "Exception encountered when
+    # calling layer 'x' (type KerasLayer)." above its KerasTensor's refusal "A KerasTensor is
+    # symbolic: it's a placeholder for a shape an a dtype." (keras-team/keras
+    # keras/src/backend/common/keras_tensor.py __array__; tensorflow/hub#903). Read by
+    # checks/tf_install.py keras3
+    _p(
+        "ctx.hub_keraslayer_symbolic",
+        ("(type keraslayer)", "a kerastensor is symbolic"),
+        r"(?P<call>Exception encountered when calling layer '[^'\n]{1,80}' \(type KerasLayer\))"
+        r"|(?P<sym>A KerasTensor is symbolic: it's a placeholder)",
+    ),
     _p(
         "keras.needs_tf_keras",
         ("keras is keras", "keras.layer", "kerastensor cannot be used", "tf_keras package",
@@ -1326,7 +1342,8 @@ PATTERNS: tuple[Pattern, ...] = (
          "you must install pydot", "you must install graphviz"),
         r"(?P<graphviz>`pydot` failed to call GraphViz|You must install graphviz \(see "
         r"instructions at [^)\n]{1,80}\) for `?plot_model)"
-        r"|(?P<pydot>Failed to import `pydot`\. Please install `pydot`"
+        # (the backticks are lost when a thread's text is pasted: keras-team/keras#10935)
+        r"|(?P<pydot>Failed to import `?pydot`?\. Please install `?pydot`?"
         r"|You must install pydot \(`pip install pydot`\) for `?(?:model_to_dot|plot_model))"
         r"|(?P<either>Failed to import pydot\. You must (?:`pip )?install pydot`? and "
         r"(?:install )?graphviz"
@@ -1445,6 +1462,31 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[SSL: CERTIFICATE_VERIFY_FAILED\] certificate verify failed"
         r"(?:: (?P<reason>[A-Za-z][\w ,'.-]{2,120}?))?(?= \(_ssl\.c|\s*$|'\)|\)|>)",
     ),
+    # wget's own verification failure (GNU wget src/openssl.c ssl_check_certificate: "%s:
+    # cannot verify %s's certificate, issued by %s:", severity ERROR, or WARNING under
+    # --no-check-certificate, which goes on), its reason on the next line (ctx.wget_cert_reason)
+    _p(
+        "net.wget_cert_failed",
+        ("cannot verify",),
+        r"^\s{0,8}ERROR: cannot verify (?P<host>[\w.-]{1,200})'s certificate, issued by",
+    ),
+    # wget's reason lines (src/openssl.c: X509_V_ERR_CERT_HAS_EXPIRED, _CERT_NOT_YET_VALID,
+    # _UNABLE_TO_GET_ISSUER_CERT_LOCALLY, _SELF_SIGNED_CERT_IN_CHAIN / _DEPTH_ZERO_SELF_SIGNED)
+    _p(
+        "ctx.wget_cert_reason",
+        ("issued certificate", "unable to locally verify", "self-signed certificate encountered"),
+        r"^\s{1,8}(?P<reason>Issued certificate has expired|Issued certificate not yet valid"
+        r"|Unable to locally verify the issuer's authority|Self-signed certificate encountered)\.",
+    ),
+    # The library whose download failed, from its traceback frames or message (Keras get_file's
+    # "URL fetch failure", keras[/src]/utils; tensorflow_hub; tensorflow_datasets; torchvision):
+    # checks/downloads.py names it, and no other
+    _p(
+        "ctx.download_library",
+        ("keras", "url fetch failure", "tensorflow_hub", "tensorflow_datasets", "torchvision"),
+        r"(?P<keras>\bkeras[/\\.](?:src[/\\.])?utils\b|URL fetch failure)"
+        r"|(?P<hub>\btensorflow_hub\b)|(?P<tfds>\btensorflow_datasets\b)|(?P<tv>\btorchvision\b)",
+    ),
     # A python.org framework Python on macOS (its installer has no root certificates until
     # "Install Certificates.command" runs)
     _p(
@@ -1462,20 +1504,43 @@ PATTERNS: tuple[Pattern, ...] = (
         ("not supported by the standard tensorflow lite runtime",
          "need custom implementations", "neither a custom op nor a flex op",
          "not supported by the native tflite runtime", "error_needs_flex_ops",
-         "error_needs_custom_ops", "ops in the model are custom ops", "custom ops: "),
+         "error_needs_custom_ops", "ops in the model are custom ops", "custom ops: ",
+         "tf select ops: "),
         r"Some of the operators in the model are not supported by the standard TensorFlow Lite "
         r"runtime(?:[^\n]{0,1500}?list of operators for which you will need custom "
         r"implementations: (?P<ops>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60}))?"
         r"|list of operators for which you will need custom implementations: "
         r"(?P<ops2>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60})"
         r"|'tf\.(?P<op>[A-Za-z][\w>]{0,80})' op is neither a custom op nor a flex op"
+        # (the list on the same line as the flex verdict: one pasted line)
+        r"|(?P<flex2>Some ops are not supported by the native TFLite runtime)[^\n]{0,300}?"
+        r"TF Select ops: (?P<sops2>[A-Za-z][\w>]{0,80}(?:, ?[A-Za-z][\w>]{0,80}){0,60})"
         r"|(?P<flex>Some ops are not supported by the native TFLite runtime"
         r"|Error code: ERROR_NEEDS_FLEX_OPS)"
         # the converter's own verdict that the ops are no flex ops (Select TF ops cannot run
         # them): "Some ops in the model are custom ops, See instructions to implement custom
         # ops", "Custom ops: <ops>", "Error code: ERROR_NEEDS_CUSTOM_OPS"
         r"|(?P<custom>Some ops in the model are custom ops|Error code: ERROR_NEEDS_CUSTOM_OPS)"
-        r"|^Custom ops: (?P<cops>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60})",
+        r"|^Custom ops: (?P<cops>[A-Za-z][\w>]{0,80}(?:, [A-Za-z][\w>]{0,80}){0,60})"
+        # the flex verdict's op list, "TF Select ops: Conv2D, Mul" (tensorflow/lite/python/
+        # authoring/authoring.py reads the converter's error by _TF_OPS_HDR = "TF Select ops: ")
+        r"|\bTF Select ops: (?P<sops>[A-Za-z][\w>]{0,80}(?:, ?[A-Za-z][\w>]{0,80}){0,60})",
+    ),
+    # The "Details:" lines under the converter's "TF Select ops:" list, one per op instance with
+    # its operand types: "tf.Conv2D(tensor<?x?x?x?xf32>, tensor<1x1x64x48xf32>) -> ..." (a "?"
+    # is a dimension unknown at conversion). Context for checks/tflite_converter.py.
+    _p(
+        "ctx.tflite_select_detail",
+        ("tensor<",),
+        r"^\s{0,8}tf\.(?P<op>[A-Za-z]\w{0,80})\((?P<args>tensor<[^\n]{0,600})",
+    ),
+    # The log names TensorFlow.js's TensorFlow Lite runtime (tfjs-tflite: a prebuilt TFLite
+    # WASM runtime for the browser, tensorflow/tfjs tfjs-tflite/scripts/download-tflite-web-api.sh)
+    # or a .tflite model meant for the web. checks/_tfjs_tflite.py
+    _p(
+        "ctx.tfjs_tflite",
+        ("tfjs-tflite", "tfjs_tflite", " web", "browser"),
+        r"tfjs[-_]tflite|tflite\b[^\n]{0,60}?\b(?:on|for|in) (?:the )?(?:web\b|browser)",
     ),
     # A checkpoint restore asked for a name the checkpoint does not hold (TF 2.21 wheel:
     # tensor_bundle.cc "Key ... not found in checkpoint", tensor_slice_reader.cc 'Tensor name
@@ -1562,6 +1627,24 @@ PATTERNS: tuple[Pattern, ...] = (
         "tb.logdir",
         ("log directory:",),
         r"^\s{0,8}\*{0,2}Log directory:\*{0,2} (?P<dir>\S[^\n]{0,400})$",
+    ),
+    # TensorBoard before tensorflow/tensorboard#266 (December 2017) split --logdir at its first
+    # colon into "run name:path" (application.py ParseEventFilesSpec / parse_event_files_spec:
+    # specification.partition(':') unless it starts with '/'; #266 added "not
+    # os.path.splitdrive(specification)[0]"), so --logdir=E:\tmp\x became run "E" with path
+    # \tmp\x, which os.path.realpath resolved on the CURRENT drive; its debug log then names
+    # that folder: "Starting AddRunsFromDirectory: C:\tmp\x" (tensorflow/tensorflow#6313,
+    # tensorflow/tensorboard#52). Read by checks/tensorboard_drive.py
+    _p(
+        "ctx.tb_add_runs",
+        ("starting addrunsfromdirectory",),
+        r"Starting AddRunsFromDirectory: (?P<drive>[A-Za-z]):(?P<rest>\\[^\s\"',]{0,300})",
+    ),
+    _p(
+        "ctx.tb_logdir_arg",
+        ("--logdir",),
+        r"\btensorboard(?:\.exe)?\s[^\n]{0,200}?--logdir(?:=|\s{1,4})[\"']?(?P<drive>[A-Za-z]):"
+        r"(?P<rest>\\[^\s\"',]{0,300})",
     ),
     # keras.applications' private _obtain_input_shape called with its Keras 2.0.0-2.0.7
     # argument include_top (renamed require_flatten in 2.0.8: keras-team/keras
@@ -3839,6 +3922,33 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<op>[<>=!]{1,2}) ?(?P<val>[^,\s\\\":]{1,60}))"
         r"(?:, please update your driver)?",
     ),
+    # NVIDIA cuda-samples deviceQuery (Samples/1_Utilities/deviceQuery/deviceQuery.cpp):
+    # printf("  CUDA Driver Version / Runtime Version          %d.%d / %d.%d\n", from
+    # cudaDriverGetVersion/cudaRuntimeGetVersion): the CUDA version the driver supports, as
+    # CUDA itself reads it. Read by checks/containers.py beside docker.nvc_requirement
+    _p(
+        "ctx.devicequery_versions",
+        ("cuda driver version / runtime version",),
+        r"CUDA Driver Version / Runtime Version\s{1,40}(?P<drv>\d{1,2}\.\d{1,2}) / "
+        r"(?P<rt>\d{1,2}\.\d{1,2})",
+    ),
+    # deviceQuery.cpp: printf("  Run time limit on kernels:                     %s\n",
+    # deviceProp.kernelExecTimeoutEnabled ? "Yes" : "No"): whether this GPU has a kernel
+    # run-time limit (a watchdog). Read by checks/kernel_time_limit.py
+    _p(
+        "ctx.devicequery_time_limit",
+        ("run time limit on kernels",),
+        r"Run time limit on kernels:\s{0,40}(?P<v>Yes|No)\b",
+    ),
+    # nvidia-smi's table, a GPU's first row: "| 00000000:01:00.0 On |" (Bus-Id, then Disp.A:
+    # a display is initialised on this GPU) and the driver model (TCC/WDDM) column on
+    # Windows. Read by checks/kernel_time_limit.py
+    _p(
+        "ctx.smi_display",
+        ("off  |", "on  |", "off |", "on |"),
+        r"(?P<wddm>\bWDDM\s{1,10}\|)?\s{0,10}[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d"
+        r"\s{1,10}(?P<disp>On|Off)\s{1,10}\|",
+    ),
     # a CUDA image tag the registry does not have (docker's "manifest for <ref> not found:
     # manifest unknown", buildkit's "<ref>: not found"): NVIDIA deletes end-of-life CUDA image
     # tags and keeps only the latest point release of each CUDA version (the images' support
@@ -4144,11 +4254,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Unable to determine the device handle for GPU(?P<rest>[^\r\n]{0,160})",
     ),
     # CUDA error 500 (CUDA_ERROR_NOT_FOUND / cudaErrorSymbolNotFound) as other runtimes in the
-    # same container print it (onnxruntime "CUDA failure 500", PyTorch "named symbol not found")
+    # same container print it (onnxruntime "CUDA failure 500", PyTorch "named symbol not found";
+    # PyTorch's c10/cuda/CUDAFunctions.cpp device_count TORCH_CHECK: "Unexpected error from
+    # cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices()
+    # that might have already set an error? Error <err>: <cudaGetErrorString>", 500 being
+    # cudaErrorSymbolNotFound: transcriptionstream/transcriptionstream#13, WSL2 driver 555.99)
     _p(
         "eco.cuda_500",
-        ("cuda failure : named symbol not found", "cuda error: named symbol not found"),
-        r"CUDA failure 500: named symbol not found|CUDA error: named symbol not found",
+        ("cuda failure : named symbol not found", "cuda error: named symbol not found",
+         "error : named symbol not found"),
+        r"CUDA failure 500: named symbol not found|CUDA error: named symbol not found"
+        r"|Unexpected error from cudaGetDeviceCount\(\)[^\n]{0,200}?Error 500: named symbol "
+        r"not found",
     ),
     # tensorflow-metal: the PluggableDevice registered twice; XLA ops on the Metal device
     _p(
@@ -4395,6 +4512,16 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
     # its "Unsupported .version" means PTX newer than the driver
+    # a program other than XLA that runs ptxas from PATH and says so: tinygrad's
+    # cuda_disassemble (tinygrad/tinygrad@c220c100478625ac2a0d6d3439291648defe9f9e
+    # tinygrad/runtime/support/compiler_cuda.py: /tmp/tinycuda_<md5>.ptx, "Make sure your PATH
+    # contains ptxas/nvdisasm binary of compatible version."; tinygrad/tinygrad#7729); context
+    # only (checks/xla.py _ptxas_program)
+    _p(
+        "ctx.ptxas_program",
+        ("tinycuda_", "make sure your path contains ptxas"),
+        r"(?P<tinygrad>\btinycuda_[0-9a-f]{8,40}\b|Make sure your PATH contains ptxas)",
+    ),
     _p(
         "xla.driver_jit_log",
         ("error log buffer",),
@@ -4562,6 +4689,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"NVIDIA-SMI\s+(?P<smi>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)\s+Driver Version:\s*"
         r"(?P<drv>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)",
     ),
+    # PyTorch's (and copies': Paddle2ONNX) Windows DLL loader, torch/__init__.py
+    # _load_dll_libraries: ctypes.WinError(code) + ' Error loading "<dll>" or one of its
+    # dependencies.' (pytorch/pytorch dc098c4); read by checks/torch_windows_dll.py
+    _p("py.win_dll_error_loading", ("or one of its dependencies",),
+       r"\[WinError (?P<code>\d{1,5})\][^\n]{0,300}?Error loading \"(?P<dll>[^\"\n]{1,400})\" "
+       r"or one of its dependencies"),
+    # a hybrid laptop's GPU-switching query and its integrated-only answer on a line below:
+    # Ubuntu's `prime-select query` (intel / integrated), SUSEPrime's `prime-select
+    # get-current` ("Driver configured: intel"), `system76-power graphics` and `envycontrol
+    # --query` (integrated); sources in checks/_hybrid_gpu.py, which reads them
+    _p("drv.prime_query", ("prime-select", "system-power", "envycontrol"),
+       r"\bprime-select\s+(?:query|get-current)\b|\bsystem76-power\s+graphics\s*$"
+       r"|\benvycontrol\s+(?:-q|--query)\b"),
+    _p("drv.prime_integrated", ("intel", "integrated", "driver configured: amd"),
+       r"^\s*(?:intel|integrated|Driver configured: (?:intel2?|amd))\s*$"),
     # A listing that names an NVIDIA GPU without TensorFlow: `nvidia-smi -L`, lspci's VGA / 3D
     # controller line, a Windows video-controller query (wmic / Get-CimInstance: the name
     # alone on its line).
@@ -5070,7 +5212,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.other_framework",
         ("onnxruntime", "onnx runtime", "paddle", "cupy", "ctranslate", "faster_whisper",
          "faster-whisper", "-ct", "_ct", " ct", "nccl info", "numba", "torch", "whisper", "caffe",
-         "_layer.cu", "cudnn error: cudnn_status_", "aten", "processgroupnccl"),
+         "_layer.cu", "cudnn error: cudnn_status_", "aten", "processgroupnccl", "cudnn.hpp",
+         "darknet", "cudnn status error in: file:", "xgboosterror", "mxneterror", "mxnet",
+         "src/operator/", "cv::dnn", "/modules/dnn/", "\\modules\\dnn\\", "[trt] "),
         # (ONNX Runtime's issue form writes "ONNX Runtime"; a Paddle name right before CJK text
         # has no word boundary; a CTranslate2 model or script is "-ct2"/"_ct2"; a Whisper
         # model "whisper-large-v2")
@@ -5086,7 +5230,34 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b"
         r"|\b[Cc]uDNN error: CUDNN_STATUS_|[/\\]ATen[/\\]|[/\\]pytorch[/\\]|\bProcessGroupNCCL\b)"
         r"|(?P<whisper>\bWhisper\b|\bwhisper-(?:large|medium|small|base|tiny)\b)"
-        r"|(?P<caffe>(?i:\bcaffe2?\b)|\b\w+_layer\.cu\b)",
+        # Caffe's CUDNN_CHECK is a glog CHECK_EQ in include/caffe/util/cudnn.hpp ("cudnn.hpp:100]
+        # Check failed: status == CUDNN_STATUS_SUCCESS (3 vs. 0) CUDNN_STATUS_BAD_PARAM",
+        # BVLC/caffe#5544; TensorFlow has no cudnn.hpp)
+        # Caffe's layer files only as Caffe names them: its cuDNN layers (cudnn_conv_layer.cu,
+        # cudnn_relu_layer.cpp: glog prints the base name) or a _layer.cu under a caffe/ path;
+        # any other *_layer.cu (a TensorRT plugin's yolo_layer.cu) is not Caffe (review 49a P12)
+        r"|(?P<caffe>(?i:\bcaffe2?\b)|\bcudnn_\w{1,40}_layer\.(?:cu|cpp)\b"
+        r"|[/\\]caffe[/\\][\w/\\.-]{0,120}_layer\.cu\b|\bcudnn\.hpp:\d{1,5}\] Check failed)"
+        # OpenCV's DNN module (its CUDA backend's cuDNN exceptions:
+        # "cv::dnn::cuda4dnn::csl::cudnn::cuDNNException", opencv_contrib/modules/dnn/src/
+        # cuda4dnn/csl/cudnn/*.hpp; review 49a P11); not OpenCV's other modules' errors
+        r"|(?P<opencv>\bcv::dnn\b|[/\\]modules[/\\]dnn[/\\])"
+        # TensorRT's own logger (trtexec and the samples' logger.cpp: "[03/04/2022-10:00:00] [E]
+        # [TRT] ..."); TF-TRT logs through tensorflow/compiler/tf2tensorrt, a TensorFlow line
+        r"|(?P<tensorrt>\[[EWIVF]\] \[TRT\] )"
+        # darknet (AlexeyAB/darknet src/dark_cuda.c cudnn_check_error_extended: "cuDNN status
+        # Error in: file: %s() : line: %d : build time: %s"; its error() aborts with
+        # "darknet: ./src/utils.c:293: error: Assertion 0 failed.", AlexeyAB/darknet#3766)
+        r"|(?P<darknet>\bcuDNN status Error in: file: |^darknet: |\./darknet\s)"
+        # XGBoost's and MXNet's own exceptions (dmlc/xgboost#6899, apache/mxnet#19291); MXNet's
+        # library and its glog cuDNN checks (apache/mxnet src/operator/nn/cudnn/
+        # cudnn_convolution-inl.h CUDNN_CALL: "Check failed: e == CUDNN_STATUS_SUCCESS (3 vs. 0)
+        # cuDNN: CUDNN_STATUS_BAD_PARAM", its dmlc stack "[bt] (0) .../mxnet/libmxnet.so";
+        # Debian's dist-packages too; break-it review b49a P4)
+        r"|(?P<xgboost>\bXGBoostError\b)"
+        r"|(?P<mxnet>\bMXNetError\b|(?:site|dist)-packages[/\\]mxnet[/\\]|\bimport mxnet\b"
+        r"|\blibmxnet\.so\b|\bsrc/operator/[\w./-]{0,80}?cudnn[\w-]{0,60}-inl\.h:\d{1,6}: "
+        r"Check failed)",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
@@ -5595,6 +5766,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\bPackage ['\u2018](?P<pkg2>[A-Za-z0-9][\w.+:-]{0,120})['\u2019] has no installation "
         r"candidate",
     ),
+    # apt-private/private-install.cc: "Package %s is not available, but is referred to by
+    # another package." (then "has no installation candidate"): a name known only from another
+    # package's relations, with no version in any source. Context for checks/apt_install.py
+    _p(
+        "ctx.apt_referred",
+        ("is not available, but is referred to",),
+        r"\bPackage (?P<pkg>[A-Za-z0-9][\w.+:-]{0,120}) is not available, but is referred to by "
+        r"another package",
+    ),
     _p(
         "apt.version_not_found",
         ("was not found",),
@@ -5815,6 +5995,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("should not try to import tensorflow from its source directory",),
         r"you should not try to import tensorflow from its source directory",
     ),
+    # the traceback frame of tensorflow's own __init__.py beside that message: its folder says
+    # whether the installed package (site-packages / dist-packages) or a checkout was imported
+    # (checks/python_env_faults.py source_tree_import)
+    _p(
+        "ctx.tf_init_frame",
+        ("tensorflow", "__init__.py"),
+        r'^\s{0,8}File "(?P<path>[^"\n]{0,300}?)[/\\]tensorflow[/\\](?:python[/\\])?'
+        r'__init__\.py", line \d',
+    ),
+    # TF 0.x-1.x wraps the real ImportError's traceback in its own ("ImportError: Traceback
+    # (most recent call last): ... ImportError: No module named protobuf"): the inner error
+    # line, any module or library (checks/python_env_faults.py source_tree_import)
+    _p(
+        "ctx.inner_import_error",
+        ("importerror: ", "modulenotfounderror: "),
+        r"^\s{0,8}(?:ImportError|ModuleNotFoundError): (?!Traceback)(?P<msg>\S[^\n]{0,200})",
+    ),
     # the program's end on a module Python cannot find: the exception line itself
     # ("ModuleNotFoundError: No module named 'lvis'", Python 2's "ImportError: No module named
     # lvis"), read by checks/missing_modules.py for modules that are none of TensorFlow's own
@@ -5868,6 +6065,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_mei", "pyimod", "pyinstaller"),
         r"[/\\]_MEI\d{2,12}[/\\]|\bpyimod0\d_\w+|\bPyInstaller\b",
     ),
+    # a standard-library extension module's import in a traceback's code line ("    import
+    # _socket" under "File ...\\lib\\socket.py"): CPython ships these in each install's DLLs
+    # folder (PC/layout, PCbuild); read by checks/python_env_faults.py beside py.dll_conflict
+    _p(
+        "ctx.stdlib_ext_import",
+        ("import _", "from _", "import select", "import unicodedata", "import pyexpat",
+         "import winsound"),
+        r"^\s{0,12}(?:import|from) (?P<mod>_(?:socket|ssl|ctypes|hashlib|sqlite3|lzma|bz2"
+        r"|elementtree|decimal|multiprocessing|overlapped|asyncio|queue|uuid|zoneinfo|tkinter"
+        r"|msi|wmi)|select|unicodedata|pyexpat|winsound)\b",
+    ),
     # CPython's Python/dynload_win.c: a .pyd linked against another pythonXY.dll
     _p(
         "py.dll_conflict",
@@ -5908,6 +6116,48 @@ PATTERNS: tuple[Pattern, ...] = (
     # in the terminal but not in JupyterLab", "in IPython"), which tools.jupyter_ctx (the
     # notebook's own traceback lines) does not read; "notebook" alone is also a laptop, so it
     # counts only as "notebook cell/kernel"; read by checks/python_import.py
+    # the user's words that the machine has no NVIDIA GPU or CUDA, or that they want to run on
+    # the CPU ("I have not installed cuda and i don't want to do that", "How can i run this
+    # code on CPU", pytorch/pytorch#28111); read by checks/companion_cpu_build.py
+    _p(
+        "ctx.wants_cpu",
+        ("on cpu", "on the cpu", "on my cpu", "installed cuda", "install cuda", "have cuda",
+         "have a gpu", "have an nvidia", "have gpu", "have nvidia", "no gpu", "no nvidia",
+         "without gpu", "without a gpu", "without cuda", "without an nvidia", "cpu only",
+         "cpu-only"),
+        r"(?i)\b(?:run|use|train|execute|work)\w{0,3}\b[^.\n?]{0,40}?\bon (?:the |my |a )?CPU\b"
+        r"|\b(?:have not|haven't|did not|didn't|do not|don't|dont)\s(?:installed? |have )"
+        r"(?:an? |any )?(?:cuda|nvidia|gpu)\b"
+        r"|\b(?:no|without) (?:an? |any )?(?:nvidia )?(?:gpu|cuda)\b"
+        r"|\bcpu[- ]only (?:machine|laptop|computer|server|pc)\b",
+    ),
+    # the user's own libtensorflow put into tfjs-node's deps folder, or built from a
+    # TensorFlow branch ("build the tensorflow-r2.2 version ... put it on
+    # .../node_modules/@tensorflow/tfjs-node/deps and tar -xf", tensorflow/tfjs#3287); read by
+    # checks/tfjs_addon_lib.py; context only
+    _p(
+        "ctx.tfjs_own_libtensorflow",
+        ("tfjs-node/deps", "tfjs-node-gpu/deps", "tensorflow-r", "libtensorflow-"),
+        r"\b(?:put|placed?|copied|copy|moved?|extract\w{0,3}|replaced?|unpack\w{0,3}|tar -x\w{0,3})"
+        r"\b[^\n]{0,100}?tfjs-node(?:-gpu)?/deps\b"
+        r"|\b(?:built?|build|compiled?)\b[^\n]{0,40}?\b(?:lib)?tensorflow-r?(?P<v>\d{1,2}\.\d{1,2})\b",
+    ),
+    # a Python file run from Bazel's runfiles tree (a genrule or test of a source build:
+    # "...\Temp\Bazel.runfiles_9jiiji0f\runfiles\org_tensorflow\tensorflow\python\platform\
+    # self_check.py", tensorflow/tensorflow#28223); read by checks/tf1_era_imports.py; context
+    # ctypes' OSError for a Windows DLL load ("OSError: [WinError 126] The specified module
+    # could not be found", in any UI language); the self check's frame above it is read by
+    # checks/tf1_era_imports.py, which quotes this line as the same failure; context only
+    _p(
+        "ctx.winerror_oserror",
+        ("oserror: [winerror",),
+        r"^\s{0,8}OSError: \[WinError (?P<code>\d{1,5})\]",
+    ),
+    _p(
+        "ctx.bazel_runfiles",
+        ("bazel.runfiles_", "runfiles\\org_tensorflow", "runfiles/org_tensorflow"),
+        r"Bazel\.runfiles_\w{1,20}[\\/]runfiles\b|[\\/]runfiles[\\/]org_tensorflow[\\/]",
+    ),
     _p(
         "ctx.notebook_prose",
         ("jupyter", "ipython", "notebook cell", "notebook kernel"),
@@ -6392,8 +6642,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.nvidia_gpu_named",
         ("geforce", "quadro", "tesla", "titan", "rtx", "gtx", "mx", "gt", "nvidia corporation",
          "driver version"),
-        r"\b(?:GeForce|Quadro|TITAN|(?i:rtx) ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
-        r"|NVIDIA [AHLT]\d{1,3}\b|(?i:gtx) ?\d{3,4}(?!\d)|MX ?[1-5][1-7]0\b"
+        r"\b(?:" + NVIDIA_CARD + r"|NVIDIA Corporation|MX ?[1-5][1-7]0\b"
         r"|GT ?(?:1030|[2-7][1-4]0M?)\b)|Driver Version\s*:",
     ),
     # A cmd.exe or PowerShell prompt: docker run from Windows, i.e. Docker Desktop on Windows
@@ -7217,6 +7466,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # "org.tensorflow.exceptions.TFFailedPreconditionException", the JavaCPP-generated
     # AbstractTF_Status) and the TensorFlow C API's session calls: a bazel build embedding
     # @org_tensorflow, TensorFlow's and not jaxlib's; read by Facts.jax_log (review b48a P8)
+    # a program that runs TensorFlow through its C API with no Python (FFmpeg's dnn_tensorflow
+    # filter, as go-livepeer runs it, livepeer/go-livepeer#1980: "[dnn_tensorflow @ 0x...]
+    # Failed to create new session"); c_api.cc's own line counts only beside no Python
+    # (read by checks/device_placement.py)
+    _p("ctx.tf_c_program", ("[dnn_tensorflow @", "tensorflow/c/c_api.cc"),
+       r"\[dnn_tensorflow @ 0x[0-9a-fA-F]{1,16}\]|(?P<capi>\btensorflow/c/c_api\.cc:\d{1,6}\])"),
     _p("ctx.tf_java_capi", ("org.tensorflow.", "abstracttf_", "tf_sessionrun", "tf_newsession",
                             "tf_loadsessionfromsavedmodel", "tf_graphimportgraphdef"),
        r"\borg\.tensorflow\.[A-Za-z_]|\bAbstractTF_\w|\bTF_(?:SessionRun|NewSession"
@@ -7591,6 +7846,21 @@ PATTERNS: tuple[Pattern, ...] = (
         "op.nvcc_symbol",
         ("undefined symbol",),
         _first("undefined symbol") + r" ?: ?(?P<sym>__cuda[A-Z]\w{1,60})",
+    ),
+    # A compiler driver's link line (g++/c++/gcc/clang++) that names TensorFlow's framework
+    # library (-ltensorflow_framework, -l:libtensorflow_framework.so.N) BEFORE an input file
+    # (.o/.cc/.cpp): under --as-needed (Ubuntu's gcc default since 11.10,
+    # wiki.ubuntu.com/ToolChain/CompilerFlags) the linker drops a shared library that no
+    # earlier input needs (tensorflow/tensorflow PR #34842: "the order of the linker flags was
+    # what was causing the undefined reference"); a compile-only line (-c) links nothing.
+    # Read by checks/custom_ops.py (custom-op-not-linked-to-tensorflow-framework, link-order)
+    _p(
+        "ctx.tf_framework_link_order",
+        ("tensorflow_framework",),
+        r"^\s{0,8}(?:[$#>]\s{0,3})?(?![^\n]{0,4000}\s-c\s)(?:\S{0,200}[/\\])?"
+        r"(?:g\+\+|c\+\+|gcc|clang\+\+|clang)(?:-\d{1,2})?\s[^\n]{0,2000}?"
+        r"\s-l:?(?:lib)?tensorflow_framework\b[^\n]{0,2000}?\s"
+        r"(?P<input>[^\s'\"]{1,300}\.(?:o|cc|cpp|cxx|c))(?=\s|$)",
     ),
     # A compiler's missing-include error for a CUDA header named by its path in TensorFlow's
     # source tree (TF 1.x "cuda/include/cuda.h", later "third_party/gpus/cuda/include/..."):
@@ -8428,6 +8698,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version `(?P<node>[\w.+-]{1,60})' not found \(required by (?P<by>[^)\n]{1,300})\))",
         "lib",
     ),
+    # the same elf/dl-version.c text where the file lacking the version node is ANOTHER
+    # library than the one being loaded: the system's glibc ("libm.so.6: version `GLIBC_2.27'
+    # not found (required by /usr/lib/libnvinfer.so.6)", google/automl#618), its libstdc++
+    # ("GLIBCXX_3.4.26"), or any other dependency: the library was found but was built
+    # against a newer release of that dependency. Any quote form. lib.unloadable's CUDA files
+    # and lib.native_import's TensorFlow files are theirs. Read by checks/library_dep_version.py
+    _p(
+        "lib.dep_version",
+        ("not found (required by",),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,12}/)?(?P<dep>(?:lib|ld-)[\w+-]{1,60}\.so"
+        r"(?:\.\d{1,4}){0,4}): version [`'\u2018](?P<node>[\w.+-]{1,60})['\u2019] not found "
+        r"\(required by (?P<by>[^)\n]{1,300})\)",
+        "dep",
+    ),
     # glibc's dlerror for a library whose initial-exec TLS must sit in the static TLS block
     # but was loaded after start-up (dlopen: a Python extension's import, ctypes) when the
     # block's surplus is used up: elf/dl-reloc.c _dl_allocate_static_tls,
@@ -8454,7 +8738,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("conflicts with the existing symbol", "file already exists in database",
          "generateddatabase()->add(", "generated_database_->add("),
         r'Symbol name "(?P<sym>[\w.]{1,300})" conflicts with the existing symbol "'
-        r"|File already exists in database: (?P<file>\S{1,300}\.proto)\b"
+        # (a file name without .proto too: or-tools' "File already exists in database:
+        # proto3", google/or-tools#1830)
+        r"|File already exists in database: (?P<file>\S{1,300}\.proto\b|\w[\w.-]{0,99}\b)"
         # protobuf 3.x's GOOGLE_CHECK ("CHECK failed"), absl's in 22.x+ ("Check failed"); up
         # to 3.5 the pool was the member generated_database_
         r"|(?P<check>(?i:CHECK failed): (?:GeneratedDatabase\(\)|generated_database_)->Add\("
@@ -8478,6 +8764,67 @@ PATTERNS: tuple[Pattern, ...] = (
         "proto.cv2_import",
         ("import cv", "from cv", "cv/", "cv\\"),  # (templates drop digits: "cv2" -> "cv")
         r"^\s*(?:>>>\s*)?import cv2\b|^\s*from cv2 import\b|[/\\]cv2[/\\]\w+\.py\b",
+    ),
+    # a recurrent layer's reset_states called (the program's own line, or Keras's frame "in
+    # reset_states" / "recurrent.py:914 reset_states"): read by checks/keras_recurrent.py
+    _p(
+        "ctx.rnn_reset_states",
+        ("reset_states",),
+        r"\.reset_states\(|\breset_states\s*(?:\*|$)|\bin reset_states\b",
+    ),
+    # a model converter's own module in a traceback frame, installed or a source checkout
+    # (onnx/onnx-tensorflow#1067: "...\\onnx-tensorflow\\onnx_tf\\handlers\\backend\\resize.py"):
+    # the package that read a tensor's shape (checks/tf_function_code.py unknown_rank)
+    _p(
+        "ctx.converter_frame",
+        ("onnx",),
+        r"[/\\](?P<pkg>onnx_tf|onnx2tf|onnx2keras|tf2onnx)[/\\][\w/\\.-]{1,200}?\.py\b",
+    ),
+    # the program's own code reading a static shape as a list ("t.get_shape().as_list()[1]",
+    # "x.shape.as_list()"): read by checks/tf_function_code.py unknown_rank
+    _p(
+        "ctx.static_shape_read",
+        ("get_shape().as_list()", "shape.as_list()"),
+        r"\b\w{1,60}(?:\.get_shape\(\)|\.shape)\.as_list\(\)",
+    ),
+    # a bundler (freezer) named in the log: Nuitka (its "--standalone" and its report
+    # template's "Nuitka version"), cx_Freeze, PyInstaller, py2exe. With TensorFlow's own
+    # definitions refused twice it is TensorFlow's library loaded twice by the frozen program
+    # (Nuitka/Nuitka#1435 and #2862, tensorflow/tensorflow#70340): checks/protobuf_registry.py
+    _p(
+        "ctx.proto_freezer",
+        ("nuitka", "cx_freeze", "cx-freeze", "pyinstaller", "exe"),
+        r"(?i:\b(?P<tool>nuitka|cx[_-]freeze|pyinstaller|py2exe)\b)",
+    ),
+    # TensorFlow's own C++ registration run twice (core/common_runtime/session_factory.cc
+    # SessionFactory::Register: 'Two session factories are being registered under<type>'):
+    # TensorFlow's library loaded twice in one process. checks/protobuf_registry.py
+    _p(
+        "ctx.tf_session_factory_twice",
+        ("two session factories are being registered",),
+        r"Two session factories are being registered",
+    ),
+    # the user's words for building or linking TensorFlow themselves, next to protobuf's
+    # refusal: TF_SYSTEMLIBS (third_party/systemlibs), a clang "-c opt" bazel build
+    # (tensorflow/tensorflow#8394), "linked in twice" (google/sling#102).
+    # checks/protobuf_registry.py
+    _p(
+        "ctx.proto_build_words",
+        ("tf_systemlibs", "-c opt", "linked in twice", "linked twice", "bazel build",
+         "compiled using", "compiled with"),
+        r"\bTF_SYSTEMLIBS\b|(?i:\bbazel build\b|\bcompiled (?:using|with) `?clang\b|"
+        r"-c opt\b|\blinked (?:in )?twice\b)",
+    ),
+    # protobuf's own source path in its log line ("[libprotobuf ERROR <path>/google/protobuf/
+    # descriptor_database.cc:N]"): TensorFlow's bundled copy builds under bazel's
+    # external/com_google_protobuf (external/protobuf, external/protobuf_archive in 1.x); any
+    # other path is a protobuf built elsewhere (a system, EasyBuild or conda one).
+    # checks/protobuf_registry.py
+    _p(
+        "ctx.proto_runtime_path",
+        ("[libprotobuf error", "[libprotobuf fatal"),
+        r"\[libprotobuf (?:ERROR|FATAL) (?P<src>[^\s\]]{0,300}?)google/protobuf/"
+        r"descriptor(?:_database)?\.cc:\d{1,6}\]",
     ),
     # a library of the program's own loaded into TensorFlow's process (tf.load_op_library, a
     # custom op's .so): a second copy of TensorFlow's definitions the log shows, read by
@@ -8604,6 +8951,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:(?P<delegate>TfLite\w{0,30}Delegate\w{0,10}) Invoke: )?"
         r"(?:GpuDelegate must|Delegate should) run on the same thread where it was "
         r"initiali[sz]ed",
+    ),
+    # a Flutter app's log (the engine's "E/flutter (pid): [ERROR:flutter/runtime/
+    # dart_isolate.cc(N)] Unhandled exception", a Dart stack frame of the tflite_flutter
+    # package): the interpreter is driven from Dart isolates (tensorflow/flutter-tflite#172).
+    # Read by checks/tflite_gpu_delegate.py
+    _p(
+        "ctx.flutter_host",
+        ("e/flutter", "package:tflite_flutter/", "dart_isolate.cc"),
+        r"\bE/flutter\s{0,4}\(|package:tflite_flutter/|flutter/runtime/dart_isolate\.cc",
     ),
     # A Keras subclass that set an attribute before calling the base __init__: Keras 2.2.0-2.3.1
     # keras/engine/network.py __setattr__ ("It looks like you are subclassing `Model` and you
@@ -8837,11 +9193,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
     # for now." (TF 2.x), the backprop's "Gradients for grouped convolutions are not supported
-    # on CPU." (in the 2.21 wheel). Read by checks/op_kernel_limits.py
+    # on CPU." (in the 2.21 wheel), and the older kernel's "The Conv2D op currently does not
+    # support grouped convolutions on the CPU. A grouped convolution was attempted to be run
+    # because the input depth of N does not match the filter input depth of M" (TF 2.x
+    # conv_ops.cc LaunchConv2DOp<CPUDevice>, as read in a fork of it; hoangthang1607/
+    # nfnets-Tensorflow-2#1, TF 2.4). Read by checks/op_kernel_limits.py
     _p(
         "conv.grouped_cpu",
         ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
         r"(?:Generic|Fused) conv implementation does not support grouped convolutions"
+        r"|The Conv\dD op currently does not support grouped convolutions on the CPU"
         r"|(?P<grad>Gradients) for grouped convolutions are not supported on CPU",
     ),
     # TensorFlow's CPU kernels refusing the NCHW (channels-first) layout: pooling_ops_common /
@@ -9289,6 +9650,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|BaseCollectiveExecutor::StartAbort (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
         r"(?P<inner2>[^\n]{0,300})",
     ),
+    # the ring all-reduce's own abort, logged at E level before StartAbort (tensorflow v2.0.0
+    # tensorflow/core/common_runtime/ring_alg.cc RingAlg::StartAbort: LOG(ERROR) << "Aborting
+    # RingReduce with " << s; RingGather the same): read by checks/collectives.py beside
+    # collective.aborted (tensorflow/tensorflow#33086, #25254)
+    _p(
+        "collective.ring_abort",
+        ("aborting ring",),
+        r"Aborting Ring(?:Reduce|Gather) with (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
+        r"(?P<inner>[^\n]{0,300})",
+    ),
+    # the op a raised error names as where it happened, when it is a collective all-reduce:
+    # the node line "[[CollectiveReduce_2]]" (CollectiveReduce, CollectiveReduceV2) and the
+    # function "[Op:__inference_collective_all_reduce_2894985]" (tf.distribute's
+    # cross_device_utils.py build_collective_reduce wraps it in a function collective_all_reduce)
+    # (tensorflow/tensorflow#33531); context only
+    _p(
+        "ctx.collective_reduce_node",
+        ("[[collectivereduce", "collective_all_reduce"),
+        r"\[\[(?:\{\{node )?CollectiveReduce(?:V\d)?(?:_\d{1,6})?(?:\}\})?\]\]"
+        r"|Op:__inference_collective_all_reduce_\d{1,12}",
+    ),
     # a tf.data iterator asked for an element after its dataset ended, and nothing caught it:
     # IteratorGetNextOp / IteratorGetNextSyncOp / MultiDeviceIteratorGetNextFromShardOp return
     # errors::OutOfRange("End of sequence") (tensorflow/core/kernels/data/iterator_ops.cc,
@@ -9303,8 +9685,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "data.end_of_sequence",
         ("outofrangeerror", "out of range: end of sequence", "out_of_range: end of sequence"),
-        r"OutOfRangeError(?: \(see above for traceback\))?: (?:\{\{[^}\n]{0,300}\}\} ?)?"
-        r"End of sequence"
+        # (TF 2.0-2.2 distributed: "OutOfRangeError:  [_Derived_]End of sequence", the
+        # status derived from another op's, tensorflow/tensorflow#33531)
+        r"OutOfRangeError(?: \(see above for traceback\))?: {1,2}(?:\{\{[^}\n]{0,300}\}\} ?)?"
+        r"(?:\[_Derived_\] ?)?End of sequence"
         r"|(?P<roots>OutOfRangeError: \d{1,3} root error\(s\) found)"
         r"|^\s{0,8}(?P<root>\(\d{1,2}\) (?:Out of range|OUT_OF_RANGE): )"
         r"(?:\{\{[^}\n]{0,300}\}\} ?)?End of sequence",
@@ -9408,6 +9792,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<pre>[^\n]{0,300}?)image file could not be (?:identified|opened) because "
         r"(?P<fmt>[A-Z][A-Z0-9]{1,11}) support (?:is )?not installed",
     ),
+    # the same Pillow build shown by a check: features.check('webp') / check_module('avif')
+    # (its True/False answer on a line below), and `python -m PIL.report`'s
+    # "*** WEBP support not installed" (python-pillow/Pillow 4e5f09f src/PIL/features.py
+    # check, pilinfo); read by checks/input_files.py beside "cannot identify image file"
+    _p("img.pil_feature_call", ("features.check",),
+       r"\bfeatures\.check(?:_module)?\(\s*['\"](?P<fmt>webp|avif)['\"]\s*\)"),
+    _p("img.pil_feature_answer", ("true", "false"),
+       r"^\s*(?:Out\[\d{1,4}\]:\s*)?(?P<val>True|False)\s*$"),
+    _p("img.pil_feature_missing", ("support not installed",),
+       r"^\s*\*\*\* (?P<fmt>WEBP|AVIF) support not installed"),
+    # a Pillow loaded from the distribution's own Python 3 tree (a traceback frame, PIL.report's
+    # "Python modules loaded from ..."): Debian/Ubuntu install apt's python3-* modules in
+    # /usr/lib/python3/dist-packages (Debian Python Policy 1.5), and their python3 refuses a
+    # bare pip install (PEP 668, Debian 12 / Ubuntu 23.04+). checks/input_files.py (review 49a P9)
+    _p("ctx.apt_pillow", ("/dist-packages/pil",),
+       r"(?<![\w.-])/usr/lib/python3/dist-packages/PIL\b"),
     # libjpeg's error for data without JPEG's start marker (libjpeg-turbo src/jerror.h
     # JERR_NO_SOI; in the 2.21 wheel's libtensorflow_cc.so.2), printed to stderr before the
     # op's own error (or alone in a cut paste). checks/input_pipeline.py
@@ -9476,6 +9876,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<obj>\w{1,40})\.history\[\s{0,3}['\"](?P<read>(?:val_)?(?:acc|accuracy))['\"]\s{0,3}\]"
         r"(?!\s{0,3}\.(?:append|extend)\()",
     ),
+    # the History's keys as a notebook prints them: history.history.keys() ->
+    # "dict_keys(['loss', 'val_loss', 'binary_accuracy', 'val_binary_accuracy'])"; read by
+    # checks/keras_training_loop.py (a listing with 'loss' in it only)
+    _p("ctx.history_keys", ("dict_keys([",),
+       r"dict_keys\(\[(?P<keys>'[^\]\n]{1,600})\]\)"),
     # ModelCheckpoint._get_file_path (keras v2.6.0-v2.15.0 callbacks.py, Keras 3
     # callbacks/model_checkpoint.py): 'Failed to format this callback filepath: "<path>".
     # Reason: <the placeholder missing from the logs>'
@@ -9660,6 +10065,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No gradient defined for operation ?'(?P<op>[^'\n]{1,300})' \(op type: "
         r"(?P<type>\w{1,80})\)(?P<new>\. In general every operation must have)?",
     ),
+    # SHAP's DeepExplainer (shap/explainers/_deep/deep_tf.py) records each op of an eager
+    # model under "shap_<op type>" and registers that gradient only for the op types of its
+    # op_handlers table; TensorFlow's registry (framework/registry.py lookup) then raises
+    # "gradient registry has no entry for: shap_<op type>". Read by checks/tf_function_code.py
+    _p(
+        "graph.shap_no_handler",
+        ("gradient registry has no entry for: shap_",),
+        r"gradient registry has no entry for: shap_(?P<type>\w{1,80})",
+    ),
     # resource_variable_ops.py (TF 1.15-2.3): each eager variable's handle is checked with
     # gen_logging_ops._assert(..., name="EagerVariableNameReuse"); gone in 2.4.0
     _p(
@@ -9686,7 +10100,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Bad argument number for (?P<node>\w{1,40}): (?P<got>\d{1,2}), expecting "
         r"(?P<want>\d{1,2})"
         # gast 0.3.0 dropped the nodes Python 3.8 merged into Constant (0.2.2 had them)
-        r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis)'",
+        r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis"
+        # gast 0.4.0 dropped Index and ExtSlice as Python 3.9's ast did (serge-sans-paille/gast
+        # #53; tensorflow/tensorflow#44146: TF 2.3.1 over gast 0.4.0)
+        r"|Index|ExtSlice)'",
     ),
     # --- labels against the model's output, lookup indices (checks/labels_and_indices.py) ---
     # The element-wise ops' broadcast check (tensorflow/core/kernels/cwise_ops_common.cc
@@ -10044,6 +10461,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "
         r"are supported",
     ),
+    # The MSVC compiler a Windows build used: CMake's "The CXX compiler identification is MSVC
+    # 19.12.25831.0", cl.exe's banner "Microsoft (R) C/C++ Optimizing Compiler Version
+    # 19.12.25831 for x64", or its toolset folder ".../VC/Tools/MSVC/14.12.25827/bin/..."
+    # (toolset 14.1x is _MSC_VER 191x); read by checks/build_tools_and_banners.py beside CUDA's
+    # Visual Studio check (nvcc-host-compiler-unsupported)
+    # the Windows CUDA toolkit's install folder ("C:\\Program Files\\NVIDIA GPU Computing
+    # Toolkit\\CUDA\\v9.1\\include\\crt/host_config.h"): the CUDA release whose header spoke
+    _p(
+        "ctx.windows_cuda_folder",
+        ("nvidia gpu computing toolkit",),
+        r"(?i:nvidia gpu computing toolkit)[/\\](?i:cuda)[/\\]v(?P<cuda>\d{1,2}\.\d)\b",
+    ),
+    _p(
+        "ctx.msvc_version",
+        ("compiler identification is msvc", "optimizing compiler version", "msvc"),
+        r"\bcompiler identification is MSVC (?P<cl>19\.\d{1,2})\."
+        r"|\bC/C\+\+ Optimizing Compiler Version (?P<cl2>19\.\d{1,2})\."
+        r"|[/\\]VC[/\\]Tools[/\\]MSVC[/\\](?P<ts>14\.\d{1,2})\.\d{1,6}[/\\]",
+    ),
     # houtoms/tensorflow nvidia_entrypoint.sh (NVIDIA's TensorFlow image): the host driver older
     # than CUDA_DRIVER_VERSION and the forward-compatibility check failed: "ERROR: This
     # container was built for NVIDIA Driver Release %s or later, but" / "version %s was detected
@@ -10216,6 +10652,18 @@ PATTERNS: tuple[Pattern, ...] = (
        r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
     _p("ctx.x86_64", ("x_", "macosx_"),
        r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
+    # who printed a machine name: a Python asked for its own (platform.machine()/.platform()/
+    # .uname(), at a prompt or in python -c) or a shell's uname -m / arch; and what only a
+    # Python or `file` on its binary prints: the REPL's quoted 'x86_64', uname()'s
+    # machine='x86_64', `file`'s "Mach-O 64-bit executable x86_64" of a one-arch binary (a
+    # universal one prints "(for architecture x86_64)" lines). Read by checks/_rosetta_wheel.py
+    _p("ctx.python_machine_call", ("platform.",),
+       r"\bplatform\.(?:machine|platform|uname)\(\)"),
+    _p("ctx.shell_machine_call", ("uname", "arch"),
+       r"^\s*(?:[$%#]\s*)?(?:uname\s+-m|arch)\s*$"),
+    _p("ctx.python_x86_answer", ("'x_'", "mach-o"),
+       r"^\s*'x86_64'\s*$|\bmachine='x86_64'|^(?!.*for architecture).*\bMach-O 64-bit "
+       r"executable x86_64\s*$"),
     # the macOS release a log names ("macOS Big Sur 11.2", "Mac OS X 10.15.7", sw_vers's
     # "ProductVersion: 12.6", platform.platform()'s "macOS-11.2-x86_64"), not a requirement
     # ("macOS 12+", "macOS 12 or later"); read by checks/_rosetta_wheel.py against a wheel's
@@ -10230,8 +10678,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # cudnnRNNBackwardData/Weights, cudnnRNNForwardInference) fail mid-training on a
     # created handle, so start-up causes (an older cuDNN refused by the version check) do
     # not apply; read by checks/memory.py and checks/dnn_init_causes.py
+    # (cuda_dnn.cc's RETURN_IF_CUDNN_ERROR quotes the call in single quotes, "<< \"): '\" <<
+    # #expr"; a paste may turn them into double quotes, tensorflow/tensorflow#41863)
     _p("cudnn.rnn_call", ("cudnnrnn",),
-       r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})(?:\(|'?\s*$)"),
+       r"cuda_dnn\.cc\(\d{1,6}\):\s*['\"](?P<call>cudnnRNN\w{1,40})(?:\(|['\"]?\s*$)"),
+    # the same "in .../cuda_dnn.cc(N): '<call>(" line for any cuDNN call: RETURN_IF_CUDNN_ERROR
+    # wraps calls on a created handle (cudnnCreate's failure is "could not create cudnn
+    # handle" instead), so a status line right above it is no handle-creation failure;
+    # read by checks/memory.py (context only: the line may be cudnn.rnn_call's too)
+    _p("ctx.cudnn_named_call", ("cuda_dnn.cc(",),
+       r"cuda_dnn\.cc\(\d{1,6}\):\s*['\"](?P<call>cudnn\w{1,60})\("),
     # --- cudnn rnn mask ---
     # cuda_dnn.cc's RNN data descriptor (the per-sample sequence lengths of CudnnRNNV3, which
     # Keras computes from the mask) in the same "in .../cuda_dnn.cc(N): '<call>('" form
@@ -10253,6 +10709,12 @@ PATTERNS: tuple[Pattern, ...] = (
        r"expect the "
        r"following devices to be available: \[(?P<want>[^\]]{0,2000})\]\. However this machine "
        r"only has: \[(?P<have>[^\]]{0,6000})\]"),
+    # a TensorFlow GPU package named with its release in a report's prose ("tensorflow2.0-gpu-
+    # beta1", "tensorflow-gpu 1.14", "tensorflow-gpu==2.0.0b1"): read by checks/keras_multi_gpu.py
+    # for the CUDA that release was built for
+    _p("ctx.tf_gpu_named", ("-gpu",),
+       r"\btensorflow[-_ ]?(?P<v>[12]\.\d{1,2})[-_]gpu\b"
+       r"|\btensorflow-gpu[ =_-]{1,3}(?P<v2>[12]\.\d{1,2})(?![\d])"),
     _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
        r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
        r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
@@ -10756,6 +11218,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|'nvcc' is not recognized as (?:an internal or external command|the name of a "
         r"cmdlet)|No such file or directory: 'nvcc'",
     ),
+    # nvcc run by an absolute path that does not exist (a build script's hard-coded toolkit
+    # folder, "compile_ops.sh: 10: compile_ops.sh: /usr/local/cuda-10.0/bin/nvcc: not found":
+    # dash; bash "...: /usr/local/cuda-10.0/bin/nvcc: No such file or directory"): PATH plays
+    # no part (yanx27/PointASNL#16; charlesq34/pointnet2#49: edit the script's path to the
+    # installed toolkit). Read by checks/extension_builds.py
+    _p(
+        "build.nvcc_abs_missing",
+        ("/bin/nvcc: not found", "/bin/nvcc: no such file or directory"),
+        # (a ':' in the command: a CUDA_HOME joined with a colon, ":/usr/local/cuda/bin/nvcc",
+        # NVIDIA/apex#368, facebookresearch/SparseConvNet#94: the check tells it apart)
+        r"(?:^|[\s'\"])(?P<path>[/:]{1,2}(?:[\w.+-]{1,80}:?/){1,12}bin/nvcc): "
+        r"(?:not found|No such file or directory)\s*$",
+    ),
     # the compiler driver linking a custom op whose CUDA object the nvcc step before it never
     # wrote ("g++: error: roi_pooling_op.cu.o: No such file or directory": the make.sh /
     # Makefile of Faster R-CNN-style ops, smallcorgi/Faster-RCNN_TF#43); read by
@@ -10945,6 +11420,27 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("keras.other_backend", ("using theano backend", "using cntk backend",
                                "using tensorflow backend"),
        r"^\s*Using (?P<backend>Theano|CNTK|TensorFlow) backend\.?(?:\s*\([^()]{0,80}\))?\s*$"),
+    # Theano's own GPU lines (checks/keras2_standalone.py): its gpuarray backend's "Mapped
+    # name <ctx> to device cuda0: <GPU>", "Using cuDNN version N on context <ctx>" and "Can not
+    # use cuDNN on context <ctx>: <why>" (Theano/Theano theano/gpuarray/__init__.py init_dev, at
+    # 704e1b989293aa5229ed4ae98a3a70cdaa0219bc), its old CUDA backend's "Using gpu device N:
+    # <GPU>" (theano/sandbox/cuda/__init__.py): Theano on the GPU, the user's own choice
+    _p(
+        "ctx.theano_gpu",
+        ("mapped name", "using gpu device", "using cudnn version", "can not use cudnn on"),
+        r"^\s*(?:Mapped name \S{1,40} to device (?:cuda|opencl)[\d:]{0,8}\s?:?\s?"
+        r"(?P<gpu>[^\n(]{1,80}?)\s*(?:\(|$)|Using gpu device \d{1,2}: (?P<gpu2>[^\n(]{1,80}?)"
+        r"\s*(?:\(|$)|Using cuDNN version \d{1,6} on context|(?P<nodnn>Can not use cuDNN on "
+        r"context \S{1,40}: (?P<why>[^\n]{1,200})))",
+    ),
+    # a C compiler's missing header (gcc/clang "fatal error: x.h: No such file or directory"),
+    # read after Theano's "cannot compile with cuDNN" (checks/keras2_standalone.py)
+    _p(
+        "ctx.c_header_missing",
+        ("fatal error:",),
+        r"fatal error: '?(?P<hdr>[\w./+-]{1,100}\.h)'?:? (?:No such file or directory|file not "
+        r"found)",
+    ),
     _p("keras.tf_only_call", ("get_session", "set_session", "clear_session",
                               "tensorflow_backend"),
        r"\b(?:get_session|set_session|clear_session|tensorflow_backend)\b"),
@@ -11647,6 +12143,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("which is not available", "can save best model only with"),
         r"(?:Early stopping|Learning rate reduction|Reduce LR on plateau) (?:is )?conditioned "
         r"on metric `(?P<metric>[^`]{1,100})` which is not available"
+        # the names the callback was handed (','.join(logs.keys()), no spaces): empty when its
+        # logs were (a reader may join the next warning to an empty list's line)
+        r"(?:\. Available metrics are:(?P<avail>(?: [\w/.-]{1,100}(?:,[\w/.-]{1,100}){0,40})?)"
+        r"(?=[\"'`]?(?:\s|$)))?"
         r"|Can save best model only with (?P<metric2>\S{1,100}) available",
     ),
     # saving/hdf5_format.py, saved_model/load.py, saving_utils.py (tf.keras copy); Keras 3
@@ -11789,11 +12289,30 @@ PATTERNS: tuple[Pattern, ...] = (
         "nvml.lib_not_found",
         ("find libnvidia-ml.so library", "directory that contains libnvidia-ml.so",
          "nvml shared library not found", "nvmlerror_librarynotfound",
-         "could not load nvml library"),
+         "could not load nvml library", "dlopen(libnvidia-ml.so"),
         r"(?P<smi>NVIDIA-SMI couldn(?:&#0?39;|&apos;|\W{0,3})t find libnvidia-ml\.so library"
         r"|adding directory that contains libnvidia-ml\.so to your system PATH)"
         r"|(?P<py>NVMLError_LibraryNotFound|NVML Shared Library Not Found)"
-        r"|(?P<go>Failed to initialize NVML: could not load NVML library)",
+        r"|(?P<go>Failed to initialize NVML: could not load NVML library)"
+        # macOS's dyld: ctypes' "OSError: dlopen(libnvidia-ml.so.1, 6): image not found" (older
+        # dyld; the mode in decimal) or "dlopen(libnvidia-ml.so.1, 0x0006): tried: ..." (macOS
+        # 12 on); pynvml asks for the Linux name there too (IcedDoggie/Micro-Expression-with-
+        # Deep-Learning#40)
+        r"|(?P<mac>dlopen\(libnvidia-ml\.so(?:\.1)?, (?:0x[0-9a-fA-F]{1,8}|\d{1,4})\): "
+        r"(?:image not found|tried: ))",
+    ),
+    # a Python whose own glibc loader does not read the system's loader cache, in a traceback
+    # or prompt: Linuxbrew's (/home/linuxbrew/.linuxbrew/opt/python@3.10/..., ~/.linuxbrew;
+    # Homebrew's glibc formula: "By default, Homebrew's linker will not search for the
+    # system's libraries", formulae.brew.sh/formula/glibc caveats, Homebrew/homebrew-core
+    # Formula/g/glibc.rb), Nix's (/nix/store/<hash>-python3-3.11.9/...; nixpkgs
+    # pkgs/development/libraries/glibc/dont-use-system-ld-so-cache.patch: "Disable attempts
+    # to use the system-wide /etc/ld.so.cache"); wookayin/gpustat#134; context only
+    _p(
+        "ctx.own_glibc_python",
+        ("/.linuxbrew/", "/nix/store/"),
+        r"(?P<brew>/\.linuxbrew/[^\s\"']{0,120}?python)"
+        r"|(?P<nix>/nix/store/[0-9a-z]{32}-python)",
     ),
     # NVML_ERROR_NO_PERMISSION at init: "Failed to initialize NVML: Insufficient Permissions"
     # (nvidia-smi; not a later query's "...: Insufficient Permissions", e.g. NvLink counters),
@@ -12041,6 +12560,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"validation_split`? is only supported for [Tt]ensors or NumPy arrays\.?,? ?"
         r"(?:found following types in the input|Found incompatible type in the input): "
         r"(?P<types>\[[^\]\n]{0,400}\])"
+        # TF 2.2-2.3's data_adapter.py train_validation_split printed the arrays themselves
+        # ("... NumPy arrays, found: (array([[...", tensorflow/tensorflow#38613 on 2.2,
+        # #68882): a Python list or tuple in x or y, which the later releases name by type
+        r"|validation_split`? is only supported for [Tt]ensors or NumPy arrays, found: "
+        r"(?P<values>[(\[][^\n]{0,60})"
         # the graph-era loop's (training_utils_v1.py): a dataset, a generator
         r"|`validation_split` argument is not supported when input `x` is (?P<types2>a dataset)"
         r"|If your data is in the form of (?P<types3>a Python generator), you cannot use "

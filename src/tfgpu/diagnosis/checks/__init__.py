@@ -218,6 +218,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
+from tfgpu.diagnosis.checks.torch_windows_dll import torch_windows_dll
 from tfgpu.diagnosis.checks.triton_ptx import triton_gpu_arch_unsupported
 from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
 from tfgpu.diagnosis.checks.trt_engines import trt_static_engine_shape
@@ -348,6 +349,7 @@ from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
 from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
 from tfgpu.diagnosis.checks.crash_after_library_warning import crash_after_library_fallback
+from tfgpu.diagnosis.checks.library_dep_version import library_needs_newer_dependency
 from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.nccl_host_identity import nccl_hosts_share_hostname
@@ -777,6 +779,7 @@ from tfgpu.diagnosis.checks.saved_model_files import (
 from tfgpu.diagnosis.checks.serving import serving_base_path_missing, serving_no_version
 from tfgpu.diagnosis.checks.setuptools_pkg_resources import pkg_resources_missing
 from tfgpu.diagnosis.checks.tensorboard_data import tensorboard_no_event_files
+from tfgpu.diagnosis.checks.tensorboard_drive import tensorboard_logdir_drive_dropped
 from tfgpu.diagnosis.checks.tensorflow_macos_installer import tensorflow_macos_installer_python
 from tfgpu.diagnosis.checks.tf1_variables import (
     variable_defined_twice,
@@ -1036,6 +1039,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     conda_clobber,
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
+    # PyTorch's own Windows loader: 'Error loading "<dll>" or one of its dependencies'
+    torch_windows_dll,
     # cuDNN 8's own "Could not load library cudnn_*64_8.dll. Error code 127": found, another build
     cudnn_sub_dll_procedure_not_found,
     transformers_tf_class,
@@ -1388,6 +1393,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_configure_version_differs,
     # --- glibc's dlerror for a CUDA/cuDNN library file found but not loadable ---
     log_library_file_unloadable,
+    # --- a library found whose dependency (glibc, libstdc++...) is an older release ---
+    library_needs_newer_dependency,
     # --- glibc's static TLS block too full for a library loaded after start-up ---
     static_tls_exhausted,
     # --- protobuf: a second library registering the same definitions (aborts the process) ---
@@ -1499,6 +1506,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tflite_input_refused,
     # --- TensorBoard found no event file under its log directory ---
     tensorboard_no_event_files,
+    tensorboard_logdir_drive_dropped,
     # --- a checkpoint restore asked for a variable the checkpoint does not hold ---
     checkpoint_key_not_found,
     checkpoint_path_wrong,

@@ -125,6 +125,8 @@ def topology_sysfs(ctx: Facts, system: Hits, err: Hits) -> Finding | None:
     path = topo[0].g("path") or "/sys/class/pci_bus/..."
     ver = _version(ctx)
     old = ver is not None and ver[1] < _TOPO_TOLERANT
+    if ver is not None and not old:
+        return _tolerant_topology(ctx, topo, ver[0], path, system, err)
     wsl = ctx.wsl
     cause = (f"NCCL builds its view of the machine from the GPU's PCI device in /sys, and "
              f"{path} does not exist here (src/graph/xml.cc getPciPath: WARN 'Could not find "
@@ -156,6 +158,33 @@ def topology_sysfs(ctx: Facts, system: Hits, err: Hits) -> Finding | None:
              "# or, until then, train on one GPU or with a backend without NCCL (PyTorch: "
              "backend='gloo'; TensorFlow: a cross-device op without NCCL)"),
     )
+
+
+def _tolerant_topology(ctx: Facts, topo: list[Hit], ver: str, path: str, system: Hits,
+                       err: Hits) -> Finding | None:
+    """The missing /sys path beside an NCCL of 2.10.3 or later, which goes on without it and
+    logs the message as INFO (v2.10.3-1 .. v2.18.1-1 src/graph/xml.cc: ``ncclDebugNoWarn =
+    NCCL_GRAPH`` around both ``getPciPath`` calls; src/debug.cc turns such a WARN into
+    INFO): an INFO line is no cause (``None``: the error's other readings stay); a WARN line
+    came from another, older NCCL than the one the log names, or the failure is elsewhere:
+    variant ``topology-sysfs-newer``, which offers no NCCL upgrade (new-user report 48 LOW 8)."""
+    warned = [h for h in topo if "WARN" in h.text]
+    if not warned:
+        return None
+    fix = ["NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,GRAPH,NET python train.py   # the WARN "
+           "lines just before the error: the step that failed",
+           "python -c \"import torch; print(torch.cuda.nccl.version())\"; ldconfig -p | grep "
+           "libnccl; echo $LD_PRELOAD   # the NCCL the framework was built with and the "
+           "system copies that may load instead (PyTorch shown; other frameworks: their NCCL)"]
+    if ctx.wsl:
+        fix.append("# under WSL2 (no PCI device of the GPU in /sys): train on one GPU or with a "
+                   "backend without NCCL (PyTorch: backend='gloo')")
+    return catalogue.make(
+        "nccl-error", variant="topology-sysfs-newer", path=path, nccl=ver,
+        line=str(warned[0].line),
+        evidence=log_evidence(warned[:1], ctx.h("nccl.version").first[:1], system.first[:1],
+                              err.first[:1]),
+        fix=tuple(fix))
 
 
 def warn_named(ctx: Facts, warns: list[tuple[Hit, str, str]], system: Hits,

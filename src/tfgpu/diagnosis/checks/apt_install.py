@@ -58,6 +58,12 @@ _UPSTREAM_PARTS = (("libnccl", 3), ("", 4))
 _CUDA_DRIVER_CHAIN = re.compile(r"^(?:cuda(?:-[\w.-]+)?|nvidia-driver-\d+|libnvidia-[\w.-]+)$")
 
 
+#: NVIDIA's versioned CUDA package names (cuda-nvcc-11-6, cuda-toolkit-12-4, cuda-11-8):
+#: the CUDA release in the name's -X-Y suffix.
+_CUDA_VERSIONED = re.compile(r"(?P<stem>(?:cuda|libcu\w{1,20}|libnpp\w{0,20}|libnvjitlink)"
+                             r"(?:-[a-z]\w{0,30}){0,4})-\d{1,2}-\d{1,2}$")
+
+
 def _nvidia(pkg: str) -> bool:
     return bool(_CUDA_STACK_DEB.match(pkg.split(":")[0]))
 
@@ -208,6 +214,29 @@ def _not_located(ctx: Facts, located: list[Hit]) -> Finding:
                  "guide, network repository), then:",
                  "sudo apt-get update   # no GPG error on NVIDIA's repository this time",
                  f"apt-cache policy {pkgs[0]}   # then it has a candidate"),
+        )
+    # "has no installation candidate" for a versioned CUDA name (cuda-nvcc-11-6): apt knows
+    # the name from another package's relations (apt-private/private-install.cc: "is not
+    # available, but is referred to by another package"), and only NVIDIA's repository names
+    # cuda-*-X-Y packages, so it is read; that CUDA release is not published there for this
+    # distribution release (bazel-contrib/rules_cuda#356: ubuntu2204's repository has no
+    # 11.6 packages)
+    known = [h for h in located if h.g("pkg2") and _CUDA_VERSIONED.match(_located_name(h))]
+    if known:
+        name = _located_name(known[0])
+        stem = _CUDA_VERSIONED.match(name)
+        prefix = stem.group("stem") if stem else name
+        referred = [r for r in ctx.h("ctx.apt_referred").all() if r.g("pkg") == name]
+        return catalogue.make(
+            "apt-cuda-package-unavailable", variant="not-published", pkg=", ".join(pkgs),
+            evidence=log_evidence(referred[:1], located, limit=3),
+            fix=(f"apt-cache search --names-only '^{prefix}-[0-9]'   # the CUDA versions the "
+                 "repository apt reads has for this distribution release: install one of them",
+                 "grep -rh ^deb /etc/apt/sources.list /etc/apt/sources.list.d/ | grep -i cuda; "
+                 "grep VERSION_ID /etc/os-release   # NVIDIA's repository is per distribution "
+                 "release (ubuntu2004, ubuntu2204, ...)",
+                 "# that CUDA release on this machine: NVIDIA's runfile installer of it, or a "
+                 "container image of a distribution release its repository covers"),
         )
     return catalogue.make(
         "apt-cuda-package-unavailable", variant="not-located", pkg=", ".join(pkgs),

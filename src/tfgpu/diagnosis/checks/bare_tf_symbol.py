@@ -67,7 +67,7 @@ def bare_tf_symbol(ctx: Facts) -> list[Finding]:
         # ldd -r's listing names the object after each symbol: a typeinfo of TensorFlow's
         # classes missing there is the op library's link line (custom_ops.py's reading)
         for h in hits:
-            found = framework_link_missing(h, ldd.group(1), h.g("sym") or "")
+            found = framework_link_missing(h, ldd.group(1), h.g("sym") or "", ctx)
             if found is not None:
                 return [found]
     op = hit.g("op") or ""

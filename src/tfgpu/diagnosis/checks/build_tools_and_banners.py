@@ -370,6 +370,82 @@ def _release_below(release: str | None) -> str | None:
     return f"{mm[0]}.{mm[1] - 1}" if mm is not None and mm[1] > 0 else None
 
 
+#: The Visual Studio year of each MSVC 19.x minor range (_MSC_VER 1910-1916: VS 2017, 1920-1929:
+#: VS 2019, 1930-1949: VS 2022; Microsoft's "Microsoft C/C++ predefined macros" _MSC_VER table).
+_VS_YEARS = ((10, 16, "2017"), (20, 29, "2019"), (30, 49, "2022"))
+
+#: The last _MSC_VER minor (19.x) a CUDA release's include/crt/host_config.h accepts, for the
+#: releases whose message lists a year it then refuses a later update of: CUDA 9.0 and 9.1
+#: "#if _MSC_VER < 1600 || _MSC_VER > 1911" (the CUDA 9.x header's text, as quoted by
+#: fireice-uk/xmr-stak#91 and Microsoft/CNTK's CUDA 9 setup page, which selects the VC++ 14.11
+#: toolset), CUDA 9.2 "> 1913" (the 9.2 header as quoted by BitCrack's README and
+#: mmcv's Windows notes).
+_CUDA_MSC_MAX = {"9.0": 11, "9.1": 11, "9.2": 13}
+
+
+def _vs_update_too_new(ctx: Facts, h: Hit) -> Finding | None:
+    """``nvcc-host-compiler-unsupported`` variant ``vs-update-too-new``: CUDA's message lists
+    Visual Studio years, and the log's MSVC (pattern ``ctx.msvc_version``: CMake's compiler
+    identification, cl.exe's banner, the VC/Tools/MSVC/14.x folder) belongs to one of those
+    years: the check is on _MSC_VER, and this update of that year is newer than the CUDA
+    release accepts (fireice-uk/xmr-stak#750, #1331: VS 2017 15.5, MSVC 19.12, under CUDA
+    9.1; fixed with the 14.11 toolset or a newer CUDA).  ``None`` otherwise."""
+    listed = h.g("vs") or ""
+    for m in ctx.h("ctx.msvc_version").all():
+        cl = m.g("cl") or m.g("cl2")
+        minor = int(cl.split(".")[1]) if cl else None
+        if minor is None and (ts := m.g("ts")):
+            minor = int(ts.split(".")[1])  # toolset 14.1x builds _MSC_VER 191x
+        if minor is None:
+            continue
+        year = next((y for lo, hi, y in _VS_YEARS if lo <= minor <= hi), None)
+        if year is None or year not in listed:
+            return None
+        cuda = next((c.g("cuda") for c in ctx.h("ctx.windows_cuda_folder").all()
+                     if abs(c.line - h.line) <= 3), None)
+        top = _CUDA_MSC_MAX.get(cuda or "")
+        msc = f"19{minor:02d}"
+        if top is not None and minor > top:
+            older = (f"the MSVC 14.{top} toolset of Visual Studio {year}, which builds "
+                     f"_MSC_VER 19{top:02d}, the last CUDA {cuda} accepts")
+            # (the Visual Studio 2017 installer's component names: "VC++ 2017 version 15.4
+            # v14.11 toolset", "... 15.5 v14.12 toolset": Microsoft's VS 2017 component
+            # directory, as Microsoft/CNTK's and apache/incubator-mxnet's setup pages quote it)
+            toolset = (f"# install the 'VC++ 2017 version 15.{top - 7} v14.{top} toolset' "
+                       "component (Visual Studio Installer > Modify > Individual components), "
+                       "then select it: CMake -T "
+                       f"v141,version=14.{top} (CMake 3.12+), or vcvarsall.bat x64 "
+                       f"-vcvars_ver=14.{top} before the build" if year == "2017" else
+                       f"# install the MSVC 14.{top} build tools in the Visual Studio Installer "
+                       f"and select them (vcvarsall.bat x64 -vcvars_ver=14.{top})")
+        else:
+            # CUDA 10+ headers write the bound exclusive ("#if _MSC_VER < 1910 || _MSC_VER >=
+            # 1940": CUDA 12.x as quoted in several build scripts), CUDA 9.x inclusive ("> 1911",
+            # above); review 49b item 12
+            older = (f"an older MSVC toolset of Visual Studio {year}: the highest _MSC_VER "
+                     "this CUDA accepts is set by the bound in its include/crt/host_config.h "
+                     "(CUDA 10 and later write it '_MSC_VER >= N', which accepts up to N - 1: '>= "
+                     "1940' accepts 1939)")
+            toolset = ("# the bound: the '#if _MSC_VER < 1910 || _MSC_VER >= ...' line of "
+                       "include/crt/host_config.h in the CUDA folder (the bound is excluded: >= "
+                       "1940 accepts up to _MSC_VER 1939, the MSVC 14.39 toolset); install that "
+                       "MSVC toolset in the Visual Studio Installer and select it (vcvarsall.bat "
+                       "x64 -vcvars_ver=14.<minor>)")
+        return catalogue.make(
+            "nvcc-host-compiler-unsupported", variant="vs-update-too-new",
+            year=year, cl=f"19.{minor}", msc=msc, older=older,
+            evidence=log_evidence([h], [m]),
+            fix=(toolset,
+                 "# or a newer CUDA release, whose host_config.h accepts this Visual Studio "
+                 "update; then delete the build folder and configure again",
+                 "nvcc --version   # the CUDA release the build uses",
+                 "# last resort: nvcc -allow-unsupported-compiler (CMake: CMAKE_CUDA_FLAGS) "
+                 "skips the check; CUDA's own message warns it 'may cause compilation failure "
+                 "or incorrect run time execution'"),
+        )
+    return None
+
+
 def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
     """CUDA's ``crt/host_config.h`` refusing the host compiler (``build.nvcc_host_compiler``):
     each CUDA release accepts gcc up to a major, clang in a range and some Visual Studio
@@ -402,6 +478,9 @@ def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
                f"# build with a clang < {h.g('clang')} (nvcc -ccbin), or a newer CUDA toolkit")
     else:
         compiler, limit = "Visual Studio", f"Visual Studio {h.g('vs')}"
+        newer = _vs_update_too_new(ctx, h)
+        if newer is not None:
+            return [newer]
         fix = ("nvcc --version   # and the Visual Studio (MSVC) version the build uses",
                f"# build with {limit} (its Developer Command Prompt), or a CUDA toolkit that "
                "supports the installed Visual Studio")

@@ -22,6 +22,17 @@ What the first error is decides the finding:
 * a GPU-stack error (cuBLAS, cuDNN, out of memory, CUDA, XLA): left to the findings that read
   its own line;
 * anything else: quoted, as the cause (hedged: tfgpu does not know it).
+
+An input's end that a collective all-reduce could not get past (:func:`collective_input_end`)
+is no notice: the program's ``OutOfRangeError: [_Derived_]End of sequence`` naming
+``[[CollectiveReduce_N]]`` / ``[Op:__inference_collective_all_reduce_N]``, or the ring
+algorithm's own E-level ``Aborting RingReduce with Out of range: End of sequence``
+(tensorflow v2.0.0 core/common_runtime/ring_alg.cc ``RingAlg::StartAbort``).  The TensorFlow
+maintainers' answer (tensorflow/tensorflow#36153, guptapriya 2020-06-08): "MultiWorkerMirrored
+Strategy doesn't handle last partial batch correctly. To remedy the error, please pass
+steps_per_epoch argument (and use repeat in your dataset accordingly for multiple epochs)
+... We expect to have this fixed by TF 2.3" (the same fix confirmed in tensorflow/tensorflow
+#25254).  A later ``StartAbort Cancelled`` is then its consequence, not a cause of its own.
 """
 
 from __future__ import annotations
@@ -67,6 +78,25 @@ _GPU_STACK = re.compile(r"NCCL|Blas|DNN|ThenRnn|conv(?:olution)? algorithm|MIOpe
                         r"|out of memory"
                         r"|Resource ?exhausted|RESOURCE_EXHAUSTED|CUDA|ptxas|\bXLA\b", re.I)
 _TIMEOUT = re.compile(r"Collective has timed out", re.I)
+#: An abort whose status is only the cancellation another abort caused ("Cancelled:
+#: [_Derived_]Cancelled", with gRPC's "Additional GRPC error information:" after it).
+_CANCELLED = re.compile(r"^(?:\[_Derived_\]\s*)?Cancelled\b", re.I)
+#: How far below the OutOfRangeError line its "[[CollectiveReduce_N]]" node line may stand.
+_NODE_BELOW = 8
+
+
+def collective_input_end(f: Facts) -> tuple[list[Hit], list[Hit]]:
+    """``(raised, ring)``: the program's ``OutOfRangeError ... End of sequence`` lines with
+    a collective all-reduce named under them (``ctx.collective_reduce_node`` within
+    :data:`_NODE_BELOW` lines), and the ring algorithm's E-level aborts on an input's end
+    (``collective.ring_abort``).  dataset_end.py stands down for the first."""
+    nodes = [n.line for n in f.h("ctx.collective_reduce_node").all()]
+    raised = [h for h in f.h("data.end_of_sequence").all()
+              if not h.g("root") and not h.g("roots")
+              and any(0 <= n - h.line <= _NODE_BELOW for n in nodes)]
+    ring = [h for h in f.h("collective.ring_abort").all()
+            if _input_ended(h, h.g("inner") or "")]
+    return raised, ring
 
 
 def collective_aborted(f: Facts) -> list[Finding]:
@@ -74,14 +104,29 @@ def collective_aborted(f: Facts) -> list[Finding]:
     quotes the first error) and ``collective-end-of-sequence-notice`` (harmless)."""
     aborted = f.h("collective.aborted").all()
     timeouts = f.h("collective.timeout").all()
-    if not aborted and not timeouts:
+    raised, ring = collective_input_end(f)
+    if not aborted and not timeouts and not raised and not ring:
         return []
     inners = [(h, (h.g("inner") or h.g("inner2") or "").strip()) for h in aborted]
-    if aborted and all(_input_ended(h, t) for h, t in inners) and not timeouts:
-        return [catalogue.make("collective-end-of-sequence-notice",
-                               evidence=log_evidence(aborted[:2]))]
     # the first error that is not the end of an input
     real = [(h, t) for h, t in inners if not _input_ended(h, t)]
+    ended = [h for h, t in inners if _input_ended(h, t)] + ring
+    # the input's end came first and every other abort only cancels what it left: the end
+    # of the input is the cause (tensorflow/tensorflow#33531: "End of sequence", then
+    # "Cancelled", then the program's OutOfRangeError from CollectiveReduce)
+    first_end = min((h.line for h in ended), default=None)
+    ended_first = (not timeouts and (raised or ended)
+                   and all(_CANCELLED.search(t) and (first_end is None or h.line > first_end)
+                           for h, t in real))
+    if ended_first and (raised or ring or real):
+        return [catalogue.make(
+            "collective-ops-aborted", variant="input-ended" if raised else "input-ended-logged",
+            # every end-of-input abort line: known_harmless.py must not call one harmless
+            evidence=log_evidence(ended, raised[:1], [h for h, _ in real][:1], limit=12),
+        )]
+    if aborted and not real and not timeouts:
+        return [catalogue.make("collective-end-of-sequence-notice",
+                               evidence=log_evidence(aborted[:2]))]
     if any(_NCCL.search(t) for _, t in real) or f.h("nccl.error").count:
         return []  # nccl-error reads NCCL's code and WARN lines
     evidence = log_evidence(timeouts, [h for h, _ in real])
@@ -135,4 +180,4 @@ def collective_aborted(f: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["collective_aborted"]
+__all__ = ["collective_aborted", "collective_input_end"]

@@ -332,6 +332,15 @@ def _repeated_suffix(tag: str) -> str | None:
 _NVIDIA_CUDA = re.compile(r"(?:docker\.io/)?nvidia/cuda(?:gl)?:")
 
 
+#: TensorFlow's retired image repository: gcr.io/tensorflow/tensorflow served the 2016 images
+#: (tensorflow/tensorflow#3669: its tags stopped at 0.8 while the install guide still named it),
+#: later removed (valohai/tensorflow-example#4, williamleif/GraphSAGE#40, 2018: "not served
+#: from GCR anymore", switched to Docker Hub's tensorflow/tensorflow as the tools/docker README
+#: recommended); TensorFlow's install guide (tensorflow.org/install/docker) names
+#: tensorflow/tensorflow on Docker Hub.
+_RETIRED_TF_REPO = re.compile(r"(?:https?://)?gcr\.io/tensorflow/tensorflow$")
+
+
 #: tensorman (pop-os/tensorman), which builds tensorflow/tensorflow tags from its options.
 _TENSORMAN = ", as tensorman's --gpu/--python3/--jupyter do beside its default"
 
@@ -369,6 +378,15 @@ def image_tag_not_found(f: Facts) -> list[Finding]:
                  "# an image built for this platform (the repository's tag list shows the "
                  "platforms of each tag), or docker build --platform linux/amd64 ... to "
                  "emulate amd64 (slow, and no GPU under emulation)"))]
+    if _RETIRED_TF_REPO.match(repo):
+        return [catalogue.make(
+            "docker-image-tag-not-found", variant="retired-repository", ref=ref, repo=repo,
+            evidence=log_evidence(hits, limit=2),
+            fix=(f"# replace {repo} with tensorflow/tensorflow (Docker Hub) in the Dockerfile's "
+                 "FROM or the docker command: TensorFlow's images moved there",
+                 "# tensorflow/tensorflow's latest tags are current TensorFlow 2 images: code "
+                 "written for TensorFlow 1.x needs the tag of its own release (its tag list "
+                 "on Docker Hub)"))]
     twice = _repeated_suffix(tag)
     fix = (f"# list the tags {repo} has (its registry page, or: skopeo list-tags "
            f"docker://{repo}) and use one of them",
@@ -447,6 +465,60 @@ def _tesla_alternative_cuda(f: Facts, h: Hit) -> str | None:
     return f"cuda>={near[-1].g('v')}" if near else None
 
 
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(".") if x.isdigit())
+
+
+def _driver_cuda_shown(f: Facts, need: str) -> tuple[str, Hit] | None:
+    """``(CUDA version, line)``: the CUDA version the driver supports as the same log prints
+    it (nvidia-smi's header "CUDA Version: X.Y", pattern ``smi.driver``; deviceQuery's "CUDA
+    Driver Version / Runtime Version X.Y / ...", ``ctx.devicequery_versions``) when it is at
+    least ``need``; ``None`` when the log shows none, or one below ``need``."""
+    shown: list[tuple[str, Hit]] = [
+        (v, h) for h in f.h("smi.driver").all() if (v := h.g("cuda"))]
+    shown += [(v, h) for h in f.h("ctx.devicequery_versions").all() if (v := h.g("drv"))]
+    if not shown or any(_version(v) < _version(need) for v, _ in shown):
+        return None  # none shown, or one that is too old: the requirement's plain reading
+    return shown[0]
+
+
+def _requirement_met_by_shown_driver(f: Facts, hits: list[Hit], cond: str, need: str,
+                                     shown: str, line: Hit) -> Finding:
+    """``docker-image-cuda-newer-than-host-driver`` variant ``driver-meets-requirement``:
+    nvidia-container-cli refused ``cuda>=need`` although the log shows the driver supporting
+    CUDA ``shown >= need``.  NVIDIA/nvidia-container-toolkit#148 (= NVIDIA/nvidia-docker#1409,
+    "nvidia-container-cli reports incorrect CUDA driver version on WSL2": nvidia-container-cli
+    info printed CUDA 11.0 where nvidia-smi printed 11.2, and cuda>=11.1 images were refused)
+    and microsoft/WSL#6773 (deviceQuery "11.3 / 11.2", refused cuda>=11.2): the toolkit
+    misread the driver, so a driver update is no fix; ``NVIDIA_DISABLE_REQUIRE=1`` skips the
+    check (smallcloudai/refact#368: toolkit 1.15.0-rc.3 on WSL2, cuda>=11.8 refused, the
+    variable let it start; facefusion/facefusion-docker#41 sets it for the same bug).  The
+    log's nvidia-smi may also come from another machine or an earlier driver: hedged."""
+    where = ("on WSL2, " if f.wsl else "")
+    return catalogue.make(
+        "docker-image-cuda-newer-than-host-driver", variant="driver-meets-requirement",
+        cond=cond, shown=shown, evidence=log_evidence(hits, [line]),
+        cause=(f"The image declares {cond} (its NVIDIA_REQUIRE_CUDA) and the NVIDIA "
+               f"Container Toolkit's nvidia-container-cli refused to start it, saying the "
+               f"driver is too old; yet this log shows the driver supporting CUDA {shown} "
+               f"({line.text.strip()[:80]}), which meets {cond}. Then the driver is not what "
+               f"is too old: nvidia-container-cli read a lower CUDA version from it than CUDA "
+               f"itself does. NVIDIA tracks this {where}as 'nvidia-container-cli reports "
+               "incorrect CUDA driver version on WSL2' (NVIDIA/nvidia-container-toolkit#148): "
+               "there it refused images that the driver runs. Unless the nvidia-smi or "
+               "deviceQuery lines above come from another machine or from before a driver "
+               "change, a driver update will not help."),
+        fix=("nvidia-container-cli info   # the CUDA version the toolkit reads: lower than "
+             f"{shown}: the misreading",
+             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the image's "
+             "NVIDIA_REQUIRE_* check (NVIDIA Container Toolkit); safe here only because the "
+             f"driver's CUDA {shown} meets {cond}",
+             "# or update the NVIDIA Container Toolkit (libnvidia-container), then sudo "
+             "systemctl restart docker; NVIDIA's issue closed without naming a fixed "
+             "release, so check nvidia-container-cli info again after the update"),
+    )
+
+
 def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     """``requirement error: unsatisfied condition: cuda>=12.2, please update your driver``:
     the image's ``NVIDIA_REQUIRE_CUDA`` is above the CUDA version the host driver supports
@@ -488,6 +560,10 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     if compat is not None and minimum is not None and compat.version == minimum.version:
         compat = None
     have = f.driver_version
+    if need is not None and not legacy:
+        shown = _driver_cuda_shown(f, need)
+        if shown is not None:
+            return [_requirement_met_by_shown_driver(f, hits, cond, need, *shown)]
     if legacy:
         compat = None  # nvidia-docker 1.0 has no switch to skip its check
     cause = ((f"The image's com.nvidia.cuda.version label asks for CUDA {need}, and nvidia-docker "
@@ -521,10 +597,39 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     )]
 
 
+#: A shell prompt's user@host: (bash's default PS1), and the host names that are not a bare
+#: machine's: Docker's 12-hex container id, Windows' DESKTOP-/LAPTOP- names (WSL2), a
+#: Kubernetes pod's <deployment>-<replicaset hash>-<5> / <job>-<5> (the same list as
+#: checks/driver.py _NOT_BARE_HOST).
+_PROMPT_HOST = re.compile(r"^\s*(?:\([\w.-]{1,40}\)\s*)?[A-Za-z_][\w.-]{0,31}"
+                          r"@(?P<host>[\w.-]{1,80}):")
+_NOT_A_BARE_HOST = re.compile(r"^[0-9a-f]{12}$|^(?:DESKTOP|LAPTOP)-[A-Z0-9]{4,}$"
+                              r"|-[a-z0-9]{8,10}-[a-z0-9]{5}$|^[a-z0-9-]+-(?=[a-z0-9]*\d)[a-z0-9]{5}$")
+
+
+def _host_prompt(f: Facts) -> tuple[str, Hit] | None:
+    """``(host name, prompt line)``: a shell prompt (pattern ``ctx.shell_prompt``) of a named
+    machine that is not a container's or a pod's (:data:`_NOT_A_BARE_HOST`), when the log
+    shows no container otherwise; else ``None``."""
+    if f.in_container or any(f.h(n).count for n in ("docker.run_cmd", "eco.docker_run",
+                                                      "container.hostname")):
+        return None
+    for h in f.h("ctx.shell_prompt").all():
+        m = _PROMPT_HOST.match(h.text)
+        if m is not None and not _NOT_A_BARE_HOST.search(m.group("host")):
+            return m.group("host"), h
+    return None
+
+
 def container_lost_gpu_access(f: Facts) -> list[Finding]:
     """``Failed to initialize NVML: Unknown Error`` (and cuInit's ``CUDA_ERROR_UNKNOWN``) in a
-    container that had the GPU: with the systemd cgroup driver a ``systemctl daemon-reload``
-    on the host rewrites the container's device cgroup (NVIDIA/nvidia-container-toolkit#48).
+    container that had the GPU: its device cgroup was rewritten without the NVIDIA devices.
+    Triggers: with the systemd cgroup driver a ``systemctl daemon-reload`` on the host
+    (NVIDIA/nvidia-container-toolkit#48, fix: ``nvidia-ctk system create-dev-char-symlinks``);
+    the kubelet's ``--cpu-manager-policy=static`` (NVIDIA/nvidia-docker#966 =
+    kubernetes/kubernetes#77073: strace EPERM on /dev/nvidiactl, no ``c 195:*`` in
+    devices.list; fix: NVIDIA's k8s-device-plugin with ``--pass-device-specs``, its README's
+    "compatibility for the CPUManager static policy", v0.7.0).  The log rarely shows which.
 
     An error when the log shows a container, or a failed cuInit beside NVML's line (CUDA has
     no GPU in that process either way; the row supersedes the cuInit finding, whose generic
@@ -540,15 +645,23 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     if all(h.g("py") for h in hits) and (f.h("gpu.created").count or f.tf_gpu_listed
                                          or f.host_gpu_works):
         return []  # one NVML query failed in a run whose GPU works (a monitor's fan read)
-    if not sure and (f.windows or all(h.g("py") for h in hits)):
+    host = None if sure or f.windows else _host_prompt(f)
+    if not sure and (f.windows or host is not None or all(h.g("py") for h in hits)):
         # native Windows has no such container; a Python program's pynvml error with no
-        # container shown is as likely a host whose driver broke (after an update)
+        # container shown is as likely a host whose driver broke (after an update); a shell
+        # prompt of a named host (me@workstation:~$) shows no container (review 49b item 11)
         return [catalogue.make(
             "nvidia-driver-error", variant="nvml-unknown",
-            where=(" on this Windows host" if f.windows else ""),
-            evidence=log_evidence(hits),
-            fix=("nvidia-smi   # the same NVML call: 'Unknown Error' again means the driver "
-                 "is broken",
+            where=(" on this Windows host" if f.windows else
+                   f" on the host {host[0]} (its prompt, line {host[1].line})" if host else ""),
+            evidence=log_evidence(hits, [host[1]] if host else []),
+            fix=(("sudo reboot   # a bare host: a driver left in a bad state (a driver or "
+                  "kernel update not followed by a reboot) comes back; then nvidia-smi again",
+                  "sudo dmesg | grep -i -E 'NVRM|Xid'   # the driver's own errors: Xid 79 (the "
+                  "GPU fell off the bus) is hardware or power, not the install")
+                 if host else
+                 ("nvidia-smi   # the same NVML call: 'Unknown Error' again means the driver "
+                  "is broken",)) + (
                  "# reinstall the NVIDIA driver cleanly (Windows: NVIDIA's installer, 'Custom' "
                  "then 'Perform a clean installation'; Linux: the distribution's driver "
                  "packages) and reboot: " + docs.url("nvidia-drivers"),
@@ -562,11 +675,17 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     cause = (fails + " inside "
              + ("this container" if sure else "what looks like a container (if this is a bare "
                 "host instead, the driver is wedged: reboot)")
-             + ". NVIDIA's notice: with runc's systemd cgroup driver, a systemctl daemon-reload "
-             "on the host (package upgrades run one) rewrites the container's device cgroup "
-             "and removes its access to /dev/nvidia*, because the NVIDIA device nodes have no "
-             "/dev/char symlinks; the container keeps running but has lost the GPU, and "
-             "TensorFlow in it sees none."
+             + ". The usual mechanism: something on the host rewrote the container's device "
+             "cgroup and left out the NVIDIA devices (/dev/nvidiactl, /dev/nvidia*: opening "
+             "them fails with EPERM, and the cgroup's devices.list has no 'c 195:*' entry); "
+             "the container keeps running but has lost the GPU, and TensorFlow in it sees "
+             "none. Two known triggers, each with its own fix: a systemctl daemon-reload on "
+             "the host under runc's systemd cgroup driver (package upgrades run one), because "
+             "the NVIDIA device nodes have no /dev/char symlinks (NVIDIA's notice); and, in "
+             "Kubernetes, the kubelet's static CPU manager policy (--cpu-manager-policy="
+             "static), which updates running containers' resources through the container "
+             "runtime (NVIDIA/nvidia-docker#966, "
+             "kubernetes/kubernetes#77073). The log does not say which one ran here."
              + (" nvidia-smi (NVML) does not read CUDA_VISIBLE_DEVICES, so that variable is not "
                 "why the GPU is missing." if cuinit else ""))
     return [catalogue.make(

@@ -177,6 +177,11 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         return []  # the driver library itself did not load: not a visibility setting
     if driver_says_why(f):
         return []
+    if f.h("drv.prime_query").count or f.h("gpu.listed").count:
+        # a hybrid laptop's graphics mode, or an NVIDIA GPU listed (lspci, nvidia-smi -L):
+        # cuinit-no-device reads them (checks/_hybrid_gpu.py), CUDA_VISIBLE_DEVICES among
+        # its causes
+        return []
     ray = [r for r in f.h("dist.ray_worker").all() if any(r.line == h.line for h in hits)]
     workers = ray_workers(f) if not ray else []
     if workers:

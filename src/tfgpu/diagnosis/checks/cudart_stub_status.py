@@ -83,9 +83,14 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
     if cuda:
         which = (f"TensorFlow {ctx.tf_version} was built for CUDA {cuda} and loads that "
                  f"version's runtime only (knowledge row {ref})")
-    else:
+    elif ctx.tf_predates(c.BUILD_INFO_FIRST) is False:
         which = ("it loads the runtime of the one CUDA version it was built for "
                  "(tf.sysconfig.get_build_info() prints it)")
+    else:
+        # an older TensorFlow has no sysconfig build info (tensorflow_core paths: TF
+        # 1.15-2.1, tensorflow/tensorflow#32381): the tested-configurations table names it
+        which = ("it loads the runtime of the one CUDA version it was built for (the "
+                 "tested-configurations table of TensorFlow's install guide names it)")
     cause = (
         f"'{text}' is not a CUDA error: it is the text TensorFlow's CUDA runtime stub returns "
         f"when the CUDA runtime library (cudart) could not be loaded"

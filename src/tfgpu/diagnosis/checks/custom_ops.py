@@ -158,7 +158,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             # the library: the one the traceback's tf.load_op_library('<x>.so') call names
             calls = [c for c in ctx.h("op.load_call").all() if c.g("so")]
             if calls:
-                return [_not_linked_to_framework(hit, calls[-1].g("so") or "", sym)]
+                return [_not_linked_to_framework(hit, calls[-1].g("so") or "", sym, ctx)]
         if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
         if _CUDART_API.match(sym):
@@ -202,7 +202,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             # built by its publisher against one TensorFlow release: the release pair
             return []
         if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
-            return [_not_linked_to_framework(hit, lib, sym)]
+            return [_not_linked_to_framework(hit, lib, sym, ctx)]
         if not dist:
             fix.append(flags)
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
@@ -311,24 +311,93 @@ _FRAMEWORK_CLASS_RTTI = re.compile(r"_ZT[IVS]N?(?:10tensorflow|3tsl)\d"
                                    r"|_ZN10tensorflow8OpKernel(?:D[012]Ev|C[12]EPNS_20OpKernelConstructionE)")
 
 
-def _not_linked_to_framework(hit: Hit, lib: str, sym: str) -> Finding:
+#: The output a link line writes (``-o libplugin.so``, ``-olib.so``).
+_LINK_OUTPUT = re.compile(r"\s-o\s{0,4}(?P<out>[^\s'\"]{1,300})")
+
+
+#: GNU ld's as-needed switches (``-Wl,--as-needed``, ``-Wl,-no-as-needed``, ld's own
+#: ``--no-as-needed``) and TensorFlow's framework flag: the last switch before the flag rules.
+_AS_NEEDED_OR_FLAG = re.compile(
+    r"(?P<sw>-{1,2}(?:no-)?as-needed)\b|\s-l:?(?:lib)?tensorflow_framework\b")
+
+#: A macOS link (Apple's ld64 has no --as-needed: it keeps every dylib named unless
+#: -dead_strip_dylibs is given; ld64's man page, and the Rust reference's "as-needed" link
+#: modifier, doc.rust-lang.org/unstable-book native-link-modifiers-as-needed: "--as-needed for
+#: ld-like linkers, and -dead_strip_dylibs ... for ld64"): the TensorFlow guide's "-undefined
+#: dynamic_lookup" (tensorflow.org/guide/create_op, "On macOS"), a -dynamiclib or a .dylib.
+_MACOS_LINK = re.compile(r"-undefined[\s,]{1,4}dynamic_lookup|-dynamiclib\b|\.dylib\b")
+
+
+def _as_needed_in_force(text: str) -> bool:
+    """--as-needed may apply to TensorFlow's framework flag on link line ``text``: no
+    ``--no-as-needed`` is the last switch before the flag, and the line is not a macOS link
+    (:data:`_MACOS_LINK`). GNU ld manual, "Options" (binutils 2.42, sourceware.org/binutils/
+    docs-2.42/ld.html#index-_002d_002das_002dneeded): --as-needed "affects ELF DT_NEEDED tags
+    for dynamic libraries mentioned on the command line after the --as-needed option";
+    --no-as-needed "restores the default behaviour", a DT_NEEDED tag for every library."""
+    if _MACOS_LINK.search(text):
+        return "-dead_strip_dylibs" in text
+    last = None
+    for m in _AS_NEEDED_OR_FLAG.finditer(text):
+        if m.group("sw") is None:
+            return last is None or not last.startswith(("--no", "-no"))
+        last = m.group("sw")
+    return True
+
+
+def _link_order_line(ctx: Facts | None, lib: str) -> Hit | None:
+    """The log's link line (pattern ``ctx.tf_framework_link_order``) that names TensorFlow's
+    framework library before an input file, for library ``lib`` (its ``-o`` output has
+    ``lib``'s file name, or names no output); ``None`` when the log shows none."""
+    if ctx is None:
+        return None
+    name = lib.replace("\\", "/").rsplit("/", 1)[-1]
+    for h in ctx.h("ctx.tf_framework_link_order").all():
+        m = _LINK_OUTPUT.search(h.text)
+        out = m.group("out").replace("\\", "/").rsplit("/", 1)[-1] if m else ""
+        if not out or not name or out == name:
+            return h
+    return None
+
+
+def _not_linked_to_framework(hit: Hit, lib: str, sym: str,
+                             ctx: Facts | None = None) -> Finding:
     """``custom-op-not-linked-to-tensorflow-framework`` (hedged): a project's own op library
     misses the typeinfo/vtable of a TensorFlow class: most often it was linked without
     ``tf.sysconfig.get_link_flags()`` (``-ltensorflow_framework``, TensorFlow >= 1.4), else it
-    was built for another TensorFlow release (sources: the comment block above)."""
+    was built for another TensorFlow release (sources: the comment block above).  Variant
+    ``link-order`` when the log's own link line has the flag before the op's object or source
+    file (:func:`_link_order_line`): the linker under --as-needed dropped the library
+    (tensorflow/tensorflow#46068, #25513; PR #34842); variant ``flag-kept`` when that line
+    keeps the library whatever its place (:func:`_as_needed_in_force` False)."""
+    name = lib.rsplit("/", 1)[-1]
+    line = _link_order_line(ctx, lib)
+    if line is not None and _as_needed_in_force(line.text):
+        return catalogue.make(
+            "custom-op-not-linked-to-tensorflow-framework", variant="link-order",
+            library=name, symbol=sym[:120], input=line.g("input") or "the object file",
+            evidence=log_evidence([line], [hit]),
+        )
+    if line is not None:  # -Wl,--no-as-needed or a macOS link: the order drops nothing
+        return catalogue.make(
+            "custom-op-not-linked-to-tensorflow-framework", variant="flag-kept",
+            library=name, symbol=sym[:120], evidence=log_evidence([line], [hit]),
+        )
     return catalogue.make(
         "custom-op-not-linked-to-tensorflow-framework",
-        library=lib.rsplit("/", 1)[-1], symbol=sym[:120],
+        library=name, symbol=sym[:120],
         evidence=log_evidence([hit]),
     )
 
 
-def framework_link_missing(hit: Hit, lib: str, sym: str) -> Finding | None:
+def framework_link_missing(hit: Hit, lib: str, sym: str,
+                           ctx: Facts | None = None) -> Finding | None:
     """``custom-op-not-linked-to-tensorflow-framework`` for library ``lib`` when ``sym`` is a
     tensorflow:: class's typeinfo/vtable or OpKernel's own constructor/destructor
     (:data:`_FRAMEWORK_CLASS_RTTI`), which only TensorFlow's framework library defines;
     ``None`` for any other symbol."""
-    return _not_linked_to_framework(hit, lib, sym) if _FRAMEWORK_CLASS_RTTI.match(sym) else None
+    return (_not_linked_to_framework(hit, lib, sym, ctx) if _FRAMEWORK_CLASS_RTTI.match(sym)
+            else None)
 
 
 def horovod_extension_not_built(ctx: Facts) -> list[Finding]:

@@ -28,6 +28,7 @@ requires a non-null input tensor".
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.collectives import collective_input_end
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -79,7 +80,9 @@ def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     # sequence among the root errors under it; a root line alone is no failure of its own
     hits = [h for h in every if not h.g("root") and (
         not h.g("roots") or any(0 < r.line - h.line <= _ROOTS_BELOW for r in roots))]
-    if not hits:
+    if not hits or collective_input_end(f)[0]:
+        # raised from a collective all-reduce: collectives.py's input-ended reading (under
+        # MultiWorkerMirroredStrategy steps_per_epoch is the fix, not its removal)
         return []
     # the op's own W line before the exception (TF 1.x op_kernel.cc "Out of range: End of
     # sequence", a harmless row when the program catches it) is this failure's first sign

@@ -234,6 +234,26 @@ def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:
            f"python train.py (here {now} or {before}; it is then GPU:0 inside the process)",
            "# TF 1.x: give every Session in the process the same gpu_options."
            "visible_device_list (or set it only through CUDA_VISIBLE_DEVICES)"]
+    if ctx.h("ctx.mpi_rank").count:
+        # mpirun/horovodrun ranks ("[1,1]<stderr>:", tensorflow/tensorflow#60810): one
+        # process per rank, each its own GPU, so no one index fits every rank
+        fix = ["# under mpirun/horovodrun every rank is a process of its own: in each, every "
+               "Session must get the same visible_device_list = str(hvd.local_rank()), the "
+               "Estimator's own Sessions too: tf.estimator.RunConfig(session_config=config) "
+               "(Horovod's Estimator examples)",
+               "# or pin each rank's GPU before TensorFlow starts, with a wrapper script run by "
+               "mpirun: CUDA_VISIBLE_DEVICES=$OMPI_COMM_WORLD_LOCAL_RANK python train.py "
+               "(Open MPI's local rank; then leave visible_device_list unset or '0')"]
+    elif ctx.h("ctx.tf_c_program").count and not ctx.h("ctx.tf_python").count \
+            and ctx.log_script is None:
+        # a C/C++ program through TensorFlow's C API (FFmpeg's dnn_tensorflow filter,
+        # livepeer/go-livepeer#1980): one process serving several GPUs, so one
+        # CUDA_VISIBLE_DEVICES index does not fit; unanswered there, so only the rule
+        fix = ["# a program using TensorFlow's C API (no Python): every TF_NewSession in the "
+               "process must pass the same ConfigProto gpu_options.visible_device_list (e.g. "
+               "all GPUs, '0,1'); pick each session's GPU by placing its graph on /device:GPU:N "
+               "instead of a different visible_device_list",
+               "# or run one process per GPU, each started with CUDA_VISIBLE_DEVICES=<index>"]
     if ctx.tf_mm == (2, 2):
         fix.insert(0, 'pip install "tensorflow>=2.3"   # the mixed-precision fix '
                       "(tensorflow/tensorflow#39775)")

@@ -123,6 +123,40 @@ _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Co
                      "failure in mmap", "shm_open", "Permission denied", "Unable to allocate")
 
 
+#: Words of NCCL's shm lines that show CREATING or EXTENDING the segment failing, the only ones
+#: that say /dev/shm may be out of space: NVIDIA/nccl v2.4.2-1..v2.11 include/shm.h
+#: (SYSCHECK(shm_allocate(...), "posix_fallocate"), "Error while creating shared memory
+#: segment"), v2.12+ src/misc/shmutils.cc ncclShmOpen (v2.26.2-1: "Error: failed to create
+#: shared memory file", "Error: failed to extend %s to %ld bytes", "Error while creating").
+_SHM_SPACE = ("posix_fallocate", "failed to extend", "No space left", "Error while creating",
+              "failed to create shared memory file", "failed to create shm", "Unable to allocate")
+
+#: NCCL's attach-side line with ENOENT. v2.12+ src/misc/shmutils.cc ncclShmOpen: the peer
+#: (refcount -1) opens the creator's /dev/shm/nccl-XXXXXX without O_CREAT
+#: (SYSCHECKGOTO(open(shmPath, O_RDWR, ...), "open") -> "Call to open failed: %s"), then
+#: WARN("Error while %s shared memory segment %s (size %ld), error: %s (%d)", "attaching to").
+#: ENOENT: the name does not exist in this process's /dev/shm (another IPC namespace / /dev/shm
+#: mount), or the peer's descriptor was a cuMem host handle read as a path (NCCL 2.23+,
+#: NCCL_CUMEM_HOST_ENABLE: NVIDIA/nccl#1589, PR #2059).
+_SHM_ATTACH_MISSING = re.compile(
+    r"Error while attaching to shared memory segment [^\n]{0,200}No such file or directory")
+
+
+def _shm_space(shm: Hits) -> bool:
+    """Whether an NCCL shm line shows the segment's creation or extension failing."""
+    return any(w in h.text for h in shm.all() for w in _SHM_SPACE)
+
+
+def _shm_attach_missing(shm: Hits) -> list[Hit]:
+    """NCCL's lines attaching to a peer's segment that is not there (ENOENT), with the
+    'Call to open failed: No such file or directory' line before them."""
+    attach = [h for h in shm.all() if _SHM_ATTACH_MISSING.search(h.text)]
+    if not attach:
+        return []
+    opened = [h for h in shm.all() if "Call to open failed: No such file" in h.text]
+    return opened[:1] + attach[:1]
+
+
 def _rocm_build(ctx: Facts, devs: list[Hit]) -> str | None:
     """Why this TensorFlow is a ROCm build, or ``None``: the log shows AMD's ROCm stack
     (:attr:`Facts.rocm_log`), or the host's GPUs are all AMD's, the host is not Windows or
@@ -215,15 +249,28 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     elif (topo := topology_sysfs(ctx, system, err)) is not None:
         # the GPU's PCI device missing from /sys (WSL2): NCCL's topology WARN (_nccl_warn.py)
         out.append(topo)
+    elif (attach := _shm_attach_missing(shm)) and not _shm_space(shm):
+        # the peer's segment is not there for this process (ENOENT on the attach side, NCCL's
+        # own line; no create/extend failure beside it): not /dev/shm's size (_shm_attach_missing)
+        out.append(catalogue.make(
+            "nccl-shm-too-small", variant="attach-missing",
+            evidence=log_evidence(attach[:2], err.first[:1], system.first[:1]),
+        ))
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
         # the segment could not be created for lack of permission, not of space
         out.append(catalogue.make(
             "nccl-shm-too-small", variant="permission", evidence=transport(shm),
         ))
-    elif shm.count and (err.count or system.count):
+    elif shm.count and (err.count or system.count) and _shm_space(shm):
         out.append(catalogue.make(
             "nccl-shm-too-small", evidence=transport(shm),
+        ))
+    elif shm.count and (err.count or system.count):
+        # shm lines with an NCCL failure, but none that shows creating or extending the
+        # segment failing: the log does not show that /dev/shm is too small
+        out.append(catalogue.make(
+            "nccl-shm-too-small", variant="unclear", evidence=transport(shm),
         ))
     elif ib.count and (err.count or system.count):
         calls = sorted({c for h in ib.all() if (c := h.g("call"))})

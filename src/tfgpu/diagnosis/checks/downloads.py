@@ -47,20 +47,30 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
     hits = [x for x in ctx.h("net.cert_verify_failed").all()
             if not re.search(r"\bpip\._vendor\b|\bConda\w*Error\b|\banaconda\.(?:com|org)\b",
                              x.text)]
-    if not hits:
+    wget = [] if hits else ctx.h("net.wget_cert_failed").all()
+    if not hits and not wget:
         return []
-    hosts = [(x, _HOST.search(x.text[:4000])) for x in hits]
-    h, m = next(((x, m) for x, m in hosts if m is not None), (hits[0], None))
-    host_part = f" ({m.group(1)})" if m is not None else ""
-    reason = (h.g("reason") or next((x.g("reason") for x in hits if x.g("reason")), "")
-              or "").strip(" .")
-    ev = log_evidence(hits, limit=4)  # every line of the chain (ssl, urllib, get_file)
-    requests = bool(re.search(r"requests\.exceptions|HTTPSConnectionPool", h.text))
+    if wget:
+        # wget's own failure: its host on the ERROR line, its reason on the next
+        why = ctx.h("ctx.wget_cert_reason").all()
+        host: str | None = wget[0].need("host")
+        reason = _WGET_REASON.get(why[0].need("reason") if why else "", "")
+        ev = log_evidence(wget[:1], why[:1])
+    else:
+        hosts = [(x, _HOST.search(x.text[:4000])) for x in hits]
+        h, m = next(((x, m) for x, m in hosts if m is not None), (hits[0], None))
+        host = m.group(1) if m is not None else None
+        reason = (h.g("reason") or next((x.g("reason") for x in hits if x.g("reason")), "")
+                  or "").strip(" .")
+        ev = log_evidence(hits, limit=4)  # every line of the chain (ssl, urllib, get_file)
+    host_part = f" ({host})" if host else ""
+    requests = any(re.search(r"requests\.exceptions|HTTPSConnectionPool", x.text) for x in hits)
     certifi = ('python -m pip install --upgrade certifi && export SSL_CERT_FILE="$(python -m '
                'certifi)"   # a current CA bundle for Python\'s ssl module (Windows: set '
                "SSL_CERT_FILE to the path python -m certifi prints)"
                + ("; requests reads REQUESTS_CA_BUNDLE instead" if requests else ""))
-    if ctx.h("ctx.python_org_macos").count:
+    library = _library(ctx)
+    if ctx.h("ctx.python_org_macos").count and not wget:
         frame = ctx.h("ctx.python_org_macos").all()[0]
         version = frame.g("v")
         command = (f'open "/Applications/Python {version}/Install Certificates.command"   # '
@@ -72,8 +82,8 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(hits[:4], [frame]),
             fix=(command,
                  "# then run the program again (the download is retried)"))]
-    elsewhere = ("# or download the file elsewhere and place it where the program looks "
-                 "(Keras: ~/.keras/models, ~/.keras/datasets)")
+    elsewhere = ("# or download the file elsewhere and place it where the program looks"
+                 + (" (Keras: ~/.keras/models, ~/.keras/datasets)" if library == _KERAS else ""))
     if re.search(r"self[- ]signed certificate in certificate chain", reason, re.I):
         return [catalogue.make(
             "download-certificate-verify-failed", variant="intercepted", host_part=host_part,
@@ -83,13 +93,31 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
                  "export SSL_CERT_FILE=/path/to/bundle-with-that-ca.pem",
                  elsewhere))]
     if re.search(r"expired", reason, re.I):
+        # the chain the server sent holds a certificate past its end date: most often the
+        # server's own (pytorch/vision#5681, charlesq34/pointnet#297: cleared on the server's
+        # side / worked around with wget --no-check-certificate), else a clock set ahead or an
+        # old CA store chaining through an expired root (Let's Encrypt's DST Root CA X3,
+        # 2021-09-30: letsencrypt.org/docs/dst-root-ca-x3-expiration-september-2021)
+        name = host or "HOST"
+        return [catalogue.make(
+            "download-certificate-verify-failed", variant="expired", host_part=host_part,
+            evidence=ev,
+            fix=(f"openssl s_client -connect {name}:443 -servername {name} </dev/null "
+                 "2>/dev/null | openssl x509 -noout -dates   # notAfter in the past: the "
+                 "server's own certificate expired, which only its owner can renew (a browser "
+                 "shows the same)",
+                 "date   # a clock set ahead makes valid certificates look expired: set the "
+                 "time (NTP)",
+                 "# the server's dates are fine: the local CA store is old (a chain through an "
+                 "expired root): update the system's ca-certificates package, and for Python "
+                 + certifi.split("   # ")[0],
+                 "# meanwhile: the file from a mirror, or downloaded once without verification "
+                 "where you trust the source (wget --no-check-certificate, curl -k), placed "
+                 "where the program looks"))]
+    if re.search(r"hostname mismatch|not valid for", reason, re.I):
         lead: tuple[str, ...] = (
-            "date   # a clock set in the past or future makes valid certificates look "
-            "expired: set the time (NTP)",
-            certifi + "   # an old bundle with an expired root")
-    elif re.search(r"hostname mismatch|not valid for", reason, re.I):
-        lead = ("# the certificate the server sent is for another name: a proxy, a captive "
-                "portal or a hosts/DNS entry sends this host elsewhere; try another network",)
+            "# the certificate the server sent is for another name: a proxy, a captive "
+            "portal or a hosts/DNS entry sends this host elsewhere; try another network",)
     else:
         lead = ("# python.org's Python on macOS: run \"/Applications/Python 3.X/Install "
                 "Certificates.command\" once",
@@ -98,8 +126,34 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
                 "REQUESTS_CA_BUNDLE) at a bundle holding its CA")
     return [catalogue.make(
         "download-certificate-verify-failed", host_part=host_part,
-        reason=reason or "certificate verify failed", evidence=ev,
+        reason=reason or "certificate verify failed", download=library, evidence=ev,
         fix=(*lead, elsewhere))]
+
+
+#: wget's reason lines as OpenSSL's reason strings (X509_verify_cert_error_string)
+_WGET_REASON = {
+    "Issued certificate has expired": "certificate has expired",
+    "Issued certificate not yet valid": "certificate is not yet valid",
+    "Unable to locally verify the issuer's authority": "unable to get local issuer certificate",
+    "Self-signed certificate encountered": "self signed certificate in certificate chain",
+}
+
+_KERAS = "Keras's download of pretrained weights or a dataset (get_file)"
+
+
+def _library(ctx: Facts) -> str:
+    """What was downloading, as the log shows it (pattern ``ctx.download_library``), or the
+    program's own download: never a library the log does not name."""
+    for h in ctx.h("ctx.download_library").all():
+        if h.g("keras"):
+            return _KERAS
+        if h.g("hub"):
+            return "a TF-Hub model's download (tensorflow_hub)"
+        if h.g("tfds"):
+            return "a TensorFlow Datasets download (tensorflow_datasets)"
+        if h.g("tv"):
+            return "torchvision's dataset or weights download"
+    return "the program's own download"
 
 
 __all__ = ["download_certificate_failed"]

@@ -30,6 +30,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
+from tfgpu.diagnosis.checks._hybrid_gpu import listed_gpu_why, prime_integrated
 from tfgpu.diagnosis.checks._other_gpu import other_gpu_only
 from tfgpu.diagnosis.checks.containers import container_without_driver
 from tfgpu.diagnosis.checks.cuda_driver_checks import (
@@ -502,6 +503,13 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 fix=("nvidia-smi   # only if this machine also has an NVIDIA GPU (a laptop's "
                      "second GPU): then its driver is the fault",)))
             continue
+        prime = prime_integrated(ctx, hit, name, num)  # a laptop set to its integrated GPU
+        if prime is not None:
+            out.append(prime)
+            continue
+        listed = None if ctx.wsl else listed_gpu_why(ctx, why)
+        if listed is not None:  # an NVIDIA GPU in lspci: not "none is installed"
+            why, fix = listed[0], (*fix, *listed[1])
         if ctx.wsl and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_UNKNOWN"):
             cat = "wsl2"
             why += "; in WSL2 this usually follows a Windows or Windows-driver update"
@@ -693,12 +701,39 @@ def _cuda_libs_missing(ctx: Facts) -> bool:
     return any(not (lib.startswith(("libcuda.", "nvcuda"))) for lib in ctx.h("lib.missing").by_key)
 
 
+def _rules_out_wsl555(version: str, first: str, from_smi: bool) -> bool:
+    """Whether the driver version the log shows rules out WSL2's 555+ container case: below
+    ``first`` (555), or nvidia-smi's "Driver Version" in the native Linux driver's three-part
+    form (550.54.14): under WSL2 nvidia-smi prints the Windows driver's two-part form there
+    ("NVIDIA-SMI 555.52.01  Driver Version: 555.99", NVIDIA/nvidia-container-toolkit#520's
+    era).  Review 49b item 9."""
+    parts = version.split(".")
+    return (from_smi and len(parts) >= 3) or (parts[0].isdigit() and int(parts[0]) < int(first))
+
+
 def _cuinit_not_found(ctx: Facts, hit: Hit) -> Finding:
     """``cuInit`` returned ``CUDA_ERROR_NOT_FOUND`` (500, "named symbol not found"): under
     WSL2 a container whose toolkit does not map the library Windows drivers 555+ added
     (``platform_facts:wsl2-container-libnvdxgdmal``, NVIDIA/nvidia-container-toolkit#520)."""
     fact = ctx.kb.platform_fact("wsl2-container-libnvdxgdmal")
     fixed = " / ".join(fact.items("toolkit_fixed"))
+    smi = ctx.h("smi.driver").last
+    shown = ((smi.g("v") or "", smi) if smi is not None and smi.g("v") else ctx.log_driver())
+    if shown is not None and _rules_out_wsl555(shown[0], fact.value("driver_first"),
+                                               shown[1] is smi):
+        # review 49b item 9: the driver the log shows cannot be the WSL2 555+ case
+        return catalogue.make(
+            "wsl2-container-cuinit-not-found", variant="native-driver", severity=W,
+            driver=shown[0], driver_line=str(shown[1].line),
+            driver_first=fact.value("driver_first"),
+            evidence=log_evidence([hit], [shown[1]]),
+            fix=("ldconfig -p | grep libcuda.so.1; cat /proc/driver/nvidia/version   # every "
+                 "libcuda.so.1 the loader can find, against the running kernel module's "
+                 "version",
+                 "# a libcuda.so.1 of another driver release first on the loader path (a copy "
+                 "in LD_LIBRARY_PATH, a half-finished driver upgrade): "
+                 "remove it, or reinstall the driver so its libraries and the module are one "
+                 "release (then reboot)"))
     where = ("" if ctx.wsl else
              "; the log does not say this is WSL2: elsewhere it means the libcuda this process "
              "loaded is older than, or foreign to, the running driver")

@@ -42,7 +42,7 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
     the same log (the user fixed PATH and nvcc ran) supersedes the miss: no finding."""
     hits = ctx.h("build.nvcc_missing").all()
     if not hits:
-        return _cu_object_missing(ctx)
+        return _nvcc_path_missing(ctx) or _cu_object_missing(ctx)
     if superseded_by_later_run(hits, ctx.h("ctx.nvcc_release").all()):
         return []
     if ctx.windows or any("is not recognized" in h.text for h in hits):
@@ -73,6 +73,40 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
                "toolkit is installed (the NVIDIA driver does not include nvcc). The line does "
                "not tell which: the first command below does."),
         fix=fix,
+    )]
+
+
+def _nvcc_path_missing(ctx: Facts) -> list[Finding]:
+    """``nvcc-not-on-path`` variant ``absolute-path``: the build ran nvcc by an absolute path
+    that does not exist ("/usr/local/cuda-10.0/bin/nvcc: not found", pattern
+    ``build.nvcc_abs_missing``): the script names a toolkit folder this machine lacks
+    (another CUDA release installed, or none), and PATH plays no part (yanx27/PointASNL#16;
+    the PointNet++ op scripts' hard-coded /usr/local/cuda-X.Y, charlesq34/pointnet2#49)."""
+    hits = ctx.h("build.nvcc_abs_missing").all()
+    if not hits or superseded_by_later_run(hits, ctx.h("ctx.nvcc_release").all()):
+        return []
+    path = hits[0].need("path")
+    if ":" in path:
+        # a ':' in the command: a ':'-joined value where one folder belongs
+        # (export CUDA_HOME=$CUDA_HOME:/usr/local/cuda with CUDA_HOME empty; NVIDIA/apex#368,
+        # facebookresearch/SparseConvNet#94: fixed by CUDA_HOME=/usr/local/cuda)
+        return [catalogue.make(
+            "nvcc-not-on-path", variant="colon-in-path", path=path,
+            evidence=log_evidence(hits, limit=2),
+            fix=("echo $CUDA_HOME   # one folder, no ':' (and the Makefile's CUDA/NVCC "
+                 "variables likewise)",
+                 "export CUDA_HOME=/usr/local/cuda   # the toolkit's folder alone; then "
+                 "rebuild from a clean tree (delete build/)"),
+        )]
+    return [catalogue.make(
+        "nvcc-not-on-path", variant="absolute-path", path=path,
+        evidence=log_evidence(hits, limit=2),
+        fix=("ls -d /usr/local/cuda*/bin/nvcc   # the CUDA toolkits this machine has",
+             f"# edit the build script (or Makefile) where it names {path}: put the path of an "
+             "installed toolkit's nvcc (or /usr/local/cuda/bin/nvcc), and its include/lib64 "
+             "folders likewise; then rebuild",
+             "# no toolkit there: install the CUDA toolkit the project needs (the NVIDIA "
+             "driver alone has no nvcc)"),
     )]
 
 

@@ -53,16 +53,41 @@ CUDNN_DOCS: dict[str, str] = {
 _TF_WORDS = ("TensorFlow", "TF_")
 
 
-def describe_for_log(ctx: Facts, row: CudaError) -> str:
+def _number(ctx: Facts, row: CudaError, printed: int | None) -> str:
+    """The status number as the log's cuDNN numbered it: the number the log printed
+    (``printed``), else by the cuDNN major the log shows (:attr:`Facts.log_cudnn_major`):
+    cuDNN 9 numbers its statuses from 1000 up (cudnn_graph.h 9.x, the row's ``code``), cuDNN
+    8 and earlier from 0 (cudnn_ops_infer.h 8.2.1 and cudnn.h before it, the row's
+    ``legacy_value``); both when the log shows neither."""
+    legacy = row.legacy_code
+    if legacy is None or legacy == row.code:
+        return str(printed if printed is not None else row.code)
+    if printed is not None:
+        if printed == legacy:
+            return (f"{printed} in the numbering of cuDNN 8 and earlier; {row.code} in "
+                    "cuDNN 9's")
+        return str(printed)
+    major = ctx.log_cudnn_major
+    if major is not None and major < 9:
+        return f"{legacy} in cuDNN {major}'s numbering; {row.code} from cuDNN 9"
+    if major is not None:
+        return str(row.code)
+    return f"{row.code} in cuDNN 9's numbering; {legacy} before cuDNN 9"
+
+
+def describe_for_log(ctx: Facts, row: CudaError, printed: int | None = None) -> str:
     """:func:`describe` of ``row``, except in another framework's log: a cuDNN status in
     cuDNN's own words (:data:`CUDNN_DOCS`) with a note that the log is that framework's;
-    another code whose meaning is TensorFlow's, its name alone with that note."""
+    another code whose meaning is TensorFlow's, its name alone with that note.  The number
+    is the one the log printed (``printed``) or follows the cuDNN the log shows
+    (:func:`_number`)."""
     fw = ctx.other_framework
+    num = _number(ctx, row, printed)
+    head = f"{row.library or row.enum} returned {row.name} ({num})"
     if fw is None:
-        return describe(row)
-    # (cuDNN 9 renumbered the codes: an older cuDNN returned the legacy value)
-    legacy = f"; {row.legacy_code} before cuDNN 9" if row.legacy_code is not None else ""
-    head = f"{row.library or row.enum} returned {row.name} ({row.code}{legacy})"
+        if num == str(row.code):
+            return describe(row)
+        return f"{head}: {row.meaning.rstrip('.')}"
     own = CUDNN_DOCS.get(row.name) if row.enum == "cudnnStatus_t" else None
     if own is not None:
         return (f"{head}: {own} (cuDNN's own description; this log is {fw}'s, not "

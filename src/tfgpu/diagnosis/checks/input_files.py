@@ -358,7 +358,10 @@ def _pil_codec_missing(ctx: Facts) -> Finding | None:
               "--no-cache-dir pillow")
     pre = h.g("pre") or ""
     order: tuple[str, ...]
-    if _ANDROID.search(pre):
+    apt = _apt_pillow_fix(ctx, fmt)
+    if apt is not None:
+        order = (apt,)
+    elif _ANDROID.search(pre):
         order = (source, wheel)
     elif ctx.conda or "conda" in pre.lower():
         order = (conda, wheel)
@@ -367,6 +370,84 @@ def _pil_codec_missing(ctx: Facts) -> Finding | None:
     return catalogue.make("image-file-not-decodable", variant="pil-codec-missing", fmt=fmt,
                           evidence=log_evidence(hits[:1], ctx.h("img.pil_unidentified").all()[:1]),
                           fix=(check, *order))
+
+
+def _apt_pillow_fix(ctx: Facts, fmt: str) -> str | None:
+    """The first fix for a Pillow the log shows loaded from ``/usr/lib/python3/dist-packages``
+    (pattern ``ctx.apt_pillow``): the distribution's apt Python, whose pip refuses a bare
+    install (PEP 668 ``externally-managed-environment``; ``--break-system-packages`` would
+    overwrite apt's python3-pil), so a venv takes Pillow's wheel (platform fact
+    ``debian-python3-venv``); else ``None``.  Review 49a P9."""
+    if not ctx.h("ctx.apt_pillow").all():
+        return None
+    venv = ctx.kb.platform_fact("debian-python3-venv")
+    spec = '"pillow>=11.3"' if fmt.lower() == "avif" else "pillow"
+    return (f"python3 -m venv ~/venv && ~/venv/bin/python -m pip install {spec}   # this Pillow "
+            "is apt's (/usr/lib/python3/dist-packages): its pip refuses a bare install (PEP "
+            "668, Debian 12 / Ubuntu 23.04 and later) or mixes with apt's files; a venv takes "
+            f"Pillow's wheel, which includes {fmt.upper()}; "
+            f"{venv.value('package')} first: {venv.value('install')}; then run the program "
+            "with ~/venv/bin/python")
+
+
+def _codec_shown_missing(ctx: Facts, fmt: str) -> tuple[list[Hit], str] | None:
+    """``(hits, how)`` where the log shows this Pillow lacks ``fmt`` (``"webp"``): Pillow's
+    report line ``*** WEBP support not installed`` (pattern ``img.pil_feature_missing``), or
+    ``features.check('webp')`` answering ``False`` (:func:`_feature_answer`); else
+    ``None``."""
+    for h in ctx.h("img.pil_feature_missing").all():
+        if (h.g("fmt") or "").lower() == fmt:
+            return [h], f"Pillow's report: '*** {fmt.upper()} support not installed'"
+    answer = _feature_answer(ctx, fmt)
+    if answer is not None and answer[1].g("val") == "False":
+        return list(answer), f"features.check('{fmt}') printed False"
+    return None
+
+
+def _feature_answer(ctx: Facts, fmt: str) -> tuple[Hit, Hit] | None:
+    """``(call, answer)``: ``features.check('webp')`` and the ``True``/``False`` printed
+    within 3 lines below it (patterns ``img.pil_feature_call``, ``img.pil_feature_answer``)."""
+    answers = ctx.h("img.pil_feature_answer").all()
+    for call in ctx.h("img.pil_feature_call").all():
+        ans = next((b for b in answers if call.line < b.line <= call.line + 3), None)
+        if call.g("fmt") == fmt and ans is not None:
+            return call, ans
+    return None
+
+
+def _codec_named(ctx: Facts, h: Hit, path: str, bare: str) -> Finding | None:
+    """``image-file-not-decodable`` for an unidentified file named ``.webp``/``.avif``:
+    variant ``pil-codec-absent`` when the log shows this Pillow lacks that codec
+    (:func:`_codec_shown_missing`), else ``pil-codec-unknown`` (a hedge: the build or the
+    file); ``None`` for other names.  New-user report 48 MED 5."""
+    m = re.search(r"\.(webp|avif)$", bare, re.IGNORECASE)
+    if m is None:
+        return None
+    fmt = m.group(1).lower()
+    check = (f"python -c \"from PIL import features; print(features.check('{fmt}'))\"   # "
+             f"False: this Pillow has no {fmt.upper()} codec; True: look at the file itself")
+    wheel = ("pip install --force-reinstall --no-cache-dir "
+             + ('"pillow>=11.3"' if fmt == "avif" else "pillow")
+             + f"   # Pillow's wheels include {fmt.upper()}"
+             + (" from 11.3.0 (not on Windows ARM64)" if fmt == "avif" else "")
+             + "; conda: conda install -c conda-forge pillow")
+    shown = _codec_shown_missing(ctx, fmt)
+    answer = _feature_answer(ctx, fmt)
+    if shown is None and answer is not None and answer[1].g("val") == "True":
+        return None  # this Pillow reads the format: the file itself (pil-unidentified)
+    apt = _apt_pillow_fix(ctx, fmt)
+    if shown is not None:
+        return catalogue.make(
+            "image-file-not-decodable", variant="pil-codec-absent", fmt=fmt.upper(),
+            path=path, line=str(shown[0][-1].line), how=shown[1],
+            evidence=log_evidence([*shown[0], h]),
+            fix=(apt, check) if apt else (wheel, check))
+    first = ("ls -l " + shlex.quote(bare) + "; head -c 16 " + shlex.quote(bare) + " | od -c"
+             "   # 0 bytes, '<html', 'version https://git-lfs': no image; "
+             + ("'RIFF' then 'WEBP'" if fmt == "webp" else "'ftypavif'") + ": one")
+    return catalogue.make(
+        "image-file-not-decodable", variant="pil-codec-unknown", fmt=fmt.upper(), path=path,
+        evidence=log_evidence([h]), fix=(check, apt or wheel, first))
 
 
 def pil_unidentified(ctx: Facts) -> list[Finding]:
@@ -383,6 +464,9 @@ def pil_unidentified(ctx: Facts) -> list[Finding]:
     h = hits[-1]
     path = h.need("path").strip()
     bare = re.sub(r"^[ub]?(['\"])(.*)\1$", r"\2", path)  # Python 2's u'...', a repr's quotes
+    named = _codec_named(ctx, h, path, bare)
+    if named is not None:
+        return [named]
     scan = ("# find every such file: for each image file p of the dataset, "
             "PIL.Image.open(p).verify() in a try block; remove or replace the ones that raise "
             "(a good copy, or download them again)")

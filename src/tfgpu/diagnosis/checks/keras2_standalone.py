@@ -63,6 +63,47 @@ def other_backend_banner(ctx: Facts) -> Hit | None:
     return banners[-1]
 
 
+def _theano_on_gpu(ctx: Facts, banner: Hit) -> list[Finding]:
+    """Keras on Theano with Theano's own GPU lines (pattern ``ctx.theano_gpu``: Theano maps
+    a context to a CUDA device, or uses cuDNN there): Theano on the GPU is the user's choice,
+    so no "switch to TensorFlow". Variant ``theano-cudnn`` when Theano says it cannot use
+    cuDNN (its test compile failed: "Can not use cuDNN on context X: cannot compile with
+    cuDNN. We got this error:", theano/gpuarray/__init__.py), with the compiler's missing
+    header after it (``ctx.c_header_missing``: cudnn.h includes CUDA's driver_types.h, so
+    CUDA's include folder must be on the compiler's path; Theano/Theano#5463); variant
+    ``theano-gpu`` (info) otherwise."""
+    lines = ctx.h("ctx.theano_gpu").all()
+    gpu = next((g for h in lines if (g := h.g("gpu") or h.g("gpu2"))), None)
+    if gpu is None:
+        return []
+    device = gpu.strip()
+    nodnn = next((h for h in lines if h.g("nodnn")), None)
+    if nodnn is None:
+        return [catalogue.make(
+            "keras-backend-not-tensorflow", variant="theano-gpu", device=device,
+            evidence=log_evidence([banner], lines[:2]))]
+    # its first sentence ("cannot compile with cuDNN. We got this error:" and the compiler's
+    # lines after it, which a wrapped reading joins on)
+    why = re.split(r"\.(?:\s|$)", (nodnn.g("why") or "").strip(), maxsplit=1)[0][:120]
+    hdr = next((h for h in ctx.h("ctx.c_header_missing").all()
+                if 0 < h.line - nodnn.line <= 6), None)
+    if hdr is not None:
+        header = hdr.need("hdr")
+        fix: tuple[str, ...] = (
+            f"find / -name {header.rsplit('/', 1)[-1]} 2>/dev/null   # where the header is "
+            "(driver_types.h and cuda.h: CUDA's include folder, e.g. /usr/local/cuda/include)",
+            'export CPATH="/usr/local/cuda/include:$CPATH"   # that folder on the C '
+            "compiler's include path (the folder find printed), then start Python again",
+            "# or put cuDNN's cudnn.h and libraries into the CUDA folder itself (Theano#5463)")
+        why = f"{why}: {header} was not found" if why else f"{header} was not found"
+    else:
+        fix = ("# the compiler or loader error under Theano's line names what is missing: "
+               "cuDNN's header or library, or CUDA's include folder",)
+    return [catalogue.make(
+        "keras-backend-not-tensorflow", variant="theano-cudnn", device=device, why=why,
+        evidence=log_evidence([nodnn], [hdr] if hdr else [], lines[:1]), fix=fix)]
+
+
 def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
     """``keras-backend-not-tensorflow``: "Using Theano backend." / "Using CNTK backend."
     (Keras 1.x-2.3's backend banner, the log's last one: :func:`other_backend_banner`):
@@ -77,6 +118,9 @@ def keras_backend_not_tensorflow(ctx: Facts) -> list[Finding]:
     calls = [h for h in ctx.h("keras.tf_only_call").all()
              if h.line > hits[0].line and "Error" in h.text][:2]
     calls += [h for h in ctx.h("keras.theano_line").all() if h.line > hits[0].line][:2]
+    theano_gpu = _theano_on_gpu(ctx, banner) if backend == "Theano" else []
+    if theano_gpu:
+        return theano_gpu
     return [catalogue.make(
         "keras-backend-not-tensorflow", backend=backend,
         evidence=log_evidence(hits[:1], calls),

@@ -53,6 +53,13 @@ def validation_split_unsupported(ctx: Facts) -> list[Finding]:
     types = (h.g("types") or h.g("types2") or h.g("types3") or "").strip()
     low = types.lower()
     fix = [line for key, line in _SPLIT_FIXES if key in low]
+    if h.g("values") is not None:
+        # TF 2.2-2.3 printed (x, y, sample_weight) themselves, not the odd one's type
+        # (tensorflow/tensorflow#38613: y a Python list; the answer there was np.array)
+        types = "a value that is no NumPy array or tensor: a Python list, a number"
+        fix.append("x = np.asarray(x); y = np.asarray(y)   # a Python list of samples (or of "
+                   "arrays of one shape) as one array; a list holding other things (a "
+                   "number) does not belong in x")
     fix.append("model.fit(x, y, validation_data=(x_val, y_val))   # or split the arrays "
                "yourself (sklearn.model_selection.train_test_split) and pass validation_data")
     return [catalogue.make(

@@ -98,12 +98,27 @@ def keras_subclass_init(ctx: Facts) -> list[Finding]:
 # raise only when one of their values is not serializable.
 
 
+#: The TensorBoard callback's warning around a model.to_json() that failed.
+_TB_JSON = "Model failed to serialize as JSON"
+
+
 def layer_get_config_missing(ctx: Facts) -> list[Finding]:
     """``keras-custom-layer-missing-get-config`` (pattern ``keras.get_config_missing``):
     Keras was asked for a custom layer's config (saving the whole model) and the layer takes
     ``__init__`` arguments but has no ``get_config()``; variant ``non-serializable`` for Keras
     2.11+ and 3, which fill the config in themselves unless an argument's value is an object
-    they cannot serialize."""
+    they cannot serialize; variant ``tensorboard-graph`` (a warning) when the message stands
+    only inside the TensorBoard callback's "Model failed to serialize as JSON. Ignoring..."."""
+    hits = ctx.h("keras.get_config_missing").all()
+    if hits and all(_TB_JSON in h.text for h in hits):
+        # the TensorBoard callback's model graph, not a save: keras v2.6.0 callbacks.py
+        # keras_model_summary (TensorFlow 2.x python/ops/summary_ops_v2.py keras_model before;
+        # Keras 3 callbacks/tensorboard.py) catches model.to_json()'s error, logs "Model failed
+        # to serialize as JSON. Ignoring... <error>" and writes no Keras graph; training goes on
+        return [catalogue.make(
+            "keras-custom-layer-missing-get-config", variant="tensorboard-graph",
+            cls=hits[0].g("cls") or hits[0].g("cls2") or "the layer",
+            evidence=log_evidence(hits, limit=1))]
     return from_log(ctx, "keras.get_config_missing", lambda hits, first: catalogue.make(
         "keras-custom-layer-missing-get-config",
         variant="non-serializable" if first.g("cls2") else None,

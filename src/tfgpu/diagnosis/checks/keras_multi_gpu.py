@@ -49,9 +49,10 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.library_majors import _gpu_build
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 #: A quoted device name in Keras's printed list.
 _QUOTED = re.compile(r"'([^']{1,200})'")
@@ -139,6 +140,30 @@ def _gpus_passed(ctx: Facts, before: int) -> bool | None:
     return True if re.fullmatch(r"\d+|\[[\d\s,]*\]", value) else None
 
 
+def _xla_gpu_only(ctx: Facts, gpus: str, listed: str, ev: tuple[Evidence, ...]) -> Finding:
+    """Variant ``xla-gpu-only``: XLA_GPU devices listed and no GPU device. TensorFlow up to
+    2.3 registered an XLA_GPU device per GPU it found (2.4 stopped by default: r2.4
+    RELEASE.md, "XLA:CPU and XLA:GPU devices are no longer registered by default"), and
+    created its own GPU device only when its CUDA/cuDNN libraries loaded (tensorflow#30748,
+    #32851: "If TF detected a /device:GPU:0 then you're good to go"). When the log names a
+    CUDA and the TensorFlow release (a version line, or a package named with it:
+    ``tensorflow2.0-gpu-beta1``), the CUDA that release was built for
+    (:func:`library_majors._gpu_build`: tf_tested_configs, platform fact
+    ``tf1-gpu-build-cuda``) is set beside it."""
+    named = ctx.h("ctx.tf_gpu_named").first
+    tf = ctx.tf_version or (named[0].g("v") or named[0].g("v2") if named else None)
+    build = _gpu_build(ctx, tf, "windows" if ctx.windows else "linux") if tf else None
+    cudas = ctx.log_cuda_versions
+    if build is not None and cudas and all(
+            c.split(".")[:2] != build.cuda.split(".")[:2] for c in cudas):
+        return catalogue.make(
+            "keras-multi-gpu-model-devices", variant="xla-gpu-only-cuda", gpus=gpus,
+            listed=listed, tf=tf, want=build.cuda, have=", ".join(cudas),
+            ref=build.cuda_ref, knowledge_ref=build.cuda_ref, evidence=ev)
+    return catalogue.make("keras-multi-gpu-model-devices", variant="xla-gpu-only", gpus=gpus,
+                          listed=listed, evidence=ev)
+
+
 def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
     """``keras-multi-gpu-model-devices`` from multi_gpu_model's device check: variant
     ``device-names`` (the listed devices hold every one it needs, in TensorFlow 1.4's long
@@ -147,8 +172,10 @@ def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
     plus the XLA_GPU devices listed, and the call the log quotes passed no ``gpus``: Keras
     2.1.4-2.2.4 inferred it), ``xla-gpu-counted-unsure`` (the same count, and the log shows
     no call line that tells whether ``gpus`` was passed: a hedge naming both readings),
-    ``no-gpu`` (TensorFlow lists no GPU), else the row (TensorFlow lists fewer GPUs than
-    ``gpus`` asks for; so too when the call passed that count itself).
+    ``xla-gpu-only`` / ``xla-gpu-only-cuda`` (only XLA_GPU devices: the GPU was found and
+    its libraries did not load; the second when the log's CUDA is not the one its TensorFlow
+    was built for), ``no-gpu`` (TensorFlow lists no GPU), else the row (TensorFlow lists
+    fewer GPUs than ``gpus`` asks for; so too when the call passed that count itself).
     ``too-few`` from the ``gpus >= 2`` check.
 
     Args:
@@ -182,6 +209,8 @@ def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
                 variant="xla-gpu-counted" if passed is False else "xla-gpu-counted-unsure",
                 gpus=gpus, count=count, xla=xla, listed=listed,
                 evidence=log_evidence(calls[-1:], hits[:1]))]
+        if not count and any(n.startswith("/xla_gpu:") for n in have):
+            return [_xla_gpu_only(ctx, gpus, listed, ev)]
         if not count:
             return [catalogue.make("keras-multi-gpu-model-devices", variant="no-gpu",
                                    gpus=gpus, listed=listed, evidence=ev)]

@@ -38,6 +38,21 @@ def stateful_rnn_batch(ctx: Facts) -> list[Finding]:
                  "# NumPy input: use a number of samples that batch_size divides (x[:len(x) // "
                  "batch_size * batch_size]), and the same batch_size in fit, evaluate and "
                  "predict"))]
+    resets = [r for r in ctx.h("ctx.rnn_reset_states").all() if 0 < h.line - r.line <= 12]
+    if resets:
+        # raised by reset_states, called by the program's own code (a subclassed model's
+        # call, USGS-R/river-dl#107) before the layer was built with a batch size: RNN.build
+        # keeps the batch dimension in the layer's input spec only for stateful layers
+        # (tensorflow/python/keras/layers/recurrent.py RNN.build get_input_spec), and
+        # reset_states reads it from there
+        return [catalogue.make(
+            "keras-stateful-rnn-needs-batch-size", variant="reset-states",
+            evidence=log_evidence(resets[:1], [h]),
+            fix=("self.rnn_layer.build((batch_size, timesteps, features))   # before "
+                 "reset_states (in __init__ or build of the model): the full input shape, "
+                 "batch size first",
+                 "# or drop stateful=True and reset_states, and pass the states to the layer's "
+                 "call: self.rnn_layer(x, initial_state=[h_init, c_init])"))]
     keras3 = "batch size must be static" in h.text
     first = () if keras3 else (
         "keras.layers.LSTM(units, stateful=True, batch_input_shape=(batch_size, timesteps, "

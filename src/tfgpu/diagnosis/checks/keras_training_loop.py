@@ -43,7 +43,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
 from tfgpu.diagnosis.checks._common import from_log, tf_run_shown
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 # --- a metric key History does not have -----------------------------------------------------
 
@@ -57,6 +57,47 @@ def _logged_metrics(ctx: Facts, before: int) -> set[str] | None:
     return set(re.findall(r" - ([A-Za-z_][\w]*): ", steps[-1].text))
 
 
+def _printed_keys(ctx: Facts) -> list[str] | None:
+    """The History's keys the log prints (``dict_keys(['loss', 'val_loss', ...])``, pattern
+    ``ctx.history_keys``; the last listing that holds 'loss', which every fit() logs), or
+    None when it prints none."""
+    for h in reversed(ctx.h("ctx.history_keys").all()):
+        keys = re.findall(r"'([^'\n]{1,80})'", h.g("keys") or "")
+        if "loss" in keys:
+            return keys
+    return None
+
+
+def _keys_shown(ctx: Facts, key: str, ev: tuple[Evidence, ...]) -> list[Finding] | None:
+    """The finding when the log prints the History's keys and ``key`` is not among them
+    (None otherwise): variant ``no-validation`` for a val_ key with no val_ key printed, else
+    ``keys-shown``, naming the printed key that holds the same metric (an accuracy under
+    another name: a metric given as a function is logged under the function's name,
+    keras-team/keras 2.2.4 engine/training.py ``metric_fn.__name__``, 2.3.1
+    training_utils.get_metric_name)."""
+    keys = _printed_keys(ctx)
+    if keys is None or key in keys:
+        return None
+    val = key.startswith("val_")
+    if val and not any(k.startswith("val_") for k in keys):
+        return [catalogue.make("keras-history-metric-key-renamed", variant="no-validation",
+                               key=key, evidence=ev)]
+    side = [k for k in keys if k.startswith("val_") == val and k.removeprefix("val_") != "loss"]
+    same = [k for k in side if "acc" in k.lower()]
+    shown = ", ".join(f"'{k}'" for k in keys)
+    fix: tuple[str, ...]
+    if len(same) == 1:
+        fix = (f"# read history.history['{same[0]}'], the key the log's "
+               "history.history.keys() shows",
+               f"# or compile with the name the code reads: metrics=['{key.removeprefix('val_')}']"
+               " (a string; a function is logged under its own name)")
+    else:
+        fix = (f"# read one of the keys the log shows ({shown}), or compile with the name the "
+               "code reads",)
+    return [catalogue.make("keras-history-metric-key-renamed", variant="keys-shown", key=key,
+                           shown=shown, evidence=ev, fix=fix)]
+
+
 def history_metric_key(ctx: Facts) -> list[Finding]:
     """``keras-history-metric-key-renamed``: ``KeyError: 'acc'`` (or ``val_acc``,
     ``accuracy``, ``val_accuracy``) with a line of the log reading that key from a History
@@ -66,7 +107,9 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
     names it does show, is variant ``compile-name``. Without such a line the release's naming:
     ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one (variant
     ``old-keras``, only with TensorFlow 1.x shown; with nothing shown a hedge,
-    ``unknown-names``)."""
+    ``unknown-names``, for ``accuracy``, and for ``acc`` the rename as a warning that names
+    the other readings, ``likely-rename``; ``acc`` on TensorFlow 1.x a hedge). Keys the log prints
+    (``dict_keys([...])``) come first: variant ``keys-shown`` names the one that is there."""
     hits = ctx.h("keras.history_key").all()
     errors = [h for h in hits if h.g("key")]
     if not errors:
@@ -78,10 +121,14 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
             and (h.g("obj") != "self" or tf_run_shown(ctx))]
     if not read:
         return []
-    ev = log_evidence(read[-1:], errors[-1:])
+    # every KeyError of a History key is this finding's (a notebook reads 'acc' and 'val_acc')
+    ev = log_evidence(read[-1:], errors[-3:])
     val = "val_" if key.startswith("val_") else ""
     base = key.removeprefix("val_")
     other = f"{val}accuracy" if base == "acc" else f"{val}acc"
+    shown = _keys_shown(ctx, key, ev)
+    if shown is not None:
+        return shown
     logged = _logged_metrics(ctx, errors[-1].line)
     if logged is not None and val and not any(m.startswith("val_") for m in logged):
         return [catalogue.make("keras-history-metric-key-renamed", variant="no-validation",
@@ -94,6 +141,18 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
                 logged=", ".join(names), evidence=ev)]
     new_keras = base == "acc"
     tf = ctx.tf_mm
+    if new_keras and logged is None and tf is None:
+        # 'acc' read with nothing that shows what was logged: the release's rename, the
+        # usual case, as a warning that names the others (a metric given as a function is
+        # logged under its name on every release; a val_ key needs validation data)
+        return [catalogue.make("keras-history-metric-key-renamed", variant="likely-rename",
+                               key=key, other=other, evidence=ev)]
+    if new_keras and logged is None and tf is not None and tf < (2, 0):
+        # 'acc' read on TensorFlow 1.x (which logs 'acc' itself; standalone Keras 2.3 on it
+        # logs 'accuracy'): a newer standalone Keras, a metric given as a function, or no
+        # validation data for a val_ key (fchollet/deep-learning-with-python-notebooks#16)
+        return [catalogue.make("keras-history-metric-key-renamed", variant="unknown-names",
+                               key=key, other=other, evidence=ev)]
     if not new_keras and logged is None and (tf is None or tf >= (2, 0)):
         # 'accuracy' read with nothing that shows the names logged: an older Keras, a
         # compile given 'acc' (or no accuracy at all), or no validation data for a val_ key
@@ -165,7 +224,8 @@ def _bare_checkpoint_key(ctx: Facts) -> list[Finding]:
 def optimizer_unknown_variable(ctx: Facts) -> list[Finding]:
     """``keras-optimizer-unknown-variable`` from the Keras 2.8-2.15 optimizers' slot index and
     Keras 3's ``_check_variables_are_known`` (pattern ``keras.optimizer_unknown_variable``);
-    variant ``keras3``."""
+    variant ``keras3``; variant ``r`` for a log from R's keras (``Facts.r_host``: the fix in
+    R's ``$`` syntax)."""
     hits = ctx.h("keras.optimizer_unknown_variable")
     if not hits.count:
         return []
@@ -182,6 +242,13 @@ def optimizer_unknown_variable(ctx: Facts) -> list[Finding]:
                  "keras.optimizers.Adam(...)",
                  "# or build it once for every variable before the loop: "
                  "optimizer.build(model.trainable_variables)"))]
+    if ctx.r_host:
+        # R's keras (reticulate): the same calls through `$`; the old optimizers are
+        # keras$optimizers$legacy$Adam() (rstudio/keras3 NEWS.md, "keras 2.11.0", commit
+        # 4571bff1befc425ee812faf247e3732ffc510607)
+        return [catalogue.make(
+            "keras-optimizer-unknown-variable", variant="r", var=h.g("var") or "a variable",
+            evidence=log_evidence(hits))]
     return [catalogue.make(
         "keras-optimizer-unknown-variable", var=h.g("var") or "a variable",
         evidence=log_evidence(hits),

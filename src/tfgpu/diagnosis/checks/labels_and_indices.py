@@ -149,6 +149,18 @@ def logits_labels_dimension(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits), fix=fix)]
 
 
+#: The token-type (segment) table of a transformer's input (huggingface/transformers
+#: modeling_tf_bert.py TFBertEmbeddings: token_type_embeddings of config.type_vocab_size rows,
+#: BertConfig default 2; CyberZHG/keras-bert's Embedding(input_dim=2, name='Embedding-Segment')).
+#: Not the position table: an index
+#: past max_position_embeddings is a sequence longer than the model takes.
+#: The least index read as a token id reaching the token-type table: BERT's vocabulary keeps
+#: ids 0-99 for [PAD] and [unusedN], its [CLS]/[SEP] are 101/102 (bert-base-uncased vocab.txt);
+#: a smaller index just past a 1-2 row table is a segment id (variant ``segment-ids``).
+_TOKEN_IDS = 100
+_SIDE_TABLE = re.compile(r"(?i)(?:token_type|segment)_?embeddings?(?![a-z])|Embedding-Segment\b")
+
+
 def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
     """``lookup-index-out-of-range`` from the gather kernels' index check (pattern
     ``tf.gather_index``); variant ``minus-one`` for the index -1 (the ``default_value=-1``
@@ -157,7 +169,9 @@ def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
     otherwise negative or far
     beyond the table (:data:`_FAR` times its size: corrupt ids, not a table too small),
     ``embedding`` when an embedding lookup's node stands on the line or within a few lines
-    (pattern ``tf.embedding_node``)."""
+    (pattern ``tf.embedding_node``); first ``other-input`` when that node is a transformer's
+    token-type (segment) table (:data:`_SIDE_TABLE`): ids of another input (token ids) reach
+    it."""
     hits = ctx.h("tf.gather_index")
     if not hits.count:
         return []
@@ -168,11 +182,26 @@ def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
         # the value an unknown key gets from TensorFlow's vocabulary tables, or a padding value
         return [catalogue.make("lookup-index-out-of-range", variant="minus-one", size=size,
                                evidence=log_evidence([h], again))]
+    nodes = [n for n in ctx.h("tf.embedding_node").all() if abs(n.line - h.line) <= 6]
+    side = [n for n in [h, *nodes] if _SIDE_TABLE.search(n.text)]
+    if side and int(index) >= 0:
+        # a transformer's token-type (segment) table (BERT: 2 rows) given
+        # an id of another input: the inputs arrive in another order or under other names
+        table = _SIDE_TABLE.search(side[0].text)
+        # token ids only when the index is far above the table (BERT's special ids begin at
+        # 100, [SEP] = 102, huggingface/transformers#8538); an index just past a 1-2 row table
+        # is a segment id (RoBERTa's 1-row table and a pair's segment id 1,
+        # huggingface/transformers#1538, #2445, PR #2432)
+        return [catalogue.make(
+            "lookup-index-out-of-range",
+            variant="other-input" if int(index) >= _TOKEN_IDS else "segment-ids",
+            index=index, size=size,
+            table=table.group(0) if table else "token_type_embeddings",
+            evidence=log_evidence([h], [n for n in side if n is not h][:1], again))]
     if int(index) < 0 or int(index) > _FAR * max(int(size), 1):
         # no table one row short: the ids themselves are garbage (a hedge)
         return [catalogue.make("lookup-index-out-of-range", variant="garbage-index",
                                index=index, size=size, evidence=log_evidence([h], again))]
-    nodes = [n for n in ctx.h("tf.embedding_node").all() if abs(n.line - h.line) <= 6]
     if h.g("emb") or nodes:
         return [catalogue.make(
             "lookup-index-out-of-range", variant="embedding", index=index, size=size,
@@ -280,6 +309,36 @@ def _pair_fix(a: list[int], b: list[int], sparse: bool) -> tuple[str, ...]:
             "labels, e.g. y.shape[-1]); check which of the two is the data's count",)
 
 
+def _flattened(a: list[int], b: list[int]) -> str | None:
+    """``"7600 = 400 x 19"`` when one shape is one axis holding exactly the values of the
+    other's two or more axes (one side the other flattened: keras-team/keras 2.2.3-2.2.4
+    metrics.py sparse_categorical_accuracy compared ``K.flatten(y_true)`` with
+    ``K.argmax(y_pred, axis=-1)``, fixed in 2.2.5); else None."""
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(short) != 1 or len(long_) < 2 or min(long_) < 2:
+        return None
+    product = 1
+    for d in long_:
+        product *= d
+    if short[0] != product:
+        return None
+    return f"{short[0]} = " + " x ".join(str(d) for d in long_)
+
+
+def _tf2_era(ctx: Facts, hit: Hit, near: Hit | None) -> bool:
+    """True when the log shows TensorFlow 2 around ``hit`` (review 49a P7): a TensorFlow 2
+    version, TF 2.8+'s "Graph execution error" on the line before, or a tf.function's
+    "[Op:__inference_" on the node line.  Standalone Keras 2.2.x (the flattened-accuracy bug,
+    keras-team/keras#11749) ran on TensorFlow 1 only: the Keras 2.2.5 release notes call it "the
+    last release to only support TensorFlow 1", and 2.3.0 "the first release of multi-backend
+    Keras that supports TensorFlow 2.0" (github.com/keras-team/keras/releases/tag/2.3.0)."""
+    mm = ctx.tf_mm
+    if mm is not None and mm[0] >= 2:
+        return True
+    texts = (hit.before, hit.text, near.text if near else "")
+    return any("Graph execution error" in t or "[Op:__inference_" in t for t in texts)
+
+
 def op_shapes_incompatible(ctx: Facts) -> list[Finding]:
     """Two shapes an element-wise op cannot broadcast (pattern ``tf.incompatible_shapes``),
     each message read with the graph node printed with it (:func:`_node_near`).  In a
@@ -299,6 +358,14 @@ def op_shapes_incompatible(ctx: Facts) -> list[Finding]:
         axis = _axis_differs(a, b)
         where = _labels_node(near)
         evidence = log_evidence([h], [near] if near else [], _repeats(hits, h))
+        flat = _flattened(a, b)
+        if flat is not None:
+            out.setdefault("flat", catalogue.make(
+                "op-input-shapes-incompatible",
+                variant="flattened-tf2" if _tf2_era(ctx, h, near) else "flattened",
+                node=node or "an element-wise op", a=shown_a, b=shown_b, product=flat,
+                evidence=evidence))
+            continue
         if where and axis == "last" and node:
             out.setdefault("labels", catalogue.make(
                 "keras-input-shape-mismatch-notice", variant="loss-op", where=where, node=node,

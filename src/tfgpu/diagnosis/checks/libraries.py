@@ -849,8 +849,12 @@ def _fatal_load_names(ctx: Facts) -> set[str]:
 #: TLS block had no room for it (``lib.static_tls``, checks/static_tls.py), the file is no ELF
 #: library or of the other word size or lacks a version node (``lib.unloadable``,
 #: checks/library_files.py), a driver library's zero-byte placeholder
-#: (``driver.file_too_short``)
-_FOUND_NOT_LOADED = ("lib.static_tls", "lib.unloadable", "driver.file_too_short")
+#: (``driver.file_too_short``); and Windows' ERROR_COMMITMENT_LIMIT (1455, "The paging file is
+#: too small for this operation to complete", ``win.commit_limit``: the DLL was found and its
+#: mapping could not be committed, checks/windows_commit_limit.py; b49b item 8)
+_FOUND_NOT_LOADED = ("lib.static_tls", "lib.unloadable", "driver.file_too_short",
+                     "lib.dep_version",  # (an older dependency: checks/library_dep_version.py)
+                     "win.commit_limit")
 
 
 def _found_not_loaded_lines(ctx: Facts) -> set[int]:

@@ -21,10 +21,12 @@ caveat and never claimed as a fault of its own.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._code_claims import code_claim
+from tfgpu.diagnosis.checks.foreign_status import describe_for_log
 from tfgpu.diagnosis.checks.status_codes import describe, new_fault_finding
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -60,21 +62,44 @@ def _parts(hit: Hit) -> tuple[str, str, int] | None:
         return None
 
 
-def _what(check: str, enum: str, msg: str) -> str:
-    """The sentence that says which check failed (as the log prints it)."""
+def _what(check: str, enum: str, msg: str, program: str = "TensorFlow") -> str:
+    """The sentence that says which check failed (as the log prints it) and which program
+    checked it (another framework's log: that program, :attr:`Facts.other_framework`)."""
     lib = "cuDNN" if enum == "cudnnStatus_t" else "CUDA runtime"
     said = f", with the message '{msg}'" if msg else ""
-    return (f"TensorFlow checks a {lib} call's status with CHECK_EQ and aborted the process "
+    return (f"{program} checks a {lib} call's status with CHECK_EQ and aborted the process "
             f"when '{check}' failed{said}; it returned ")
 
 
 def _decoded(row: CudaError, code: int) -> str:
     """The row's name and meaning for the number the log printed (a cuDNN 8 number says
-    so: the row's own value is cuDNN 9's)."""
+    so: the row's own value is cuDNN 9's).  cuDNN releases before 8 number the statuses
+    they have as cuDNN 8 does (0-13: Caffe's glog lines print "(3 vs. 0)
+    CUDNN_STATUS_BAD_PARAM" under cuDNN 2, 3, 5 and 7: BVLC/caffe#2756, bear63/sceneReco#31,
+    BVLC/caffe#5544, NVIDIA/caffe#435); cuDNN 9 moved them to 1000 and up (cudnn_graph.h)."""
     if row.code == code:
         return describe(row)
     return (f"{row.library or row.enum} returned {row.name} ({code} in cuDNN 8's numbering, "
-            f"{row.code} in cuDNN 9's): {row.meaning.rstrip('.')}")
+            f"which earlier cuDNN releases share; {row.code} in cuDNN 9's): "
+            f"{row.meaning.rstrip('.')}")
+
+
+def _foreign_fix(ctx: Facts, program: str, enum: str) -> tuple[str, ...]:
+    """Fix lines for another program's failed check (Caffe's CUDNN_CHECK, ...): which cuDNN
+    or CUDA runtime it loads, and that program's tracker; no TensorFlow command."""
+    lib = "cudnn" if enum == "cudnnStatus_t" else "cudart"
+    find = (f"where.exe {lib}64_*.dll" if ctx.windows
+            else f"ldconfig -p | grep lib{lib}")
+    return (
+        f"{find}   # the {'cuDNN' if lib == 'cudnn' else 'CUDA runtime'} libraries found: the "
+        f"one {program} loads at run time must be the version it was built with",
+        f"# install the cuDNN/CUDA release this {program} build supports, or rebuild {program} "
+        "against the installed one (Caffe's CUDNN_STATUS_BAD_PARAM at a convolution layer: "
+        "fixed by moving from cuDNN 5 to 6 in BVLC/caffe#5544 and HsinYingLee/OPN#2)",
+        f"# search the exact 'Check failed' line in {program}'s issue tracker (this log is "
+        f"{program}'s, not TensorFlow's)",
+        "tfgpu doctor   # checks the host itself",
+    )
 
 
 def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
@@ -108,7 +133,11 @@ def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]
     row: CudaError | None = ctx.kb.status_code(enum, code)
     ev = log_evidence(hits, limit=2)
     old = enum == "cudaError_t" and code < _RUNTIME_STABLE_FROM
-    lead = _what(check, enum, msg)
+    # another program's CHECK_EQ (Caffe's CUDNN_CHECK in include/caffe/util/cudnn.hpp:
+    # "CHECK_EQ(status, CUDNN_STATUS_SUCCESS) << \" \" << cudnnGetErrorString(status)"):
+    # its words, not TensorFlow's reading of the status
+    fw = ctx.other_framework
+    lead = _what(check, enum, msg, fw or "TensorFlow")
     if row is not None and not old:
         claim = code_claim(row, lead=lead, evidence=ev)
         if claim is not None:
@@ -126,15 +155,19 @@ def rule_library_check_eq(ctx: Facts, found: Sequence[Finding]) -> list[Finding]
         meaning = (f"{code}, which is no {enum} value in tfgpu's table (status_codes.toml), so "
                    f"the line does not say what failed in the {lib}.")
     else:
-        meaning = (f"{code}: {_decoded(row, code)} (knowledge row {row.ref}). tfgpu has no "
+        said = describe_for_log(ctx, row, code) if fw else _decoded(row, code)
+        meaning = (f"{code}: {said} (knowledge row {row.ref}). tfgpu has no "
                    "check that says why this call failed, so it makes no further guess.")
-    return [catalogue.make(
+    found_here = catalogue.make(
         "unrecognised-error", variant="crash", evidence=ev,
         cause=lead + meaning + (_OLD_RUNTIME_NUMBERING if old else ""),
-        fix=("TF_CPP_MIN_LOG_LEVEL=0 python train.py   # every log line: the first CUDA or "
-             "cuDNN error before the abort names the fault",
-             "CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: a kernel "
-             "fault is reported at the op that caused it",
-             "tfgpu doctor   # checks the host itself"),
+        fix=_foreign_fix(ctx, fw, enum) if fw else (
+            "TF_CPP_MIN_LOG_LEVEL=0 python train.py   # every log line: the first CUDA or "
+            "cuDNN error before the abort names the fault",
+            "CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: a kernel "
+            "fault is reported at the op that caused it",
+            "tfgpu doctor   # checks the host itself"),
         knowledge_ref=row.ref if row is not None else None,
-    )]
+    )
+    # another program's log gets no TensorFlow tracker link
+    return [dataclasses.replace(found_here, doc=None) if fw else found_here]

@@ -27,6 +27,13 @@ _CUDA_STACK_NAMES = (r"cudart|cublas\w*|cufft\w*|curand|cusolver\w*|cusparse\w*|
 #: library built with nvcc links them. Other libraries in such a line (a plugin itself, a
 #: vendor's runtime such as Intel's libsycl) keep their own readings (directml.py, addons.py).
 _NVIDIA_BASE = re.compile(rf"^(?:cuda|cufile\w*|cutensor\w*|cudla|{_CUDA_STACK_NAMES})$")
+#: The NVIDIA driver's own user-space libraries other than libcuda (parse_library base names:
+#: libnvidia-ml.so.1 -> ``nvidia-ml``, libnvidia-ptxjitcompiler.so.1, libnvidia-fatbinaryloader,
+#: libnvcuvid.so.1, libnvidia-encode.so.1): the driver installs them (NVIDIA's Linux driver
+#: README, https://download.nvidia.com/XFree86/Linux-x86_64/565.57.01/README/
+#: installedcomponents.html), the CUDA toolkit's lib64 holds none, so a fix pointing
+#: LD_LIBRARY_PATH at /usr/local/cuda/lib64 can never find them.
+_DRIVER_LIB = re.compile(r"^(?:nvidia-[\w-]{1,40}|nvcuvid)$")
 
 
 def _fatal_hits(ctx: Facts) -> list[Hit]:
@@ -68,12 +75,14 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
     TensorFlow's optional GPU dlopen that is harmless without a GPU: nothing of that library
     runs, not even on the CPU."""
     from tfgpu.diagnosis.checks.libraries import container_image_fix, parse_library
+    from tfgpu.diagnosis.checks.nvml_failures import nvml_load_lines, own_glibc_python
 
     out: list[Finding] = []
+    nvml = {h.line for h in nvml_load_lines(ctx)}
     for h in _fatal_hits(ctx):
         lib = h.g("lib") or ""
-        if lib != filename:
-            continue
+        if lib != filename or h.line in nvml:
+            continue  # pynvml's own load of libnvidia-ml: nvml-library-not-found quotes it
         step = _bazel_build_step(ctx, h, lib)
         if step is not None:
             return [step]
@@ -146,14 +155,18 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
                + c.cuda_lib_example(expected),
                f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
-        if base == "cuda":
+        if base == "cuda" or _DRIVER_LIB.match(base):
             # claim audit C: libcuda.so.1 is the NVIDIA driver's, never the CUDA toolkit's
             # (whose lib64 has only the link-time stub); the threads printing this line had no
             # driver where the program ran: a container started without the NVIDIA runtime
             # (tensorflow/serving#660, xorbitsai/inference#883), a login/CPU node of a cluster
             # (apache/mxnet#6787), a CPU runtime (Langchain-Chatchat#120)
+            # (libnvidia-ml.so.1 and the other libnvidia-*.so the same: the driver installs
+            # them, the toolkit holds none; wookayin/gpustat#134)
             expected = None
-            cause, fix = _driver_library_missing(host, loader, lib, tf_native)
+            cause, fix = _driver_library_missing(host, loader, lib, tf_native,
+                                                 own_glibc_python(ctx),
+                                                 wsl2=ctx.wsl and not ctx.wsl1)
         framework = base == "tensorflow_framework"
         if framework:
             # TensorFlow's own framework library (tf.sysconfig.get_lib(): "the directory
@@ -174,7 +187,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                    "# TensorFlow's own import failing: pip install --force-reinstall --no-deps "
                    '"tensorflow==<its version>"']
         other = (None if tf_native or java or op_lib or owner is not None or base == "cuda"
-                 or framework else _other_program(ctx, h, lib, base, expected))
+                 or _DRIVER_LIB.match(base) or framework
+                 else _other_program(ctx, h, lib, base, expected))
         if other is not None:
             # no TensorFlow in the log: the program's own build for another CUDA
             cause, fix = cause + other[0], [other[1], *(
@@ -371,8 +385,9 @@ def _horovod_runtime_missing(ctx: Facts, hit: Hit, lib: str, expected: str | Non
     )
 
 
-def _driver_library_missing(host: str, loader: str, lib: str,
-                            tf_native: bool = False) -> tuple[str, list[str]]:
+def _driver_library_missing(host: str, loader: str, lib: str, tf_native: bool = False,
+                            toolchain: str | None = None,
+                            wsl2: bool = False) -> tuple[str, list[str]]:
     """Cause and fix of a program that links the NVIDIA driver library ``lib``
     (libcuda.so.1) and cannot start without it: the driver installs that file (the CUDA
     toolkit ships only a link-time stub in lib64/stubs), so it is missing where the program
@@ -380,8 +395,48 @@ def _driver_library_missing(host: str, loader: str, lib: str,
     machine (a cluster's login or CPU node, a CPU cloud runtime) with no GPU driver.
     ``tf_native``: the program is TensorFlow's own native module (a 1.x GPU build, which
     links libcuda.so.1; the CPU build of 1.x is the separate ``tensorflow`` package, platform
-    fact tensorflow-is-cuda-build).  Source: the threads in docs/knowledge-audit.md part C."""
+    fact tensorflow-is-cuda-build).  ``toolchain``: the log shows a Linuxbrew or Nix Python
+    (nvml_failures.own_glibc_python), whose own loader does not search the system's library
+    folders: the driver may be installed, and that is the likelier reason.  Source: the
+    threads in docs/knowledge-audit.md part C; wookayin/gpustat#134."""
     start = ("could not start" if loader == "RuntimeError" else "could not be loaded at all")
+    if toolchain is not None:
+        cause = (f"{host} {start} ({loader}): it needs {lib}, the NVIDIA driver's own library "
+                 "(installed by the driver, not by the CUDA toolkit), and the loader found "
+                 f"none. The log shows a {toolchain} Python: it runs with its own glibc and "
+                 "loader, which do not search the system's loader cache or "
+                 "/usr/lib/x86_64-linux-gnu and /usr/lib64, where the driver puts its "
+                 "libraries; so the driver may well be installed. If nvidia-smi works, this "
+                 "is the likely cause.")
+        fix = ["nvidia-smi   # prints the GPU table: the driver is installed",
+               f"/sbin/ldconfig -p | grep {lib.split('.so')[0]}   # the SYSTEM's loader cache "
+               "(the toolchain's own ldconfig shows its own)",
+               "# run the program with the system's Python (/usr/bin/python3 -m venv ...), "
+               f"or link only {lib} into a folder of its own and put that on LD_LIBRARY_PATH"]
+        return cause, fix
+    if wsl2:
+        # WSL 2: the Windows driver maps its Linux libraries into /usr/lib/wsl/lib; NVIDIA's
+        # CUDA on WSL User Guide (docs.nvidia.com/cuda/wsl-user-guide, "Getting Started"):
+        # the Windows driver is the only driver to install, a Linux NVIDIA driver must not be
+        # installed inside WSL 2 (it overwrites the mapped libcuda); microsoft/WSL#8587 (the
+        # loader needs /usr/lib/wsl/lib); break-it review b49a P5
+        cause = (f"{host} {start} ({loader}): it needs {lib}, the NVIDIA driver's own "
+                 "library, and the loader found none. This is WSL 2: the driver is the "
+                 "Windows one, which maps its Linux libraries (libcuda.so.1, "
+                 "libnvidia-ml.so.1) into /usr/lib/wsl/lib; so either that folder is not on "
+                 "the loader's path or cache (ld.so.conf.d's ld.wsl.conf, LD_LIBRARY_PATH), or "
+                 "the Windows NVIDIA driver is missing or too old for WSL GPU support. "
+                 "NVIDIA's CUDA on WSL guide says not to install a Linux NVIDIA driver inside "
+                 "WSL 2: it would replace the mapped libraries and break the setup.")
+        fix = [f"ls -l /usr/lib/wsl/lib/ | grep -E 'libcuda|libnvidia-ml'   # the Windows "
+               f"driver's libraries ({lib}) as WSL 2 maps them",
+               "ldconfig -p | grep /usr/lib/wsl/lib   # does the loader cache know them? if "
+               "not: echo /usr/lib/wsl/lib | sudo tee /etc/ld.so.conf.d/ld.wsl.conf && sudo "
+               "ldconfig (or export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH)",
+               "# folder empty or missing: install or update the NVIDIA driver on WINDOWS (not "
+               "inside WSL), then wsl --shutdown from Windows and reopen the shell",
+               "# never install a Linux NVIDIA driver (apt install nvidia-driver-*) inside WSL 2"]
+        return cause, fix
     cause = (f"{host} {start} ({loader}): it needs {lib}, the NVIDIA "
              "driver's own library (installed by the driver, not by the CUDA toolkit), and "
              "the loader found none. Where this program ran there is no NVIDIA driver: most "
@@ -398,7 +453,8 @@ def _driver_library_missing(host: str, loader: str, lib: str,
               if tf_native else "")
            + ", or run it on a GPU node; the toolkit's lib64/stubs/libcuda.so only lets it "
            "load, never run on a GPU",
-           f"ldconfig -p | grep libcuda   # on a GPU machine: is the driver's {lib} known?"]
+           f"ldconfig -p | grep {lib.split('.so')[0]}   # on a GPU machine: is the "
+           f"driver's {lib} known?"]
     return cause, fix
 
 

@@ -172,6 +172,11 @@ def _pool_reading(ctx: Facts, oom: Hit) -> str:
             "otherwise the model/batch needs more GPU memory than is free.")
 
 
+#: A host tensor request below this size (64 MiB) is no request "larger than the memory the
+#: operating system could give": the process as a whole ran out (rule_memory).
+_SMALL_HOST_REQUEST = 64 * 2**20
+
+
 def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
     out: list[Finding] = []
@@ -226,6 +231,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         if cpu_run:
             unknown, host = False, True
         ram, procs = c.host_ram_check(ctx)
+        # a small host request (tensorflow/tensorflow#45238/#38414: 2 MiB image tensors failed
+        # on Windows with 70 GB of RAM free; a smaller batch fixed it): not its size but what
+        # the whole process, or its limit, had used up
+        tiny = host and size is not None and elements * size < _SMALL_HOST_REQUEST
         # "OOM when allocating tensor of shape" is the GPU device's own: gpu_device.cc
         # (MakeTensorFromProto, MaybeCopyTensorToGPU) could not allocate the device buffer of
         # a constant or of a tensor copied to the GPU
@@ -247,8 +256,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     + (f". TensorFlow registered no GPU in this run (line {cpu_run[0].line}: "
                        "its CUDA libraries did not load), so it ran on the CPU" if cpu_run
                        else "")
-                    + ". This is host RAM, not GPU memory: the request is larger than "
-                    "the memory the operating system could give."
+                    + (". This is host RAM, not GPU memory, and the request itself is small "
+                       "(under 64 MiB): not its size but what the process had already taken "
+                       "ran out: the input pipeline's buffers (shuffle, prefetch, batches "
+                       "decoded in parallel), NumPy arrays or a py_function's arrays, or "
+                       "another process; on Windows the commit limit (RAM plus page file) "
+                       "can be reached while RAM shows free (tensorflow/tensorflow#38414: "
+                       "70 GB free, avoided by a smaller batch)."
+                       if tiny else
+                       ". This is host RAM, not GPU memory: the request is larger than "
+                       "the memory the operating system could give.")
                     if host
                     else ". The line does not say on which device: GPU memory if the "
                     "op ran on the GPU, host RAM if on the CPU (the traceback's device "
@@ -265,7 +282,17 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             fix=(
                 (
                     "reduce the batch size or the tensor/buffer size",
+                    *(("# the failed requests are small: shrink what the process holds "
+                       "(tf.data shuffle/prefetch buffer sizes, num_parallel_calls, large "
+                       "NumPy arrays kept in memory)",) if tiny else ()),
                     ram,
+                    # the log does not say the OS: Windows has no free/top
+                    *(("# on Windows: Task Manager, Performance tab, Memory: 'Committed' "
+                       "(used / limit); a limit near use: a larger page file",)
+                      if ctx.os is None else
+                      ("# Windows: Task Manager, Performance tab, Memory: 'Committed' (used / "
+                       "limit); a limit near use: a larger page file",)
+                      if ctx.windows and tiny else ()),
                     f"stop other memory-hungry processes ({procs})",
                 )
                 if host
@@ -989,7 +1016,11 @@ def _library_handle(ctx: Facts) -> list[Finding]:
     # "... without BLAS support" is no kernel that failed to run: the executor has no BLAS
     # object because cuBLAS failed to start (see _no_blas_support), so a log holding it
     # reads as a failed start, not as the blas-execution hedge
+    # a status line whose next line names the failed call on a created handle ("in
+    # .../cuda_dnn.cc(N): 'cudnnConvolutionForward(...", named_call_failure) is a call that
+    # failed while running, not the handle's creation
     running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
+                  or named_call_failure(ctx, h) is not None
                   or (h.g("nosupport") and not _no_blas_support(h))
                   or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
     if what in ("cuBLAS", "cuBLASLt") and (running or _not_supported_row(ctx) is not None):
@@ -1495,6 +1526,20 @@ def rnn_call_failure(ctx: Facts, h: Hit) -> bool:
     return any(0 <= c.line - h.line <= 1 for c in calls)
 
 
+def named_call_failure(ctx: Facts, h: Hit) -> str | None:
+    """The cuDNN call that the "in .../cuda_dnn.cc(N): '<call>(" line right after ``h``
+    (pattern ``ctx.cudnn_named_call``) names, when it is not cudnnCreate: a call on a
+    handle cuDNN had created (TensorFlow's RETURN_IF_CUDNN_ERROR prints the status, then
+    that line; a failed cudnnCreate prints "could not create cudnn handle" instead), so
+    ``h`` is no handle-creation failure (tensorflow/tensorflow#41863: cudnnRNNBackwardData
+    mid-training).  ``None`` when no such line follows ``h``."""
+    for named in ctx.h("ctx.cudnn_named_call").all():
+        call = named.g("call") or ""
+        if 0 <= named.line - h.line <= 1 and call != "cudnnCreate":
+            return call
+    return None
+
+
 def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
     """``cudnn-rnn-call-failed``: a cuDNN RNN call failed on a created handle (the lines
     :func:`rnn_call_failure` reads), which :func:`rule_library_handle` and the host-older
@@ -1515,7 +1560,7 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
             else f"{calls[0]} failed" if calls
             else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
     if ctx.windows:
-        # native Windows: every report was fixed by the NVIDIA driver (findings.toml); the
+        # native Windows: most reports were fixed by the NVIDIA driver (findings.toml); the
         # launch failure that came with it is the same fault (quoted, so no post-pass
         # claims it as a kernel fault of its own)
         launch = [h for h in (*ctx.h("cuda.error").all(), *ctx.h("cuda.fault_text").all())

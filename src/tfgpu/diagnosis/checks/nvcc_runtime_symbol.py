@@ -15,6 +15,25 @@ Sources:
   runtime is 10.0: "a mismatch between the CUDA version used to compile ... and the version
   used at runtime"); open-mmlab/mmdetection#385 and rowanz/neural-motifs#90 (the same symbol
   from PyTorch extensions: rebuild with the framework's CUDA).
+* A Python extension module with no TensorFlow in the log (variant ``python-extension``):
+  "ImportError: <x>.cpython-3Xm-...so: undefined symbol: __cudaPopCallConfiguration" of a
+  PyTorch project's CUDA extension (setup.py CUDAExtension, or PyTorch 0.4's cffi ``_ext/``
+  modules): the CUDA runtime there is the one PyTorch was built for (torch.version.cuda), older
+  than the nvcc that compiled the extension. Threads: open-mmlab/mmdetection#66 ("my pyTorch
+  version is not suit for my CUDA version", confirmed), huanglianghua/GlobalTrack#3
+  ("inconsistent pytorch and cuda version", solved by the PyTorch for CUDA 10.0),
+  roytseng-tw/Detectron.pytorch#78 (PyTorch reinstalled for CUDA 9.1), jwyang/
+  faster-rcnn.pytorch#190, facebookresearch/maskrcnn-benchmark#469 (maintainer: ``rm -rf
+  build/``, ``which nvcc``, ``nvcc --version``, ``python setup.py build develop``).
+* TensorFlow counts as seen when a traceback line calls its op loader (``tf.load_op_library(``,
+  ``tf.load_library(``; pattern ``proto.own_library``) or the library has a TensorFlow op's
+  file name (``tf_*.so``, PointNet++'s ``tf_sampling_so.so`` / ``tf_grouping_so.so`` built by
+  charlesq34/pointnet2's tf_ops/*/tf_*_compile.sh, loaded by ``tf.load_op_library``): the
+  runtime is TensorFlow's (pmh47/dirt#48), whatever ``python <script>`` line is around it.
+* A bare ``.so`` (no ``cpython-*``/``abi3`` tag, no ``_ext/`` folder, no PyTorch word) with
+  only a ``python <script>`` line or a Python ``ImportError``: either framework may load it
+  (a TensorFlow op, a PyTorch extension of Python 2 or a cffi module), so variant
+  ``framework-unknown`` names neither and gives the check of both.
 """
 
 from __future__ import annotations
@@ -87,10 +106,108 @@ def _library(text: str) -> str:
     return m.group(1) if m else ""
 
 
+#: A Python extension module's file name (``x.cpython-36m-x86_64-linux-gnu.so``, an ``abi3``
+#: one) or PyTorch 0.4's cffi extension folder (``_ext/<name>/_<name>.so``,
+#: torch.utils.ffi): a library Python's import loads, not TensorFlow's load_op_library.
+_PY_EXTENSION = re.compile(r"\.(?:cpython-\d{2,3}\w{0,4}-[\w-]{1,60}|abi3)\.so\b|[/\\]_ext[/\\]")
+
+#: Words of a PyTorch project in the library's path or the failing line (PyTorch itself,
+#: open-mmlab's mmdet/mmcv, the *.pytorch ports): the runtime is PyTorch's.
+_TORCH_WORDS = re.compile(r"(?i)torch|\bmmdet\b|\bmmcv\b|[/\\](?:mmdet|mmcv)[/\\]")
+
+
+#: A TensorFlow op library's file name: ``tf_<op>.so`` (PointNet++'s ``tf_sampling_so.so``,
+#: ``tf_grouping_so.so``, ``tf_interpolate_so.so``; charlesq34/pointnet2 tf_ops).
+_TF_OP_NAME = re.compile(r"(?:^|[/\\])tf_\w{1,80}\.so$")
+
+
+def _tensorflow_seen(ctx: Facts, h: Hit, path: str) -> bool:
+    """The log shows TensorFlow: a ``ctx.tensorflow`` line, a release from the log or host,
+    load_op_library's ``NotFoundError``, a call of TensorFlow's op loader in a traceback
+    (pattern ``proto.own_library``: ``load_op_library(``, ``tf.load_library(``), or a
+    TensorFlow op's file name (:data:`_TF_OP_NAME`)."""
+    return bool(ctx.h("ctx.tensorflow").count or ctx.tf_version or "NotFoundError" in h.text
+                or ctx.h("proto.own_library").count or _TF_OP_NAME.search(path))
+
+
+def _python_extension(ctx: Facts, h: Hit, path: str) -> bool:
+    """The library is a Python extension module of another framework (:data:`_PY_EXTENSION`,
+    a PyTorch word in its path, the line or the script, :attr:`Facts.other_framework`) and
+    the log shows no TensorFlow (:func:`_tensorflow_seen`)."""
+    if _tensorflow_seen(ctx, h, path):
+        return False
+    return bool(_PY_EXTENSION.search(path) or ctx.other_framework
+                or _TORCH_WORDS.search(path or h.text) or _TORCH_WORDS.search(ctx.log_script or ""))
+
+
+def _framework_unknown(ctx: Facts, h: Hit, path: str) -> bool:
+    """A bare library (no extension tag, no framework word) that a Python program loaded
+    (Python's ``ImportError``, a ``python <script>`` line) in a log without TensorFlow:
+    TensorFlow's op loader or Python's import may have loaded it."""
+    return not _tensorflow_seen(ctx, h, path) and bool(
+        "ImportError" in h.text or ctx.log_script is not None)
+
+
+def _unknown_finding(ctx: Facts, h: Hit, path: str, lib: str, sym: str,
+                     first: str) -> Finding:
+    """Variant ``framework-unknown``: the log does not show which framework loads ``lib``."""
+    return catalogue.make(
+        "op-library-nvcc-newer-than-cuda-runtime", variant="framework-unknown",
+        library=lib, symbol=sym, first=first, evidence=log_evidence([h]),
+        knowledge_ref=ctx.kb.platform_fact("nvcc-runtime-symbols").ref,
+        fix=("nvcc --version; which nvcc   # the CUDA that compiled the library: its build "
+             "takes CUDA_HOME or the first nvcc on PATH (or a path in its Makefile/script)",
+             "python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info().get('cuda_version'))\"   # a TensorFlow op "
+             "(loaded by tf.load_op_library): the CUDA this TensorFlow uses (TF 1.x: the "
+             "tested-configurations table)",
+             'python -c "import torch; print(torch.__version__, torch.version.cuda)"   # a '
+             "PyTorch extension: the CUDA this PyTorch was built for",
+             f"ldd {path or '<the library>'} | grep -i cudart   # a libcudart it links itself, "
+             "and which one the loader finds",
+             "# rebuild the library with the nvcc of that framework's CUDA (export "
+             "PATH=/usr/local/cuda-<that version>/bin:$PATH, or set CUDA_HOME) from a clean "
+             "tree (delete build/ and the old .so files), or install the framework build for "
+             "the nvcc's CUDA"),
+    )
+
+
+def _extension_finding(ctx: Facts, h: Hit, path: str, lib: str, sym: str,
+                       first: str) -> Finding:
+    """Variant ``python-extension``: a Python extension compiled by CUDA ``first``'s nvcc or
+    newer, in a process without TensorFlow (sources: the module docstring)."""
+    torch = ctx.other_framework == "PyTorch" or bool(_TORCH_WORDS.search(path or h.text))
+    who = ("PyTorch's (torch.version.cuda), the framework this extension is built on"
+           if torch else "that of the framework the extension is built on (for a PyTorch "
+           "project, the CUDA PyTorch was built for: torch.version.cuda)")
+    return catalogue.make(
+        "op-library-nvcc-newer-than-cuda-runtime", variant="python-extension",
+        library=lib, symbol=sym, first=first, who=who, evidence=log_evidence([h]),
+        knowledge_ref=ctx.kb.platform_fact("nvcc-runtime-symbols").ref,
+        fix=("nvcc --version; which nvcc   # the CUDA that compiled the extension: its "
+             "setup.py takes CUDA_HOME, else the first nvcc on PATH",
+             'python -c "import torch; print(torch.__version__, torch.version.cuda)"   # '
+             "a PyTorch project: the CUDA this PyTorch was built for; older than the nvcc "
+             "above is this error",
+             f"ldd {path or '<the extension .so>'} | grep -i cudart   # a CUDA runtime it "
+             "links itself, and which one the loader finds",
+             "# install the PyTorch build for the nvcc's CUDA (the install selector names "
+             "the CUDA of each build), or put the nvcc of torch.version.cuda first (export "
+             "CUDA_HOME=/usr/local/cuda-<that version>; PATH=$CUDA_HOME/bin:$PATH)",
+             "# then rebuild the extension from a clean tree: delete build/ and the old .so "
+             "files, and run the project's build again (python setup.py build develop, or "
+             "its make/compile script)"),
+    )
+
+
 def _finding(ctx: Facts, h: Hit, sym: str, first: str) -> Finding:
     """The finding for ``h`` (library, symbol ``sym`` that nvcc emits from CUDA ``first``)."""
     path = _library(h.text)
     lib = path.replace("\\", "/").rsplit("/", 1)[-1] or "the library"
+    if _python_extension(ctx, h, path):
+        return _extension_finding(ctx, h, path, lib, sym, first)
+    if _framework_unknown(ctx, h, path):
+        return _unknown_finding(ctx, h, path, lib, sym, first)
     cuda = _tf_cuda(ctx)
     older = cuda is not None and (tf_minor(cuda) or (0, 0)) < (tf_minor(first) or (0, 0))
     runtime = (f" TensorFlow {ctx.tf_version} was built for CUDA {cuda}, whose runtime "

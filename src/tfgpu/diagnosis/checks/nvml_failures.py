@@ -29,6 +29,7 @@ Fix lines are suggestions for the user to run; tfgpu runs none of them.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -44,24 +45,59 @@ def _container(f: Facts) -> bool:
     return f.in_container or any(f.h(n).count for n in _CONTAINER_HINTS)
 
 
+def own_glibc_python(f: Facts) -> str | None:
+    """``"Linuxbrew"`` or ``"Nix"`` when the log shows a Python of that toolchain (pattern
+    ``ctx.own_glibc_python``): its own glibc's loader does not search the system's loader
+    cache, so the NVIDIA driver's libraries (in /usr/lib/x86_64-linux-gnu, /usr/lib64) are
+    not found from it although the driver is installed (wookayin/gpustat#134); ``None``
+    otherwise.  Conda's Python uses the system's glibc and loader: not such a toolchain."""
+    for h in f.h("ctx.own_glibc_python").all():
+        return "Linuxbrew" if h.g("brew") else "Nix"
+    return None
+
+
+def nvml_load_lines(f: Facts) -> list[Hit]:
+    """The loader's own lines of libnvidia-ml.so.1 missing (``lib.fatal_load``, pynvml's
+    ctypes OSError): nvml-library-not-found quotes them, library_load.py leaves them."""
+    if not f.h("nvml.lib_not_found").count:
+        return []
+    return [h for h in f.h("lib.fatal_load").all()
+            if (h.g("lib") or "").startswith("libnvidia-ml.so")]
+
+
 def nvml_library_not_found(f: Facts) -> list[Finding]:
     """``nvml-library-not-found``: libnvidia-ml.so (nvml.dll) could not be loaded.
 
-    Variant by the host the log (or the host facts) shows: ``wsl2`` (WSL2, not WSL1),
-    ``container`` (a container hint, or the Go tools' wording, which runs in Kubernetes
-    pods), ``python`` (only pynvml's NVMLError_LibraryNotFound), else the bare-host row."""
+    Variant by the host the log (or the host facts) shows: ``macos`` (macOS's dyld wording:
+    macOS has no NVML at all), ``own-loader`` (pynvml in a Linuxbrew or Nix Python:
+    :func:`own_glibc_python`), ``wsl2`` (WSL2, not WSL1), ``container`` (a container hint,
+    or the Go tools' wording, which runs in Kubernetes pods), ``python`` (only pynvml's
+    NVMLError_LibraryNotFound), else the bare-host row."""
     hits = f.h("nvml.lib_not_found")
     if not hits.count:
         return []
-    groups = {k for h in hits.all() for k in ("smi", "py", "go") if h.g(k)}
+    groups = {k for h in hits.all() for k in ("smi", "py", "go", "mac") if h.g(k)}
+    loads = nvml_load_lines(f)
+    if "mac" in groups:
+        return [catalogue.make(
+            "nvml-library-not-found", variant="macos",
+            evidence=log_evidence([h for h in hits.all() if h.g("mac")], limit=2),
+        )]
     wsl2 = f.wsl and not f.wsl1
     container = not wsl2 and (_container(f) or "go" in groups)
+    toolchain = own_glibc_python(f) if not (wsl2 or container) else None
+    if toolchain is not None:
+        return [catalogue.make(
+            "nvml-library-not-found", variant="own-loader", toolchain=toolchain,
+            evidence=log_evidence(loads, f.h("ctx.own_glibc_python").first[:1], hits,
+                                  limit=4),
+        )]
     variant = ("wsl2" if wsl2 else "container" if container
                else "python" if groups == {"py"} else None)
     hints = [h for n in _CONTAINER_HINTS for h in f.h(n).first[:1]]
     return [catalogue.make(
         "nvml-library-not-found", variant=variant,
-        evidence=log_evidence(hits, hints if variant == "container" else [], limit=3),
+        evidence=log_evidence(hits, loads, hints if variant == "container" else [], limit=4),
     )]
 
 

@@ -24,6 +24,8 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._rosetta_wheel import rosetta_wheel
+from tfgpu.diagnosis.checks.pip_machine_wheels import FAMILY_WORDS, family, log_machine
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
@@ -69,6 +71,33 @@ def tag_needs_newer_pip(ctx: Facts, plat: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _other_machine(ctx: Facts, h: Hit, wheel: str, plat: str) -> Finding | None:
+    """Variant ``other-machine`` when the log names one CPU family for this machine
+    (``log_machine``) and the wheel's platform tag names another, else ``None``."""
+    fam, machine = family(plat), log_machine(ctx)
+    if fam is None or machine is None or machine[0] == fam:
+        return None
+    mac = ""
+    if plat.startswith("macosx") and fam == "aarch64":
+        mac = (" On a Mac, x86_64 is an Intel Mac (which runs no arm64 wheel) or an Intel "
+               "Python under Rosetta 2 on Apple silicon (an Intel Anaconda, a Terminal set to "
+               "'Open using Rosetta'), where a native arm64 Python takes the wheel; `sysctl -n "
+               "machdep.cpu.brand_string` (Apple M...) and `file $(which python)` tell which.")
+    return catalogue.make(
+        "pip-wheel-tags-unsupported", variant="other-machine", wheel=wheel, tag=plat,
+        wheel_cpu=FAMILY_WORDS[fam], machine=machine[1], line=str(machine[2].line), mac=mac,
+        evidence=log_evidence([h], [machine[2]]),
+        fix=("python -c \"import sys, platform; print(sys.version, platform.machine())\"   "
+             "# the CPU (and Python) a wheel must name",
+             "python -m pip debug --verbose   # 'Compatible tags': the tags this pip and "
+             f"Python accept; the wheel needs one of {h.g('py')}-{h.g('abi')}-{plat}",
+             *(("sysctl -n machdep.cpu.brand_string; file $(which python)   # Apple M...: "
+                "Apple silicon; an x86_64-only python binary: make a new environment from a "
+                "native arm64 Python (Miniforge arm64, python.org universal2)",)
+               if mac else ("# install the build of this package for this CPU (pip "
+                            "install <package> lets pip pick it)",))))
+
+
 def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
     """``pip-wheel-tags-unsupported`` (a hedge, category ``unknown``): pip rejected a wheel
     file of a package other than TensorFlow (see the module docstring).  Variant ``pip-tag``
@@ -89,6 +118,9 @@ def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
         rosetta = None if h.g("stray") else rosetta_wheel(ctx, wheel, plat, [h])
         if rosetta is not None:
             return [rosetta]
+        other = None if h.g("stray") else _other_machine(ctx, h, wheel, plat)
+        if other is not None:
+            return [other]
         fix = [*(("# rename the file: no space before '.whl' (pip reads it as part of the "
                   "platform tag, which no Python accepts), then install it again",)
                  if h.g("stray") else ()),

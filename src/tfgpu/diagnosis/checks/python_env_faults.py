@@ -122,12 +122,54 @@ def _named_in_error(ctx: Facts) -> list[Finding]:
     )]
 
 
+#: An installed package's folder (pip's site-packages, Debian's dist-packages).
+_INSTALLED = re.compile(r"[/\\](?:site|dist)-packages(?:[/\\]|$)", re.IGNORECASE)
+
+#: The inner ImportError of an import from an unbuilt checkout: its SWIG wrapper or generated
+#: protobuf modules are missing there ("cannot import name pywrap_tensorflow", "No module
+#: named core.framework.graph_pb2"), which bazel builds.
+_CHECKOUT_ERROR = re.compile(r"pywrap_tensorflow|_pb2\b|tensorflow\.core|\bcore\.framework")
+
+#: A wrapped error of the native loader (a shared library found but not loadable, or one it
+#: needs missing: glibc's "version `GLIBC_2.17' not found (required by .../_pywrap_tensorflow.
+#: so)", "libcudart.so.8.0: cannot open shared object file", "undefined symbol", Windows' "DLL
+#: load failed"): only a built TensorFlow has a library to load.
+_LIBRARY_ERROR = re.compile(r"\.(?:so|pyd|dylib|dll)\b|GLIBC|cannot open shared object"
+                            r"|undefined symbol|DLL load failed|wrong ELF class", re.IGNORECASE)
+
+
+def _suffix_only(ctx: Facts) -> bool:
+    """The source-directory sentence is only TensorFlow 0.x-1.x's suffix here, not a checkout
+    import: tensorflow/python/__init__.py appends it to EVERY failed import (its ``msg`` is
+    the wrapped ``traceback.format_exc()`` followed by 'Error importing tensorflow.  Unless
+    you are using bazel, ...', r0.7 to 1.x), so the ImportError it wraps is the cause
+    (tensorflow/tensorflow#1254: "No module named protobuf" inside dist-packages).  True when
+    the traceback's tensorflow/__init__.py frames (``ctx.tf_init_frame``) are all under
+    site-packages / dist-packages, or, with no such frame, when the wrapped error
+    (``ctx.inner_import_error``) is not one of an unbuilt checkout (:data:`_CHECKOUT_ERROR`).
+    The wrapped error decides over a frame's folder: an installed TensorFlow outside
+    site-packages (an AWS Lambda bundle under /var/task, ``pip install --target``, a
+    PYTHONPATH folder) fails with a library error (:data:`_LIBRARY_ERROR`: GLIBC, a missing
+    libcudart, its built ``_pywrap_tensorflow.so`` named), which an unbuilt checkout, having no
+    built library, cannot print; a frame outside site-packages only supports a checkout error
+    or a log without the wrapped error."""
+    paths = [h.g("path") or "" for h in ctx.h("ctx.tf_init_frame").all()]
+    if paths and all(_INSTALLED.search(p) for p in paths):
+        return True
+    inner = [h.g("msg") or "" for h in ctx.h("ctx.inner_import_error").all()]
+    if any(_LIBRARY_ERROR.search(m) for m in inner):
+        return True
+    return bool(inner) and not any(_CHECKOUT_ERROR.search(m) for m in inner)
+
+
 def source_tree_import(ctx: Facts) -> list[Finding]:
     """``tensorflow-source-tree-import``: TensorFlow's own message for an import from its
     source checkout (pattern ``py.tf_source_tree``)."""
     hits = ctx.h("py.tf_source_tree").all()
     if not hits:
         return []
+    if _suffix_only(ctx):
+        return []  # the wrapped ImportError is the cause: other checks read it
     return [catalogue.make(
         "tensorflow-source-tree-import", evidence=log_evidence(hits[:2]),
         fix=("cd ~   # any folder outside the TensorFlow source checkout, then start Python "
@@ -269,12 +311,44 @@ def python_dll_conflict(ctx: Facts) -> list[Finding]:
     dll = hits[0].g("dll") or "pythonXY.dll"
     if dll.lower().endswith("_d.dll"):
         return []  # a debug build's DLL: a debug/release mix, not another version
+    stdlib = next((m for m in ctx.h("ctx.stdlib_ext_import").all()
+                   if 0 < hits[0].line - m.line <= 2), None)
+    if stdlib is not None:
+        return [_stdlib_module_refused(hits[0], stdlib, dll)]
+    tf = bool(ctx.h("ctx.tensorflow").count or ctx.tf_version)
     return [catalogue.make(
         "python-dll-conflict", dll=dll, evidence=log_evidence(hits[:1]),
         fix=("where.exe python   # which python runs; in a conda env: conda activate <env> "
              "first, so its own python runs",
              "echo %PYTHONPATH%   # set? clear it (set PYTHONPATH=) so another Python's "
              "site-packages is not imported",
-             "python -m pip install --force-reinstall tensorflow   # with the python that runs "
-             "the program, for its own version"),
+             "python -m pip install --force-reinstall "
+             + ("tensorflow" if tf else "<the package whose import failed>")
+             + "   # with the python that runs the program, for its own version"),
     )]
+
+
+def _stdlib_module_refused(hit: Hit, imp: Hit, dll: str) -> Finding:
+    """``python-dll-conflict`` variant ``stdlib-module``: the refused module is one of
+    CPython's own standard-library extensions (``import _socket`` right above the error,
+    pattern ``ctx.stdlib_ext_import``), which every Python install ships in its own DLLs
+    folder: the Python installation itself is mixed with another version's files, and no
+    package reinstall helps.  Threads: olivierfriard/BORIS#364 (an application with its own
+    bundled Python installed over its older release: deleting the folder and reinstalling
+    fixed it), Fenixin/Minecraft-Region-Fixer#123 (another program's bundled Python 3.6 files
+    found by Python 3.8: removing that program fixed it)."""
+    return catalogue.make(
+        "python-dll-conflict", variant="stdlib-module", dll=dll,
+        module=imp.g("mod") or "_socket", evidence=log_evidence([imp], [hit]),
+        fix=("echo %PYTHONPATH% & echo %PYTHONHOME%   # set, to another Python's folders (a "
+             "program's installer may set them)? clear them (System Properties > Environment "
+             "Variables) and open a new window",
+             "python -c \"import sys; print(sys.version); print(*sys.path, sep='\\n')\"   # "
+             "a folder of another Python (or of another program) in the list is where the "
+             "old module comes from",
+             "# the traceback's files inside an application's own folder (an app with a "
+             "bundled Python): uninstall it, delete that folder, and install it again",
+             "# a Python installed over another version's folder: uninstall it, delete the "
+             "folder, and install it again; no package reinstall changes a standard-library "
+             "module"),
+    )

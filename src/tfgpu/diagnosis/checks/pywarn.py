@@ -93,7 +93,9 @@ def monitor_missing(ctx: Facts) -> list[Finding]:
     EarlyStopping's "conditioned on metric"); variant ``metric-logged`` when the Keras progress
     line right before it (pattern ``keras.step``) shows that metric: the epoch's logs had it, so
     the callback got other logs (a callback of another Keras than the model's, or one that
-    runs per batch: ModelCheckpoint's save_freq as a number of batches)."""
+    runs per batch: ModelCheckpoint's save_freq as a number of batches); variant
+    ``empty-logs`` when every "Available metrics are:" list the log prints is empty (or only
+    ReduceLROnPlateau's 'lr'): the callback got no epoch logs at all, a hedge."""
     hits = ctx.h("pyw.monitor_missing").all()
     if not hits:
         return []
@@ -106,6 +108,16 @@ def monitor_missing(ctx: Facts) -> list[Finding]:
     if shown:
         return [catalogue.make("keras-callback-monitor-missing-notice", variant="metric-logged",
                                metric=metric, evidence=log_evidence(shown[-1:], hits[:1]))]
+    # "Available metrics are: " with nothing after it (ReduceLROnPlateau's own 'lr' aside: it
+    # sets logs['lr'] before it looks, keras v2.6.0 callbacks.py): the callback was handed
+    # logs without even 'loss', which every fit() epoch logs, so validation data is not the
+    # question (nayash/stock_cnn_blog_pub#3, keras-team/keras#13689)
+    lists = [h for h in hits if "Available metrics are:" in h.text]
+    if lists and all({n.strip(" \"'") for n in (h.g("avail") or "").split(",")} - {"lr", ""}
+                     == set() for h in lists):
+        return [catalogue.make("keras-callback-monitor-missing-notice", variant="empty-logs",
+                               metric=metric or "its metric",
+                               evidence=log_evidence(lists, limit=2))]
     return [catalogue.make("keras-callback-monitor-missing-notice",
                            evidence=log_evidence(hits, limit=2))]
 

@@ -24,8 +24,11 @@ range, and Thrust's check of the CUB beside it.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -37,9 +40,17 @@ def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
     hits = ctx.h("build.bazel_version_check").all()
     if not hits:
         return _workspace_bazel_check(ctx)
-    h = hits[0]
+    # a paste of several ./configure runs (the user upgraded bazel between them,
+    # tensorflow/tensorflow#33169: 0.23.0 "upgrade to 0.24.1", then 0.29.1 "downgrade to
+    # 0.26.1"): the last run is the machine's state now, and its "You have bazel X" line is
+    # the last one before its check
+    h = max(hits, key=lambda x: x.line)
     up = h.g("dir") == "upgrade"
-    have = next((x.g("have") for x in ctx.h("build.bazel_have").all()), None)
+    if _later_run_passed(ctx, h, up):
+        return []
+    haves = [x for x in ctx.h("build.bazel_have").all() if x.line <= h.line]
+    have_hit = max(haves, key=lambda x: x.line) if haves else None
+    have = have_hit.g("have") if have_hit is not None else None
     fix = ["cat .bazelversion   # the bazel release this source tree is built with (2.x trees)",
            "# install bazelisk as 'bazel': it downloads and runs the release .bazelversion "
            "names",
@@ -50,9 +61,33 @@ def bazel_version_outside_range(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tf-source-bazel-version-outside-range", variant=None if up else "too-new",
         want=h.need("want"), have=f" ({have})" if have else "",
-        evidence=log_evidence(ctx.h("build.bazel_have").all()[:1], hits[:1]),
+        evidence=log_evidence([have_hit] if have_hit is not None else [], [h]),
         fix=tuple(fix),
     )]
+
+
+def _version_ints(text: str | None) -> tuple[int, ...] | None:
+    """``"0.26.1"`` -> ``(0, 26, 1)`` (configure.py's convert_version_to_int reads the
+    leading dotted numbers the same way; "0.26.1- (@non-git)" counts as 0.26.1)."""
+    m = re.match(r"\d{1,6}(?:\.\d{1,6}){0,3}", text or "")
+    return tuple(int(x) for x in m.group(0).split(".")) if m else None
+
+
+def _later_run_passed(ctx: Facts, refusal: Hit, up: bool) -> bool:
+    """A later ./configure run passed the bazel check: configure.py's check_bazel_version
+    prints "You have bazel X installed." on every run and exits at once only when X is
+    outside its range (tensorflow/tensorflow configure.py, r1.14-r2.x: the "Please upgrade"
+    / "Please downgrade" line follows it), so a "You have bazel X" line after the last
+    refusal, with no refusal after it, is a run that went on, unless its X is outside the
+    bound that refusal named (a paste cut before the same refusal)."""
+    later = [x for x in ctx.h("build.bazel_have").all() if x.line > refusal.line]
+    if not later:
+        return False
+    have = _version_ints(max(later, key=lambda x: x.line).g("have"))
+    want = _version_ints(refusal.g("want"))
+    if have is None or want is None:
+        return True
+    return have >= want if up else have <= want
 
 
 def _workspace_bazel_check(ctx: Facts) -> list[Finding]:

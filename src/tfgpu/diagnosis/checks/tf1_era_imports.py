@@ -232,6 +232,26 @@ def windows_self_check_frame(f: Facts) -> list[Finding]:
     if which == "msvcp":
         return [_self_check_msvcp_frame(f, frames)]
     what, dll, why = _SELF_CHECK_DLLS[which]
+    # ctypes' OSError right under the frame is this failure's own exception line
+    raised = [h for h in f.h("ctx.winerror_oserror").all()
+              if 0 < h.line - frames[-1].line <= 6][:1]
+    runfiles = f.h("ctx.bazel_runfiles").first[:1]
+    if runfiles and which in ("cudart", "cudnn"):
+        # the self check ran inside a Bazel action of a source build (its runfiles tree):
+        # build_info names the CUDA/cuDNN the user configured, and the action runs with
+        # Bazel's PATH, not the shell's (tensorflow/tensorflow#25552 shows the genrule's
+        # "SET PATH=C:\msys64\usr\bin;C:\msys64\bin"); Bazel passes a client variable
+        # into actions with --action_env=NAME (bazel.build command-line reference)
+        return [catalogue.make(
+            "windows-self-check-dll-not-loadable", variant="bazel-build", what=what, dll=dll,
+            evidence=log_evidence(frames, runfiles, raised, limit=4),
+            fix=(f"where.exe {dll.split('<')[0]}*.dll   # in the shell that runs bazel: the "
+                 "folder that holds it must be on PATH there",
+                 "bazel build --action_env=PATH ...   # pass that PATH into Bazel's actions "
+                 "(or add build --action_env=PATH to .bazelrc), then rebuild",
+                 "# or rerun configure (python configure.py) with the CUDA and cuDNN folders "
+                 "that hold the DLLs, then rebuild"),
+        )]
     fix = [f"where.exe {dll.split('<')[0]}*.dll   # the copies on PATH, if any"]
     if which in ("cudart", "cudnn"):
         fix.append("# install the CUDA and cuDNN versions of this TensorFlow release's tested "
@@ -244,7 +264,7 @@ def windows_self_check_frame(f: Facts) -> list[Finding]:
                "DLL")
     return [catalogue.make(
         "windows-self-check-dll-not-loadable", what=what, dll=dll, why=why,
-        evidence=log_evidence(frames, limit=2), fix=fix,
+        evidence=log_evidence(frames, raised, limit=3), fix=fix,
     )]
 
 

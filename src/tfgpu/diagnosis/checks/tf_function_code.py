@@ -306,6 +306,11 @@ def static_shape_none(ctx: Facts) -> list[Finding]:
 # --- a graph tensor used outside its graph --------------------------------------------------
 
 
+#: A Keras Input's placeholder tensor: a named Input's "<name>_input:0" (Sequential's
+#: "<first layer>_input:0"), an unnamed one's "input_N:0".
+_KERAS_INPUT = re.compile(r"^(?:\w{1,80}_input(?:_\d{1,3})?|input_\d{1,3}):0$")
+
+
 def graph_tensor_leak(ctx: Facts) -> list[Finding]:
     """``graph-tensor-used-outside-its-function`` from TF 1.14-2.6's "An op outside of the
     function building code is being passed a Graph tensor" and 2.7's "tf.Graph captured an
@@ -322,12 +327,47 @@ def graph_tensor_leak(ctx: Facts) -> list[Finding]:
         # TF 2.7+'s capture check: code that ran on an older release can fail it (a hedge)
         return [catalogue.make("graph-tensor-used-outside-its-function", variant="captured",
                                name=name, evidence=log_evidence(main[:1]))]
+    if name and _KERAS_INPUT.match(name):
+        # a Keras Input's placeholder: a loss or metric of the program's own closing over a
+        # model input, the Keras 2 / TF 1 pattern (tensorflow/tensorflow#43650: "when I pass
+        # extra inputs to the loss function with the help of the Input layer"; run_eagerly=True
+        # avoids it there)
+        return [catalogue.make(
+            "graph-tensor-used-outside-its-function", variant="keras-input", name=name,
+            evidence=log_evidence(main[:1], [h for h in hits if h.g("name")][:1]))]
     return [catalogue.make(
         "graph-tensor-used-outside-its-function", name=name,
         evidence=log_evidence(main[:1], [h for h in hits if h.g("name")][:1]))]
 
 
 # --- an op without a gradient ---------------------------------------------------------------
+
+
+#: C#'s exception class of TensorFlow.NET (SciSharp/TensorFlow.NET gradients_util.cs:
+#: ``throw new LookupError($"No gradient defined for operation '{op.name}' (op type:
+#: {op.type})")`` in namespace Tensorflow), as .NET prints it: "Tensorflow.LookupError : ...".
+_DOTNET_LOOKUP = re.compile(r"\bTensorflow\.LookupError\b")
+
+#: SHAP releases whose DeepExplainer op_handlers gained an op type (shap/shap
+#: shap/explainers/_deep/deep_tf.py: ``op_handlers["AddV2"] = passthrough`` first in v0.46.0,
+#: absent in v0.45.1).
+_SHAP_HANDLER_SINCE = {"AddV2": "0.46.0"}
+
+
+def _shap_no_handler(ctx: Facts) -> list[Finding]:
+    """``op-has-no-gradient`` variant ``shap`` (pattern ``graph.shap_no_handler``): SHAP's
+    DeepExplainer has no handler for the op type (``shap-upgrade`` when a later SHAP release
+    added one: :data:`_SHAP_HANDLER_SINCE`)."""
+    hits = ctx.h("graph.shap_no_handler").all()
+    if not hits:
+        return []
+    kind = hits[0].need("type")
+    since = _SHAP_HANDLER_SINCE.get(kind)
+    if since is not None:
+        return [catalogue.make("op-has-no-gradient", variant="shap-upgrade", type=kind,
+                               since=since, evidence=log_evidence(hits[:1]))]
+    return [catalogue.make("op-has-no-gradient", variant="shap", type=kind,
+                           evidence=log_evidence(hits[:1]))]
 
 
 def no_gradient(ctx: Facts) -> list[Finding]:
@@ -337,14 +377,25 @@ def no_gradient(ctx: Facts) -> list[Finding]:
     TensorFlow 1.15+), ``registered-in-later-release`` (TensorFlow's own Python registers the
     op type's gradient from a release after the one named, or, none named, in the releases
     read: platform fact ``tf-gradient-registrations``), else the row (no release registers
-    it: a custom op, or one TensorFlow does not differentiate)."""
+    it: a custom op, or one TensorFlow does not differentiate). First: ``dotnet`` (C#'s
+    ``Tensorflow.LookupError``: TensorFlow.NET's own gradient table), ``mlc-op`` (an ``MLC*``
+    op of Apple's tensorflow_macos fork); SHAP's "gradient registry has no entry for:
+    shap_X" is :func:`_shap_no_handler`'s."""
     hits = ctx.h("graph.no_gradient")
     if not hits.count:
-        return []
+        return _shap_no_handler(ctx)
     h = hits.first[0]
     kind = h.need("type")
     op = f"the node {h.need('op')}"
     ev = log_evidence(hits)
+    if _DOTNET_LOOKUP.search(h.text):
+        # TensorFlow.NET's own gradients_util.cs raises it (C#'s Tensorflow.LookupError) from
+        # its own gradient table: Python TensorFlow's registrations say nothing of it
+        return [catalogue.make("op-has-no-gradient", variant="dotnet", op=op, type=kind,
+                               evidence=ev)]
+    if kind.startswith("MLC"):
+        return [catalogue.make("op-has-no-gradient", variant="mlc-op", op=op, type=kind,
+                               evidence=ev)]
     if kind.startswith(("Xla", "_Xla")):
         return [catalogue.make("op-has-no-gradient", variant="xla-op", op=op, type=kind,
                                evidence=ev)]
@@ -425,8 +476,56 @@ def gast_too_new(ctx: Facts) -> list[Finding]:
     # only AutoGraph's notice ("... will be executed as-is ... Cause: ..."): the functions run
     # unconverted, the program goes on
     notice = all("Cause:" in h.text or "as-is" in h.text for h in hits)
+    gone = next((h.g("gone") for h in hits if h.g("gone") in _GAST_04_REMOVED), None)
+    if gone is not None:
+        # gast 0.4 over an AutoGraph written for gast 0.3 (TensorFlow 2.2-2.4's)
+        tf = ctx.tf_version
+        minor = ".".join(tf.split(".")[:2]) if tf else None
+        pins = _gast_pins(ctx)
+        pin = pins.get(minor) if minor else None
+        said = (f" TensorFlow {minor}'s setup.py pins {_spaced(pin)}." if pin and minor else
+                " TensorFlow 1.15 to 2.1's setup.py pin gast == 0.2.2, 2.2 to 2.4's"
+                " gast == 0.3.3.")
+        return [catalogue.make(
+            "gast-too-new-for-autograph", variant="gast-04", gone=gone, pin=said,
+            fix=_gast_fix(minor, pin), evidence=log_evidence(hits[:1]))]
     return [catalogue.make("gast-too-new-for-autograph", variant="notice" if notice else None,
                            evidence=log_evidence(hits[:1]))]
+
+
+#: gast's syntax nodes that 0.4.0 removed, as Python 3.9's ast did (serge-sans-paille/gast#53).
+_GAST_04_REMOVED = frozenset({"Index", "ExtSlice"})
+
+def _gast_pins(ctx: Facts) -> dict[str, str]:
+    """The gast requirement of each TensorFlow release's setup.py (platform fact
+    ``tf-release-gast-pins``, rows "<major.minor> <requirement>"), by ``major.minor``."""
+    rows = ctx.kb.platform_fact("tf-release-gast-pins").items("pins")
+    return dict(r.split(" ", 1) for r in rows if " " in r)
+
+
+def _spaced(req: str) -> str:
+    """``gast>=0.2.1,<=0.4.0`` as setup.py writes it (``gast >= 0.2.1, <= 0.4.0``)."""
+    return re.sub(r"\s*(==|>=|<=)\s*", r" \1 ", req).replace(",", ", ")
+
+
+def _gast_fix(minor: str | None, pin: str | None) -> list[str]:
+    """The fix lines of variant ``gast-04``: the pin of the release the log shows (never
+    another release's: gast 0.3.3 breaks TensorFlow 2.0/2.1's AutoGraph, which reads gast.Num
+    and Str), or, with no release shown or one the table lacks, each pin by release range."""
+    check = "python -m pip check   # names the gast range the installed TensorFlow requires"
+    upgrade = ("# or upgrade TensorFlow to a release whose AutoGraph reads gast 0.4's nodes"
+               " (TensorFlow 2.12's setup.py allows gast >= 0.2.1, <= 0.4.0)")
+    if pin and minor:
+        return [check, f'python -m pip install "{pin}"   # the gast TensorFlow {minor}\'s'
+                       " setup.py requires", upgrade]
+    return [
+        check,
+        "python -m pip show tensorflow   # the installed release picks the pin below",
+        "# TensorFlow 2.2-2.4: python -m pip install \"gast==0.3.3\" (their setup.py pins"
+        " gast == 0.3.3); TensorFlow 1.15-2.1: python -m pip install \"gast==0.2.2\""
+        " (gast 0.3 removed the Num and Str nodes their AutoGraph reads)",
+        upgrade,
+    ]
 
 
 #: A source line a traceback quotes ("    raise ValueError(\"as_list() is not defined ...\")"),
@@ -456,6 +555,25 @@ def function_new_variables(ctx: Facts) -> list[Finding]:
              "weights in build() or write it with the functional API"))]
 
 
+def _shape_reader_package(ctx: Facts, line: int) -> tuple[str, Hit] | None:
+    """``(pip name, frame)`` when the traceback frame nearest above the error at ``line``
+    (TensorFlow's own frames left out) is an installed package's other than Keras's, with no
+    frame of the program's own below it: that package read the shape."""
+    own = [o for o in ctx.h("ctx.own_frame").all() if 0 < line - o.line <= ADDON_WINDOW]
+    frames = sorted([*package_frames_above(ctx, line), *own], key=lambda f: f.line)
+    while frames and (frames[-1].g("pkg") or "") in ("tensorflow", "tensorflow_core"):
+        frames.pop()
+    conv = [f for f in ctx.h("ctx.converter_frame").all() if 0 < line - f.line <= 40]
+    if conv and (not frames or frames[-1].line <= conv[-1].line):
+        return conv[-1].need("pkg").replace("_", "-"), conv[-1]
+    if not frames or not frames[-1].g("pkg"):
+        return None
+    pkg = frames[-1].need("pkg")
+    if pkg in _RUNNERS:
+        return None
+    return pkg.replace("_", "-"), frames[-1]
+
+
 def unknown_rank(ctx: Facts) -> list[Finding]:
     """``tensor-rank-unknown`` (pattern ``tf.unknown_rank``): a tensor whose rank is unknown
     asked for its dimensions (tensor_shape.py of 2.21: ``as_list``, ``__iter__``,
@@ -465,6 +583,32 @@ def unknown_rank(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[-1]
+    lib = _shape_reader_package(ctx, h.line)
+    if lib is not None:
+        # the frame that read the shape is a package's (onnx/onnx-tensorflow#1067: onnx_tf's
+        # Resize handler, x.get_shape().as_list()): that package meets a tensor of unknown
+        # shape, the program's data pipeline is not where it was lost
+        pkg, frame = lib
+        return [catalogue.make(
+            "tensor-rank-unknown", variant="library", said=h.need("said"), package=pkg,
+            evidence=log_evidence([frame], [h]),
+            fix=(f"python -m pip install -U {pkg}   # a release whose code handles inputs of "
+                 "unknown shape; else report it to the package with the traceback",
+                 "# give the source model static input shapes (an ONNX model: fixed input "
+                 "dimensions instead of symbolic ones) so the converted tensors keep their "
+                 "rank"))]
+    reads = [r for r in ctx.h("ctx.static_shape_read").all()
+             if 0 < h.line - r.line <= 12 and not _SOURCE_LINE.match(r.text)]
+    if reads:
+        # the program's own line reads the static shape (Breta01/handwriting-ocr#103: a TF 1
+        # notebook's targets.get_shape().as_list()[1]): a size known only at run time
+        return [catalogue.make(
+            "tensor-rank-unknown", variant="own-shape-read", said=h.need("said"),
+            evidence=log_evidence(reads[-1:], [h]),
+            fix=("tf.shape(t)[1]   # a size known only when the graph runs: read it as a tensor "
+                 "instead of t.get_shape().as_list()[1]",
+                 "# or give the tensor its rank where it is made: tf.compat.v1.placeholder(..., "
+                 "shape=[None, None]), set_shape in a dataset's map function"))]
     return [catalogue.make(
         "tensor-rank-unknown", said=h.need("said"), evidence=log_evidence([h]),
         fix=("# in the dataset's map function, where the tensor is made: "

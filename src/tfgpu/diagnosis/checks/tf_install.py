@@ -1706,6 +1706,22 @@ def keras3(f: Facts) -> Iterator[Finding]:
                                  tf=fact.value("tf_version"), legacy=legacy, env=env,
                                  evidence=log_evidence(needs), fix=fix, knowledge_ref=fact.ref)
         return
+    hub_call = [h for h in f.h("ctx.hub_keraslayer_symbolic").all() if h.g("call")]
+    symbolic = [h for h in f.h("ctx.hub_keraslayer_symbolic").all() if h.g("sym")]
+    if hub_call and symbolic and any(abs(s.line - c.line) <= 4
+                                      for s in symbolic for c in hub_call):
+        # Keras 3's KerasTensor refusing __array__ (keras/src/backend/common/keras_tensor.py)
+        # inside TF-Hub's KerasLayer, a Keras 2 layer called on a Keras 3 Input
+        # (tensorflow/hub#903, "TF Hub is not compatible with Keras 3 and TensorFlow 2.16+")
+        yield catalogue.make(
+            "keras3-needs-tf-keras", variant="hub-called", tf=fact.value("tf_version"),
+            legacy=legacy, env=env, evidence=log_evidence(hub_call[:1], symbolic[:1]),
+            knowledge_ref=fact.ref,
+            fix=(_tf_keras_pin(f, legacy, k3_tf),
+                 f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2; "
+                 "build the model with tf.keras (tf_keras), not keras",
+                 f"or use TensorFlow <= {k2_tf} (Keras 2)"))
+        return
     legacy_api = f.h("keras.legacy_api")
     if legacy_api.count:
         h = legacy_api.first[0]

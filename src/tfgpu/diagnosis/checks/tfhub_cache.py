@@ -32,6 +32,23 @@ def _quoted(path: str, windows: bool) -> str:
     return "'" + path.replace("'", "''") + "'" if windows else shlex.quote(path)
 
 
+#: The last component of a path that is a file or folder inside a SavedModel
+#: (saved_model.pb, saved_model.pbtxt, variables/, variables.index, variables.data-*,
+#: fingerprint.pb): the loader appends saved_model.pb itself (tensorflow/python/saved_model/
+#: loader_impl.py parse_saved_model: "SavedModel file does not exist at:
+#: <dir>/{saved_model.pbtxt|saved_model.pb}"), so the user gave a file of the folder
+#: (tensorflow/tensorflow#48670: "I needed to target to wrapping folder, not the file").
+_INSIDE = re.compile(r"^(?P<folder>.*?\S)[/\\](?:saved_model\.pb(?:txt)?|fingerprint\.pb|variables"
+                     r"(?:[/\\]variables)?(?:\.index|\.data-\d{5}-of-\d{5})?)[/\\]?$")
+
+
+def _inside_savedmodel(path: str) -> str | None:
+    """The SavedModel folder when ``path`` names a file or folder inside one
+    (:data:`_INSIDE`), else None."""
+    m = _INSIDE.match(path)
+    return m.group("folder") if m else None
+
+
 def tfhub_cache_incomplete(ctx: Facts) -> list[Finding]:
     """``tfhub-cache-incomplete`` for tensorflow_hub's "Trying to load a model of
     incompatible/unknown type" or TensorFlow's "SavedModel file does not exist at" (pattern
@@ -59,15 +76,28 @@ def tfhub_cache_incomplete(ctx: Facts) -> list[Finding]:
                                     "notebook's ! line and cmd.exe pass single quotes on; "
                                     "double quotes, or none, around a path without spaces)",))]
     if m is None and re.search(r"\.(?:h5|hdf5|keras)$", path, re.IGNORECASE):
-        # tf.keras's load_model reads a path that is no existing HDF5 file as a SavedModel
-        # folder (keras/saving/save.py: h5py.is_hdf5 false, then saved_model_load): the .h5
-        # file is not there
+        # tf.keras's load_model tries HDF5 only when h5py imports and h5py.is_hdf5(path) is
+        # true (False for a missing file, and for one that is not HDF5), else it reads the
+        # path as a SavedModel folder (tensorflow/python/keras/saving/save.py load_model, at
+        # 0304934138cbfabd338ec432a630a9c3c1191564): so no file, a file that is not HDF5
+        # (a Git LFS pointer, an HTML page, a truncated copy), or no h5py (ChessVisionBot#5:
+        # the repository's own committed .h5)
+        arg = f"r'{path}'" if "'" not in path else "'PATH'"
         return [catalogue.make(
             "input-path-not-found", variant="model-file", path=path, evidence=evidence,
-            fix=(f"ls \"{path}\"   # (Windows: dir) where the model was saved: give "
-                 "load_model that path, absolute if the program runs from another folder",
-                 "# the model was never saved there: run the training (or download step) "
-                 "that writes it first"))]
+            fix=(f"ls -l \"{path}\"   # (Windows: dir) no such file: the model was never "
+                 "saved there, or the path is relative to another folder; a file of a few "
+                 "hundred bytes: a Git LFS pointer (git lfs pull) or an HTML page, not the "
+                 "model",
+                 f"python -c \"import h5py; print(h5py.is_hdf5({arg}))\"   # False: "
+                 "the file is not HDF5 (a partial or wrong download); ImportError: install "
+                 "h5py into this Python"))]
+    folder = _inside_savedmodel(path)
+    if folder is not None:
+        return [catalogue.make(
+            "tfhub-cache-incomplete", variant="file-inside-savedmodel", path=path,
+            folder=folder, evidence=evidence,
+            fix=(f"# give the loader the folder {folder}, not a file inside it",))]
     if m is None:
         return [catalogue.make("tfhub-cache-incomplete", variant="not-a-savedmodel", path=path,
                                evidence=evidence)]

@@ -32,6 +32,19 @@ def tfjs_addon_lib_hits(f: Facts) -> list[Hit]:
             if _LIBTENSORFLOW.match(file_name(h.g("lib") or ""))]
 
 
+def _own_libtensorflow(f: Facts) -> list[Hit]:
+    """The lines (pattern ``ctx.tfjs_own_libtensorflow``) that say the user put their own
+    libtensorflow in tfjs-node's deps.  A build mention ("built tensorflow-r2.4") counts only
+    together with the library or the deps folder: in its own line (libtensorflow, deps),
+    or beside a line that puts a library into tfjs-node's deps (tensorflow/tfjs#3287
+    says both); a source build for another project is not the addon's library (review 49a
+    P10)."""
+    own = f.h("ctx.tfjs_own_libtensorflow").all()
+    if any(not h.g("v") for h in own):
+        return own
+    return [h for h in own if re.search(r"libtensorflow|\bdeps\b", h.text, re.IGNORECASE)]
+
+
 def tfjs_addon_libtensorflow_missing(f: Facts) -> list[Finding]:
     """``tfjs-node-libtensorflow-not-in-deps`` (variant ``addon-load``) when tfjs-node's addon
     cannot load its libtensorflow (:func:`tfjs_addon_lib_hits`): the install's download or
@@ -44,6 +57,18 @@ def tfjs_addon_libtensorflow_missing(f: Facts) -> list[Finding]:
     if not hits:
         return []
     lib = file_name(hits[0].g("lib") or "libtensorflow")
+    own = _own_libtensorflow(f)
+    if own:
+        # the user's own libtensorflow in deps (tensorflow/tfjs#3287: a TF r2.2 C library,
+        # which names itself libtensorflow.so.2, for a tfjs-node 1.7.4 addon linking
+        # libtensorflow.so.1): a download that did not complete is not the reading, and npm
+        # rebuild would replace their library with the package's own
+        v = next((h.g("v") for h in own if h.g("v")), None)
+        return [catalogue.make(
+            "tfjs-node-libtensorflow-not-in-deps", variant="own-libtensorflow", lib=lib,
+            built=f" (the paste names TensorFlow {v})" if v else "",
+            evidence=log_evidence(hits[:1], own, limit=3),
+        )]
     return [catalogue.make(
         "tfjs-node-libtensorflow-not-in-deps", variant="addon-load", lib=lib,
         evidence=log_evidence(hits, limit=2),

@@ -11,6 +11,15 @@ as "<kernel name> Invoke: <message>" then "Node number N (<kernel name>) failed 
 TensorFlow Lite's GPU delegate guide: "The GPU delegate must be created on the same thread
 that runs it. Otherwise, you may see the following error, `TfLiteGpuDelegate Invoke:
 GpuDelegate must run on the same thread where it was initialized.`"
+
+Variant ``flutter`` (the log is a Flutter app's: ``E/flutter``, ``dart_isolate.cc``,
+``package:tflite_flutter``; tensorflow/flutter-tflite#172, the same report as
+am15h/tflite_flutter_plugin#184): the threads are Dart isolates.  tensorflow/flutter-tflite
+lib/src/isolate_interpreter.dart (46c4925): ``IsolateInterpreter`` runs an interpreter made
+elsewhere through ``Interpreter.fromAddress(address)`` inside its own spawned isolate, i.e. on
+another thread than the one that applied the delegate; the Dart fix is to create the
+Interpreter with its ``GpuDelegateV2`` inside the isolate that runs it, or keep GPU inference
+on the root isolate (Flutter runs it on its UI thread), not Android executors.
 """
 
 from __future__ import annotations
@@ -25,10 +34,11 @@ from tfgpu.findings import Finding
 def tflite_gpu_delegate_wrong_thread(ctx: Facts) -> list[Finding]:
     """``tflite-gpu-delegate-wrong-thread`` from ``tflite.gpu_wrong_thread`` (either
     delegate's wording), naming the delegate kernel when the line carries it."""
+    flutter = ctx.h("ctx.flutter_host").first[:1]
     return from_log(ctx, "tflite.gpu_wrong_thread", lambda hits, first: catalogue.make(
-        "tflite-gpu-delegate-wrong-thread",
+        "tflite-gpu-delegate-wrong-thread", variant="flutter" if flutter else None,
         delegate=first.g("delegate") or "TensorFlow Lite's GPU delegate",
-        evidence=log_evidence(hits, limit=2),
+        evidence=log_evidence(hits, flutter, limit=3),
     ))
 
 

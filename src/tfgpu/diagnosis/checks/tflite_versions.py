@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._tfjs_tflite import tfjs_tflite_hit
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -93,6 +94,20 @@ def tflite_model_newer_than_runtime(ctx: Facts) -> list[Finding]:
                  "# install the newest edgetpu-compiler (Coral's package repository); when it "
                  "still refuses the op, convert the model with the TensorFlow release that "
                  "compiler supports"),
+        )]
+    web = tfjs_tflite_hit(ctx)
+    if web is not None:
+        # tfjs-tflite's runtime is a prebuilt WASM bundle; its last release is 0.0.1-alpha.10
+        # (checks/_tfjs_tflite.py): no newer runtime, and ai-edge-litert is Python's
+        return [catalogue.make(
+            "tflite-model-newer-than-runtime", variant="tfjs-tflite", op=op,
+            evidence=log_evidence([web], hits, limit=3),
+            fix=("# convert the model again with an older TensorFlow (in its own virtual "
+                 "environment), going back a release at a time until tfjs-tflite loads it: "
+                 "tfjs-tflite's TensorFlow Lite is not upgraded (0.0.1-alpha.10 is its last "
+                 "release)",
+                 "# or convert the SavedModel with tensorflowjs_converter and run it with "
+                 "TensorFlow.js (tf.loadGraphModel) instead of tfjs-tflite"),
         )]
     return [catalogue.make(
         "tflite-model-newer-than-runtime", op=op, evidence=log_evidence(hits, limit=3),

@@ -173,3 +173,65 @@ def triton_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
         cause=cause,
         fix=(upgrade, *eager),
     )]
+
+
+#: XLA's own ptxas input file (asm_compiler.cc writes the PTX to a ``tempfile-<host>-<pid>-...``
+#: file from tsl::Env::LocalTempFilename) or an XLA source line: the ptxas is XLA's.
+_XLA_PTX_FILE = re.compile(r"\btempfile-[\w.-]{1,80}-\d")
+
+
+def ptxas_origin(ctx: Facts, old: list[Hit]) -> str | None:
+    """Which program ran the ptxas that refused a newer PTX ISA ("Unsupported .version X;
+    current version is 'Y'"): ``"xla"`` where the log shows TensorFlow, JAX or XLA (their
+    lines, XLA's ``tempfile-<host>-`` PTX file), ``"triton"`` where it shows Triton's own
+    words (pattern ``ctx.triton``: "Internal Triton PTX codegen error", triton/backends/nvidia
+    paths), else ``None``: another ptxas caller (an MLIR pipeline, a CUDA build), whose
+    ptxas the log does not tie to XLA (break-it review b49a P3; PRONTOLab/GB-25#7)."""
+    if xla_host(ctx) or any(_XLA_PTX_FILE.search(h.text) or _XLA_LINE.search(h.text)
+                            for h in old):
+        return "xla"
+    if ctx.h("ctx.triton").count:
+        return "triton"
+    return None
+
+
+def triton_ptxas_too_old(ctx: Facts, old: list[Hit]) -> Finding:
+    """``ptxas-too-old`` variant ``triton``: the ptxas Triton ran is older than the PTX ISA
+    Triton wrote for it.  Triton picks the PTX version from the ptxas's CUDA release
+    (third_party/nvidia/backend/compiler.py ``ptx_get_version``); triton-lang/triton#4576:
+    Triton mapped CUDA 12.6 to PTX 8.6 although 12.6's ptxas knows 8.5 (the same text); later
+    releases map 12.6 to 85 (the code quoted in triton-lang/triton#5737).  The ptxas is its
+    bundled one, ``TRITON_PTXAS_PATH``'s, or (triton-windows, triton-lang/triton#5929) the
+    CUDA toolkit's ``bin\\ptxas.exe``; XLA_FLAGS and TensorFlow's CUDA wheels are not read."""
+    h = old[0]
+    ptx, cur = h.g("ptx"), h.g("cur")
+    repro = ctx.h("ctx.triton_repro").first[:1]
+    ran = repro[0].g("ptxas") if repro else None
+    shown = [x for x in ctx.h("ctx.triton").all() if x.line != h.line][:1]
+    windows = ctx.windows or bool(re.search(r"\b[A-Za-z]:\\", " ".join(
+        x.text for x in (*old[:1], *shown, *repro))))
+    torch = ctx.other_framework == "PyTorch" or any(
+        "torch" in x.text for x in ctx.h("ctx.triton").all())
+    upgrade = (f"pip install -U torch   # the torch release pins a newer triton; "
+               f"{pip_list_grep('triton', windows=windows)}: one Triton only"
+               if torch else
+               f"pip install -U triton   # a Triton release whose PTX version table knows this "
+               f"ptxas; {pip_list_grep('triton', windows=windows)}: one Triton only")
+    want = f"PTX ISA {ptx}" if ptx else "this PTX"
+    if windows:
+        point = ('$env:TRITON_PTXAS_PATH = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\'
+                 'CUDA\\v<newer>\\bin\\ptxas.exe"   # PowerShell; a CUDA toolkit whose ptxas '
+                 f"knows {want} (check: & \"...\\ptxas.exe\" --version)")
+    else:
+        point = (c.set_env(ctx, "TRITON_PTXAS_PATH", "/usr/local/cuda-<newer>/bin/ptxas")
+                 + f"   # a CUDA toolkit whose ptxas knows {want} (check: ptxas --version); "
+                 "Triton reads it before its bundled one")
+    return catalogue.make(
+        "ptxas-too-old", variant="triton",
+        ptx=f" (PTX ISA {ptx}, this ptxas supports up to {cur})" if ptx and cur else "",
+        ran=f" (here {ran})" if ran else "",
+        evidence=log_evidence(old, shown, repro),
+        fix=(upgrade, point,
+             "# the PTX Triton writes follows the ptxas's CUDA release (triton-lang/triton#4576: "
+             "CUDA 12.6 was mapped to PTX 8.6, which its ptxas does not know): a newer triton "
+             "or another ptxas fixes it, no TensorFlow or XLA setting does"))

@@ -497,6 +497,11 @@ def _ties_to_gpu(texts: Iterable[str]) -> bool:
 _IMPORT_ERROR = re.compile(r"(?:[\w.]{1,80}\.)?(?:ImportError|ModuleNotFoundError)\b")
 
 
+#: An exception that says it failed on the CPU ("... on the CPU", "device:CPU:0", "/cpu:0"):
+#: hoangthang1607/nfnets-Tensorflow-2#1, where the fallback told the user to re-run on the CPU.
+_ON_CPU = re.compile(r"\b[Oo]n (?:the )?CPU\b|device:CPU:\d|/cpu:\d")
+
+
 def _host_fixes(last: str, windows: bool, cpu_only: bool = False) -> tuple[str, ...]:
     """The fix lines that lead for an unrecognised exception ``last``: the CPU re-run first
     (:data:`_CPU_RERUN`, in cmd's words on Windows) when its text names nothing of the GPU
@@ -507,6 +512,12 @@ def _host_fixes(last: str, windows: bool, cpu_only: bool = False) -> tuple[str, 
     if _GPU_WORDS.search(last) or _IMPORT_ERROR.match(_message(last)):
         # (an import that failed fails the same on the CPU: no re-run to tell them apart)
         return (host,)
+    if _ON_CPU.search(last):
+        # the exception itself says it failed on the CPU (a CPU kernel's refusal, an op placed
+        # on CPU:0): a re-run on the CPU is the failing case again, it tells nothing
+        return ("# the exception says it happened on the CPU: re-running on the CPU repeats it; "
+                "what the CPU kernel supports, the code or the data is at fault (the "
+                "traceback's last frames of your own code show where)", host)
     if cpu_only:
         return ("# this run already had no GPU (TensorFlow said 'Could not find cuda drivers'): "
                 "the exception is the code's or the data's; the traceback's last frames of your "
@@ -759,6 +770,12 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                   if last and not crash and not fw and not exit_only
                   else ("tfgpu doctor   # checks the host itself",)),
                 *(
+                    # darknet is a C program: no Python stack to print; its own cuDNN bugs
+                    # were fixed in its source (AlexeyAB/darknet#3766 "Bug fixed", #3537
+                    # "just updated my darknet version, issue solved")
+                    ("# darknet's own cuDNN errors were fixed in its source (AlexeyAB/darknet"
+                     "#3766, #3537): update it (git pull) and rebuild (make), then rerun",)
+                    if fw == "darknet" else
                     ("python -X faulthandler train.py   # prints the Python stack of each "
                      "thread when the process crashes",)
                     if crash and not shown_stack

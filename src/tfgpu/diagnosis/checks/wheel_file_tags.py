@@ -134,6 +134,12 @@ def wheel_file_finding(ctx: Facts, h: Hit, pip_fix: tuple[str, ...],
                  f"# rename the file to the ABI tag listed there, then pip install it: mv {name} "
                  f"{renamed}   (Windows: ren) - the wheel builders' own answer",
                  "# or ask the wheel's publisher for a correctly named file"))
+    if machine is None and fam == "aarch64":
+        # two machines named, a Python's x86_64 and a native shell's arm64: Rosetta
+        # (checks/_rosetta_wheel.py)
+        rosetta = rosetta_wheel(ctx, name, plat, evidence_hits)
+        if rosetta is not None:
+            return rosetta
     if machine is not None and fam is not None and (machine[0] != fam or arm_other):
         # an arm64 macOS wheel, an Apple-silicon Mac, an x86_64 Python: Rosetta, not the
         # machine (checks/_rosetta_wheel.py)

@@ -3,7 +3,7 @@
 Read by checks/memory.py (a failed cuDNN RNN call) and checks/driver.py (a launch failure
 while an LSTM/GRU trains); the reading and its sources are findings.toml's
 ``windows-nvidia-driver-breaks-cudnn-rnn`` row (tensorflow/tensorflow#35950, #37942, #45987,
-#46405: every report was fixed by a driver change).
+#46405: most reports were fixed by a driver change; #37942 also by a fixed batch size).
 """
 
 from __future__ import annotations

@@ -105,6 +105,20 @@ def wsl1_log(f: Facts) -> list[Finding]:
 # --- NVML refused by Windows, unreachable GPUs, libcuda not found ---------------------------
 
 
+def _wsl_only_by_driver_folder(f: Facts) -> bool:
+    """The log's only sign of WSL is the /usr/lib/wsl driver folder (no host facts, no WSL
+    kernel release, prompt, NUMA notice or the word WSL).  A Hyper-V GPU-PV Linux VM with the
+    dxgkrnl module keeps the host's driver files in the same folder (staralt/dxgkrnl-dkms
+    README: "sudo mv ~/wsl /usr/lib/wsl", ld.so.conf.d "/usr/lib/wsl/lib"; issue #7: "GPU
+    access blocked by the operating system" there, fixed by copying the host's complete driver
+    files), so the folder alone does not tell WSL2 from such a VM."""
+    if f.host is not None or f.h("ctx.wsl_prompt").count or f.h("numa.unreadable").count:
+        return False
+    return not any(re.search(r"(?i)\bwsl|microsoft-standard",
+                             h.text.replace("/usr/lib/wsl", ""))
+                   for h in f.h("ctx.wsl").all())
+
+
 def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
     """``Failed to initialize NVML: GPU access blocked by the operating system``: WSL2's NVML
     (``/usr/lib/wsl/lib/libnvidia-ml.so.1`` over ``/dev/dxg``) refused by Windows
@@ -120,6 +134,17 @@ def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
     # containers and compatibility layers elsewhere; see the catalogue row's variants)
     def make(hits: Hits, _first: Hit) -> Finding:
         ev = log_evidence(hits, limit=2)
+        if f.wsl and _wsl_only_by_driver_folder(f):
+            return catalogue.make(
+                "wsl2-gpu-access-blocked", variant="wsl-or-gpu-pv", evidence=ev,
+                fix=("uname -r   # '...-microsoft-standard-WSL2': WSL2, then the wsl lines "
+                     "below; another kernel: a Hyper-V GPU-PV VM (dxgkrnl), then the last "
+                     "line",
+                     *wsl_fix,
+                     "# a Hyper-V GPU-PV VM: copy the host's current NVIDIA driver folder "
+                     "(C:\\Windows\\System32\\DriverStore\\FileRepository\\nv...) and "
+                     "C:\\Windows\\System32\\lxss\\lib, complete, into /usr/lib/wsl again, "
+                     "then sudo ldconfig and reboot the VM (staralt/dxgkrnl-dkms README)"))
         if f.wsl:
             return catalogue.make("wsl2-gpu-access-blocked", evidence=ev, fix=wsl_fix)
         if f.host is None:

@@ -29,7 +29,12 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
 from tfgpu.diagnosis.checks.libraries import _cuda_major_of
 from tfgpu.diagnosis.checks.metal import metal_evidence, metal_variable_other_device
-from tfgpu.diagnosis.checks.triton_ptx import triton_lines, xla_host
+from tfgpu.diagnosis.checks.triton_ptx import (
+    ptxas_origin,
+    triton_lines,
+    triton_ptxas_too_old,
+    xla_host,
+)
 from tfgpu.diagnosis.checks.xla_conda import conda_libdevice
 from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -157,7 +162,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
     # (driver_jit_rejects_ptx)
-    jit_log = {h.line for h in ctx.h("xla.driver_jit_log").all()}
+    jit_log = {h.line for h in ctx.h("xla.driver_jit_log").all()} | _driver_error_jit_lines(ctx)
     # Triton's ptxas and code-generator lines are its own finding's (checks/triton_ptx.py)
     triton_ptxas, triton_codegen = triton_lines(ctx)
     old = [h for h in ctx.h("xla.ptxas_old").all()
@@ -193,6 +198,24 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 nvcc_fix, failed[0] if failed else None))
             if merged_driver:
                 out = [f for f in out if f.id != "ptxas-driver-fallback-notice"]
+        elif (program := _ptxas_program(ctx)) is not None:
+            # another program ran ptxas from PATH (tinygrad): XLA_FLAGS and TensorFlow's
+            # CUDA wheels play no part
+            out.append(catalogue.make(
+                "ptxas-too-old", variant="program-ptxas", program=program,
+                evidence=log_evidence(old, ctx.h("ctx.ptxas_program").first[:1]),
+                ptx=f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
+                if h.g("ptx") and h.g("cur") else ""))
+        elif (origin := ptxas_origin(ctx, old)) != "xla" and not ctx.jax_log:
+            # Triton's ptxas (its bundled one, TRITON_PTXAS_PATH's) or a caller the log does
+            # not name: XLA_FLAGS and TensorFlow's CUDA wheels play no part (review b49a P3)
+            if origin == "triton":
+                out.append(triton_ptxas_too_old(ctx, old))
+            else:
+                out.append(catalogue.make(
+                    "ptxas-too-old", variant="unknown-program", evidence=log_evidence(old),
+                    ptx=f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
+                    if h.g("ptx") and h.g("cur") else ""))
         else:
             cause = "ptxas is older than the PTX XLA generates"
             if h.g("ptx"):
@@ -202,11 +225,24 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             ))
     if arch and not merged_arch:
         sm, first = _arch_named(ctx, arch)
+        # XLA's own fallback line, or the Unimplemented status asm_compiler returns ("ptxas too
+        # old. Falling back to the driver to compile."), on which nvptx_compiler.cc falls back
+        # to the driver's JIT ("If unimplemented is returned, we fallback to the driver.");
+        # not that status raised to the program (JAX's "XlaRuntimeError: UNIMPLEMENTED: ..."):
+        # then nothing fell back
+        fell = [*(x for x in fallback.all() if not _RAISED.search(x.text)),
+                *(x for x in arch if _ARCH_FALLBACK.search(x.text)
+                  and not _RAISED.search(x.text))]
+        # the status returned to an op or a CHECK (OP_REQUIRES failed, Non-OK-status, an F
+        # line): there it is an error, not a fallback (b49b item 7; openxla/xla#5932)
+        raised = [x for x in [*fallback.all(), *arch] if _RAISED.search(x.text)]
         # the driver's compile did not come out (a kernel missing from the module it built),
         # or the program stopped after the fallback: no "nothing fails" then
-        broke = _fallback_failures(ctx, [*arch, *fallback.all()]) if fallback.count else []
-        fatal = (None if broke or not fallback.count
-                 else _fatal_after(ctx, [*arch, *fallback.all()]))
+        broke = _fallback_failures(ctx, [*arch, *fell]) if fell else []
+        fatal = (None if broke or not fell
+                 else _fatal_after(ctx, [*arch, *fell]))
+        if raised and not broke:
+            fatal = min(raised, key=lambda x: x.line)
         cause = (
             "The ptxas XLA found does not know "
             + (f"the GPU architecture {sm}" if sm.startswith("sm_") else sm)
@@ -220,12 +256,24 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 f"slow down many times. A ptxas that knows {sm}"
                 + (f" (CUDA >= {first})" if first else "")
                 + " removes it; if speed is fine, it can be left as is."
-                if fallback.count
+                if fell
                 else "."
             )
         )
-        variant = ("driver-fallback-failed" if broke else "driver-fallback-fatal" if fatal
-                   else "driver-fallback" if fallback.count else None)
+        variant = ("driver-fallback-failed" if broke
+                   else "status-raised" if raised and fatal in raised
+                   else "driver-fallback-fatal" if fatal
+                   else "driver-fallback" if fell else None)
+        if variant == "status-raised" and fatal is not None:
+            cause = cause.split("; XLA handed", 1)[0] + (
+                f". XLA's status 'ptxas too old. Falling back to the driver to compile.' was "
+                f"returned to the op or CHECK that called the compiler (line {fatal.line}: "
+                "OP_REQUIRES failed, Non-OK-status, Check failed or a fatal F line): there it "
+                "is an error, not a fallback, so the op (the step) failed"
+                + (", and the process aborted" if fatal.text.lstrip()[:1] == "F"
+                   or "Non-OK-status" in fatal.text or "Check failed" in fatal.text else "")
+                + f". A ptxas that knows {sm}" + (f" (CUDA >= {first})" if first else "")
+                + " lets XLA compile the kernels itself.")
         old_kit = _toolkits_before(ctx, first)
         fix = (_jax_ptxas_fix(sm, first) if ctx.jax_log
                else _arch_fix(ctx, nvcc_fix, sm, first))
@@ -259,13 +307,13 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "ptxas-does-not-support-gpu", variant="toolkit-not-first", sm=sm, needs=needs,
                 have=fields["have"], folder=fields["folder"],
-                evidence=log_evidence(arch, fallback.first[:1], _toolkit_hits(ctx)),
+                evidence=log_evidence(arch, fell[:1], _toolkit_hits(ctx)),
                 cause=cause, fix=fix,
             ))
         else:
             out.append(catalogue.make(
                 "ptxas-does-not-support-gpu", variant=variant, sm=sm, needs=needs,
-                evidence=log_evidence(arch, fallback.first[:1], broke,
+                evidence=log_evidence(arch, fell[:1], broke,
                                       [fatal] if fatal is not None else []),
                 cause=cause, fix=fix, **fields,
             ))
@@ -500,8 +548,7 @@ def _dated_newest(ctx: Facts) -> str | None:
     hi = ctx.tf_at_most
     if hi is None:
         return None
-    rows = [r for r in ctx.kb.gpu_configs("windows" if ctx.windows else "linux")
-            if (first := tf_minor(r.tf_version)) is not None and first <= hi]
+    rows = _dated_rows(ctx)
     majors = {int(m) for r in rows if (m := (r.cuda or "").split(".")[0]).isdigit()}
     if not majors or max(majors) >= 12:
         return None
@@ -511,6 +558,22 @@ def _dated_newest(ctx: Facts) -> str | None:
             f"{newest.cuda}, knowledge row {newest.ref}): install the CUDA toolkit its release "
             "was tested with (tfgpu matrix --tf <its version>); its bin/ holds ptxas and "
             "nvvm/libdevice, not the CUDA 12 compiler wheel")
+
+
+def _dated_rows(ctx: Facts) -> list[Any]:
+    """The tested GPU configurations (tf_tested_configs rows, this OS) of every release up to
+    :attr:`Facts.tf_at_most`, the newest TensorFlow the log's source paths allow; ``[]``
+    when the paths do not date it."""
+    hi = ctx.tf_at_most
+    if hi is None:
+        return []
+    return [r for r in ctx.kb.gpu_configs("windows" if ctx.windows else "linux")
+            if (first := tf_minor(r.tf_version)) is not None and first <= hi]
+
+
+def _dated_cudas(ctx: Facts) -> list[str]:
+    """The CUDA versions (``"11.8"``) those releases (:func:`_dated_rows`) were tested with."""
+    return [r.cuda for r in _dated_rows(ctx) if r.cuda]
 
 
 class _BuildCuda(NamedTuple):
@@ -661,13 +724,20 @@ def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
         return nvcc_fix
     nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
     and_cuda, _ = ctx.kb.fact_series("and-cuda-extra-first")
-    if not ctx.tf_predates(and_cuda):
+    # no version, but source paths that date it (the first line is then _dated_newest's
+    # tested-toolkit line): that line is no fix when a release in that range was tested
+    # with a CUDA older than ``first`` (a CUDA 11.8 ptxas and sm_90a, CUDA 12.0)
+    dated = [c for c in _dated_cudas(ctx) if _vtuple(c) < _vtuple(first)] if (
+        nvcc_fix[:1] == (_dated_newest(ctx),)) else []
+    if not ctx.tf_predates(and_cuda) and not dated:
         return nvcc_fix
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is not None and _vtuple(tested.cuda) >= _vtuple(first):
         return nvcc_fix
     was = (f"the CUDA {tested.cuda} this TensorFlow was tested with predates it"
-           if tested is not None else "the toolkit its release was tested with may predate it")
+           if tested is not None else
+           f"the CUDA {max(dated, key=_vtuple)} its release line was tested with predates it"
+           if dated else "the toolkit its release was tested with may predate it")
     return (f"# install a CUDA toolkit of version {first} or newer (its bin/ptxas knows {sm}; "
             f"{was}), with a driver that supports that CUDA, and put its bin first on PATH",
             *nvcc_fix[1:])
@@ -728,6 +798,13 @@ def _false_alarm(hit: Hit) -> bool:
 #: ``LogPtxasTooOld`` "Falling back to the CUDA driver for PTX compilation; ptxas does not
 #: support CC X.Y", its status "ptxas too old. Falling back to the driver to compile.", TF 2.4
 #: "We fallback to the NVIDIA driver for some compilation").
+#: A status raised to the program as an exception ("RuntimeError: ...", "jaxlib.xla_extension.
+#: XlaRuntimeError: UNIMPLEMENTED: ..."), not logged by XLA on its way to a fallback.
+#: Also the status returned to an op or a CHECK (b49b item 7): TensorFlow's op_kernel.cc
+#: "OP_REQUIRES failed at xla_ops.cc:446 : UNIMPLEMENTED: ptxas too old ...", XLA's
+#: "Non-OK-status: status UNIMPLEMENTED: ..." and "Check failed", or a glog/absl F line.
+_RAISED = re.compile(r"\b\w*(?:Error|Exception): |OP_REQUIRES failed at|Non-OK-status|"
+                     r"Check failed|^\s{0,8}F\d{4} |(?:^|\d: )F [\w./-]{1,200}\.cc:\d{1,6}\]")
 _ARCH_FALLBACK = re.compile(r"Falling back to the (?:CUDA )?driver|We fallback to the NVIDIA "
                             r"driver", re.IGNORECASE)
 
@@ -995,6 +1072,43 @@ def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
     return out
 
 
+#: The driver JIT's log of a PTX it refused, as a program prints it after the driver's error
+#: ("CUDA_ERROR_UNSUPPORTED_PTX_VERSION log: ptxas application ptx input, line 9; fatal :
+#: Unsupported .version 8.5; current version is '8.4'", ingowald/pynari#6): how far below the
+#: error line it may stand.
+_JIT_LOG_BELOW = 3
+
+
+def _driver_error_jit_lines(ctx: Facts) -> set[int]:
+    """Lines of ``xla.ptxas_old`` that are the driver's own JIT log, not a ptxas program's:
+    on the line of a CUDA_ERROR_UNSUPPORTED_PTX_VERSION (cuda.h: 222, "the provided PTX was
+    compiled with an unsupported toolchain", which cuModuleLoad* return from the driver's JIT)
+    or, worded "ptxas application ptx input" (the JIT's name for PTX handed to it in memory;
+    a ptxas program names its input file), up to :data:`_JIT_LOG_BELOW` lines under it.  The
+    "current version" there is the driver's PTX ISA: ``ptx-newer-than-driver`` reads it, and
+    a newer ptxas would make it worse (ingowald/pynari#6: CUDA 12.6's ptxas on PATH did not
+    help, the 550 driver knows ISA 8.4)."""
+    errs = [h.line for h in ctx.h("cuda.error").all()
+            if "CUDA_ERROR_UNSUPPORTED_PTX_VERSION" in h.text]
+    if not errs:
+        return set()
+    return {h.line for h in ctx.h("xla.ptxas_old").all()
+            if h.line in errs or ("ptxas application ptx input" in h.text
+                                  and any(0 <= h.line - e <= _JIT_LOG_BELOW for e in errs))}
+
+
+def _ptxas_program(ctx: Facts) -> str | None:
+    """The program other than XLA that ran ptxas from PATH, when the log shows one (pattern
+    ``ctx.ptxas_program``): tinygrad (tinygrad/tinygrad@c220c100478625ac2a0d6d3439291648defe9f9e
+    tinygrad/runtime/support/compiler_cuda.py cuda_disassemble: subprocess.run(["ptxas",
+    f"-arch={arch}", "-o", fn, fn+".ptx"]) on /tmp/tinycuda_<md5>.ptx, then "Failed to
+    generate SASS ... Make sure your PATH contains ptxas/nvdisasm binary of compatible
+    version.").  ``None`` when XLA (or JAX) is in the log."""
+    if not ctx.h("ctx.ptxas_program").count or xla_host(ctx) or ctx.jax_log:
+        return None
+    return "tinygrad"
+
+
 # --- gpu stack ----------------------------------------------------------------------------
 # messages_gpu_stack.toml rows of cuda_driver.cc, XLA's nvptx_compiler.cc, LLVM NVPTX and
 # TensorFlow's kernel generator.
@@ -1101,9 +1215,24 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
         fix=("# compile without XLA: jit_compile=False in model.compile() / tf.function",
              c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0") + "   # no auto-clustering",
              'python -c "import tensorflow as tf; print(tf.__version__, '
-             "tf.config.list_physical_devices())\"   # a pip TensorFlow registers its GPU's "
-             "XLA platform"),
+             "tf.config.list_physical_devices())\"   # which build and device this is",
+             _xla_platform_build(ctx)),
     ))
+
+
+def _xla_platform_build(ctx: Facts) -> str:
+    """The fix line naming a build with XLA for the device: on a log showing AMD's ROCm stack,
+    a ROCm build whose XLA registers the ROCm platform (tensorflow/tensorflow PR #30379,
+    2019: "[XLA:GPU][ROCm] Register ROCm platform on XLA computation placer"; before it a ROCm
+    build with XLA failed so, ROCmSoftwarePlatform/tensorflow#17); never the CUDA pip wheel,
+    which has no ROCm. Else the build for the device, unnamed (the log does not show it)."""
+    if ctx.rocm_log:
+        return ("# a ROCm build: XLA registers its ROCm platform from 2019's TensorFlow on "
+                "(PR #30379): a current tensorflow-rocm or rocm/tensorflow image; the CUDA pip "
+                "tensorflow has no ROCm")
+    return ("# XLA needs a build that registers that device's XLA platform: the pip tensorflow "
+            "for NVIDIA GPUs (CUDA), tensorflow-rocm for AMD GPUs (ROCm); a custom or source "
+            "build must be built with XLA for its device")
 
 
 # -------------------------------------------- toolkits older than the GPU's ptxas
