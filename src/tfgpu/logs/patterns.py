@@ -1536,11 +1536,15 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # The log names TensorFlow.js's TensorFlow Lite runtime (tfjs-tflite: a prebuilt TFLite
     # WASM runtime for the browser, tensorflow/tfjs tfjs-tflite/scripts/download-tflite-web-api.sh)
-    # or a .tflite model meant for the web. checks/_tfjs_tflite.py
+    # or a .tflite model meant for the web. checks/_tfjs_tflite.py. Also by its JS names
+    # (tensorflow/tfjs tfjs-tflite: the bundle tf-tflite.min.js, the WASM client
+    # tflite_web_api_client.js, src/tflite_model.ts "Failed to create TFLiteWebModelRunner")
     _p(
         "ctx.tfjs_tflite",
-        ("tfjs-tflite", "tfjs_tflite", " web", "browser"),
-        r"tfjs[-_]tflite|tflite\b[^\n]{0,60}?\b(?:on|for|in) (?:the )?(?:web\b|browser)",
+        ("tfjs-tflite", "tfjs_tflite", " web", "browser", "tflitewebmodelrunner", "tf-tflite",
+         "tflite_web_api"),
+        r"tfjs[-_]tflite|tflite\b[^\n]{0,60}?\b(?:on|for|in) (?:the )?(?:web\b|browser)"
+        r"|\bTFLiteWebModelRunner\b|\btf-tflite(?:\.min)?\.js\b|\btflite_web_api\w{0,20}\.js\b",
     ),
     # A checkpoint restore asked for a name the checkpoint does not hold (TF 2.21 wheel:
     # tensor_bundle.cc "Key ... not found in checkpoint", tensor_slice_reader.cc 'Tensor name
@@ -5243,8 +5247,11 @@ PATTERNS: tuple[Pattern, ...] = (
         # cuda4dnn/csl/cudnn/*.hpp; review 49a P11); not OpenCV's other modules' errors
         r"|(?P<opencv>\bcv::dnn\b|[/\\]modules[/\\]dnn[/\\])"
         # TensorRT's own logger (trtexec and the samples' logger.cpp: "[03/04/2022-10:00:00] [E]
-        # [TRT] ..."); TF-TRT logs through tensorflow/compiler/tf2tensorrt, a TensorFlow line
-        r"|(?P<tensorrt>\[[EWIVF]\] \[TRT\] )"
+        # [TRT] ..."); TensorRT's Python logger writes the tag first ("[08/01/2022-23:37:30] [TRT]
+        # [E] 1: [graphContext.h::...] Error Code 1: Myelin ...", NVIDIA/TensorRT#2202; "[TRT]
+        # [I]" in comfyanonymous/ComfyUI_TensorRT#54; review newuser49 #4). TF-TRT logs through
+        # tensorflow/compiler/tf2tensorrt, a TensorFlow line
+        r"|(?P<tensorrt>\[[EWIVF]\] \[TRT\] |\[TRT\] \[[EWIVF]\] )"
         # darknet (AlexeyAB/darknet src/dark_cuda.c cudnn_check_error_extended: "cuDNN status
         # Error in: file: %s() : line: %d : build time: %s"; its error() aborts with
         # "darknet: ./src/utils.c:293: error: Assertion 0 failed.", AlexeyAB/darknet#3766)
@@ -5278,9 +5285,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "tell.fatal",
         ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error",
-         "uncaught target signal"),
+         "uncaught target signal", "darknet error location: "),
         r"Check failed:|CHECK failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault"
         r"|Fatal Python error"
+        # darknet's error(): prints "Darknet error location: <file>, <func>, line #N", then
+        # perror and exit(EXIT_FAILURE) (AlexeyAB/darknet src/utils.c error(); hank-ai/darknet
+        # logs the same words before exit): the program ended there (review newuser49 #16)
+        r"|^\s{0,4}\d?Darknet error location: "
         # QEMU's user-mode emulator reporting the emulated process's death (linux-user/signal.c)
         r"|^(?:#\d{1,4} [\d.]{1,9} )?qemu: uncaught target signal",
     ),
@@ -9684,13 +9695,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # class is not the program's failure)
     _p(
         "data.end_of_sequence",
-        ("outofrangeerror", "out of range: end of sequence", "out_of_range: end of sequence"),
+        ("outofrangeerror", "out of range: end of sequence", "out_of_range: end of sequence",
+         "out of range:  end of sequence", "out_of_range:  end of sequence"),
         # (TF 2.0-2.2 distributed: "OutOfRangeError:  [_Derived_]End of sequence", the
         # status derived from another op's, tensorflow/tensorflow#33531)
         r"OutOfRangeError(?: \(see above for traceback\))?: {1,2}(?:\{\{[^}\n]{0,300}\}\} ?)?"
         r"(?:\[_Derived_\] ?)?End of sequence"
         r"|(?P<roots>OutOfRangeError: \d{1,3} root error\(s\) found)"
-        r"|^\s{0,8}(?P<root>\(\d{1,2}\) (?:Out of range|OUT_OF_RANGE): )"
+        # (the root lines of TF 2.1-2.4 print two spaces after the colon: "(0) Out of
+        # range:  End of sequence", newuser49's 19/19b logs)
+        r"|^\s{0,8}(?P<root>\(\d{1,2}\) (?:Out of range|OUT_OF_RANGE): {1,2})"
         r"(?:\{\{[^}\n]{0,300}\}\} ?)?End of sequence",
     ),
     # TF 1.x input queues (fifo_queue.cc, padding_fifo_queue.cc, random_shuffle_queue_op.cc,
@@ -10103,7 +10117,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|module 'gast' has no attribute '(?P<gone>Str|Num|Bytes|NameConstant|Ellipsis"
         # gast 0.4.0 dropped Index and ExtSlice as Python 3.9's ast did (serge-sans-paille/gast
         # #53; tensorflow/tensorflow#44146: TF 2.3.1 over gast 0.4.0)
-        r"|Index|ExtSlice)'",
+        r"|Index|ExtSlice)'"
+        # the reverse: Constant arrived in gast 0.3.0, so an AutoGraph written for gast 0.3+
+        # (TensorFlow 2.2 and later) over gast 0.2.x (tensorflow/tensorflow#47802; rwth-i6/
+        # returnn's CI: "with gast 0.2.2 ... module 'gast' has no attribute 'Constant'")
+        r"|module 'gast' has no attribute '(?P<added>Constant)'",
     ),
     # --- labels against the model's output, lookup indices (checks/labels_and_indices.py) ---
     # The element-wise ops' broadcast check (tensorflow/core/kernels/cwise_ops_common.cc
@@ -10212,6 +10230,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "tf.embedding_node",
         ("embedding",),
         r"\{\{node [^}\n]{0,200}?(?i:embedding)[^}\n]{0,200}\}\}|(?i:embedding_lookup)",
+    ),
+    # a transformer's token-type (segment) input named on a traceback's code line
+    # (transformers modeling_tf_roberta.py "tf.gather(params=self.token_type_embeddings,
+    # indices=token_type_ids)") or in Keras's "Call arguments received by layer" block
+    # ("  • token_type_ids=tf.Tensor(shape=(2, 64), dtype=int32)"; group none: "=None")
+    _p(
+        "ctx.token_type_input",
+        ("token_type", "segment_"),
+        r"(?i:token_type|segment)_?(?i:ids|embeddings?)\b(?P<none>\s{0,3}=\s{0,3}None\b)?",
     ),
     _p(
         "collective.timeout",

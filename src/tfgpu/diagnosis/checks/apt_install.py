@@ -75,6 +75,26 @@ def apt_cuda_stack(ctx: Facts) -> list[Finding]:
     (:func:`_unmet`); only for the names of :data:`_CUDA_STACK_DEB`."""
     vers = [h for h in ctx.h("apt.version_not_found").all() if _nvidia(h.g("pkg") or "")]
     if vers:
+        # "Package X is not available, but is referred to by another package" above it: no
+        # source has any version of X (apt-private/private-install.cc), so the pin's spelling
+        # is not the fault (review 49 #6: libcudnn8 on Ubuntu 24.04)
+        referred = [r for r in ctx.h("ctx.apt_referred").all()
+                    if r.g("pkg") == vers[0].g("pkg") and r.line < vers[0].line]
+        if referred:
+            pkg = vers[0].need("pkg")
+            return [catalogue.make(
+                "apt-cuda-package-unavailable", variant="no-version-at-all", pkg=pkg,
+                evidence=log_evidence(referred[:1], vers[:1]),
+                fix=(f"apt-cache policy {pkg}   # 'Candidate: (none)': no source apt reads "
+                     "has any version of it",
+                     "grep -rh ^deb /etc/apt/sources.list /etc/apt/sources.list.d/; lsb_release "
+                     "-cs   # NVIDIA's repository is per distribution release: is it added, "
+                     "and does that release's repository carry this package?",
+                     f"apt-cache search --names-only '^{re.sub(r'[0-9].*$', '', pkg)}'   # the "
+                     "names it does carry (a newer major, e.g. cuDNN 9's libcudnn9-cuda-12), or "
+                     "install the library another way (TensorFlow: pip install "
+                     "\"tensorflow[and-cuda]\")"),
+            )]
         return [_version_not_found(vers)]
     located = [h for h in ctx.h("apt.not_located").all()
                if _NVIDIA_REPO_ONLY.match(_located_name(h))]

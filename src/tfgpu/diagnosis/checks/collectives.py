@@ -85,15 +85,32 @@ _CANCELLED = re.compile(r"^(?:\[_Derived_\]\s*)?Cancelled\b", re.I)
 _NODE_BELOW = 8
 
 
+#: How far below "OutOfRangeError: N root error(s) found." its "(0) Out of range: End of
+#: sequence" line may stand (the root errors' node lines between).
+ROOTS_BELOW = 8
+
+
+def raised_end_of_sequence(f: Facts) -> list[Hit]:
+    """The program's own ``OutOfRangeError ... End of sequence`` lines (pattern
+    ``data.end_of_sequence``): the exception line, or "OutOfRangeError: N root error(s)
+    found." with an "(N) Out of range: End of sequence" root under it (a root line alone,
+    under another exception class, is no failure of its own)."""
+    every = f.h("data.end_of_sequence").all()
+    roots = [h for h in every if h.g("root")]
+    return [h for h in every if not h.g("root") and (
+        not h.g("roots") or any(0 < r.line - h.line <= ROOTS_BELOW for r in roots))]
+
+
 def collective_input_end(f: Facts) -> tuple[list[Hit], list[Hit]]:
     """``(raised, ring)``: the program's ``OutOfRangeError ... End of sequence`` lines with
     a collective all-reduce named under them (``ctx.collective_reduce_node`` within
     :data:`_NODE_BELOW` lines), and the ring algorithm's E-level aborts on an input's end
     (``collective.ring_abort``).  dataset_end.py stands down for the first."""
     nodes = [n.line for n in f.h("ctx.collective_reduce_node").all()]
-    raised = [h for h in f.h("data.end_of_sequence").all()
-              if not h.g("root") and not h.g("roots")
-              and any(0 <= n - h.line <= _NODE_BELOW for n in nodes)]
+    # (a multi-root error's node lines stand under its roots: twice as far)
+    raised = [h for h in raised_end_of_sequence(f)
+              if any(0 <= n - h.line <= _NODE_BELOW * (2 if h.g("roots") else 1)
+                     for n in nodes)]
     ring = [h for h in f.h("collective.ring_abort").all()
             if _input_ended(h, h.g("inner") or "")]
     return raised, ring
@@ -124,6 +141,11 @@ def collective_aborted(f: Facts) -> list[Finding]:
             # every end-of-input abort line: known_harmless.py must not call one harmless
             evidence=log_evidence(ended, raised[:1], [h for h, _ in real][:1], limit=12),
         )]
+    if aborted and not real and not timeouts and raised_end_of_sequence(f):
+        # the program died on the End of sequence (a MirroredStrategy's multi-device
+        # iterator, no all-reduce named): dataset_end.py reads the raised exception; the
+        # aborts are its own lines, not a harmless epoch end
+        return []
     if aborted and not real and not timeouts:
         return [catalogue.make("collective-end-of-sequence-notice",
                                evidence=log_evidence(aborted[:2]))]

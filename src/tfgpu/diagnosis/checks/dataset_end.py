@@ -28,13 +28,9 @@ requires a non-null input tensor".
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.collectives import collective_input_end
+from tfgpu.diagnosis.checks.collectives import collective_input_end, raised_end_of_sequence
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-
-#: How far below "OutOfRangeError: N root error(s) found." its "(0) Out of range: End of
-#: sequence" line may stand (the root errors' node lines between).
-_ROOTS_BELOW = 8
 
 
 def _queue_closed(f: Facts) -> list[Finding]:
@@ -74,12 +70,9 @@ def dataset_end_of_sequence(f: Facts) -> list[Finding]:
     queue = _queue_closed(f)
     if queue:
         return queue
-    every = f.h("data.end_of_sequence").all()
-    roots = [h for h in every if h.g("root")]
     # the exception line itself; "OutOfRangeError: N root error(s) found" only with an end of
     # sequence among the root errors under it; a root line alone is no failure of its own
-    hits = [h for h in every if not h.g("root") and (
-        not h.g("roots") or any(0 < r.line - h.line <= _ROOTS_BELOW for r in roots))]
+    hits = raised_end_of_sequence(f)
     if not hits or collective_input_end(f)[0]:
         # raised from a collective all-reduce: collectives.py's input-ended reading (under
         # MultiWorkerMirroredStrategy steps_per_epoch is the fix, not its removal)

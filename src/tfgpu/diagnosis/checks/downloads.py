@@ -119,8 +119,18 @@ def download_certificate_failed(ctx: Facts) -> list[Finding]:
             "# the certificate the server sent is for another name: a proxy, a captive "
             "portal or a hosts/DNS entry sends this host elsewhere; try another network",)
     else:
-        lead = ("# python.org's Python on macOS: run \"/Applications/Python 3.X/Install "
-                "Certificates.command\" once",
+        # the macOS line only where the host may be a Mac: on Linux a system Python reads the
+        # distribution's CA store (/etc/ssl/certs, package ca-certificates: Debian's and
+        # Ubuntu's update-ca-certificates(8)); review 49 #20 (Ubuntu 16.04, Python 3.5)
+        mac = ("# python.org's Python on macOS: run \"/Applications/Python 3.X/Install "
+               "Certificates.command\" once")
+        host_os = ctx.os or ("linux" if ctx.h("ctx.linux_path").count else None)
+        first = (("sudo apt-get install --reinstall ca-certificates   # Debian/Ubuntu: the "
+                  "system's CA store, which a system Python reads (RHEL/Fedora: sudo dnf "
+                  "reinstall ca-certificates); an old release's store may lack current roots: "
+                  "then a newer Python or OS",) if host_os == "linux" else
+                 () if host_os == "windows" else (mac,))
+        lead = (*first,
                 certifi,
                 "# behind a TLS-inspecting proxy: point SSL_CERT_FILE (requests: "
                 "REQUESTS_CA_BUNDLE) at a bundle holding its CA")

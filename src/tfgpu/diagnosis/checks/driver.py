@@ -62,6 +62,7 @@ from tfgpu.diagnosis.checks.libraries import (
     driver_library_failed_to_load,
     driver_library_not_shown,
 )
+from tfgpu.diagnosis.checks.nvml_failures import own_glibc_python
 from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.diagnosis.checks.unknown import failure_without_gpu_words
 from tfgpu.diagnosis.checks.versions import (
@@ -270,6 +271,34 @@ _CUINIT_REPORTED_BY: dict[str, str] = {
 }
 
 
+def libcuda_absent_lines(ctx: Facts) -> list[Hit]:
+    """cuda_diagnostics.cc's "libcuda reported version is: NOT_FOUND: was unable to find
+    libcuda.so DSO loaded into this program" (``driver.libcuda_not_found``; the status alone,
+    ``driver.libcuda_not_in_process``): no libcuda was in the process at all."""
+    return sorted([*ctx.h("driver.libcuda_not_found").all(),
+                   *ctx.h("driver.libcuda_not_in_process").all()], key=lambda h: h.line)
+
+
+#: What to run when the kernel module is loaded and no libcuda was in the process: the
+#: driver's compute library package is missing. Its package per distribution: Ubuntu/Debian
+#: libnvidia-compute-<branch> (canonical/nvidia-graphics-drivers; Ubuntu 16.04's was
+#: libcuda1-<branch>, NVIDIA/nvidia-docker#539), Red Hat's nvidia-driver-cuda-libs
+#: (openSUSE/nvidia-driver-G06#28 lists the Red Hat split), Arch's nvidia-utils
+#: (M0Rf30/PKGBUILD#67); review newuser49 #11 (nvidia-utils-535-server without
+#: libnvidia-compute-535-server)
+LIBCUDA_ABSENT_FIX = (
+    "ldconfig -p | grep libcuda   # empty: no libcuda.so.1 in the loader cache",
+    "cat /proc/driver/nvidia/version   # the kernel module's branch (e.g. 535)",
+    "dpkg -l | grep -E 'libnvidia-compute|nvidia-driver'   # Ubuntu/Debian: libcuda.so.1 comes "
+    "in libnvidia-compute-<branch> (libcuda1-<branch> on Ubuntu 16.04)",
+    "sudo apt install libnvidia-compute-<branch>   # the kernel module's branch and flavour "
+    "(e.g. libnvidia-compute-535-server beside nvidia-utils-535-server), or the whole "
+    "nvidia-driver-<branch> / nvidia-headless-<branch> package",
+    "# Red Hat family: the driver's nvidia-driver-cuda-libs package; Arch: nvidia-utils; "
+    "a .run install: rerun NVIDIA's installer",
+)
+
+
 def rule_cuinit(ctx: Facts) -> list[Finding]:
     """``failed call to cuInit: CUDA_ERROR_...`` or ``UNKNOWN ERROR (303)``."""
     hits = ctx.h("cuinit")
@@ -305,8 +334,11 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             continue
         if ctx.wsl1:
             continue  # wsl1-has-no-gpu says why (WSL1 has no GPU at all)
-        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and ctx.nix_named
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"
+                and (ctx.nix_named or own_glibc_python(ctx) is not None)
                 and ctx.libcuda_hits() and not ctx.in_container):
+            # (a Linuxbrew Python likewise: library-not-loaded-{library} variant own-loader,
+            # checks/driver_files.py; review newuser49 #2)
             # a Nix-built TensorFlow without libcuda.so.1: 303 is cuda_stub.cc's answer to the
             # library it did not find, which library-not-loaded-{library} (variant nix,
             # checks/driver_files.py) quotes; "no NVIDIA driver here" would contradict it
@@ -400,6 +432,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
         sev_override: Severity | None = None
+        evidence_extra: list[Hit] = []
         versions = {_driver_tuple(h.g("v")) for n in ("driver.libcuda", "driver.kernel")
                     for h in ctx.h(n).all()}
         if (name == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE" and libcuda_v and kernel_v
@@ -417,12 +450,14 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             fix = tuple(f for f in fix if "sudo reboot" not in f)
         if name == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE":
             fix = compat_fix_for_old_gpu(ctx, fix)  # a Kepler GPU: no newer driver exists
-        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and kernel_v and not libcuda_v
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and not libcuda_v
+                and (kernel_v or ctx.has_nvidia_gpu or ctx.driver_known)
                 and driver_library_failed_to_load(ctx)):
-            # the kernel module's version is in the log, but libcuda itself never loaded:
-            # 303 is cuda_stub.cc's answer without it, not a mismatched libcuda; the
-            # library's own finding (library-not-loaded-libcuda-so-1: the module loaded,
-            # its user-space library missing or off the loader's path) says why
+            # the kernel module's version (or nvidia-smi's table, a driver version) is in
+            # the log, but libcuda itself never loaded: 303 is cuda_stub.cc's answer without
+            # it, neither a mismatched libcuda nor "no kernel driver"; the library's own
+            # finding (library-not-loaded-libcuda-so-1: its user-space library missing or off
+            # the loader's path) says why (review newuser49 #2)
             continue
         if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and (libcuda_v or kernel_v):
             lv = libcuda_v.g("v") if libcuda_v else None
@@ -437,6 +472,20 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                     "container's or WSL's libcuda, or a stale libcuda.so on LD_LIBRARY_PATH)"
                     + ("; the two versions differ" if lv != kv else "")
                 )
+            elif kv and (absent := libcuda_absent_lines(ctx)):
+                # cuda_diagnostics.cc's "libcuda reported version is: NOT_FOUND: was unable
+                # to find libcuda.so DSO loaded into this program": no libcuda in the process
+                # at all, so 303 is cuda_stub.cc's answer without it, not a mismatched copy
+                # (review newuser49 #11)
+                why = (
+                    f"the kernel module is loaded (kernel reported version {kv}), but no "
+                    f"libcuda was loaded into this process (line {absent[0].line}: 'was "
+                    "unable to find libcuda.so DSO loaded into this program'), and 303 is "
+                    "TensorFlow's stub answering without it: the driver's user-space compute "
+                    "library (libcuda.so.1) is not installed or not on the loader's path"
+                )
+                evidence_extra = absent[:1]
+                cat = "gpu-not-visible"
             else:
                 why = (
                     f"the log reports a driver version ({kv or lv}), so a driver is installed, "
@@ -444,7 +493,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                     "match the kernel driver (container/WSL libcuda, stale copy on "
                     "LD_LIBRARY_PATH)"
                 )
-            fix = (
+            fix = LIBCUDA_ABSENT_FIX if evidence_extra else (
                 "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # which libcuda is "
                 "found first",
                 "cat /proc/driver/nvidia/version   # the kernel driver version",
@@ -540,7 +589,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 name,
                 num=num,
                 category=cat,
-                evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
+                evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None],
+                                      evidence_extra),
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
                     ""

@@ -25,6 +25,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import slug
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
+from tfgpu.diagnosis.checks.nvml_failures import own_glibc_python
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -199,6 +200,18 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
         # a Nix-built TensorFlow: libcuda.so.1 comes only through /run/opengl-driver/lib,
         # whether or not the log shows a GPU or the driver (nvidia-smi may well work)
         return [_nix_libcuda(f, libcuda, cuinit)]
+    toolchain = own_glibc_python(f)
+    if libcuda and toolchain is not None and not (f.in_container
+                                                  or _container_hints(f, libcuda)):
+        # a Linuxbrew Python's own loader does not search the system's driver folders
+        # (nvml_failures.own_glibc_python; review newuser49 #2)
+        lib = libcuda[0].g("lib") or "libcuda.so.1"
+        return [catalogue.make(
+            "library-not-loaded-{library}", variant="own-loader", library=slug(lib),
+            filename=lib, toolchain=toolchain,
+            cuinit=(f", and cuInit failed ({cuinit[0].g('name') or 'UNKNOWN ERROR (303)'})"
+                    if cuinit else ""),
+            evidence=log_evidence(f.h("ctx.own_glibc_python").first[:1], libcuda, cuinit))]
     if not libcuda or not cuinit:
         return []
     if (f.has_nvidia_gpu is not None or f.driver_known or f.any_cuda_versions or f.gpu_expected

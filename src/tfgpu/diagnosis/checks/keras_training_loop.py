@@ -83,6 +83,10 @@ def _keys_shown(ctx: Facts, key: str, ev: tuple[Evidence, ...]) -> list[Finding]
         return [catalogue.make("keras-history-metric-key-renamed", variant="no-validation",
                                key=key, evidence=ev)]
     side = [k for k in keys if k.startswith("val_") == val and k.removeprefix("val_") != "loss"]
+    if not any(k.removeprefix("val_") != "loss" for k in keys):
+        # the History holds only loss (and val_loss): compile was given no metric
+        return [catalogue.make("keras-history-metric-key-renamed", variant="no-metric",
+                               key=key, evidence=ev)]
     same = [k for k in side if "acc" in k.lower()]
     shown = ", ".join(f"'{k}'" for k in keys)
     fix: tuple[str, ...]
@@ -104,7 +108,9 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
     (pattern ``keras.history_key``; ``self.history`` only in a log that shows a TensorFlow/Keras
     run). The names the last progress line shows decide: a val_ key with no val_ metric logged
     is no validation data (variant ``no-validation``); a key the line does not show, with the
-    names it does show, is variant ``compile-name``. Without such a line the release's naming:
+    names it does show, is variant ``compile-name``; a line (or printed keys) with only loss and
+    val_loss means compile was given no metric at all (variant ``no-metric``). Without such a
+    line the release's naming:
     ``acc`` read from Keras 2.3+ / TF 2 (the row), ``accuracy`` from an older one (variant
     ``old-keras``, only with TensorFlow 1.x shown; with nothing shown a hedge,
     ``unknown-names``, for ``accuracy``, and for ``acc`` the rename as a warning that names
@@ -135,6 +141,11 @@ def history_metric_key(ctx: Facts) -> list[Finding]:
                                key=key, evidence=ev)]
     if logged is not None and base not in logged:
         names = sorted(m for m in logged if m != "loss" and not m.startswith("val_"))
+        if not names:
+            # the progress line shows only loss (and val_loss): compile was given no metric,
+            # so no name of accuracy is in the History (keras.io Model.compile `metrics`)
+            return [catalogue.make("keras-history-metric-key-renamed", variant="no-metric",
+                                   key=key, evidence=ev)]
         if names:
             return [catalogue.make(
                 "keras-history-metric-key-renamed", variant="compile-name", key=key,

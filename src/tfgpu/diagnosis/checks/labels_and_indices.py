@@ -158,6 +158,11 @@ def logits_labels_dimension(ctx: Facts) -> list[Finding]:
 #: ids 0-99 for [PAD] and [unusedN], its [CLS]/[SEP] are 101/102 (bert-base-uncased vocab.txt);
 #: a smaller index just past a 1-2 row table is a segment id (variant ``segment-ids``).
 _TOKEN_IDS = 100
+#: A token-type table's rows: type_vocab_size, 2 in BertConfig, 1 in RoBERTa's config
+#: (huggingface/transformers configuration_bert.py; roberta-base config.json
+#: "type_vocab_size": 1); how far (lines) the code line or the Call-arguments block may be.
+_SIDE_ROWS = 2
+_SIDE_NEAR = 12
 _SIDE_TABLE = re.compile(r"(?i)(?:token_type|segment)_?embeddings?(?![a-z])|Embedding-Segment\b")
 
 
@@ -171,7 +176,9 @@ def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
     ``embedding`` when an embedding lookup's node stands on the line or within a few lines
     (pattern ``tf.embedding_node``); first ``other-input`` when that node is a transformer's
     token-type (segment) table (:data:`_SIDE_TABLE`): ids of another input (token ids) reach
-    it."""
+    it; for a table of 1-2 rows also when a token-type input (not None) stands on the
+    traceback's code line or in Keras's "Call arguments received" block (pattern
+    ``ctx.token_type_input``), as RoBERTa's embeddings layer names its node by the layer."""
     hits = ctx.h("tf.gather_index")
     if not hits.count:
         return []
@@ -184,6 +191,12 @@ def gather_index_out_of_range(ctx: Facts) -> list[Finding]:
                                evidence=log_evidence([h], again))]
     nodes = [n for n in ctx.h("tf.embedding_node").all() if abs(n.line - h.line) <= 6]
     side = [n for n in [h, *nodes] if _SIDE_TABLE.search(n.text)]
+    if not side and int(size) <= _SIDE_ROWS:
+        # the node's name is the layer's own (".../embeddings/Gather_2"): a token-type input
+        # on the traceback's code line or in Keras's "Call arguments received" block, given
+        # a table of 1-2 rows (no vocabulary or position table is that small)
+        side = [n for n in ctx.h("ctx.token_type_input").all()
+                if abs(n.line - h.line) <= _SIDE_NEAR and not n.g("none")][:1]
     if side and int(index) >= 0:
         # a transformer's token-type (segment) table (BERT: 2 rows) given
         # an id of another input: the inputs arrive in another order or under other names

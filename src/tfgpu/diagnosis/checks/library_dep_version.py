@@ -68,6 +68,27 @@ def _prebuilt_fix(by: str) -> tuple[str, ...]:
     return ()
 
 
+#: an npm package's folder in a path (node_modules/@scope/name or node_modules/name)
+_NPM_PKG = re.compile(r"/node_modules/(?P<pkg>(?:@[\w.-]{1,60}/)?[\w.-]{1,80})/")
+
+
+def _release_line(by: str) -> str:
+    """The ``cat /etc/os-release`` fix line, worded by where ``by`` (the requiring object's
+    path) came from: an npm package's prebuilt binary (tfjs-node downloads a prebuilt
+    libtensorflow into deps/lib: tensorflow/tfjs tfjs-node/scripts/install.js) is replaced by
+    a newer distribution or base image, not by a TensorRT/CUDA/cuDNN package build (review 49
+    #17); else the distribution-package wording."""
+    npm = _NPM_PKG.search(by)
+    if npm is not None:
+        return (f"cat /etc/os-release   # the distribution release: {npm.group('pkg')}'s "
+                "prebuilt binary (from npm) targets a newer one; run on a newer distribution "
+                "or base image, or try an older release of the npm package built for this "
+                "glibc")
+    return ("cat /etc/os-release   # the distribution release; pick the package build for this "
+            "release (TensorRT, CUDA and cuDNN packages are built per distribution release), "
+            "not the newest one")
+
+
 def library_needs_newer_dependency(f: Facts) -> list[Finding]:
     """``library-needs-newer-system-library`` from ``lib.dep_version``: variant ``glibc``
     (a GLIBC_* node missing from glibc's libraries: the OS is older than the build's
@@ -105,9 +126,7 @@ def library_needs_newer_dependency(f: Facts) -> list[Finding]:
                    "help." + consequence),
             fix=(*own, "ldd --version   # this system's glibc: " + filename + f" needs {need} or "
                  "newer",
-                 "cat /etc/os-release   # the distribution release; pick the package build "
-                 "for this release (TensorRT, CUDA and cuDNN packages are built per "
-                 "distribution release), not the newest one",
+                 _release_line(by),
                  "# or run on a newer distribution (a container image of a newer release); "
                  "glibc cannot be upgraded on its own without breaking the OS"),
         )]

@@ -462,12 +462,34 @@ def gast_too_new(ctx: Facts) -> list[Finding]:
     """``gast-too-new-for-autograph`` from gast's node constructor refusing AutoGraph's field
     count (pattern ``graph.gast_fields``: ``Name: 3, expecting 4``) or AutoGraph reading a node
     class gast 0.3 removed (``module 'gast' has no attribute 'Str'``); variant ``too-old`` for
-    the reverse count (``Name: 4, expecting 3``: gast 0.2 under TensorFlow 2.2+)."""
+    the reverse count (``Name: 4, expecting 3``: gast 0.2 under TensorFlow 2.2+), and
+    ``too-old-constant`` for a node gast 0.3 added (``no attribute 'Constant'``: gast 0.2.x,
+    tensorflow/tensorflow#47802), with the pin of the release the log shows."""
     every = ctx.h("graph.gast_fields").all()
     old = [h for h in every if h.g("node") == "Name" and h.g("got") == "4" and h.g("want") == "3"]
     if old:
         return [catalogue.make("gast-too-new-for-autograph", variant="too-old",
                                evidence=log_evidence(old[:1]))]
+    added = [h for h in every if h.g("added")]
+    if added:
+        # a node gast 0.3 added (Constant) missing: gast 0.2.x under an AutoGraph written for
+        # gast 0.3+ (TensorFlow 2.2 and later), the reverse of the removed names below
+        tf = ctx.tf_version
+        minor = ".".join(tf.split(".")[:2]) if tf else None
+        pin = _gast_pins(ctx).get(minor) if minor else None
+        if pin is not None and "0.2.2" in pin:
+            pin = None  # 1.15-2.1 read gast 0.2's nodes: not this clash, no pin offered
+        fix = ([f'python -m pip install "{pin}"   # the gast TensorFlow {minor}\'s setup.py'
+                " requires"] if pin and minor else
+               ["python -m pip show tensorflow   # the installed release picks the pin below",
+                "# TensorFlow 2.2-2.4: python -m pip install \"gast==0.3.3\" (their setup.py"
+                " pins gast == 0.3.3); later releases: python -m pip install \"gast>=0.3.3\""
+                " within the range pip check names"])
+        return [catalogue.make(
+            "gast-too-new-for-autograph", variant="too-old-constant",
+            fix=["python -m pip check   # names the gast range the installed TensorFlow requires",
+                 *fix],
+            evidence=log_evidence(added[:1]))]
     hits = [h for h in every
             if h.g("gone") or (h.g("node") == "Name" and h.g("got") == "3"
                                and h.g("want") == "4")]

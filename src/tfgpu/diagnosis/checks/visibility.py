@@ -301,6 +301,11 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
                "# in a container: start it with GPUs: docker run --gpus all ...",
                "tfgpu doctor"]
         doc = None
+        if (who := ctx.other_framework) is not None:
+            # another program's cudaErrorNoDevice (XGBoost's XGBoostError): its title
+            return [catalogue.make(
+                "tensorflow-sees-no-gpu", variant="other-program", who=who, severity=sev,
+                evidence=ev + fev, cause=cause, fix=tuple(fix))]
     elif xla_gpu_only:
         cause = (
             "device_lib lists an XLA_GPU device but no GPU device: the driver and the GPU "

@@ -287,6 +287,10 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             cause += (f" Every CUDA toolkit this host has ({', '.join(old_kit)}) predates CUDA "
                       f"{first}, so its ptxas cannot know {sm}: updating the toolkit is the "
                       "fix TensorFlow's warning asks for.")
+            # "a CUDA 11.x toolkit" would let the host's own 11.7 pass: name the floor the
+            # architecture needs, within the build's major (review 49 #18)
+            if first:
+                fix = tuple(_at_least(line, first) for line in fix)
         elif variant and newer is not None:
             have, folder, line = newer
             older = [f"{v} ({d}, line {n})" for v, d, n in _toolkits_shown(ctx)
@@ -493,6 +497,15 @@ def _windows_libdevice_fix() -> tuple[str, ...]:
         "   # cmd, before starting Python (PowerShell: $env:XLA_FLAGS=\"--xla_gpu_cuda_data_"
         "dir=...\")",
     )
+
+
+def _at_least(line: str, first: str) -> str:
+    """``line`` with "install a CUDA N.x toolkit" narrowed to "a CUDA {first} or newer N.x
+    toolkit" when ``first`` (the CUDA release whose ptxas first knows the GPU) is of major N;
+    else ``line`` as it is."""
+    major = first.split(".")[0]
+    return line.replace(f"install a CUDA {major}.x toolkit",
+                        f"install a CUDA {first} or newer {major}.x toolkit")
 
 
 def _xla_data_dir(major: _BuildCuda | None) -> str:
