@@ -10678,7 +10678,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("ctx.macos_tool", ("sw_vers", "productname:"),
        r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
     _p("ctx.x86_64", ("x_", "macosx_"),
-       r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
+       r"^\s*x86_64(?: \d\.\d{1,2}\.\d{1,3}\b[^\n]{0,200})?\s*$"
+       r"|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
     # who printed a machine name: a Python asked for its own (platform.machine()/.platform()/
     # .uname(), at a prompt or in python -c) or a shell's uname -m / arch; and what only a
     # Python or `file` on its binary prints: the REPL's quoted 'x86_64', uname()'s

@@ -70,12 +70,13 @@ def _answer_of(ctx: Facts, hit: Hit) -> str | None:
 def _python_x86(ctx: Facts) -> Hit | None:
     """The first line where the Python itself (or ``file`` on its one-arch binary) shows it
     runs as x86_64 (pattern ``ctx.python_x86_answer``; ``platform.platform()``'s
-    ``macOS-13.4-x86_64-i386-64bit``; a bare ``x86_64`` printed after a
-    ``platform.machine()`` call), else ``None``.  Under Rosetta the Python is x86_64 while a
-    native shell's ``uname -m`` prints arm64, so the two disagree in one paste."""
+    ``macOS-13.4-x86_64-i386-64bit``; ``x86_64`` printed after a ``platform.machine()``
+    call, alone or before ``sys.version``), else ``None``.  Under Rosetta the Python is
+    x86_64 while a native shell's ``uname -m`` prints arm64, so the two disagree in one
+    paste."""
     hits = [*ctx.h("ctx.python_x86_answer").all(),
             *(h for h in ctx.h("ctx.x86_64").all() if "macOS-" in h.text
-              or (h.text.strip() == "x86_64" and _answer_of(ctx, h) == "python"))]
+              or (h.text.split()[:1] == ["x86_64"] and _answer_of(ctx, h) == "python"))]
     return min(hits, key=lambda h: h.line) if hits else None
 
 
@@ -112,6 +113,23 @@ def rosetta_wheel(ctx: Facts, wheel: str, plat: str, hits: list[Hit]) -> Finding
         chip=chip, chip_line=str(chip_hit.line), x86_line=str(x86.line), also=also,
         evidence=log_evidence(hits, [chip_hit, x86, *([older[0]] if older else []),
                                      *([other_py[0]] if other_py else [])]))
+
+
+def rosetta_no_wheel(ctx: Facts, nod: list[Hit]) -> Finding | None:
+    """``macos-x86-python-under-rosetta`` variant ``no-wheel``: pip's "No matching
+    distribution found" (``nod``) from a Python that :func:`rosetta_python` shows is x86_64 on
+    an Apple-silicon Mac: pip there takes only the macOS x86_64 wheels, whose last series is
+    platform fact ``macos-x86-last``; ``None`` when the log does not show both."""
+    seen = rosetta_python(ctx)
+    if seen is None or not nod:
+        return None
+    chip, chip_hit, x86 = seen
+    fact = ctx.kb.platform_fact("macos-x86-last")
+    return catalogue.make(
+        "macos-x86-python-under-rosetta", variant="no-wheel", chip=chip,
+        chip_line=str(chip_hit.line), x86_line=str(x86.line),
+        last=fact.value("last_release"), ref=fact.ref, knowledge_ref=fact.ref,
+        evidence=log_evidence(nod, [chip_hit, x86]))
 
 
 def _other_python(ctx: Facts, wheel: str) -> tuple[Hit, str] | None:

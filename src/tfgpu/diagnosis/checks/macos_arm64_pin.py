@@ -179,14 +179,17 @@ def apple_silicon_none_listed(ctx: Facts, pkg: str, listed: list[str],
     tensorflow-macos).  ``None`` elsewhere."""
     from tfgpu.diagnosis.checks.pip_machine_wheels import log_machine
 
-    if pkg != "tensorflow" or ctx.os != "macos" or listed or ctx.intel_mac:
+    chip = next((h for h in ctx.h("tools.apple_chip").all() if h.g("gen")), None)
+    # an Apple M-series chip named (sysctl machdep.cpu.brand_string, About This Mac) is a Mac
+    # even where the log shows no other macOS line (new user's review 49: not Linux aarch64)
+    mac = ctx.os == "macos" or (ctx.os is None and chip is not None)
+    if pkg != "tensorflow" or not mac or listed or ctx.intel_mac:
         return None
     if any((h.g("spec") or "").strip() for h in nod) or ctx.h("ctx.tf_macos_named").count:
         return None
     if not any(h.g("versions") is not None for h in nod):
         return None
     machine = log_machine(ctx)
-    chip = next((h for h in ctx.h("tools.apple_chip").all() if h.g("gen")), None)
     if chip is not None:
         shown, shown_hit = f"an Apple M{chip.g('gen')}", chip
     elif machine is not None and machine[0] == "aarch64":

@@ -21,6 +21,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._and_cuda_pins import PinConflict, pin_conflict
 from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
+from tfgpu.diagnosis.checks._rosetta_wheel import rosetta_no_wheel
 from tfgpu.diagnosis.checks._spec_meet import common_version, specifiers
 from tfgpu.diagnosis.checks.addon_pin_lines import addon_pin_fix
 from tfgpu.diagnosis.checks.gpu_package_routes import (
@@ -1129,7 +1130,8 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         # the machine check replaces the interpreter check (no 32-bit Python on a current
         # Mac) and the Mac's two routes replace the generic venv line; pip and install stay
         fix = [*x86mac[1], *fix[1:2], fix[-1]]
-    arm = (apple_silicon_pin(ctx, pkg, pin, listed, nod)
+    arm = ((rosetta_no_wheel(ctx, nod) if pkg == "tensorflow" else None)
+           or apple_silicon_pin(ctx, pkg, pin, listed, nod)
            or (apple_silicon_requirement(ctx, pkg, listed, nod) if not pin else None)
            or (apple_silicon_none_listed(ctx, pkg, listed, nod) if not pin else None)
            or pip_tensorflow_32bit(ctx, pkg, nod)
