@@ -75,6 +75,8 @@ def flags_cause_and_fix(ctx: Facts, abi: str, build: str, py_tag: str,
                         wpy: str) -> tuple[str, str, tuple[str, ...], list[Hit]]:
     """``(verdict, cause part, fix lines, evidence)`` for a file of ABI ``abi`` naming the
     ``build`` of CPython ``wpy`` (see the module docstring)."""
+    verdict = (f"pip refuses it unless this Python is a {build_words(build)} build; "
+               "renaming the tag cannot make it one")
     if build in ("wide", "narrow"):
         other = "narrow" if build == "wide" else "wide"
         mine, theirs = (f"{py_tag}mu", f"{py_tag}m") if build == "wide" else (
@@ -86,8 +88,6 @@ def flags_cause_and_fix(ctx: Facts, abi: str, build: str, py_tag: str,
                  f"accepts {mine} files only in a {build_words(build)} build. The Linux "
                  f"distributions' Python {wpy} is wide; one built from source with the default "
                  "options (pyenv, some installers) is narrow.")
-        verdict = (f"pip refuses it unless this Python is a {build_words(build)} build; "
-                   "renaming the tag cannot make it one")
         ev: list[Hit] = []
         if seen is not None and seen[0] == other:
             cause += (f" The log shows sys.maxunicode = {seen[1].g('v')} (line {seen[1].line}): "
@@ -131,8 +131,7 @@ def flags_cause_and_fix(ctx: Facts, abi: str, build: str, py_tag: str,
                "\"   # 1: a free-threaded build",
                f"# use a free-threaded Python {wpy} (python{wpy}t) for this file, or a build of "
                "the file for the default interpreter; do not rename the ABI tag")
-    return (f"pip refuses it unless this Python is a {build_words(build)} build; renaming the "
-            "tag cannot make it one", cause, fix, [])
+    return verdict, cause, fix, []
 
 
 __all__ = ["abi_build", "build_words", "flags_cause_and_fix", "shown_width"]

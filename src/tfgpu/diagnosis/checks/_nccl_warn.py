@@ -127,6 +127,7 @@ def topology_sysfs(ctx: Facts, system: Hits, err: Hits) -> Finding | None:
     old = ver is not None and ver[1] < _TOPO_TOLERANT
     if ver is not None and not old:
         return _tolerant_topology(ctx, topo, ver[0], path, system, err)
+    # from here the log names no NCCL version, or one before 2.10.3
     wsl = ctx.wsl
     cause = (f"NCCL builds its view of the machine from the GPU's PCI device in /sys, and "
              f"{path} does not exist here (src/graph/xml.cc getPciPath: WARN 'Could not find "
@@ -140,9 +141,7 @@ def topology_sysfs(ctx: Facts, system: Hits, err: Hits) -> Finding | None:
              + ". "
              + (f"This NCCL is {ver[0]}: releases before 2.10.3 stop on a missing path, from "
                 "2.10.3 NCCL goes on without it (NVIDIA's answer for WSL2: 'try NCCL 2.10', "
-                "NVIDIA/nccl#511)." if old and ver is not None else
-                f"This NCCL is {ver[0]}, which goes on without the path; another step failed "
-                "after it (NCCL_DEBUG=INFO shows the next WARN line)." if ver is not None else
+                "NVIDIA/nccl#511)." if ver is not None else
                 "NCCL releases before 2.10.3 stop on a missing path; from 2.10.3 NCCL goes on "
                 "without it (NVIDIA/nccl#511)."))
     return catalogue.make(

@@ -162,4 +162,4 @@ def _older_macos(ctx: Facts, plat: str) -> tuple[Hit, str] | None:
     return (hit, shown) if have < need else None
 
 
-__all__ = ["rosetta_python", "rosetta_wheel"]
+__all__ = ["rosetta_no_wheel", "rosetta_python", "rosetta_wheel"]

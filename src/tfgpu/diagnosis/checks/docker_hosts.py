@@ -61,7 +61,7 @@ def windows_docker(f: Facts) -> tuple[list[Hit], list[Hit]]:
     words = f.h("ctx.docker_windows").all()
     desktop = [h for h in words if not h.g("win") and not h.g("wddm")]
     shell = f.h("eco.windows_shell").all()
-    win = shell or ([h for h in words] if f.windows and not f.wsl else [])
+    win = shell or (list(words) if f.windows and not f.wsl else [])
     return win, desktop
 
 

@@ -209,8 +209,7 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "library-not-loaded-{library}", variant="own-loader", library=slug(lib),
             filename=lib, toolchain=toolchain,
-            cuinit=(f", and cuInit failed ({cuinit[0].g('name') or 'UNKNOWN ERROR (303)'})"
-                    if cuinit else ""),
+            cuinit=_cuinit_clause(cuinit),
             evidence=log_evidence(f.h("ctx.own_glibc_python").first[:1], libcuda, cuinit))]
     if not libcuda or not cuinit:
         return []
@@ -240,6 +239,13 @@ def _other_cuda_missing(f: Facts) -> bool:
                for h in f.h("lib.missing").all())
 
 
+def _cuinit_clause(cuinit: list[Hit]) -> str:
+    """The cause's ", and cuInit failed (NAME)" clause for the cuInit lines ``cuinit``; ``""``
+    when there are none."""
+    return (f", and cuInit failed ({cuinit[0].g('name') or 'UNKNOWN ERROR (303)'})"
+            if cuinit else "")
+
+
 #: The words of a line that show Nix (pattern ``ctx.nix``), as the cause names them.
 _NIX_WORDS = (("/nix/store/", "/nix/store paths"), ("nix-build", "nix-build"),
               ("nix-shell", "nix-shell"), ("nix develop", "nix develop"),
@@ -261,8 +267,7 @@ def _nix_libcuda(f: Facts, libcuda: list[Hit], cuinit: list[Hit]) -> Finding:
     lib = libcuda[0].g("lib") or "libcuda.so.1"
     return catalogue.make(
         "library-not-loaded-{library}", variant="nix", library=slug(lib), filename=lib,
-        cuinit=(f", and cuInit failed ({cuinit[0].g('name') or 'UNKNOWN ERROR (303)'})"
-                if cuinit else ""), nix=shown, ref=fact.ref,
+        cuinit=_cuinit_clause(cuinit), nix=shown, ref=fact.ref,
         evidence=log_evidence([nix] if nix is not None else [], libcuda, cuinit),
         knowledge_ref=fact.ref,
         # an NVIDIA GPU or driver in the log: a GPU this TensorFlow misses, not a CPU host

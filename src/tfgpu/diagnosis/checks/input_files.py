@@ -347,10 +347,7 @@ def _pil_codec_missing(ctx: Facts) -> Finding | None:
     lib = {"WEBP": "libwebp", "AVIF": "libavif (1.0.0 or later)"}.get(fmt, f"the {fmt} library")
     check = (f"python -c \"from PIL import features; print(features.check('{fmt.lower()}'))\""
              f"   # False: this Pillow has no {fmt} codec")
-    wheel = ("pip install --force-reinstall --no-cache-dir "
-             + ('"pillow>=11.3"' if fmt == "AVIF" else "pillow")
-             + f"   # Pillow's wheels include {fmt}"
-             + (" from 11.3.0 (not on Windows ARM64)" if fmt == "AVIF" else ""))
+    wheel = _pillow_wheel(fmt)
     conda = "conda install -c conda-forge pillow   # a conda Pillow built with " + lib.split()[0]
     source = (f"# a Pillow built from source (Termux, Pydroid, no wheel for this platform): "
               f"install {lib} first (Termux: pkg install {lib.split()[0]}; Debian/Ubuntu: "
@@ -370,6 +367,15 @@ def _pil_codec_missing(ctx: Facts) -> Finding | None:
     return catalogue.make("image-file-not-decodable", variant="pil-codec-missing", fmt=fmt,
                           evidence=log_evidence(hits[:1], ctx.h("img.pil_unidentified").all()[:1]),
                           fix=(check, *order))
+
+
+def _pillow_wheel(fmt: str) -> str:
+    """The pip line that reinstalls Pillow's wheel for codec ``fmt`` (upper case: WEBP, AVIF):
+    AVIF from Pillow 11.3.0 (sources: :func:`_pil_codec_missing`)."""
+    return ("pip install --force-reinstall --no-cache-dir "
+            + ('"pillow>=11.3"' if fmt == "AVIF" else "pillow")
+            + f"   # Pillow's wheels include {fmt}"
+            + (" from 11.3.0 (not on Windows ARM64)" if fmt == "AVIF" else ""))
 
 
 def _apt_pillow_fix(ctx: Facts, fmt: str) -> str | None:
@@ -426,10 +432,7 @@ def _codec_named(ctx: Facts, h: Hit, path: str, bare: str) -> Finding | None:
     fmt = m.group(1).lower()
     check = (f"python -c \"from PIL import features; print(features.check('{fmt}'))\"   # "
              f"False: this Pillow has no {fmt.upper()} codec; True: look at the file itself")
-    wheel = ("pip install --force-reinstall --no-cache-dir "
-             + ('"pillow>=11.3"' if fmt == "avif" else "pillow")
-             + f"   # Pillow's wheels include {fmt.upper()}"
-             + (" from 11.3.0 (not on Windows ARM64)" if fmt == "avif" else "")
+    wheel = (_pillow_wheel(fmt.upper())
              + "; conda: conda install -c conda-forge pillow")
     shown = _codec_shown_missing(ctx, fmt)
     answer = _feature_answer(ctx, fmt)

@@ -62,6 +62,11 @@ _CONTAINER_WORDS = re.compile(r"(?i)\bdocker\b|\bcontainers?\b|\bl4t-(?:r\d|base
                               r"|nvcr\.io/nvidia/l4t")
 
 
+#: What to run first on a Jetson: its L4T release, which names the JetPack and its CUDA.
+_RELEASE = ("cat /etc/nv_tegra_release   # the Jetson Linux (L4T) release: it names the "
+            "JetPack release and so its CUDA")
+
+
 def _library_hits(f: Facts, finding: Finding) -> tuple[str, list[Hit]] | None:
     """The library file a ``library-not-loaded-{library}`` finding is about and its loader
     lines (``lib.missing`` / ``lib.fatal_load`` hits on the finding's evidence lines whose
@@ -149,8 +154,6 @@ def jetson_library_finding(f: Facts, finding: Finding, shown: str) -> Finding | 
             "another platform or pip's tensorflow[and-cuda]. ")
     what = f"{lib} ({comp}" + (f", {expected}" if expected and base != "cuda" else "") + ")"
     here = (f" This Jetson has CUDA {have[0]} ({have[1]})." if have is not None else "")
-    release = ("cat /etc/nv_tegra_release   # the Jetson Linux (L4T) release: it names the "
-               "JetPack release and so its CUDA")
     category = "version-mismatch" if other else "gpu-not-visible"
     if container:
         why = ": in a container it comes in only with the NVIDIA runtime"
@@ -171,7 +174,7 @@ def jetson_library_finding(f: Facts, finding: Finding, shown: str) -> Finding | 
                 "restart docker" if compose else
                 "docker run --runtime nvidia ...   # or \"default-runtime\": \"nvidia\" in "
                 "/etc/docker/daemon.json, then sudo systemctl restart docker"),
-               release + "; use an image built for that L4T release (l4t-rNN.N tags)"]
+               _RELEASE + "; use an image built for that L4T release (l4t-rNN.N tags)"]
         category = "gpu-not-visible"
     elif base == "cuda":
         why = ": it comes with Jetson Linux itself"
@@ -179,7 +182,7 @@ def jetson_library_finding(f: Facts, finding: Finding, shown: str) -> Finding | 
                  "installs itself: on a Jetson it is missing only when the L4T packages are "
                  "damaged or the program runs where the Jetson's libraries are not (a chroot, "
                  "another root file system)." + here)
-        fix = [release, "ldconfig -p | grep libcuda   # Jetson Linux's own driver library",
+        fix = [_RELEASE, "ldconfig -p | grep libcuda   # Jetson Linux's own driver library",
                "# none listed: reinstall the L4T packages (sudo apt install --reinstall "
                "nvidia-l4t-cuda) or reflash the JetPack release"]
     elif tf or prog is None:
@@ -198,7 +201,7 @@ def jetson_library_finding(f: Facts, finding: Finding, shown: str) -> Finding | 
                     "JetPack release this build was made for) loads here." if tf else
                     "a build made for this JetPack release (or the JetPack release it was "
                     "built for) loads here."))
-        fix = [release,
+        fix = [_RELEASE,
                "ls /usr/local/cuda/lib64/libcudart.so*   # the CUDA this JetPack installed",
                ("# install NVIDIA's TensorFlow for that JetPack release (NVIDIA: Installing "
                 "TensorFlow for Jetson Platform; versions 2.x.y+nvYY.MM), or flash the JetPack "
@@ -220,7 +223,7 @@ def jetson_library_finding(f: Facts, finding: Finding, shown: str) -> Finding | 
                     "release it was built for." if other else
                     " Either this JetPack release has another CUDA, or its CUDA libraries are "
                     "not installed or not on the loader's path."))
-        fix = [release, "nvcc --version; ls /usr/local/cuda/lib64/libcudart.so*   # this "
+        fix = [_RELEASE, "nvcc --version; ls /usr/local/cuda/lib64/libcudart.so*   # this "
                "JetPack's CUDA",
                f"# rebuild {prog} on this Jetson against its CUDA (/usr/local/cuda), or use a "
                "build made for this JetPack release, or flash the JetPack release it was built "
@@ -242,12 +245,6 @@ def _evidence(f: Facts, finding: Finding) -> tuple[Evidence, ...]:
     return finding.evidence + extra
 
 
-def _shown(f: Facts) -> str | None:
-    """What shows this host is a Jetson: the host facts, else the log's line naming one
-    (:func:`jetson_shown`); ``None`` when nothing does."""
-    return jetson_shown(f)
-
-
 def jetson_library_loads(f: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """``found`` with each ``library-not-loaded-{library}`` finding of a JetPack library
     replaced by its Jetson reading (:func:`jetson_library_finding`), and
@@ -256,7 +253,7 @@ def jetson_library_loads(f: Facts, found: tuple[Finding, ...]) -> tuple[Finding,
     if not any(x.id.startswith("library-not-loaded-") or x.id == "gpu-libraries-not-loaded"
                for x in found):
         return found
-    shown = _shown(f)
+    shown = jetson_shown(f)
     if shown is None:
         return found
     out: list[Finding] = []
@@ -276,8 +273,7 @@ def _unnamed_libraries(f: Facts, finding: Finding, shown: str) -> Finding | None
     if "rocm" in finding.title.lower():
         return None
     fix = [x for x in finding.fix if "and-cuda" not in x]
-    fix += ["cat /etc/nv_tegra_release   # the Jetson Linux (L4T) release: it names the "
-            "JetPack release and so its CUDA",
+    fix += [_RELEASE,
             "# on a Jetson the CUDA and cuDNN TensorFlow loads are the JetPack release's: install "
             "NVIDIA's TensorFlow for that JetPack release (NVIDIA: Installing TensorFlow for "
             "Jetson Platform), not pip's tensorflow[and-cuda]"]

@@ -41,10 +41,9 @@ _GLIBC_PARTS = ("libc.so", "libm.so", "libpthread.so", "libdl.so", "librt.so", "
 #: them, on the CPU (the other libraries' consequence depends on the program).
 _GPU_LIBS = ("libcu", "libnv", "libnccl")
 
-#: A Node.js package's native addon (``node_modules/<pkg>/.../<name>.node``, ``<pkg>`` maybe
-#: ``@scope/name``).
-_NODE_ADDON = re.compile(r"node_modules/(?P<pkg>@[\w.-]{1,100}/[\w.-]{1,100}|[\w.-]{1,100})/"
-                         r"[^\s)]{0,300}\.node$")
+#: an npm package's folder in a path (``node_modules/@scope/name/`` or ``node_modules/name/``):
+#: a Node.js addon (``.node``) under it is that package's prebuilt binary
+_NPM_PKG = re.compile(r"/node_modules/(?P<pkg>(?:@[\w.-]{1,60}/)?[\w.-]{1,80})/")
 
 
 def _base(path: str) -> str:
@@ -57,7 +56,7 @@ def _prebuilt_fix(by: str) -> tuple[str, ...]:
     --build-from-source``: tfjs-node's README, "Rebuild the package on Raspberry Pi",
     tensorflow/tfjs@0fc04d9), TensorBoard's Rust data server skipped (``--load_fast=false``:
     the advice tensorboard/program.py prints when the data server cannot start); else ``()``."""
-    addon = _NODE_ADDON.search(by.strip())
+    addon = _NPM_PKG.search(by) if by.strip().endswith(".node") else None
     if addon is not None:
         return (f"npm rebuild {addon.group('pkg')} --build-from-source   # builds the addon "
                 "against this OS's compiler and C/C++ runtime instead of the prebuilt one",)
@@ -66,10 +65,6 @@ def _prebuilt_fix(by: str) -> tuple[str, ...]:
                 "own Python reader instead of the prebuilt data server (TensorBoard's advice "
                 "when the data server cannot start)",)
     return ()
-
-
-#: an npm package's folder in a path (node_modules/@scope/name or node_modules/name)
-_NPM_PKG = re.compile(r"/node_modules/(?P<pkg>(?:@[\w.-]{1,60}/)?[\w.-]{1,80})/")
 
 
 def _release_line(by: str) -> str:

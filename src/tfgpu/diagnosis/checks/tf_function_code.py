@@ -327,16 +327,13 @@ def graph_tensor_leak(ctx: Facts) -> list[Finding]:
         # TF 2.7+'s capture check: code that ran on an older release can fail it (a hedge)
         return [catalogue.make("graph-tensor-used-outside-its-function", variant="captured",
                                name=name, evidence=log_evidence(main[:1]))]
-    if name and _KERAS_INPUT.match(name):
-        # a Keras Input's placeholder: a loss or metric of the program's own closing over a
-        # model input, the Keras 2 / TF 1 pattern (tensorflow/tensorflow#43650: "when I pass
-        # extra inputs to the loss function with the help of the Input layer"; run_eagerly=True
-        # avoids it there)
-        return [catalogue.make(
-            "graph-tensor-used-outside-its-function", variant="keras-input", name=name,
-            evidence=log_evidence(main[:1], [h for h in hits if h.g("name")][:1]))]
+    # variant keras-input: a Keras Input's placeholder, a loss or metric of the program's own
+    # closing over a model input, the Keras 2 / TF 1 pattern (tensorflow/tensorflow#43650:
+    # "when I pass extra inputs to the loss function with the help of the Input layer";
+    # run_eagerly=True avoids it there)
     return [catalogue.make(
-        "graph-tensor-used-outside-its-function", name=name,
+        "graph-tensor-used-outside-its-function",
+        variant="keras-input" if name and _KERAS_INPUT.match(name) else None, name=name,
         evidence=log_evidence(main[:1], [h for h in hits if h.g("name")][:1]))]
 
 

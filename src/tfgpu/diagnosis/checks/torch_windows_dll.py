@@ -72,15 +72,10 @@ def torch_windows_dll(ctx: Facts) -> list[Finding]:
                      "- VS 2022 C++ x64/x86 build tools' installs libomp140.x86_64.dll",
                      f"# then, if it still fails: {vc}",
                      f"# and then: {reinstall}"))]
-        if code == "127":
-            return [catalogue.make("python-package-windows-dll-load-failed",
-                                   variant="procedure", code=code, where=where, evidence=ev,
-                                   fix=fixes[code])]
-        if code == "1114":
-            return [catalogue.make("python-package-windows-dll-load-failed", variant="init",
-                                   code=code, where=where, evidence=ev, fix=fixes[code])]
-        return [catalogue.make("python-package-windows-dll-load-failed", code=code,
-                               where=where, evidence=ev, fix=fixes[code])]
+        return [catalogue.make(
+            "python-package-windows-dll-load-failed",
+            variant="procedure" if code == "127" else "init" if code == "1114" else None,
+            code=code, where=where, evidence=ev, fix=fixes[code])]
     return []
 
 

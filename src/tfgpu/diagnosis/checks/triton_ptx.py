@@ -59,6 +59,13 @@ def xla_host(ctx: Facts) -> bool:
                 or ctx.h("xla.service").count)
 
 
+def _torch_host(ctx: Facts) -> bool:
+    """Whether the Triton that failed is PyTorch's (the log is PyTorch's, or a Triton line
+    names torch): its fix is the torch release that pins a newer triton."""
+    return ctx.other_framework == "PyTorch" or any(
+        "torch" in x.text for x in ctx.h("ctx.triton").all())
+
+
 def triton_lines(ctx: Facts) -> tuple[list[Hit], list[Hit]]:
     """``(ptxas, codegen)``: the ptxas lines that refuse the GPU's architecture and the
     code-generator lines (LLVM's "not a recognized processor", ptxas's "PTX .version X does
@@ -97,8 +104,7 @@ def triton_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
     row = ctx.kb.ptxas_first_cuda(sm) or ctx.kb.ptxas_first_cuda(
         re.sub(r"(?<=\d)[af]$", "", sm))
     first = row.first_cuda if row is not None else None
-    torch = ctx.other_framework == "PyTorch" or any(
-        "torch" in x.text for x in ctx.h("ctx.triton").all())
+    torch = _torch_host(ctx)
     blackwell = any("ptxas-blackwell" in x.text for x in (*ptxas, *ctx.h("ctx.triton").all()))
     failed = [x for x in ctx.h("ctx.triton").all() if _TRITON_FAILED.search(x.text)]
     upgrade = ("pip install -U torch   # the torch release whose pinned triton knows "
@@ -210,8 +216,7 @@ def triton_ptxas_too_old(ctx: Facts, old: list[Hit]) -> Finding:
     shown = [x for x in ctx.h("ctx.triton").all() if x.line != h.line][:1]
     windows = ctx.windows or bool(re.search(r"\b[A-Za-z]:\\", " ".join(
         x.text for x in (*old[:1], *shown, *repro))))
-    torch = ctx.other_framework == "PyTorch" or any(
-        "torch" in x.text for x in ctx.h("ctx.triton").all())
+    torch = _torch_host(ctx)
     upgrade = (f"pip install -U torch   # the torch release pins a newer triton; "
                f"{pip_list_grep('triton', windows=windows)}: one Triton only"
                if torch else

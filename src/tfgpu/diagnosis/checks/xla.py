@@ -204,8 +204,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "ptxas-too-old", variant="program-ptxas", program=program,
                 evidence=log_evidence(old, ctx.h("ctx.ptxas_program").first[:1]),
-                ptx=f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
-                if h.g("ptx") and h.g("cur") else ""))
+                ptx=_ptx_range(h)))
         elif (origin := ptxas_origin(ctx, old)) != "xla" and not ctx.jax_log:
             # Triton's ptxas (its bundled one, TRITON_PTXAS_PATH's) or a caller the log does
             # not name: XLA_FLAGS and TensorFlow's CUDA wheels play no part (review b49a P3)
@@ -214,8 +213,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             else:
                 out.append(catalogue.make(
                     "ptxas-too-old", variant="unknown-program", evidence=log_evidence(old),
-                    ptx=f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
-                    if h.g("ptx") and h.g("cur") else ""))
+                    ptx=_ptx_range(h)))
         else:
             cause = "ptxas is older than the PTX XLA generates"
             if h.g("ptx"):
@@ -361,6 +359,13 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _ptx_range(h: Hit) -> str:
+    """" (PTX ISA X, this ptxas supports up to Y)" when the ptxas line ``h`` names both
+    versions, else ``""``."""
+    ptx, cur = h.g("ptx"), h.g("cur")
+    return f" (PTX ISA {ptx}, this ptxas supports up to {cur})" if ptx and cur else ""
 
 
 def _fallback_failures(ctx: Facts, fell: list[Hit]) -> list[Hit]:
