@@ -45,10 +45,11 @@ import re
 #: the outer pipes.  A cell of any other text (a name, a version) is no prefix: the message
 #: column of a configuration table stays whole.  A quote is one or more levels of "> " or
 #: ">> " (e-mail clients write ">> " for a reply's reply), the space optional as CommonMark
-#: and mail clients have it (">line"); ">>> " stays text (Python's prompt,
+#: and mail clients have it (">line", not ">=", a comparison wrapped to the line's start:
+#: "... requires TensorFlow version" / ">= 2.4"); ">>> " stays text (Python's prompt,
 #: :func:`starts_record`), and ">>>> " is a quote of it.
 _PREFIX_RE = re.compile(
-    r"(?P<q>(?:[ \t]{0,3}(?:>(?=>>> )|>>?(?!>)(?:[ \t]|$|(?=[^\s>]))))+)"
+    r"(?P<q>(?:[ \t]{0,3}(?:>(?=>>> )|>>?(?!>)(?:[ \t]|$|(?=[^\s>=]))))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
     r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?P<pid>\[\d{1,10}\])?: )"

@@ -93,7 +93,8 @@ _DRIVER_PKG = (r"(?P<pkg>nvidia-driver:[\w.-]{1,40}(?:/[\w.-]{1,20})?"
 
 #: The add-ons' top-level module names of "addon.no_attr" (checks/_addon_frames.py ADDON_DISTS
 #: and the ones whose names do not start with tensorflow_).
-_ADDON_MODULES = r"(?:tensorflow_[a-z_]{2,40}|tf_agents|keras_tuner|keras2onnx|tf2onnx)"
+_ADDON_MODULES = (r"(?:tensorflow_[a-z_]{2,40}|tf_agents|keras_tuner|keras2onnx|tf2onnx"
+                  r"|mesh_tensorflow)")
 
 
 def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None,
@@ -150,7 +151,9 @@ _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
 _PROSE_BASES = (r"cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc"
                 r"|cudnn(?:_(?:ops|cnn|adv)(?:_infer|_train)?|_graph)?|nvinfer|nvinfer_plugin")
 _PROSE_NAME = (r"lib(?:" + _PROSE_BASES + r")\.so\.\d{1,2}(?:\.\d{1,3}){0,3}(?!\.?\d)"
-               r"|(?i:(?:" + _PROSE_BASES + r")64_\d{1,3}(?:_\d{1,2})?\.dll)(?!\w)")
+               r"|(?i:(?:" + _PROSE_BASES + r")64_\d{1,3}(?:_\d{1,2})?\.dll)(?!\w)"
+               # the NVIDIA driver's own user-space library (Linux SONAME, Windows System32 DLL)
+               r"|libcuda\.so\.1(?![\w.])|(?i:nvcuda\.dll)(?!\w)")
 _PROSE_LIB = r"(?P<lib>" + _PROSE_NAME + ")"
 
 #: lscpu's "Flags:" label as util-linux translates it (po/<language>.po, msgid "Flags:" of
@@ -370,6 +373,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "mpi.not_enough_slots",
         ("not enough slots available in the system",),
         r"There are not enough slots available in the system to satisfy the (?P<n>\d{1,7})\b",
+    ),
+    # the launcher is PRRTE, Open MPI 5's runtime: its help text ('A "slot" is the PRRTE term
+    # for an allocatable unit'), "PRRTE ERROR" lines, prrte/src paths, prterun. Read by
+    # checks/mpi_slots.py (Open MPI 5's settings differ from Open MPI 4's)
+    _p(
+        "ctx.prrte",
+        ("prrte", "prterun"),
+        r"\bPRRTE\b|\bprterun\b|[/\\]prrte[/\\]",
     ),
     # Horovod's Keras DistributedOptimizer refusing a Keras 2.11+ optimizer (horovod/
     # tensorflow/keras and horovod/_keras: "Optimizer has to be an instance of
@@ -915,6 +926,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<dtype2>numpy\.dtype size changed, may indicate binary incompatibility\. "
         r"Expected 96 from C header, got 88 from PyObject)",
     ),
+    # ml_dtypes (jax-ml/ml_dtypes, the NumPy dtypes TensorFlow 2.13+ and JAX import) lacking a
+    # name the importing package uses: Python's AttributeError / ImportError for the module
+    # (checks/ml_dtypes_names.py dates the names from ml_dtypes' CHANGELOG.md)
+    _p(
+        "mldtypes.no_name",
+        ("ml_dtypes",),
+        r"module 'ml_dtypes' has no attribute '(?P<name>\w{1,60})'"
+        r"|cannot import name '(?P<name2>\w{1,60})' from 'ml_dtypes'",
+    ),
     _p(
         "numpy.too_old",
         ("compiled against api version", "compiled against numpy c-api", "size changed",
@@ -975,6 +995,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "h5py.str_decode",
         ("has no attribute 'decode'",),
         r"'str' object has no attribute 'decode'",
+    ),
+    # an HDF5 load in view on the error's line or just above it: a .h5/.hdf5 file name, a
+    # load_weights/load_model call, or a Keras HDF5 loader's frame (tf.keras hdf5_format.py,
+    # multi-backend keras engine/saving.py, topology.py, network.py). Context only
+    _p(
+        "ctx.h5py_hdf5_load",
+        ("hdf", ".h", "load_weights", "load_model", "saving.py", "topology.py", "network.py"),
+        r"\.h(?:df)?5\b|\bload_(?:weights|model)\b|hdf5_format\.py|[/\\]engine[/\\]"
+        r"(?:saving|topology|network)\.py",
+    ),
+    # a traceback's code line that calls .decode(...) (CPython prints the raising statement
+    # under its frame; IPython's "----> 3 ..." arrow line): read with h5py.str_decode, whose
+    # statement it may be (checks/h5py_strings.py). Context only
+    _p(
+        "ctx.decode_call",
+        (".decode(",),
+        r"^(?:[ \t]{1,40}|-{1,8}> ?\d{1,6}[ \t]{1,8})(?P<code>[^\n]{0,300}?\.decode\()",
     ),
     _p(
         "h5py.attrs_decode",
@@ -1217,12 +1254,19 @@ PATTERNS: tuple[Pattern, ...] = (
     # TensorFlow 1's variable store (tensorflow/python/ops/variable_scope.py, 1.x and 2.21's
     # compat.v1): a name already in the graph ("Variable %s already exists, disallowed. Did
     # you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope?"; TF 1.0-1.3 without
-    # AUTO_REUSE), and a shared variable asked for with another shape ("Trying to share
+    # AUTO_REUSE, read in the 1.0.0 and 1.3.0 wheels; the 2015 releases "Over-sharing: Variable
+    # %s already exists, disallowed."; a partitioned one "Partitioned variable with name %s
+    # already exists. Did you mean to set reuse=True [or reuse=tf.AUTO_REUSE] in VarScope?",
+    # 1.0-2.21; a copy typed by hand drops the comma: rayat137/Pose_3D#12 "already
+    # existsdisallowed"), and a shared variable asked for with another shape ("Trying to share
     # variable %s, but specified shape %s and found shape %s."). checks/tf1_variables.py
     _p(
         "tf1.variable_exists",
-        ("already exists, disallowed",),
-        r"Variable (?P<name>\S{1,300}) already exists, disallowed\.",
+        ("already exists, disallowed", "already existsdisallowed", "already exists disallowed",
+         "partitioned variable with name"),
+        r"Variable (?P<name>\S{1,300}) already exists,? ?disallowed\b"
+        r"|Partitioned variable with name (?P<name2>\S{1,300}) already exists\. Did you mean to "
+        r"set reuse=True",
     ),
     _p(
         "tf1.variable_shape_shared",
@@ -1678,6 +1722,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # Keras 2.3's TensorFlow backend binding tf.keras's get_graph at import (keras-team/keras
     # 2.3.0 keras/backend/tensorflow_backend.py). checks/keras2_standalone.py
+    # Keras's module registries (initializers/__init__.py, activations.py of Keras 2.4-2.6 and
+    # of tf.keras 2.2-2.5) call generic_utils.populate_dict_with_module_objects, and the
+    # generic_utils module they import has no such function: Keras/TensorFlow files of two
+    # releases (keras-team/keras#14632, #14677, tensorflow/tensorflow#38012, tensorflow/models
+    # #10024). checks/keras2_standalone.py
+    _p(
+        "keras.generic_utils_mixed",
+        ("has no attribute 'populate_dict_with_module_objects'",),
+        r"module '(?P<mod>(?:tensorflow(?:_core)?\.python\.)?keras\.utils\.generic_utils)' has "
+        r"no attribute 'populate_dict_with_module_objects'",
+    ),
     _p(
         "keras.k23_get_graph",
         ("has no attribute 'get_graph'",),
@@ -1775,14 +1830,67 @@ PATTERNS: tuple[Pattern, ...] = (
         r"valid Keras Model instance(?:\. Received: |, found )(?P<model>[^\n]{1,300}?)"
         r"(?: of type <class '(?P<type>[A-Za-z_][\w.]{0,200})'>|\.?\s*$)",
     ),
+    # Sequential.add refusing an object that is no Layer of its own Keras: multi-backend
+    # keras 2.2-2.3 keras/engine/sequential.py and tf.keras TF 1.x-2.5 tensorflow/python/
+    # keras/engine/sequential.py "The added layer must be an instance of class Layer. Found: "
+    # + str(layer); Keras 2.6-2.15 keras/engine/sequential.py "... Layer. Received: layer={layer}
+    # of type {type(layer)}." (a tf.Module is wrapped, anything else refused). Read by
+    # checks/keras_two_kerases.py
+    _p(
+        "keras.added_layer_not_layer",
+        ("the added layer must be an instance of class layer",),
+        # (a paste may lose the colon after "Found")
+        r"The added layer must be an instance of class Layer\.? (?:Found:? ?|Received: layer=)"
+        r"(?P<obj>[^\n]{1,300}?)(?: of type <class '(?P<type>[A-Za-z_][\w.]{0,200})'>\.?)?"
+        r"[\s\"'`*]*$",
+    ),
+    # tf.keras's own functional bookkeeping reading a tensor's history as KerasHistory
+    # (tensorflow/python/keras/engine/base_layer.py, node.py: t._keras_history.layer), given a
+    # tensor of multi-backend keras <= 2.3, whose _keras_history is a plain tuple (keras/engine/
+    # base_layer.py _add_inbound_node: (layer, node_index, tensor_index)); threads
+    # keunwoochoi/kapre#66, yongzhuo/Keras-TextClassification#77, tensorflow/probability#478.
+    # Read by checks/keras_two_kerases.py
+    _p(
+        "keras.history_tuple",
+        ("'tuple' object has no attribute 'layer'",),
+        r"'tuple' object has no attribute 'layer'",
+    ),
+    # tf.keras's TensorBoard.set_model (TF 2.1 tensorflow_core/python/keras/callbacks.py:
+    # self.model._get_distribution_strategy(); guarded by hasattr from tensorflow/tensorflow
+    # PR #34870) given a model of multi-backend keras 2.3, whose keras/callbacks/tensorboard_v2.py
+    # delegates to it (fizyr/keras-retinanet#1239). Read by checks/keras_two_kerases.py
+    _p(
+        "keras.no_distribution_strategy",
+        ("attribute '_get_distribution_strategy'", "attribute _get_distribution_strategy'"),
+        # (a paste may lose a quote, as Markdown does)
+        r"'(?P<cls>\w{1,80})' object has no attribute '?_get_distribution_strategy'",
+    ),
+    # tensorflow_model_optimization's type checks (tensorflow/model-optimization
+    # tensorflow_model_optimization/python/core/quantization/keras/quantize.py: "`to_annotate`
+    # can only be a `tf.keras.layers.Layer` instance. You passed an instance of type: X.";
+    # sparsity/keras/prune.py "`prune_low_magnitude` can only prune an object of the following
+    # types: tf.keras.models.Sequential, ..."). Its keras is tf.keras, and tf_keras when tf.keras
+    # is Keras 3 (python/core/keras/compat.py _get_keras_instance, commit 17fe3a49); its later
+    # messages drop the "tf.". Read by checks/keras_two_kerases.py
+    _p(
+        "keras.tfmot_other_keras",
+        ("can only be a `tf.keras.", "can only be a `keras.", "can only prune an object",
+         "can only cluster an object"),
+        r"`(?P<arg>\w{1,40})` can only (?:be an? `(?P<tf>tf\.)?keras\.(?:layers\.Layer|Model)` "
+        r"instance|(?:prune|cluster) an object of the following types: (?P<tf2>tf\.)?keras\."
+        r"models\.Sequential)[^\n]{0,300}?You passed an? (?:instance|object) of type:? "
+        r"(?P<type>\w{1,80})",
+    ),
     # A traceback frame in one of the Kerases' own files (the keras package, tf-keras,
     # TensorFlow's tensorflow/python/keras): which Keras ran that code
     _p(
         "keras.frame",
         ("-packages/keras/", "-packages\\keras\\", "-packages/tf_keras/", "-packages\\tf_keras\\",
-         "-packages/tensorflow/python/keras/", "-packages\\tensorflow\\python\\keras\\"),
+         "-packages/tensorflow/python/keras/", "-packages\\tensorflow\\python\\keras\\",
+         "-packages/tensorflow_core/python/keras/", "-packages\\tensorflow_core\\python\\keras\\"),
+        # (TensorFlow 1.15-2.1 wheels keep their code under tensorflow_core)
         r"[/\\](?:site|dist)-packages[/\\](?P<pkg>tf_keras[/\\]|keras[/\\](?:src[/\\])?"
-        r"|tensorflow[/\\]python[/\\]keras[/\\])",
+        r"|tensorflow(?:_core)?[/\\]python[/\\]keras[/\\])",
     ),
     _p(
         "keras.private_api",
@@ -1943,8 +2051,14 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.exhausted",
         ("dst tensor is not initialized", "out of memory while trying to allocate",
-         "failed to allocate request for", "eigenallocator for gpu ran out of memory"),
+         "failed to allocate request for", "eigenallocator for gpu ran out of memory",
+         "failed to allocate memory [op:"),
         r"(?P<dst>Dst tensor is not initialized)"
+        # an eager op's ResourceExhausted status printed without its class (str(e) of
+        # "ResourceExhaustedError: failed to allocate memory [Op:AddV2]", after the BFC
+        # allocator's dump in faustomorales/keras-ocr#195; the string is in the 2.21 wheel's
+        # libtensorflow_cc.so.2): "Prediction Error : failed to allocate memory [Op:Mul]"
+        r"|(?P<eagerop>failed to allocate memory) \[Op:\w{1,80}\]"
         r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes"
         r"|Failed to allocate request for (?P<req>[\d.]+\s?[KMGT]?i?B)"
         # gpu_device.cc EigenGpuStreamDevice::allocate outside an op context: a FATAL that
@@ -1989,13 +2103,22 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.handle",
         ("create cudnn handle", "create cublas handle", "create cusolver handle",
-         "create cusparse handle", "create cublaslt handle", "cudnn failed to initialize",
+         "create cusparse handle", "create cublaslt handle", "cudnn failed to initiali",
          "probably because cudnn failed",  # the line cut before "initialize"
          "dnn library is not found", "gemm launch failed", "failed to run cublas routine",
          "cufft", "cusolver", "without blas support", "cudnn_status_", "without dnn support"),
         r"(?:could not|failed to) create (?P<lib>cudnn|cublas|cusolver|cublasLt|cusparse) handle"
         r"(?::\s*(?P<code>[A-Z_]+|<unknown cudnn status: \d+>))?"
         r"|(?P<conv>Failed to get convolution algorithm)\. This is probably because cuDNN failed"
+        # (the same message's tail alone, as titles and retyped reports give it: "Using GPU
+        # in analyse_videos(): CudNN failed to initialize", DeepLabCut/DeepLabCut#358; no
+        # other library words it so: PyTorch prints CUDNN_STATUS_NOT_INITIALIZED, XLA "DNN
+        # library initialization failed")
+        # (not a piece of the full message that a wrapped paste cut after "algorithm." or
+        # before "probably": the joined lines read it whole; a line that starts "This is
+        # probably because ..." is the message cut at its front and stays this reading)
+        r"|(?<!algorithm\. This is probably because )(?<!^probably because )"
+        r"(?P<convtail>(?i:cudnn) failed to initiali[sz]e)"
         r"|(?P<notfound>DNN library is not found)"
         r"|(?P<gemm>Blas (?:x|S|D|H)?GEMM(?:Batched)? launch failed"
         r"|failed to run cuBLAS routine(?:: CUBLAS_STATUS_EXECUTION_FAILED)?)"
@@ -2249,6 +2372,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Select TensorFlow op\(s\), included in the given model, is\(are\) not supported"
         r"|Encountered unresolved custom op: (?P<op>[\w/-]{1,120})",
     ),
+    # which Python interpreter of TensorFlow Lite ran the model: a traceback frame (or a
+    # warning's path) in tflite_runtime/interpreter.py, ai_edge_litert/interpreter.py or
+    # TensorFlow's own tensorflow[_core]/[contrib/]lite/python/interpreter.py; and the
+    # deprecation warning of TensorFlow 2.18.1 and later's tf.lite.Interpreter ("Please use the
+    # LiteRT interpreter from the ai_edge_litert package", lite/python/interpreter.py
+    # _INTERPRETER_DELETION_WARNING). Read by checks/tflite_versions.py
+    _p(
+        "ctx.tflite_interpreter",
+        ("interpreter.py", "please use the litert interpreter"),
+        r"(?P<pkg>tflite_runtime|ai_edge_litert)[/\\]interpreter\.py"
+        r"|(?P<tf>tensorflow(?:_core)?)[/\\](?P<contrib>contrib[/\\])?lite[/\\]python[/\\]"
+        r"interpreter\.py"
+        r"|(?P<warn>Please use the LiteRT interpreter from the ai_edge_litert package)",
+    ),
     # TensorFlow Lite Micro's allocator after its op resolver found no kernel
     # (tensorflow/tflite-micro micro_allocator.cc: "Failed to get registration from op code
     # %s", "Failed starting model allocation."; MicroInterpreter "AllocateTensors() failed"):
@@ -2410,6 +2547,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<cc>\d+\.\d+)\."
         r"\s*The minimum required Cuda capability is (?P<min>\d+\.\d+)",
     ),
+    # the same gpu_device.cc line retold or cut before its minimum ("Ignoring visible gpu
+    # device ... GeForce GT 750M ... with Cuda compute capability 3.0", the device description
+    # elided, or the line cut right after the capability): gpu_device.cc prints it only for a
+    # GPU below the build's min_supported_capability and then skips it (TF 1.x-2.x
+    # core/common_runtime/gpu/gpu_device.cc GetValidDeviceIds), so the capability alone says
+    # it; no group "min" (checks/compute_capability.py: variant minimum-not-shown). Not after
+    # the first sentence's full stop ("... capability 5.2."): there the minimum is on the next
+    # line (a logger that breaks at the full stop; the pattern above reads the joined lines).
+    # Only in the log's own form: the phrase after gpu_device.cc's log prefix or at the start of
+    # its line (a markdown quote "> " allowed), never mid-sentence (a README's FAQ quoted in a
+    # paste: review b50b P6)
+    _p(
+        "cc.ignored",
+        ("ignoring visible gpu",),
+        r"^(?:[^\n]{0,200}?gpu_device\.cc:\d{1,5}\][ \t]{0,4}|[ \t]{0,8}(?:>[ \t]{0,2}){0,2})"
+        r"Ignoring visible gpu device"
+        r"(?P<desc>[^\n]{0,300}?) with Cuda compute capability (?P<cc>\d{1,2}\.\d)(?![\d.])",
+    ),
     _p(
         "cc.no_kernel",
         ("no kernel image",),
@@ -2519,6 +2674,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "nccl.version",
         ("nccl version",),
         r"NCCL version (?P<v>\d+\.\d+\.\d+)\+cuda(?P<cuda>\d+\.\d+)",
+    ),
+    # NCCL_P2P_DISABLE=1 set in the log (an export, an inline setting, os.environ): it turns
+    # off only NCCL's peer-to-peer transport (NCCL's environment variables doc), not the peer
+    # access TensorFlow enables itself; read by checks/_context_codes.py (NVIDIA/nccl#356)
+    _p(
+        "ctx.nccl_p2p_disabled",
+        ("nccl_p",),
+        r"\bNCCL_P2P_DISABLE\b['\"]?\]?\s{0,3}=\s{0,3}['\"]?1\b",
     ),
     # NCCL's topology detection finding no PCI device of the GPU in /sys: NVIDIA/nccl
     # src/graph/xml.cc getPciPath, WARN("Could not find real path of %s") with the path
@@ -2945,7 +3108,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # where the sentence denies it ("not using WSL") or asks whether WSL works at all)
     _p(
         "ctx.wsl", ("wsl", "microsoft-standard"),
-        r"/usr/lib/wsl|microsoft-standard-WSL|(?P<word>\bWSL ?2?\b|(?i:\bwsl ?2\b))",
+        # (WSL2's first kernels: "4.19.84-microsoft-standard", no -WSL2; microsoft/WSL#4847)
+        r"/usr/lib/wsl|microsoft-standard(?:-WSL|(?![\w-]))"
+        r"|(?P<word>\bWSL ?2?\b|(?i:\bwsl ?2\b))",
     ),
     # Docker Compose named ("when using docker-compose", "docker compose up", a compose.yaml):
     # a service's container runtime is set in the file (checks/jetson_libraries.py)
@@ -3101,10 +3266,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"The NVIDIA Driver was not detected\.\s*GPU functionality will not be available",
     ),
     # Docker / NVIDIA Container Toolkit (messages_ecosystem.toml "Docker" rows)
+    # moby daemon/devices.go handleDevice: incompatibleDeviceRequest "could not select device
+    # driver %q with capabilities: %v"; the NVIDIA driver's capability set holds gpu, nvidia and
+    # the NVIDIA driver capabilities (video, graphics, ...: daemon/nvidia_linux.go), so a
+    # request with "gpu" and those ("[[gpu video]]", facefusion/facefusion-docker#27) is the
+    # same missing toolkit; a request naming another vendor's driver ("rocm", "amd") is not
     _p(
         "docker.no_gpu_driver",
         ("could not select device driver",),
-        r"could not select device driver \"[^\"]{0,40}\" with capabilities: \[\[gpu\]\]",
+        r"could not select device driver \"(?!rocm\"|amd\")[^\"]{0,40}\" with capabilities: "
+        r"\[\[(?:[a-z0-9]{1,12} ){0,6}gpu(?: [a-z0-9]{1,12}){0,6}\]\]",
+    ),
+    # a device driver named "rocm": dockerd registers none by that name (only nvidia, amd and
+    # cdi: daemon/devices.go, nvidia_linux.go); ROCm containers get the GPU as /dev/kfd and
+    # /dev/dri (facefusion/facefusion-docker#29, #31, fixed by PR #42);
+    # checks/docker_device_drivers.py
+    _p(
+        "docker.rocm_device_driver",
+        ("could not select device driver",),
+        r"could not select device driver \"rocm\" with capabilities: "
+        r"\[\[(?P<caps>[a-z0-9 ]{0,80})\]\]",
     ),
     _p(
         "docker.no_runtime",
@@ -3112,6 +3293,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"unknown or invalid runtime name: nvidia",
     ),
     _p("docker.no_gpus_flag", ("unknown flag: --gpus",), r"unknown flag: --gpus\b"),
+    # podman named in the paste: its version line ("podman version 1.9.3"), a podman command,
+    # or podman-docker's notice that "docker" is podman (containers/podman docker/docker.in:
+    # "Emulate Docker CLI using podman."); read with docker.no_gpus_flag by checks/containers.py
+    _p(
+        "ctx.podman_named",
+        ("podman",),
+        r"\bpodman(?:\s{1,4}version\s{1,4}(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)|\s{1,4}"
+        r"(?:run|create|exec|--version|info)\b)|Emulate Docker CLI using podman",
+    ),
     _p(
         "docker.nvc_init",
         ("nvidia-container-cli: initialization error",),
@@ -3913,8 +4103,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # is above what the host driver supports (src/cli/dsl.c "please update your driver")
     _p(
         "docker.nvc_driver_error",
-        ("nvidia-container-cli: initialization error: driver error",),
-        r"nvidia-container-cli: initialization error: driver error: (?P<detail>[^\\\"\n]{1,120})",
+        # (configure.c prints the same driver RPC failure at its detection step too:
+        # NVIDIA/nvidia-docker#1114 "detection error: driver error: failed to process request")
+        ("nvidia-container-cli: initialization error: driver error",
+         "nvidia-container-cli: detection error: driver error"),
+        r"nvidia-container-cli: (?:initialization|detection) error: driver error: "
+        r"(?P<detail>[^\\\"\n]{1,120})",
     ),
     _p(
         "docker.nvc_requirement",
@@ -4076,6 +4270,36 @@ PATTERNS: tuple[Pattern, ...] = (
     # NVMLError_Unknown, str "Unknown Error"), raised by a Python program: group py
     _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error", "nvmlerror_unknown"),
        r"Failed to initialize NVML: Unknown Error|(?P<py>NVMLError_Unknown\b)"),
+    # A command that sets the loader's path for itself or the shell (ld.so(8): LD_LIBRARY_PATH
+    # folders are searched before the cache, LD_PRELOAD libraries load first): an inline
+    # "LD_LIBRARY_PATH=`pwd` nvidia-smi" (group cmd), "env LD_PRELOAD=... cmd", or "export
+    # LD_LIBRARY_PATH=..." (group exp). Read by checks/nvml_loader_path.py: NVML failing right
+    # after it comes from the library found there (CFSworks/nvml_fix#27)
+    _p(
+        "ctx.loader_path_set",
+        ("ld_library_path=", "ld_preload="),
+        r"(?:(?P<exp>\bexport)[ \t]+)?\b(?P<var>LD_LIBRARY_PATH|LD_PRELOAD)="
+        r"(?P<val>\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|`[^`\n]{0,100}`|[^\s;&|]{1,300})"
+        r"(?:[ \t]+(?P<cmd>(?:sudo[ \t]+)?[\w./~-][\w./~+-]{0,80}))?",
+    ),
+    # a shell command printing the loader's path ("echo $LD_LIBRARY_PATH", "echo
+    # ${LD_LIBRARY_PATH}", "printenv LD_LIBRARY_PATH"): its value is the next line; read by
+    # checks/versioned_cuda_symbol.py (a CUDA toolkit folder there comes before a wheel's own
+    # libraries, ld.so(8); review b50b P7)
+    _p(
+        "ctx.ld_path_echo",
+        ("ld_library_path",),
+        r"\b(?:echo[ \t]{1,4}\"?\$\{?LD_LIBRARY_PATH\}?\"?|printenv[ \t]{1,4}LD_LIBRARY_PATH)"
+        r"[ \t]*$",
+    ),
+    # a libnvidia-ml the user built (a compiler or linker writing one: nvml_fix's Makefile
+    # builds an empty stub libnvidia-ml.so.<ver> from empty.c and a shim libnvidia-ml.so.1,
+    # CFSworks/nvml_fix@9be4552b Makefile); read by checks/nvml_loader_path.py
+    _p(
+        "ctx.nvml_library_built",
+        ("libnvidia-ml.so",),
+        r"\s-o[ \t]+(?P<lib>[^\s;&|]{0,200}?libnvidia-ml\.so(?:\.\d{1,4}){0,4})(?!\S)",
+    ),
     # a shell inside a Docker container: bash's default prompt user@host: with Docker's default
     # host name, the container's short id (12 hex digits), for root or any user (an image's
     # own user, docker run -u); the TensorFlow images' prompt "tf-docker <dir> > " and the
@@ -4598,13 +4822,27 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # the same loader line (glibc elf/dl-version.c: "<library>: version `GLIBC_2.23' not found
     # (required by <object>)") as an ImportError whose "(required by ...)" the paste lost, its
-    # quotes retyped: which module needed it is not shown; read by tf_install.py only when the
-    # log or the host shows TensorFlow
+    # quotes retyped: which module needed it is not shown; read by tf_install.py (TensorFlow's
+    # reading where the log or the host shows TensorFlow, else the module's). Retyped pastes
+    # lose the colon after the library or close the quote with a backtick, and trail "..."
+    # ("ImportError: /lib/x86_64-linux-gnu/libc.so.6 version `GLIBC_2.34` not found...",
+    # oberluz/pycoral#7)
     _p(
         "lib.native_import",
         ("version `glibc", "version 'glibc", "version \u2018glibc"),
-        r"^\W{0,4}(?:ImportError:\s{0,3})?(?P<lib>/[^\s:]{1,200}\.so(?:\.\d+){0,3}): version "
-        "[`'\u2018](?P<sym>GLIBC(?:XX)?_[\\d.]{1,12})['\u2019] not found\\s*$",
+        r"^\W{0,4}(?:ImportError:\s{0,3})?(?P<lib>/[^\s:]{1,200}\.so(?:\.\d+){0,3}):? version "
+        "[`'\u2018](?P<sym>GLIBC(?:XX)?_[\\d.]{1,12})[`'\u2019] not found(?:\\.{2,3}|\u2026)?\\s*$",
+    ),
+    # Java's UnsatisfiedLinkError names the library it loaded before the loader's text
+    # (java.lang.ClassLoader / NativeLibraries: "<file>: <dlerror>"): TensorFlow Java's
+    # libtensorflow_jni.so (extracted to tensorflow_native_libraries-<n>/ by NativeLibrary.java)
+    # needing a glibc symbol version this Linux lacks (tensorflow/tensorflow#14208)
+    _p(
+        "lib.native_import",
+        ("unsatisfiedlinkerror",),
+        r"UnsatisfiedLinkError: (?P<by>[^\s:]{0,300}libtensorflow(?:_jni|_framework)?\.so"
+        r"(?:\.\d+){0,3}): (?P<lib>/[^\s:]{1,200}\.so(?:\.\d+){0,3}): version "
+        "[`'\u2018](?P<sym>GLIBC(?:XX)?_[\\d.]{1,12})[`'\u2019] not found",
     ),
     # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync, an event
     # poll or a copy (gpu_util.cc "GPU->CPU Memcpy failed", "CPU->GPU Memcpy failed",
@@ -4818,7 +5056,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is joining a group", "user provided rank is invalid", "invalid rank requested",
          "but that group has size"),
         r"Device (?P<dev>\S{1,200}) is joining a group (?:with size ?(?P<size>\d+), but that "
-        r"group has size (?P<has>\d+)|that is already full|with incompatible device type)"
+        r"group has size (?P<has>\d+)|that is already full|with incompatible device type ?"
+        r"(?P<dtype>[A-Z][A-Z_]{0,20})?(?: \(group_key=(?P<key>\d{1,12})\))?)"
         r"|Collective Op\s{1,3}(?:\S{1,200}\s)?has group_size (?P<size2>\d+) and group_key ?\d+ "
         r"but that group has size (?P<has2>\d+)"
         r"|User Provided rank is invalid"
@@ -4915,6 +5154,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:,[^\s,;]{1,60}){0,15})[.,]?\s*$",
         "pkg",
     ),
+    # a requirements line (or a pip freeze line) that pins distribute, the old setuptools fork
+    # whose 0.7 release only wraps setuptools: installed into a fresh virtualenv it can leave
+    # the environment without a working pkg_resources (pypa/setuptools#138). Read by
+    # checks/setuptools_pkg_resources.py
+    _p(
+        "ctx.distribute_pin",
+        ("distribute==",),
+        r"^\s{0,8}distribute==(?P<v>\d[\w.]{0,20})\s*$",
+    ),
     # setuptools' pkg_resources at a program's start (a console script's entry point, a
     # package's require()): "ContextualVersionConflict: (<dist> <version> (<path>),
     # Requirement.parse('<req>'), {'<required by>'})" (pkg_resources/__init__.py
@@ -4926,6 +5174,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ContextualVersionConflict: \((?P<dep2>[A-Za-z][\w.-]{0,60}) (?P<have>\d[\w.+!]{0,40}) "
         r"\([^)\n]{0,600}\), Requirement\.parse\('(?P<req>[^'\n]{1,200})'\), "
         r"\{'(?P<pkg>[A-Za-z][\w.-]{0,60})'",
+    ),
+    # the same conflict as its report() prints it (ContextualVersionConflict._template:
+    # "{self.dist} is installed but {self.req} is required by {self.required_by}", the dist
+    # "<name> <version>", required_by a set): `python setup.py install` (easy_install) stops on
+    # it with "error: setuptools 38.2.4 is installed but setuptools>=41.0.0 is required by
+    # {'tensorboard'}" (OpenMined/PySyft#2310)
+    _p(
+        "pip.pkg_resources_conflict",
+        ("is installed but",),
+        r"(?<![\w.-])(?P<dep2>[A-Za-z][\w.-]{0,60}) (?P<have>\d[\w.+!]{0,40}) is installed but "
+        r"(?P<req>[A-Za-z][^\s']{0,200}) is required by \{'(?P<pkg>[A-Za-z][\w.-]{0,60})'",
+    ),
+    # CPython's import_from ("cannot import name %R from %R (%S)"): a name missing from the
+    # installed typing_extensions, i.e. a release older than the one that added it (the
+    # importing package needs a newer one; TensorFlow 2.4-2.7.3 and 2.13 cap it:
+    # checks/typing_extensions_cap.py)
+    _p(
+        "py.typing_extensions_name",
+        ("from 'typing_extensions'",),
+        r"cannot import name '(?P<name>\w{1,60})' from 'typing_extensions'",
     ),
     # TensorFlow Addons' import-time checks (tensorflow_addons/utils/ensure_tf_install.py; the
     # custom-op ABI warning of utils/resource_loader.py); the installed version follows on the
@@ -5007,6 +5275,25 @@ PATTERNS: tuple[Pattern, ...] = (
          "org.tensorflow."),
         r"\bTensorFlowInferenceInterface\b|\blibtensorflow_inference\.so\b|\bAndroidRuntime\b"
         r"|\borg\.tensorflow\.",
+    ),
+    # an Android or iOS app's log that ctx.mobile_tf / ctx.op_subset_build do not name: a
+    # logcat line of TensorFlow's native code (core/platform/default/logging.cc writes
+    # LOG() to logcat with the tag "native") or of a TensorFlow-named tag ("com.example.app
+    # E/TensorflowDebug:", tensorflow/tensorflow#11296), Android's own packages and install
+    # paths, the contrib/makefile iOS build scripts and framework (build_all_ios.sh,
+    # tensorflow_experimental), Xcode; read by checks/op_subset_builds.py
+    _p(
+        "ctx.mobile_app",
+        ("e/native", "w/native", "i/native", "f/native", "e/tensorflow", "w/tensorflow",
+         "i/tensorflow", "d/tensorflow", "android.os.", "android.app.", "com.android.",
+         "dalvik.system.", "/data/app/", "armeabi", ".apk", "build_all_ios",
+         "tensorflow_experimental", "tensorflow-experimental", ".xcodeproj", "xcode"),
+        r"(?<![\w/.-])(?P<logcat>[VDIWEF]/(?:native|[Tt]ensor[Ff]low\w{0,60})"
+        r"(?:\(\s{0,6}\d{1,7}\))?:)(?:\s|$)"
+        r"|(?P<android>\bandroid\.(?:os|app)\.[A-Z]|\bcom\.android\.\w|\bdalvik\.system\."
+        r"|/data/app/[\w.-]|\barmeabi\b|\barmeabi-v7a\b|\w\.apk\b)"
+        r"|(?P<ios>\bbuild_all_ios\w{0,20}\.sh\b|\b(?i:tensorflow[-_]experimental)\b"
+        r"|\.xcodeproj\b|\bXcode\b)",
     ),
     _p(
         "ctx.rocm",
@@ -5157,6 +5444,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"File format not supported:\s{0,4}filepath="
         # (its second sentence alone, where a paste kept only that)
         r"|^\s*Keras 3 only supports V3 `?\.keras`? files",
+    ),
+    # "from <package> import <name>" anywhere in a line: a reporter's words ("when I run from
+    # vit_keras import vit it shows ...") or a REPL/notebook line; with a missing keras.src
+    # module and nothing being loaded, the import of that package failed
+    # (checks/keras_saving.py keras_model_saved_with_other_keras)
+    _p(
+        "ctx.from_import_words",
+        ("from ",),
+        r"\bfrom\s{1,4}(?P<mod>[A-Za-z_][\w.]{0,80})\s{1,4}import\s{1,4}[\w*(]",
+        "mod",
     ),
     # a package's own import of Keras internals, as a traceback prints its code line
     _p(
@@ -5394,6 +5691,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>2\.\d{1,2}\.\d{1,3})\b"
         + r"|" + _first("Successfully installed")
         + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
+    ),
+    # a notebook's warning after pip replaced an imported package: Colab's front end for
+    # google/colab/_pip.py print_previous_import_warning ("WARNING: The following packages
+    # were previously imported in this runtime: [...] You must restart the runtime in order to
+    # use newly installed versions."), IPython's %pip/%conda magic (IPython/core/magics/
+    # packaging.py: "Note: you may need to restart the kernel to use updated packages."):
+    # the running process still has the old release imported. Read by
+    # checks/stale_tensorflow_import.py
+    _p(
+        "ctx.restart_runtime",
+        ("you must restart the runtime", "previously imported in this runtime",
+         "you may need to restart the kernel"),
+        r"You must restart the runtime in order to use newly installed versions"
+        r"|The following packages were previously imported in this runtime"
+        r"|Note: you may need to restart the kernel to use updated packages",
     ),
     # pip's "Successfully installed ... keras-2.7.0 ... tensorflow-2.6.1" naming both Keras
     # (keras or tf-keras, both released in step with TensorFlow's minors) and TensorFlow on one
@@ -6067,7 +6379,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "py.stdlib_ext_missing",
         ("no module named",),
-        r"No module named '(?P<mod>_bz2|_lzma|_sqlite3|_ctypes|_ssl)'",
+        # (Python 2 prints the name unquoted: "No module named _ctypes")
+        r"No module named (?P<q>'?)(?P<mod>_bz2|_lzma|_sqlite3|_ctypes|_ssl)(?P=q)(?!\w)",
     ),
     # a frozen application's own Python (PyInstaller's _MEIxxxxxx unpack folder, its pyimod
     # bootstrap modules): what it bundles is the app's choice, not the interpreter's build
@@ -6329,6 +6642,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("'module' object has no attribute 'contrib'",),
         r"'module' object has no attribute 'contrib'",
     ),
+    # Python 2.7's AttributeError of any module (the type name 'module', no module named):
+    # context only, read with the traceback code line above it that spells tf.<path>.<name>
+    # (ctx.tf_dotted_code; checks/tf_py2_names.py)
+    _p(
+        "ctx.py2_module_no_attr",
+        ("'module' object has no attribute",),
+        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>\w{1,80})'\s*$",
+    ),
+    _p(
+        "ctx.tf_dotted_code",
+        ("tf.", "tensorflow."),
+        r"(?<![\w.])(?:tf|tensorflow)\.[A-Za-z_]\w{0,80}",
+    ),
     # What makes that module TensorFlow: the code line spelling tf.contrib, or a frame of a
     # library built on TensorFlow 1 (tflearn, TensorLayer) in any path form
     _p(
@@ -6398,6 +6724,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\|\s{0,6}(?:\d{1,3}%|N/A|ERR!)\s{1,12}\S{1,6}\s{1,12}(?:P\d{1,2}|N/A|ERR!)"
         r"[^|]{0,60}\|\s{0,12}(?P<used>\d{1,7})MiB\s{0,4}/\s{0,4}(?P<total>\d{1,7})MiB\s{0,12}\|",
     ),
+    # nvidia-smi's GPU row with its Disp.A column "On" ("|   0  NVIDIA GeForce ...  On   |
+    # 00000000:01:00.0  On |"): a display is attached to this GPU (the desktop's own memory,
+    # and under WSL 2 Windows' desktop). Read by checks/smi_unlisted_holder.py. Context only
+    _p(
+        "ctx.smi_display_on",
+        ("on |",),
+        r"^\|[^|\n]{1,80}\|\s{0,6}[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s{1,12}On"
+        r"\s{0,6}\|",
+    ),
     # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
@@ -6412,6 +6747,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\s*\|\s*$",
         "pid",
     ),
+    # nvidia-smi's process table itself (nvidia-smi's default output): its "| Processes: ..."
+    # header, any process row (graphics "G" rows too: "|    0   N/A  N/A      1234    G
+    # /usr/lib/xorg/Xorg    45MiB |", driver 450+; older "|    0      1234    G   ...   45MiB
+    # |"), and the "No running processes found" line it prints for none. Context only (ctx.):
+    # read by checks/smi_unlisted_holder.py, which tells an empty process list apart
+    _p(
+        "ctx.smi_processes",
+        ("processes:", "no running processes found", "mib |", "mib|"),
+        r"^\|\s{0,4}(?P<header>Processes:)"
+        r"|(?P<none>No running processes found)"
+        r"|^\|\s+\d{1,3}\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+(?:C|G|C\+G)\s))?"
+        r"(?P<pid>\d{1,9})\s+(?:C|G|C\+G)\s[^|]{0,300}?(?:\d{1,7}MiB|N/A)\s*\|\s*$",
+    ),
     # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---
     # Messages of the layer around TensorFlow that the census of real GPU reports found
     # unknown (messages_tools.toml rows of that block give each source).
@@ -6421,10 +6769,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # <strerror>", before 1.1.0 "cuda error: <cuGetErrorString>"; nvc_mount.c's mount errors.
     # The forms other blocks read (driver error, nvml driver not loaded, libnvidia-ml.so.1
     # missing) are skipped by the check.
+    # configure.c's "detection error: %s" (nvc_driver_info_new/nvc_device_info_new: the NVML
+    # queries of the driver and GPUs, src/driver.c call_nvml: a function the host driver's
+    # libnvidia-ml lacks gives NVML_ERROR_FUNCTION_NOT_FOUND, "function not found") is read too
     _p(
         "eco.nvc_error",
-        ("initialization error:", "mount error:", "cuda error"),
-        r"nvidia-container-cli(?:\.real)?: (?P<stage>initialization|mount) error: "
+        ("initialization error:", "mount error:", "cuda error", "detection error:"),
+        r"nvidia-container-cli(?:\.real)?: (?P<stage>initialization|mount|detection) error: "
         r"(?P<detail>(?P<kind>cuda error|nvml error|change root failed|load library failed"
         r"|file creation failed|stat failed|cannot open shared object file)"
         r"[^\\\"\n]{0,300})"
@@ -6539,11 +6890,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|NVRM: None of the NVIDIA devices were initialized"
         r"|NVRM: The NVIDIA probe routine failed for \d{1,3} device\(s\)",
     ),
-    # nvidia-installer (kernel.c): the module it built would not load
+    # nvidia-installer (kernel.c): the module it built would not load; ui_error prints
+    # "ERROR: " before it, and its ncurses dialog (or a pasted summary) shows it without
+    # (NVIDIA/nvidia-installer@00aaa9f9 kernel.c; NVIDIA/nvidia-docker#481)
     _p(
         "eco.installer_load",
         ("unable to load the kernel module",),
-        r"ERROR: Unable to load the kernel module '(?P<mod>nvidia[\w-]{0,20}\.ko)'",
+        r"(?:ERROR: |^\W{0,4})Unable to load the kernel module '(?P<mod>nvidia[\w-]{0,20}\.ko)'",
     ),
     # kube-scheduler (framework/types.go "0/%v nodes are available: %v.", noderesources/fit.go
     # "Insufficient %v"): no node has the nvidia.com/gpu a pod requests
@@ -6759,7 +7112,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.modprobe_nvidia",
         ("could not insert 'nvidia", "module nvidia", "could not load uvm kernel module"),
         r"could not insert '(?P<mod>nvidia[\w-]{0,24})': (?P<why>[^\n(]{1,80})"
-        r"|Module (?P<mod2>nvidia[\w-]{0,24}) not found in directory (?P<dir>\S{1,160})"
+        # kmod before v22 (commit b87d01d6, 2015) and module-init-tools: "Module %s not found."
+        r"|Module (?P<mod2>nvidia[\w-]{0,24}) not found(?: in directory (?P<dir>\S{1,160})|\.)"
         r"|(?P<uvm>Could not load UVM kernel module)",
     ),
     # Notebook platforms: Colab's connect dialog when the account's GPU quota is used up (Colab
@@ -6782,13 +7136,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<kaggle>Your notebook tried to allocate more memory than is available)",
     ),
     # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
-    # found" (bash/zsh)
+    # found" (bash/zsh), or a POSIX sh's "not found" (group sh): dash (Debian/Ubuntu's
+    # /bin/sh, which os.system and subprocess's shell=True run) prints "<name>: <line>:
+    # <command>: not found" ("sh: 1: nvidia-smi: not found", "./run.sh: 3: nvidia-smi: not
+    # found"; dash src/exec.c "%s: not found" after the error prefix of src/error.c), BusyBox
+    # ash "sh: nvidia-smi: not found": mostly a program's own GPU probe, not a user's command
+    # (checks/nvidia_tools.py smi_missing: variant shell-probe)
     _p(
         "eco.smi_missing",
         ("nvidia-smi: no such file", "nvidia-smi: command not found",
-         "command not found: nvidia-smi"),
+         "command not found: nvidia-smi", "nvidia-smi: not found"),
         r"nvidia-smi: No such file or directory|nvidia-smi: command not found"
-        r"|command not found: nvidia-smi",
+        r"|command not found: nvidia-smi"
+        r"|(?P<sh>(?:\bsh|\.sh): (?:\d{1,7}: )?nvidia-smi: not found)",
     ),
     # --- driver files of another version, DirectML in WSL, ptxas lookups, TF 1.x pins ---
     # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
@@ -7238,13 +7598,21 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # A Docker installed as a snap (/snap/bin/docker, /snap/docker/...): its dockerd cannot
     # use the NVIDIA Container Toolkit (NVIDIA/nvidia-docker#1642, #1311).
+    # Also the snap's own names (canonical/docker-snap@8452deba snap/snapcraft.yaml: app
+    # "dockerd", a daemon, so `snap services docker` lists "docker.dockerd  enabled  active"
+    # and systemd runs it as snap.docker.dockerd.service), and a `snap list` row of the docker
+    # snap (its version, revision, channel, publisher canonical); NVIDIA/nvidia-docker#1591
     _p(
         "docker.snap",
-        ("/snap/", "snap install docker"),
+        ("/snap/", "snap install docker", "docker.dockerd", "canonical"),
         # (the install command alone on its line: Ubuntu's command-not-found hint prints it
         # with "# version ..." after it, and docker-compose is another snap)
         r"/snap/(?:bin/docker\b|docker/)"
-        r"|^\s*(?:[^\s$#>]{0,80}[$#>]\s*)?(?:sudo\s+)?snap install docker\s*$",
+        r"|^\s*(?:[^\s$#>]{0,80}[$#>]\s*)?(?:sudo\s+)?snap install docker\s*$"
+        r"|\bsnap\.docker\.dockerd\b"
+        r"|^\W{0,4}docker\.dockerd[ \t]+(?:enabled|disabled)[ \t]+(?:active|inactive)\b"
+        r"|^\s*docker[ \t]+\d{1,2}\.\d{1,2}(?:\.\d{1,3})?[\w.~+-]{0,20}[ \t]+\d{1,6}[ \t]+"
+        r"\S{1,40}[ \t]+canonical\b",
     ),
     # Docker on Windows: Docker Desktop (for Windows) named with its version when given, the
     # words "Windows 10/11", nvidia-smi's Windows driver model (WDDM); read by
@@ -7536,8 +7904,22 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "placer.no_kernel",
         ("opkernel for",),
-        r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
+        # (an add-on's namespaced op: "Addons>ImageProjectiveTransformV2"; op.cc IsValidOpName
+        # allows '>' in a name)
+        r"No registered '(?P<op>[\w>]{1,160})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
         r"compatible with node(?: \{\{node (?P<node>[^{}\s]{1,300})\}\})?",
+    ),
+    # the placer's check of a node whose device was already ASSIGNED (a function's _Arg/_Retval
+    # and nodes a partitioned function or a session pre-assigns): "Assigned device '<device>'
+    # does not have registered OpKernel support for <op>" (TF 1.x-2.x placer.cc /
+    # colocation_graph.cc; placer_test.cc TestAssignedGpuDeviceToCpuDevice): no kernel of the
+    # op for that device type (with this node's dtypes); read with placer.no_kernel by
+    # checks/op_registry.py op_without_gpu_kernel when the device is a GPU (or DML)
+    _p(
+        "placer.assigned_no_kernel",
+        ("does not have registered opkernel support for",),
+        r"Assigned device '(?P<adev>[^'\n]{0,300}?/(?:device:)?(?P<dev>GPU|gpu|DML)(?::\d{1,4})?)'"
+        r" does not have registered OpKernel support for (?P<op>[\w>]{1,160})",
     ),
     # A TF 1.x reference (variable) dtype in an attr that allows none: op_def_util.cc
     # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
@@ -7858,6 +8240,20 @@ PATTERNS: tuple[Pattern, ...] = (
         ("undefined symbol",),
         _first("undefined symbol") + r" ?: ?(?P<sym>__cuda[A-Z]\w{1,60})",
     ),
+    # glibc's "<object>: undefined symbol: <name>, version <node>" where <node> is the symbol
+    # version of an NVIDIA CUDA/cuDNN/NCCL library (they name their version nodes after their
+    # SONAME: "libcudart.so.11.0", "libcublasLt.so.11", "libnvJitLink.so.12"): the object was
+    # linked against a copy of that library that defines <name>, and the copy the process
+    # loaded has the node but not the function (elf/dl-lookup.c _dl_lookup_symbol_x: "undefined
+    # symbol: ", name, ", version ", node). Read by checks/versioned_cuda_symbol.py
+    _p(
+        "lib.cuda_symbol_version",
+        ("undefined symbol",),
+        _first("undefined symbol") + r" ?: ?(?P<sym>[\w@.$]{1,200}), version "
+        r"(?P<node>lib(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink"
+        r"|cudnn(?:_\w{1,20})?|nccl|cupti|nvinfer(?:_plugin)?|npp\w{0,6})\.so(?:\.\d{1,4}){0,3})"
+        r"(?![\w.])",
+    ),
     # A compiler driver's link line (g++/c++/gcc/clang++) that names TensorFlow's framework
     # library (-ltensorflow_framework, -l:libtensorflow_framework.so.N) BEFORE an input file
     # (.o/.cc/.cpp): under --as-needed (Ubuntu's gcc default since 11.10,
@@ -8103,13 +8499,28 @@ PATTERNS: tuple[Pattern, ...] = (
         ("gpu support is not available on native windows",),
         r"TensorFlow GPU support is not available on native Windows for TensorFlow >= 2\.11",
     ),
-    # eager/execute.cc: an op's input is on another device and TensorFlow would not copy it
+    # eager/execute.cc: an op's input is on another device and TensorFlow would not copy it;
+    # "(operation running on <dev>)" (group on) differs from the expected device when the
+    # kernel takes the input in host memory (TF 1.x c_api.cc: expected = memtypes[i] ==
+    # HOST_MEMORY ? host_device : op_device; checks/device_placement.py)
     _p(
         "placer.conflicting_devices",
         ("tensors on conflicting devices",),
         r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,400}) as input "
         r"#(?P<n>\d{1,4}) was expected to be on (?P<want>\S{1,200}) but is actually on "
-        r"(?P<have>\S{1,200})",
+        r"(?P<have>\S{1,200})(?: \(operation running on (?P<on>[^\s()]{1,200})\))?",
+    ),
+    # the same message's hint in TensorFlow 1.x eager: ".gpu() or .cpu(), or transparently
+    # copied by using tfe.enable_eager_execution(tfe.DEVICE_PLACEMENT_SILENT)" (contrib eager,
+    # c_api.cc; group tfe) or "... tf.enable_eager_execution(device_policy=tfe.
+    # DEVICE_PLACEMENT_SILENT)" (eager/execute.cc, later 1.x); 2.x names set_device_policy
+    _p(
+        "ctx.tf1_eager_policy_hint",
+        ("tfe.enable_eager_execution(", "tf.enable_eager_execution(device_policy",
+         ".gpu() or .cpu()"),
+        # (the hint after ".gpu() or .cpu()" on the same line is read with it)
+        r"(?:\.gpu\(\) or \.cpu\(\)[^\n]{0,160}?)?(?:(?P<tfe>\btfe\.enable_eager_execution\()"
+        r"|\btf\.enable_eager_execution\(device_policy)|\.gpu\(\) or \.cpu\(\)",
     ),
     # eager/placement_utils.cc / execute.cc (libtensorflow_cc): an op pinned with tf.device to
     # a device that cannot run it: "Could not satisfy device specification '<dev>'.
@@ -8166,7 +8577,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|No registered '(?P<op2>[\w-]{1,120})' OpKernel for (?P<dev2>XLA_[A-Z]{1,10}_JIT) devices"
         r"|(?P<fixed>XLA compilation requires (?:a fixed (?:stack|tensor list) size"
         r"|pad_to_max_output_size == True))"
-        r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)",
+        r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)"
+        # (the header alone: a paste cut before " on XLA_GPU_JIT: <op>")
+        r"|(?P<cut>Detected unsupported operations when trying to compile graph)",
     ),
     # Keras' mixed-precision check (device_compatibility_check.py) lists a GPU that reports
     # no CUDA compute capability (ROCm, DirectML, Metal): it cannot judge float16 speed there
@@ -8222,6 +8635,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"fatal error: nccl\.h: No such file or directory"
         r"|NCCL 2\.0 library or its later version was not found",
     ),
+    # which build wanted nccl.h (read with nccl.header by checks/distributed.py): NVIDIA's
+    # nccl-tests (its folder in make's "Entering directory" lines; src/Makefile adds
+    # $(NCCL_HOME)/include), Horovod's setup (its name, a HOROVOD_* variable, its
+    # build/temp.*/test_compile/test_nccl.cc probe), a CMake build (CMakeFiles/ targets)
+    _p(
+        "ctx.nccl_build",
+        ("nccl-tests", "horovod", "cmakefiles", "test_compile"),
+        r"(?P<tests>\bnccl-tests\b)"
+        r"|(?P<hvd>\b[Hh]orovod\b|\bHOROVOD_[A-Z_]{2,40}|test_compile[/\\]test_nccl\.)"
+        r"|(?P<cmake>\bCMakeFiles[/\\])",
+    ),
     # An Open MPI plugin (mca_<framework>_<component>.so) that needs an Open MPI core symbol
     # (opal_/ompi_/orte_/pmix_) the loaded libraries lack. Open MPI's own "unable to open
     # <plugin>: perhaps a missing symbol, or compiled for a different version of Open MPI?
@@ -8260,6 +8684,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|exits? with|exited with|aborts? with|aborted with|throws?|threw|returns?|returned"
         r"|prints?|printed|shows?|showed)\b)(?:(?!\b(?:not|never)\b|n't)[^\"“'`\n]){0,30}"
         r"[\"“'`]Illegal instruction\s*(?:\(\s*core dumped\s*\))?[\"”'`]",
+    ),
+    # the same sentence with bash's whole message unquoted closing the line ("returns Illegal
+    # instruction (core dumped)", IBM/MAX-Image-Resolution-Enhancer#23): " (core dumped)" is
+    # jobs.c's suffix, so the words are the shell's, not prose about the signal
+    _p(
+        "cpu.illegal",
+        ("illegal instruction (core dumped)",),
+        r"^(?!(?i:.{0,400}?\b(?:no longer|used to|if|when|whenever|previously|before|would"
+        r"|could|might|should|unlike|instead|that one|other|others|someone|but)\b))"
+        r".{0,400}?(?i:(?<!not )(?<!n't )(?<!never )\b(?:produces?|produced|gives?|gave|gets?"
+        r"|got|returns?|returned|prints?|printed|shows?|showed|throws?|threw)\b)"
+        r" {1,3}(?:an? |the )?Illegal instruction \(core dumped\)[ .]{0,3}$",
+    ),
+    # a line holding only the quoted message, in any case ('"illegal Instruction"': the whole
+    # report of EdjeElectronics/TensorFlow-Object-Detection-on-the-Raspberry-Pi#28)
+    _p(
+        "cpu.illegal",
+        ("illegal instruction",),
+        r"^\s{0,8}[\"“'`]\s{0,2}(?i:illegal instruction)(?:\s{0,2}\(\s{0,2}(?i:core dumped)"
+        r"\s{0,2}\))?\s{0,2}[\"”'`]\s{0,8}$",
     ),
     # SIGILL as the tools around a process report it, not as a shell does: CPython's
     # faulthandler ("Fatal Python error: Illegal instruction", Modules/faulthandler.c
@@ -8904,6 +9348,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "cuda.launch_count",
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
+    ),
+    # CUDA refusing the launch shape of a TensorFlow kernel: TF_CHECK_OK around
+    # GpuLaunchKernel (CudaLaunchKernel in TF 1.13-2.0), whose status is cudaGetErrorString of
+    # cudaErrorInvalidConfiguration: "Non-OK-status: GpuLaunchKernel( SwapDimension1And2...<T,
+    # ...>, ...) Internal: invalid configuration argument" (tensorflow/tensorflow#36310, TF 2.1),
+    # "... status: INTERNAL: ..." in later releases, a title's "Non-OK-status: CudaLaunchKernel
+    # Internal: invalid configuration argument" (tensorflow/tensorflow#30665); the same status
+    # raised to Python by OP_REQUIRES_OK ("InternalError: invalid configuration argument").
+    # Another framework's "CUDA error: invalid configuration argument" has no status code
+    # before it. Read by checks/gpu_launch_rejected.py
+    _p(
+        "cuda.launch_rejected",
+        ("invalid configuration argument",),
+        r"Non-OK-status: (?P<launch>(?:Gpu|Cuda)LaunchKernel)\b"
+        r"(?:\s{0,3}\(\s{0,3}(?P<kernel>[A-Za-z_][\w:]{0,120})(?![\w:]))?"
+        r"[^\n]{0,600}?\b(?:Internal|INTERNAL): invalid configuration argument"
+        r"|\b(?:InternalError|Internal|INTERNAL):\s{0,3}invalid configuration argument\b",
     ),
     # TensorFlow's own CHECKs on a tensor's shape, which abort the process when an op kernel
     # reads its input with another rank or size than the tensor has (the 2.21 wheel's
@@ -9584,9 +10045,18 @@ PATTERNS: tuple[Pattern, ...] = (
          "failed to", "fails to", "fail to"),
         r"^(?!.*(?i:configuration error))"
         r".*?(?i:\b(?:cannot|can't|can[ \t]{1,4}not|could[ \t]{1,4}not|couldn't|unable[ \t]{1,4}"
-        r"to|fail(?:s|ed)?[ \t]{1,4}to)[ \t]{1,4}(?:find|load|open|locate)|\bmissing)[ \t]{1,4}"
-        r"(?i:(?:the[ \t]{1,4})?(?:file|dll)[ \t]{1,4})?"
-        r"""['"`‘“]?(?<![\w.+-])""" + _PROSE_LIB,
+        r"to|fail(?:s|ed)?[ \t]{1,4}to)[ \t]{1,4}"
+        r"(?:find|load(?![ \t](?:dynamic[ \t])?library[ \t])|open|locate)"
+        r"|\bmissing)[ \t]{1,4}"
+        # "the file", "dynamic library", "the shared library" before the name; the name may be
+        # in Markdown bold or italics ("Cannot open dynamic library **libcublas.so.10**");
+        # "Could not load library <file>." is cuDNN 8's own loader wording, cut before its
+        # "Error: <dlerror>" (the file is what a cuDNN build asks for: not read as prose), and
+        # "could not load dynamic library" TensorFlow's dso_loader one retyped (the tolerant
+        # pass reads it as the loader's line)
+        r"(?i:(?:the[ \t]{1,4})?(?:(?:dynamic|shared)[ \t]{1,4})?(?:file|dll|library|object)"
+        r"[ \t]{1,4})?"
+        r"""(?:['"`‘“]|\*{1,2}|_)?(?<![\w.+-])""" + _PROSE_LIB,
         "lib",
     ),
     # --- Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
@@ -9942,11 +10412,30 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^\n]{0,300}?Received instead: learning_rate=(?P<value>[^\s]{1,60})",
     ),
     # tf.keras data_adapter.select_data_adapter (keras v2.6.0-v2.15.0 engine/data_adapter.py):
-    # "Failed to find data adapter that can handle input: <x type>, <y type>"
+    # "Failed to find data adapter that can handle input: <x type>, <y type>", each type as
+    # _type_name prints it: str(type(v)) "<class 'm.C'>", or "(<class 'list'> containing
+    # values of types {...})" / "(<class 'dict'> containing {...} keys and {...} values)".
+    # Read type by type (x whole, y without its closing characters, so that no group ends at
+    # the line's end and the next line is never joined on: prose under a paste is no type);
+    # a line cut inside a type falls back to the rest of the line (types).
     _p(
         "keras.no_data_adapter",
         ("failed to find data adapter that can handle input",),
-        r"Failed to find data adapter that can handle input: (?P<types>[^\n]{1,600})",
+        r"Failed to find data adapter that can handle input: "
+        r"(?:(?P<x><class '[^'\n]{1,200}'>|\(<class '[^'\n]{1,60}'> containing [^\n]{1,500}?"
+        r"(?:\}| values)\)), (?:<class '(?P<y>[^'\n]{1,200})'>|\((?P<yl><class '[^'\n]{1,60}'> "
+        r"containing [^\n]{1,500}?(?:\}| values))\))"
+        r"|(?P<types>[^\n]{1,600}))",
+    ),
+    # a Sequence base class imported or named in code a log quotes ("from tensorflow.keras.utils
+    # import Sequence", "from keras.utils import to_categorical, Sequence", "class
+    # Gen(keras.utils.Sequence):"): which Keras's Sequence a generator class subclasses (read
+    # by checks/keras_sequence_adapter.py)
+    _p(
+        "ctx.keras_sequence_import",
+        (" import ", "utils.sequence)"),
+        r"^\s{0,40}(?:from (?P<mod>[A-Za-z_][\w.]{0,100}) import [^\n#]{0,200}?\bSequence\b"
+        r"|class \w{1,80}\((?P<base>[A-Za-z_][\w.]{0,100})\.Sequence\))",
     ),
     # saving a subclassed model never called (keras saving_utils.raise_model_input_error,
     # tensorflow/python/keras/saving/saving_utils.py and tflite_keras_util.py in the 2.21
@@ -9970,6 +10459,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("positional argument",),
         r"\b(?P<hook>on_(?:(?:train_|test_|predict_)?batch|epoch|train|test|predict)_"
         r"(?:begin|end))\(\) takes (?P<n>\d) positional arguments? but (?P<m>\d) were given",
+    ),
+    # another framework whose callbacks have hooks of Keras's names (PyTorch Lightning and its
+    # bolts, Transformers' TrainerCallback): a hook's argument count is then theirs (read by
+    # checks/keras_training_loop.py callback_hook_signature)
+    _p(
+        "ctx.callback_framework",
+        ("pytorch_lightning", "lightning", "pl_bolts", "pl.trainer", "trainercallback",
+         "trainer_callback"),
+        r"\b(?:pytorch_lightning|lightning(?:_fabric|\.pytorch)|pl_bolts|pl\.Trainer"
+        r"|(?:import|from) lightning\b|TrainerCallback|transformers[/\\.]trainer_callback)\b",
     ),
     _p(
         "keras.tensorboard_histograms",
@@ -11432,14 +11931,46 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # tensorflow-probability's import-time TensorFlow check (_ensure_tf_install) and
     # tensorflow-datasets' (tensorflow_datasets/core/tf_compat.py ensure_tf_install): the same
-    # words, with the add-on's name
+    # words, with the add-on's name; the libraries that copied that function say the same
+    # with their own name (tf_agents/__init__.py "This version of TF Agents requires
+    # TensorFlow version >= ...", tensorflow_addons/utils/ensure_tf_install.py "This version
+    # of TensorFlow Addons ...", tensorflow_gan/__init__.py "This version of TF-GAN ..."). A
+    # reporter quoting the first sentence only ("...requires TensorFlow version >= 2.1.0;",
+    # mit-han-lab/data-efficient-gans#44) leaves the installed version out: group have empty
+    # (names of several words: tensorflow_model_optimization/__init__.py "This version of
+    # TensorFlow Model Optimization requires TensorFlow version >= 1.14.0; ...",
+    # tensorflow/model-optimization at 6fbc2cec)
     _p(
         "addon.tfp_requires",
-        ("this version of tensorflow probability requires tensorflow",
-         "this version of tensorflow datasets requires tensorflow"),
-        r"This version of TensorFlow (?P<addon>Probability|Datasets) requires TensorFlow "
-        r"version >= (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
-        r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
+        ("requires tensorflow version >=",),
+        r"This version of (?P<addon>TensorFlow [A-Z][a-z]{2,20}(?: [A-Z][a-z]{2,20}){0,3}"
+        r"|TF[ -](?:Agents|GAN))"
+        r" requires TensorFlow version >= (?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"(?:; Detected an installation of version (?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$))?",
+    ),
+    # other libraries' own refusals of the installed TensorFlow at import: Open3D's TensorFlow
+    # ops (isl-org/Open3D python/open3d/ml/tf/__init__.py: "Version mismatch: Open3D needs
+    # TensorFlow version {2.4.*}, but version {2.5.2} is installed!", "Tensorflow" in older
+    # releases: its compiled ops fit one TensorFlow minor), csbdeep before TensorFlow 2
+    # (CSBDeep/CSBDeep csbdeep/models/__init__.py at 60bd4677: "csbdeep only supports
+    # tensorflow < 2 for now (installed tensorflow version: %s)")
+    _p(
+        "addon.tf_guard",
+        ("needs tensorflow version", "csbdeep only supports tensorflow"),
+        r"Version mismatch: (?P<lib>Open3D) needs Tensor[Ff]low version (?P<req>\d{1,2}\.\d{1,3}"
+        r"(?:\.[\d*]{1,3})?), but version (?P<have>\d[\w.+-]{0,30}?) is installed"
+        r"|(?P<lib2>csbdeep) only supports tensorflow (?P<req2>< ?\d{1,2}(?:\.\d{1,3}){0,2}) "
+        r"for now \(installed tensorflow version: (?P<have2>\d[\w.+-]{0,30})\)",
+    ),
+    # TensorFlow's op-definition check refusing a name with a '>' namespace (core/framework/
+    # op_def_util.cc ValidateOpDef: "Invalid name: " name " (Did you use CamelCase?)"; its
+    # IsValidOpName accepts "Ns>Name" only since op namespaces came in; before, the check was
+    # RE2 "(?:_.*|[A-Z][a-zA-Z0-9]*)"): read by checks/addon_tf_guards.py
+    _p(
+        "addon.op_name_refused",
+        ("(did you use camelcase?)",),
+        r"Invalid name: (?P<op>(?P<prefix>[A-Z][A-Za-z0-9_]{0,40})>[A-Z][\w>]{0,100}) "
+        r"\(Did you use CamelCase\?\)",
     ),
     # standalone Keras 2 (checks/keras2_standalone.py): keras/backend/__init__.py's banner for
     # a backend other than TensorFlow (Keras 1.x-2.3, stderr), Keras 2.4's import check
@@ -11747,6 +12278,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bmemory_limit\b|\bper_process_gpu_memory_fraction\b"
         r"|\b(?:Logical|Virtual)DeviceConfiguration\b"
         r"|\bset_(?:logical|virtual)_device_configuration\b",
+    ),
+    # --- ctx.gpu_fraction: the value of TF 1.x's GPUOptions.per_process_gpu_memory_fraction as
+    # the log shows it: in pasted code or config, darkflow's own line "GPU mode with <f> usage",
+    # or darkflow's `flow ... --gpu <f>` flag, which it passes as that fraction (thtrieu/
+    # darkflow net/build.py setup_meta_ops: utility = min(FLAGS.gpu, 1.); GPUOptions(
+    # per_process_gpu_memory_fraction=utility)). Explains no line; read by checks/memory.py
+    # (gpu-memory-fraction-exceeds-free-memory variant fraction-in-log)
+    _p(
+        "ctx.gpu_fraction",
+        ("per_process_gpu_memory_fraction", "gpu mode with", "--gpu"),
+        r"\bper_process_gpu_memory_fraction\s{0,3}[=:]\s{0,3}(?P<f1>\d(?:\.\d{1,4})?)(?![\d.])"
+        r"|\bGPU mode with (?P<f2>\d(?:\.\d{1,4})?) usage\b"
+        r"|(?:^|[\s/\\>])flow\s(?:[^\n]{0,400}?\s)?--gpu[ =](?P<f3>\d(?:\.\d{1,4})?)(?![\d.])",
     ),
     # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed
@@ -12250,7 +12794,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
          "chunks of size", "chunk state:", "next region of size",
          "total_region_allocated_bytes_", "inuse at ", "free  at ", "chunk at ",
-         "bfcallocator dump for"),
+         "bfcallocator dump for", "] stats:"),
         r"^\s{0,8}Remaining (?P<nodes>\d{1,12}) nodes with "
         r"(?P<rem>\d{1,12}(?:\.\d{1,6})?\s?[KMGTP]?i?B)\s*$"
         r"|Current usage from device: (?P<dev>[^\s,]{1,200}), allocator: (?P<alloc>\w{1,60})"
@@ -12259,7 +12803,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Bin \(\d{1,20}\):\s{1,4}Total Chunks: \d{1,20}, Chunks in use: \d"
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
         r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d"
-        r"|\b(?:InUse|Free |Chunk) at (?:0x)?[0-9a-fA-F]{6,16} (?:next \d{1,20} )?of size \d)",
+        r"|\b(?:InUse|Free |Chunk) at (?:0x)?[0-9a-fA-F]{6,16} (?:next \d{1,20} )?of size \d"
+        # the dump's last line, "Stats: " before AllocatorStats::DebugString's "Limit:",
+        # "InUse:" ... lines (DumpMemoryLog, bfc_allocator.cc r1.x-2.x and tsl)
+        r"|bfc_allocator\.cc:\d{1,5}\]\s{0,4}Stats:\s*$)",
     ),
     # the allocator's limit in bfc_allocator.cc's dump: AllocatorStats::DebugString's
     # "Limit:  <bytes>" line under "Stats:" (TF 1.x-2.x) and TF 2.x's "total_region_allocated_
@@ -12361,6 +12908,27 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nvmlerror_drivernotloaded", "nvml: drivernotloaded"),
         r"NVMLError_DriverNotLoaded|Failed to initialize nvml: DriverNotLoaded",
     ),
+    # faceswap's GPU probe: its catch-all around pynvml.nvmlInit() (after its own branch for
+    # LibraryNotFound / DriverNotLoaded / NoPermission): "An unhandled exception occured
+    # loading pynvml. Original error: <NVML error string>" (deepfakes/faceswap lib/gpu_stats.py,
+    # 2020), later "An unhandled exception occured reading from the Nvidia Machine Learning
+    # Library. Original error: ..." (lib/gpu_stats/nvidia.py); then "No GPU detected. Switching
+    # to CPU mode". Read by checks/nvml_failures.py nvml_init_failed
+    _p(
+        "nvml.init_failed",
+        ("unhandled exception occured loading pynvml",
+         "unhandled exception occured reading from the nvidia machine learning library"),
+        r"An unhandled exception occured (?:loading pynvml|reading from the Nvidia Machine "
+        r"Learning Library)\. Original error: (?P<err>[^\n]{1,120}?)"
+        # (the error ends the line: a paste joined to the next line ends it there, at that
+        # line's words or faceswap's own "MM/DD/YYYY HH:MM:SS LEVEL" prefix)
+        r"(?=\s*$|\s+No GPU detected|\s+\d\d/\d\d/\d{4}\s)",
+    ),
+    # faceswap's warning when its probe counted no GPU (lib/gpu_stats.py: "No GPU detected.
+    # Switching to CPU mode"): context for nvml.init_failed (other programs print the same
+    # words for their own probes)
+    _p("ctx.faceswap_cpu_fallback", ("no gpu detected. switching to cpu mode",),
+       r"No GPU detected\. Switching to CPU mode"),
     # NVML_ERROR_CORRUPTED_INFOROM: nvidia-smi's "WARNING: infoROM is corrupted at gpu <bus id>"
     # (it still prints the table, return code 14 per nvidia-smi(1) RETURN VALUE) and pynvml's
     # NVMLError_CorruptedInforom ("Corrupted infoROM")
@@ -12478,7 +13046,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # program made the import
     _p(
         "ctx.own_frame",
-        ('file "', "<ipython-input-", "cell in [", ">>> "),
+        # (IPython 8 prints "Cell In[5], line 3", without the space)
+        ('file "', "<ipython-input-", "cell in [", "cell in[", ">>> "),
         r'^\s{0,16}(?:File "(?!<frozen )(?![^"\n]{0,400}(?:site|dist)-packages)'
         r'(?![^"\n]{0,300}[/\\]lib[/\\]python\d(?:\.\d{1,2})?[/\\])(?P<path>[^"\n]{1,400})",'
         r" line \d{1,7}|<ipython-input-[\w-]{1,80}> in |Cell In\s?\[\d{1,6}\], line \d{1,7}"
@@ -12605,6 +13174,24 @@ PATTERNS: tuple[Pattern, ...] = (
         # data_adapter.py (tf.keras 2.2+, Keras 2.6-2.15): a dataset that repeats forever
         r"|When passing an infinitely repeating dataset, (?:please|you must) specify (?:a |the )?"
         r"`(?P<arg2>steps_per_epoch|validation_steps|steps)`",
+    ),
+    # the frame of multi-backend Keras's keras/engine/training_generator.py that raised: its
+    # line tells the release (checks/keras_fit_arguments.py _KERAS_RAISE_LINES)
+    _p(
+        "ctx.keras_generator_raise_frame",
+        ("training_generator.py",),
+        r"keras[/\\]engine[/\\]training_generator\.py\"?, line (?P<n>\d{1,5}), in "
+        r"(?P<fn>fit_generator|evaluate_generator|predict_generator)\b",
+    ),
+    # Keras's ImageDataGenerator and its iterators in code or paths a log shows (flow(),
+    # flow_from_directory(), flow_from_dataframe(); Keras's own examples whose fit_generator
+    # takes datagen.flow(...): keras-team/keras 2.2.4 examples/cifar10_cnn.py line 114,
+    # cifar10_resnet.py line 423, cifar10_cnn_capsule.py)
+    _p(
+        "ctx.image_data_generator",
+        ("imagedatagenerator", ".flow(", ".flow_from_", "cifar"),
+        r"\bImageDataGenerator\b|\w\.flow(?:_from_(?:directory|dataframe))?\("
+        r"|\bcifar10_(?:cnn|resnet|cnn_capsule)\.py\b",
     ),
     _p("ctx.checkpoint_format_call", ("filepath.format(epoch",),
        r"filepath\.format\(\s?epoch\s?=\s?epoch(?: \+ 1)?\b"),

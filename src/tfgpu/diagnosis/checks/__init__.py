@@ -13,6 +13,7 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.addon_tf_guards import library_refuses_tensorflow, namespaced_op_refused
 from tfgpu.diagnosis.checks.addons import (
     addon_name_missing,
     addon_op_library,
@@ -80,6 +81,7 @@ from tfgpu.diagnosis.checks.dnn_init_causes import (
     cudnn_older_than_build,
     driver_line_after_cudnn_init,
 )
+from tfgpu.diagnosis.checks.docker_device_drivers import docker_rocm_device_driver
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
     cuda_driver_not_initialised,
@@ -143,6 +145,7 @@ from tfgpu.diagnosis.checks.mixed_precision import (
     rule_mixed_dtypes,
     savedmodel_float32_only,
 )
+from tfgpu.diagnosis.checks.ml_dtypes_names import ml_dtypes_name_missing
 from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (
@@ -218,6 +221,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
+from tfgpu.diagnosis.checks.tf_py2_names import tf_py2_missing_name
 from tfgpu.diagnosis.checks.torch_windows_dll import torch_windows_dll
 from tfgpu.diagnosis.checks.triton_ptx import triton_gpu_arch_unsupported
 from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
@@ -260,6 +264,9 @@ from tfgpu.diagnosis.checks.xla_gpu_device_setup import xla_gpu_device_not_initi
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
+from tfgpu.diagnosis.checks.nvml_loader_path import nvml_from_overridden_loader_path
+
+# isort: split
 from tfgpu.diagnosis.checks.containers import (
     container_driver_without_device,
     container_lost_gpu_access,
@@ -273,6 +280,12 @@ from tfgpu.diagnosis.checks.framework_soname import framework_soname_mismatch
 from tfgpu.diagnosis.checks.gpu_runtime_symbol import tf_library_lacks_runtime_symbol
 from tfgpu.diagnosis.checks.h5py_strings import h5py3_old_keras_loader
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
+from tfgpu.diagnosis.checks.keras_other_keras_objects import (
+    added_layer_of_other_keras,
+    callback_model_of_other_keras,
+    tensor_of_other_keras,
+    tfmot_layer_of_other_keras,
+)
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
@@ -343,6 +356,7 @@ from tfgpu.diagnosis.checks.serverless_limits import (
 )
 from tfgpu.diagnosis.checks.shared_wheel_folders import cuda_wheels_overwrote_each_other
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
+from tfgpu.diagnosis.checks.smi_unlisted_holder import smi_unlisted_holder
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
 # isort: split
@@ -374,6 +388,7 @@ from tfgpu.diagnosis.checks.tflite_versions import (
     tflite_model_newer_than_runtime,
     tflite_runtime_without_flex,
 )
+from tfgpu.diagnosis.checks.versioned_cuda_symbol import versioned_cuda_symbol
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
 # isort: split
@@ -397,6 +412,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 from tfgpu.diagnosis.checks.nvml_failures import (  # NVML failures
     nvml_driver_not_loaded,
     nvml_inforom_corrupted,
+    nvml_init_failed,
     nvml_insufficient_permissions,
     nvml_library_not_found,
 )
@@ -416,6 +432,7 @@ from tfgpu.diagnosis.checks.keras2_standalone import (
     keras24_needs_tf22,
     keras_backend_not_tensorflow,
     keras_calls_tf_internal,
+    keras_generic_utils_mixed,
     keras_not_installed,
 )
 
@@ -489,6 +506,7 @@ from tfgpu.diagnosis.checks.driver_from_log import (
     driver_below_cuda_printed,
     libcuda_missing_symbol,
 )
+from tfgpu.diagnosis.checks.gpu_launch_rejected import gpu_launch_rejected
 from tfgpu.diagnosis.checks.grappler_rewrites import grappler_temporary_variable_exists
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.keras_moves import (
@@ -546,6 +564,7 @@ from tfgpu.diagnosis.checks.tensorrt_versions import (
 from tfgpu.diagnosis.checks.text_encoding import text_read_with_locale_encoding
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
 from tfgpu.diagnosis.checks.tf_private_names import tf_private_name_missing
+from tfgpu.diagnosis.checks.typing_extensions_cap import typing_extensions_too_old
 from tfgpu.diagnosis.checks.windows import (
     cudnn_sub_dll_procedure_not_found,
     dll_load_bare,
@@ -869,6 +888,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     driver_library_mismatch_log,
     wsl1_log,
     docker_errors,
+    docker_rocm_device_driver,
     container_without_gpu,
     rule_cuinit,
     cuda_runtime_init,
@@ -889,6 +909,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cpu_only_build_log,
     user_site_shadows_env,
     numpy_abi_log,
+    ml_dtypes_name_missing,
     numpy_too_old,
     numpy_added_name,
     numpy_removed_alias,
@@ -901,6 +922,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     two_kerases_optimizer,
     keras2onnx_mode,
     tuner_model_of_other_keras,
+    added_layer_of_other_keras,
+    tensor_of_other_keras,
+    callback_model_of_other_keras,
+    tfmot_layer_of_other_keras,
     metal_plugin_mismatch,
     rule_memory,
     # several MPI ranks crowding the first GPU: before the small-pool reading of the same
@@ -909,6 +934,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_memory_taken_at_start,
     gpu_memory_low_at_start,
     smi_memory_nearly_full,
+    smi_unlisted_holder,
     other_framework_oom,
     app_says_gpu_out_of_memory,
     gpu_memory_options_conflict,
@@ -986,6 +1012,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvidia_container_cli_driver_error,
     image_cuda_newer_than_driver,
     container_driver_without_device,
+    nvml_from_overridden_loader_path,
     container_lost_gpu_access,
     wsl2_gpu_access_blocked,
     gpu_device_handle_unknown,
@@ -1053,11 +1080,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     tf1_api_on_tf2,
     tf1_graph_code_eager,
     tf_contrib_py2,
+    tf_py2_missing_name,
     # --- nvidia tools ---
     smi_cannot_reach_driver,
     smi_no_devices,
     smi_nvml_library_version,
     pip_check_conflict,
+    typing_extensions_too_old,
     pip_wheel_not_counted,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
@@ -1135,6 +1164,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     selfcheck_cudnn_missing,
     custom_op_abi,
     nvcc_newer_than_runtime,
+    versioned_cuda_symbol,
     tf_header_cuda_path,
     tf_headers_not_found,
     crash_after_library_fallback,
@@ -1184,6 +1214,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_crash_after_load,
     libcuda_missing_symbol,
     launch_config_check,
+    gpu_launch_rejected,
     tensor_shape_check_failed,
     # --- harmless grappler/Keras notices, NCCL's SHM registration, the Metal plugin's macOS,
     # the placer's kernel lists, [and-cuda] wheels, XLA variables, nvidia-container-cli on WSL
@@ -1325,10 +1356,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfp_requires_newer_tensorflow,
     addon_name_missing,
     retinanet_refuses_tensorflow,
+    library_refuses_tensorflow,
+    namespaced_op_refused,
     keras_backend_not_tensorflow,
     keras24_needs_tf22,
     keras23_session_on_tf2,
     keras23_on_older_tf,
+    keras_generic_utils_mixed,
     keras_calls_tf_internal,
     keras_not_installed,
     placeholder_release,
@@ -1367,6 +1401,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_insufficient_permissions,
     nvml_driver_not_loaded,
     nvml_inforom_corrupted,
+    nvml_init_failed,
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
     module_missing,

@@ -49,6 +49,9 @@ ADDON_DISTS: dict[str, str] = {
     # the ONNX converters of Keras and TensorFlow models, whose releases follow TensorFlow's
     "keras2onnx": "keras2onnx",
     "tf2onnx": "tf2onnx",
+    # tensorflow/mesh (setup.py name 'mesh-tensorflow'), whose modules import TensorFlow's
+    # private ones ("from tensorflow.python.tpu.ops import tpu_ops", tensorflow/mesh#31)
+    "mesh_tensorflow": "mesh-tensorflow",
 }
 
 #: A folder named as an add-on's import name in a frame's path (its source checkout).

@@ -595,12 +595,17 @@ COMMAND_WORDS = frozenset({
     "uv",
     # a file's first bytes (a model file that is not HDF5), Git LFS fetches, bazel's version
     "head", "Get-Content", "git", "bazel",
+    # a make build given its variables (nccl-tests' make NCCL_HOME=...); MSYS2's package
+    # manager (its Python's package)
+    "make", "pacman",
     # a Windows drive's free space (PowerShell)
     "Get-PSDrive",
     # MPI launchers (a launch line repeated with its slot counts)
     "horovodrun", "mpirun", "mpiexec",
     # Singularity/Apptainer (a container started with --nv, the host's driver bound in)
     "singularity", "apptainer",
+    # snapd (a Docker installed as a snap: its version, refresh, removal)
+    "snap",
     # Node.js and npm (TensorFlow.js for Node: tfjs-node's install, rebuild and versions)
     "npm", "node",
 })

@@ -37,8 +37,10 @@ from tfgpu.diagnosis.checks._addon_frames import ADDON_DISTS, ADDON_WINDOW, OP_L
 from tfgpu.diagnosis.checks._common import PLATFORM_WORDS
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks._tf_pin_python import tf_pin_unavailable
 from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
 from tfgpu.diagnosis.checks.frozen_apps import frozen_app_owns
+from tfgpu.diagnosis.checks.stale_tensorflow_import import stale_import_check, tf_below
 from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -369,6 +371,42 @@ def filesystem_registered_twice(ctx: Facts) -> list[Finding]:
     )]
 
 
+#: The names the libraries' copies of tensorflow-probability's ``_ensure_tf_install`` print
+#: ("This version of <name> requires TensorFlow version >= ..."), by distribution: TF-Agents
+#: (tf_agents/__init__.py), TF-GAN (tensorflow_gan/__init__.py); "TensorFlow <Name>" is
+#: tensorflow-<name> (Probability, Datasets, Addons: tensorflow_addons/utils/
+#: ensure_tf_install.py; "TensorFlow Model Optimization": tensorflow_model_optimization/
+#: __init__.py at 6fbc2cec, words joined by dashes).
+_GUARD_NAMES = {"TF Agents": "tf-agents", "TF-Agents": "tf-agents", "TF-GAN": "tensorflow-gan",
+                "TensorFlow Model Optimization Toolkit": "tensorflow-model-optimization"}
+
+
+def guard_dist(name: str) -> str:
+    """The distribution whose import check printed ``name`` ("TensorFlow Probability" ->
+    ``tensorflow-probability``, "TF Agents" -> ``tf-agents``)."""
+    if name in _GUARD_NAMES:
+        return _GUARD_NAMES[name]
+    return "tensorflow-" + name.removeprefix("TensorFlow ").lower().replace(" ", "-")
+
+
+def _upgrade_line(ctx: Facts, addon: str, req: str) -> tuple[str, bool]:
+    """(the fix line that upgrades TensorFlow to ``req`` or later, whether that cannot be
+    installed into the log's Python): the tf-keras note only where tf.keras is Keras 3
+    (``req`` at or past platform fact keras3-switch, 2.16; tf-keras's releases start at
+    2.14.1: ``pip index versions tf-keras`` lists 2.14.1 ... 2.21.0), the pin checked
+    against the Python's wheels (:func:`tf_pin_unavailable`)."""
+    line = f'pip install -U "tensorflow>={req}"   # what this {addon} release needs'
+    switch = tf_minor(ctx.kb.platform_fact("keras3-switch").value("tf_version"))
+    mm = tf_minor(req)
+    if addon == "tensorflow-probability" and mm and switch and mm >= switch:
+        line += " (install tf-keras of the same minor with it: tf.keras is Keras 3 there)"
+    gap = tf_pin_unavailable(ctx, f">={req}")
+    if gap is None:
+        return line, False
+    return (f'# then, in an environment with a newer Python: {line.replace("# ", "- ", 1)} '
+            f"(not in this one: {gap})"), True
+
+
 def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
     """``tensorflow-addon-version-pin`` (variant ``import-check``): tensorflow-probability's or
     tensorflow-datasets' import-time check found a TensorFlow older than its release needs.
@@ -379,20 +417,41 @@ def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    addon = f"tensorflow-{(h.g('addon') or 'Probability').lower()}"
-    req, have = h.g("req") or "?", (h.g("have") or "?").rstrip(".")
+    addon = guard_dist(h.need("addon"))
+    req = h.need("req")
+    seen = (h.g("have") or "").rstrip(".") or None
+    # a TensorFlow that meets the floor already shows (pip installed it, the host has it):
+    # the process that raised runs an older one (a runtime not restarted, or two Pythons)
+    stale = stale_import_check(ctx, h, addon, req, seen)
+    if stale is not None:
+        return [stale]
+    # (a quote of the first sentence only leaves the installed version out: the host's or the
+    # log's, if below the floor, else the variant that names none)
+    shown = ctx.tf_version if tf_below(ctx.tf_version, req) else None
+    have = seen or shown
+    upgrade = _upgrade_line(ctx, addon, req)
+    if not have:
+        listing = (pip_list_grep("tensorflow", addon, windows=ctx.windows,
+                                 anchored=not ctx.windows)
+                   + f"   # the TensorFlow and {addon} releases installed")
+        keep = (f"# {'' if upgrade[1] else 'or '}keep the installed TensorFlow and install the "
+                f"{addon} release made for it (its release notes name the TensorFlow each "
+                "needs)")
+        return [catalogue.make(
+            "tensorflow-addon-version-pin", variant="import-check-have-unshown", addon=addon,
+            requirement=req, evidence=log_evidence([h]),
+            fix=(listing, upgrade[0], keep) if not upgrade[1] else (listing, keep, upgrade[0]))]
     found = addon_release_for(ctx, addon, have)
     pair = (f" ({addon} {found[0]}, {found[1]})" if found else "")
-    fix = [f'pip install -U "tensorflow>={req}"   # what this {addon} release needs'
-           + (" (install tf-keras of the same minor with it)"
-              if addon == "tensorflow-probability" else "")]
+    alt = "" if upgrade[1] else "or "
     if found:
-        fix.append(f'# or keep TensorFlow {have}: pip install "{addon}=={found[0]}"   # the '
-                   f"newest release whose check accepts it ({found[1]})")
+        keep = (f'# {alt}keep TensorFlow {have}: pip install "{addon}=={found[0]}"   # the '
+                f"newest release whose check accepts it ({found[1]})")
     else:
-        fix.append(f"# or keep TensorFlow {have}: pip install the {addon} release made for it "
-                   f"(pip index versions {addon}; its release notes name the TensorFlow each "
-                   "needs)")
+        keep = (f"# {alt}keep TensorFlow {have}: pip install the {addon} release made for it "
+                f"(pip index versions {addon}; its release notes name the TensorFlow each "
+                "needs)")
+    fix = [upgrade[0], keep] if not upgrade[1] else [keep, upgrade[0]]
     return [catalogue.make(
         "tensorflow-addon-version-pin", variant="import-check", addon=addon,
         requirement=req, have=have, pair=pair, evidence=log_evidence([h]),

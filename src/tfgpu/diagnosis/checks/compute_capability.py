@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -196,6 +197,16 @@ def _other_gpus_created(ctx: Facts, ignored: list[Hit]) -> list[tuple[str, str]]
     return sorted(out.items())
 
 
+def _other_gpu_named_created(ctx: Facts, gpu: str) -> bool:
+    """TensorFlow created a GPU device in this log whose name is not ``gpu`` (the name the
+    ignored line gives), and none named ``gpu``."""
+    names = [m.group(2).strip() for h in ctx.h("gpu.created").all()
+             if (m := _DEVICE_NO.search(h.text))]
+    want = gpu.lower().removeprefix("nvidia ").strip()
+    same = [n for n in names if n.lower().removeprefix("nvidia ").strip() == want]
+    return bool(names) and not same
+
+
 def _ignored_beside_used(ctx: Facts, ign: Hits, gpu: str, cc: str, mn: str,
                          used: list[tuple[str, str]]) -> Finding:
     """``gpu-compute-capability-too-low`` variant ``other-gpu-used`` (a warning): TensorFlow
@@ -233,6 +244,17 @@ def _windows_cc_route(ctx: Facts, cc: str, fits: WheelArchsRow) -> tuple[str, ..
             *native[1:], *wsl)
 
 
+def _ignored_gpu_name(desc: str) -> str:
+    """The GPU gpu_device.cc's "Ignoring visible gpu device (<desc>) ..." names: the
+    description's ``name: X``, else, in a retold line whose description was elided
+    ("... GeForce GT 750M ..."), its words without the dots; "the GPU" when none."""
+    named = re.search(r"name: ([^,]+)", desc)
+    if named:
+        return named.group(1)
+    words = " ".join(re.sub(r"\.{2,}|\u2026|[()]", " ", desc).split())
+    return words if re.search(r"[A-Za-z]", words) and len(words) <= 80 else "the GPU"
+
+
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
     out: list[Finding] = []
@@ -240,13 +262,16 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     used: list[tuple[str, str]] = []
     if ign.count:
         h = ign.first[0]
-        cc, mn = h.g("cc") or "?", h.g("min") or "?"
-        name = re.search(r"name: ([^,]+)", h.g("desc") or "")
-        gpu = name.group(1) if name else "the GPU"
+        cc, mn = h.g("cc") or "?", h.g("min")
+        gpu = _ignored_gpu_name(h.g("desc") or "")
         used = _other_gpus_created(ctx, ign.all())
-    if used:
+    if used and mn:
         # another GPU was created: the ignored card needs no release change
         out.append(_ignored_beside_used(ctx, ign, gpu, cc, mn, used))
+    elif ign.count and not mn and _other_gpu_named_created(ctx, gpu):
+        # the cut line, and TensorFlow created a device for a GPU of another name in this
+        # log: nothing says that card is in this run (review b50b P6)
+        pass
     elif ign.count:
         lowest = ctx.kb.lowest_wheel_cc()
         try:
@@ -255,7 +280,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             fits = None  # "?" or another CC the log gives in no X.Y form
         cause = (
             f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
-            f"{gpu} is {cc}."
+            f"{gpu} is {cc}." if mn else
+            f"TensorFlow skipped {gpu} (compute capability {cc}): gpu_device.cc prints this "
+            "line only for a GPU below the build's minimum compute capability (the minimum "
+            "itself is not on the line as pasted)."
         )
         ref: str | None = None
         source_min = ctx.kb.platform_fact("tf-source-build-min-cc")
@@ -296,7 +324,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             ref = fits.ref
             cause += (
                 f" Official wheels up to TensorFlow {fits.tf_version_last} (floor {fits.min_cc}, "
-                f"knowledge row {fits.ref}) include kernels for {cc}: a floor of {mn} means a "
+                f"knowledge row {fits.ref}) include kernels for {cc}: "
+                + (f"a floor of {mn}" if mn else "a floor above it") + " means a "
                 "newer official release or a custom build (third-party image or wheel) "
                 "specialised for other GPUs."
             )
@@ -317,12 +346,15 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 c.note(f"use a TensorFlow build that includes compute capability {cc}"),
                 c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
+        # the minimum is a title field only where the line shows it (variant otherwise)
+        shown: dict[str, Any] = {"minimum": mn} if mn else {}
         out.append(
             catalogue.make(
                 "gpu-compute-capability-too-low",
+                variant=None if mn else "minimum-not-shown",
                 gpu=gpu,
                 cc=cc,
-                minimum=mn,
+                **shown,
                 evidence=log_evidence(ign),
                 cause=cause,
                 fix=fix,

@@ -50,9 +50,10 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.diagnosis.checks.docker_hosts import desktop_reading
+from tfgpu.diagnosis.checks.jetson_tf_build import jetson_shown
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 
 #: A docker run argument that gives the container NVIDIA GPUs.
 _GPU_ACCESS = re.compile(r"--gpus|--runtime[= ]\"?nvidia"
@@ -81,14 +82,19 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
       libraries are not there.
     """
     hits = [h for h in f.h("eco.nvc_error").all()
-            if not ("driver not loaded" in h.text or ("libnvidia-ml.so.1" in h.text
-                    and "load library failed" in h.text))]
+            if h.g("stage") == "detection" or not (
+                "driver not loaded" in h.text or ("libnvidia-ml.so.1" in h.text
+                                                  and "load library failed" in h.text))]
     if not hits:
         return []
     h = hits[0]
     kind = h.g("kind") or ("cuda error" if h.g("cuda2") else "")
     detail = (h.g("detail") or h.g("cuda2") or kind).strip().rstrip("\\").rstrip(":")
     detail = re.sub(r"(?::\s*unknown)?\W*$", "", detail)  # runc's ": unknown." tail
+    if kind == "nvml error":
+        # NVML's error string alone (libnvidia-container's "nvml error: <nvmlErrorString>")
+        m = re.match(r"nvml error: [A-Za-z][A-Za-z ]{0,40}", detail)
+        detail = m.group(0).rstrip() if m else detail
     if h.g("stage") == "mount":
         if "file exists" in h.text:
             variant = "exists"
@@ -98,6 +104,12 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
             variant = "mount"
     elif kind == "cuda error":
         variant = "cuda"
+    elif (kind == "nvml error" and "function not found" in detail.lower()
+          and not _driver_at_least(f, _TOOLKIT_MIN_DRIVER)):
+        # the host driver's libnvidia-ml lacks an NVML function this libnvidia-container
+        # calls: a driver older than the toolkit supports (NVIDIA/nvidia-docker#1280, #1380;
+        # NVIDIA/nvidia-container-toolkit#293)
+        return [_nvml_function_not_found(f, hits, detail)]
     elif kind == "nvml error":
         variant = "nvml"
     elif kind == "change root failed":
@@ -145,6 +157,52 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
         "nvidia-container-cli-failed", variant=variant, detail=detail,
         evidence=log_evidence(hits, limit=4), fix=fixes[variant],
     )]
+
+
+#: The oldest host driver the NVIDIA Container Toolkit supports, as its maintainer named it
+#: (NVIDIA/nvidia-container-toolkit#293, from the install guide's platform requirements then).
+_TOOLKIT_MIN_DRIVER = (418, 81, 7)
+
+
+def _driver_at_least(f: Facts, floor: tuple[int, ...]) -> bool:
+    """The log (or host facts) names an NVIDIA driver of ``floor`` or newer; False when it
+    names none or an older one.  A new enough driver with NVML's "function not found" is not
+    the too-old reading: the generic NVML variant says what the log shows."""
+    v = f.driver_version
+    parts = re.findall(r"\d+", v or "")
+    return bool(parts) and tuple(int(p) for p in parts[:3]) >= floor
+
+
+def _nvml_function_not_found(f: Facts, hits: list[Hit], detail: str) -> Finding:
+    """``nvidia-container-cli-failed`` (variant ``nvml-function-not-found``, or
+    ``nvml-function-not-found-driver`` when the log names the host driver's version):
+    nvidia-container-cli looks each NVML function up in the host driver's libnvidia-ml
+    (libnvidia-container src/driver.c ``call_nvml``: ``dlsym`` failing gives
+    NVML_ERROR_FUNCTION_NOT_FOUND), so the driver is older than the functions it calls.
+
+    Sources: NVIDIA/nvidia-docker#1280 (its maintainer: libnvidia-container's switch from CUDA to
+    ``nvmlSystemGetCudaDriverVersion_v2``, which drivers before 410.72 lack; older packages or a
+    newer driver), #1380 (driver 340.108; the maintainer: an NVML function added after that
+    driver; downgraded packages worked), NVIDIA/nvidia-container-toolkit#293 (driver 367.134;
+    the maintainer: older than the supported minimum, 418.81.07)."""
+    found = f.log_driver()
+    fix = ("nvidia-smi   # on the host: the Driver Version line",
+           "nvidia-container-cli --version   # the libnvidia-container release that calls the "
+           "missing function",
+           "# install a driver branch of 418.81.07 or newer that supports this GPU, then "
+           "restart Docker",
+           "# a GPU that only an older legacy branch drives (340, 367, 390): no current toolkit "
+           "release supports that driver; pin the NVIDIA container packages to releases from "
+           "before the call (the reporters of NVIDIA/nvidia-docker#1380 did), or run on the "
+           "CPU")
+    if found is not None:
+        return catalogue.make(
+            "nvidia-container-cli-failed", variant="nvml-function-not-found-driver",
+            detail=detail, driver=found[0], evidence=log_evidence(hits, [found[1]], limit=4),
+            fix=fix)
+    return catalogue.make(
+        "nvidia-container-cli-failed", variant="nvml-function-not-found", detail=detail,
+        evidence=log_evidence(hits, limit=4), fix=fix)
 
 
 def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
@@ -421,6 +479,19 @@ def apptainer_nv_no_host_driver(f: Facts) -> list[Finding]:
     hits = f.h("apptainer.no_nv")
     if not hits.count or f.host_gpu_works:
         return []
+    jetson = jetson_shown(f)
+    if jetson is not None:
+        # a Jetson: its driver is part of L4T, with no nvidia-smi (variant jetson); the
+        # libraries line there is the loader cache without L4T's tegra folder
+        libs = any(h.g("what") == "libraries" for h in hits.all())
+        return [catalogue.make(
+            "apptainer-nv-no-host-driver", variant="jetson-libraries" if libs else "jetson",
+            jetson=jetson,
+            # CUDA failing after it: the Tegra libraries --nv did not bind (the cause says)
+            severity=Severity.ERROR if f.h("cuinit").count else None,
+            evidence=log_evidence(hits, [f.jetson_log] if f.jetson_log else [],
+                                  f.h("cuinit").first[:1]),
+        )]
     return [catalogue.make(
         "apptainer-nv-no-host-driver", what=hits.first[0].g("what") or "files",
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),

@@ -56,18 +56,19 @@ def docker_errors(f: Facts) -> list[Finding]:
             # the log says the toolkit is installed (the daemon in use does not know it), or
             # Docker Engine inside WSL2 (no systemctl there): docker_hosts.py
             out.append(toolkit_not_registered(f, hits.all(), said))
+        elif snap.count:
+            # a snap: the variant's own lines (canonical/docker-snap's NVIDIA support)
+            out.append(catalogue.make(
+                "docker-nvidia-container-toolkit-missing", variant="snap", ref=fact.ref,
+                evidence=log_evidence(hits, snap.first[:1]), knowledge_ref=fact.ref))
         else:
             out.append(catalogue.make(
-            "docker-nvidia-container-toolkit-missing", variant="snap" if snap.count else None,
-            ref=fact.ref, evidence=log_evidence(hits, snap.first[:1]),
-            fix=(("sudo snap remove docker   # the snap's dockerd cannot use the NVIDIA "
-                  "Container Toolkit",
-                  "# install Docker from Docker's (or the distribution's) packages, then:",
-                  *_TOOLKIT_INSTALL[1:]) if snap.count else
-                 (*_TOOLKIT_INSTALL,
-                  "snap list docker 2>/dev/null   # a snap Docker: remove it and install "
-                  "Docker's own packages (the snap cannot use the toolkit)")),
-            knowledge_ref=fact.ref))
+                "docker-nvidia-container-toolkit-missing", ref=fact.ref,
+                evidence=log_evidence(hits),
+                fix=(*_TOOLKIT_INSTALL,
+                     "snap list docker 2>/dev/null   # a snap Docker: its dockerd does not use "
+                     "the host's toolkit (see the snap reading of this finding)"),
+                knowledge_ref=fact.ref))
     hits = f.h("docker.no_runtime")
     if hits.count:
         out.append(catalogue.make(
@@ -100,10 +101,19 @@ def docker_errors(f: Facts) -> list[Finding]:
         # (its GPU support, the WSL 2 backend, from 3.1.0), not a Linux Docker package
         win, desktop = windows_docker(f)
         on_windows = bool(win) or (f.wsl and bool(desktop))
-        out.append(catalogue.make(
-            "docker-too-old-for-gpus", variant="docker-desktop" if on_windows else None,
-            ref=fact.ref, evidence=log_evidence(hits, (win or desktop)[:1] if on_windows else []),
-            knowledge_ref=fact.ref))
+        podman = f.h("ctx.podman_named").first
+        if podman and not on_windows:
+            # the "docker" that rejected --gpus is podman (podman-docker): no Docker
+            # release applies (findings.toml variant podman: podman's release notes)
+            out.append(catalogue.make(
+                "docker-too-old-for-gpus", variant="podman",
+                evidence=log_evidence(hits, podman[:1])))
+        else:
+            out.append(catalogue.make(
+                "docker-too-old-for-gpus", variant="docker-desktop" if on_windows else None,
+                ref=fact.ref,
+                evidence=log_evidence(hits, (win or desktop)[:1] if on_windows else []),
+                knowledge_ref=fact.ref))
     hits = f.h("docker.nvc_init")
     if hits.count:
         detail = hits.first[0].g("detail") or "initialization error"
@@ -654,7 +664,11 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
             "nvidia-driver-error", variant="nvml-unknown",
             where=(" on this Windows host" if f.windows else
                    f" on the host {host[0]} (its prompt, line {host[1].line})" if host else ""),
-            evidence=log_evidence(hits, [host[1]] if host else []),
+            # faceswap's FaceswapError wrapping the same NVMLError_Unknown (the traceback's
+            # last exception): the same failure (review b50b P8)
+            evidence=log_evidence(hits, [host[1]] if host else [],
+                                  [h for h in f.h("nvml.init_failed").all()
+                                   if (h.g("err") or "").strip() == "Unknown Error"][:1]),
             fix=(("sudo reboot   # a bare host: a driver left in a bad state (a driver or "
                   "kernel update not followed by a reboot) comes back; then nvidia-smi again",
                   "sudo dmesg | grep -i -E 'NVRM|Xid'   # the driver's own errors: Xid 79 (the "

@@ -426,8 +426,11 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
                     "with wheels only for the Pythons and CUDA of its time (pip download "
                     f"--no-deps tensorflow=={last_plain}.* says whether this Python has one); "
                     "else a build without AVX"] if tf1_avx else [])
+    # (nothing in the log names TensorFlow: a title that does not say it was loading)
+    unshown = ("program-unshown" if not ctx.h("ctx.tensorflow").count and not ctx.tf_version
+               else None)
     return [catalogue.make(
-        "cpu-illegal-instruction", category=category, where=where, evidence=ev,
+        "cpu-illegal-instruction", variant=unshown, category=category, where=where, evidence=ev,
         fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "
              "AVX/AVX2/FMA this CPU has" if not win
              else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._code_claims import code_claim, names_host_fault
+from tfgpu.diagnosis.checks._context_codes import context_code_finding
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -230,6 +231,11 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
                             "aborts the process when it fails; it returned ")
     if claim is not None:
         return [claim]
+    if call.startswith(_CONTEXT_CALLS):
+        # a code with a fault of its own (MPS, ECC, CUDA's peer limit): checks/_context_codes.py
+        own = context_code_finding(ctx, row, hits[:2], what=f"TensorFlow's {call}")
+        if own is not None:
+            return [own]
     meaning = _meaning(code, row)
     fix = _NEXT_BY_CODE.get(code, _GENERIC)
     if code == 3 and ctx.windows:
@@ -299,6 +305,9 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
                             "ScopedActivateContext); it returned ")
     if claim is not None:
         return [claim]
+    own = context_code_finding(ctx, row, hits[:2], what="TensorFlow's cuCtxSetCurrent")
+    if own is not None:
+        return [own]  # a code with a fault of its own: checks/_context_codes.py
     code = row.code if row is not None else raw
     what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "

@@ -275,6 +275,8 @@ def _cudart_api_symbol(ctx: Facts, hit: Hit, lib: str, sym: str) -> Finding | No
     Horovod's library, NVIDIA's own libraries, and another framework's log."""
     if _package(lib) == "horovod" or _NVIDIA_LIB.search(lib) or ctx.other_framework:
         return None
+    if ", version libcudart." in hit.text:
+        return None  # a CUDA runtime was loaded, an older one: checks/versioned_cuda_symbol.py
     name = lib.replace("\\", "/").rsplit("/", 1)[-1]
     return catalogue.make(
         "op-library-built-for-other-tensorflow", variant="cudart-symbol",
@@ -520,6 +522,17 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         abi = abi_of_symbol(ctx, sym)
         if abi is None:
             continue  # the name does not tell the ABI (or this release's pip builds use it)
+        if (abi != "new" and pip_abi_flag(ctx, ctx.tf_version) == 0
+                and (ctx.tf_mm or (0, 0)) >= (2, 0) and not ctx.conda):
+            # an old-ABI name under a TensorFlow 2.0-2.8 outside conda, whose pip packages
+            # use the old ABI (platform fact tf-pip-cxx11-abi, whose exceptions are all 1.x
+            # wheels and a 2.0 preview nightly): that pip TensorFlow exports that very name,
+            # so the op was built against another release (kimbring2/MOBA_RL#2: seed_rl's op
+            # built for TF 2.4 under TF 2.2), or this TensorFlow is a source build;
+            # op-library-built-for-other-tensorflow names both. TensorFlow 1.x keeps the ABI
+            # reading: its reports show old-ABI ops failing under 1.x builds with the C++11
+            # ABI (orendv/learning_to_sample#3 on 1.13, zsyzzsoft/co-mod-gan#8 on 1.14)
+            continue
         if abi == "old-return":
             return [_untagged_return(ctx, h, so, sym)]
         if abi == "new":

@@ -11,7 +11,7 @@ Sources (the tensorflow 2.21.0 wheel; rows in ``knowledge/data/messages_tf_pytho
   devices: ".
 * ``libtensorflow_cc.so.2`` (eager execute): "Tensors on conflicting devices: cannot compute ",
   " was expected to be on ", " but is actually on ", " Tensors can be copied explicitly
-  using: ... set_device_policy('silent') ...".
+  using: ... set_device_policy('silent') ..." (read in checks/conflicting_devices.py).
 * ``tensorflow/python/tpu/client/client.py``: "Please provide a TPU Name to connect to."
   (no ``tpu`` argument and none of TPU_NAME, KUBE_GOOGLE_CLOUD_TPU_ENDPOINTS, TPU_CONFIG);
   ``tpu/tpu_strategy_util.py``: "TPUs not found in the cluster. Failed in initialization: ";
@@ -24,6 +24,9 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.conflicting_devices import (  # re-exported: checks/__init__.py
+    tensors_on_conflicting_devices as tensors_on_conflicting_devices,
+)
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -173,20 +176,6 @@ def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
               f"a reference or resource edge joins groups with different {h.g('what2')} devices")
     return [catalogue.make(
         "colocation-devices-conflict", evidence=log_evidence(hits[:2]), detail=detail,
-    )]
-
-
-def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
-    """An op's input is on another device than the op and TensorFlow refused to copy it
-    (eager/execute.cc): ``tensors-on-conflicting-devices``."""
-    hits = ctx.h("placer.conflicting_devices").all()
-    if not hits:
-        return []
-    h = hits[0]
-    return [catalogue.make(
-        "tensors-on-conflicting-devices", evidence=log_evidence(hits[:2]),
-        op=h.g("op") or "an op", n=h.g("n") or "?", want=h.g("want") or "?",
-        have=h.g("have") or "?",
     )]
 
 

@@ -511,6 +511,11 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
 # -------------------------------------------------------------- collective groups
 
 
+#: A device of a multi-worker job (/job:worker/..., /job:chief/...): not one process's
+#: /job:localhost devices.
+_WORKER_DEVICE = re.compile(r"/job:(?!localhost/)\w{1,40}/")
+
+
 def collective_group_mismatch(ctx: Facts) -> list[Finding]:
     """``collective-group-size-mismatch``: the members of one collective group disagree on
     its size or ranks.
@@ -530,6 +535,16 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return []
     first = hits.first[0]
+    mixed = [h for h in hits.all() if h.g("dtype") and _WORKER_DEVICE.match(h.g("dev") or "")]
+    if mixed:
+        # "... is joining a group with incompatible device type<T>" from a multi-worker job:
+        # the workers contribute different device types (CPU and GPU workers), not the
+        # group's size (tensorflow#60847); in one process (/job:localhost) it is the
+        # strategies-over-different-devices reading below
+        h = mixed[0]
+        return [catalogue.make(
+            "collective-group-mixed-cpu-gpu-devices", dev=h.need("dev"), dtype=h.need("dtype"),
+            key=h.g("key") or "not shown", evidence=log_evidence(mixed))]
     nccl_rank = first.g("rank") is not None
     if first.g("size"):
         what = (f"{first.g('dev')} joined collective group with size {first.g('size')}, but "
@@ -574,11 +589,25 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
 def nccl_header_missing(ctx: Facts) -> list[Finding]:
     """``fatal error: nccl.h: No such file or directory`` or Horovod's "NCCL 2.0 library or
     its later version was not found": NCCL's development files are not where the build
-    looks (``nccl-header-not-found``)."""
-    return from_log(ctx, "nccl.header", lambda hits, first: catalogue.make(
-        "nccl-header-not-found",
-        evidence=log_evidence(hits),
-    ))
+    looks (``nccl-header-not-found``); the variant names the build the log shows (pattern
+    ``ctx.nccl_build``: nccl-tests' make and its NCCL_HOME, Horovod's setup and
+    HOROVOD_NCCL_HOME, a CMake build and NCCL_ROOT), the row none when it shows none."""
+    hits = ctx.h("nccl.header")
+    if not hits.count:
+        return []
+    first = hits.first[0]
+    builds = ctx.h("ctx.nccl_build").all()
+    # Horovod's own setup wording; then the build the context names (nccl-tests' common.h
+    # includes nccl.h itself: "common.h:7:18: fatal error: nccl.h")
+    variant = ("horovod" if "library or its later version" in first.text
+               or any(b.g("hvd") for b in builds)
+               else "nccl-tests" if any(b.g("tests") for b in builds)
+               or re.match(r"\s*common\.h:\d+:\d+: fatal error", first.text)
+               else "cmake" if any(b.g("cmake") for b in builds) else None)
+    named = [b for b in builds if variant and b.g({"horovod": "hvd", "nccl-tests": "tests",
+                                                   "cmake": "cmake"}[variant])]
+    return [catalogue.make("nccl-header-not-found", variant=variant,
+                           evidence=log_evidence(named[:1], hits))]
 
 
 def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:

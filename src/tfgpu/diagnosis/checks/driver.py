@@ -30,6 +30,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._code_claims import code_claim
 from tfgpu.diagnosis.checks._common import E, W, and_cuda_fix, slug, windows_gpu_last
+from tfgpu.diagnosis.checks._context_codes import context_code_finding
 from tfgpu.diagnosis.checks._hybrid_gpu import listed_gpu_why, prime_integrated
 from tfgpu.diagnosis.checks._other_gpu import other_gpu_only
 from tfgpu.diagnosis.checks.containers import container_without_driver
@@ -63,7 +64,6 @@ from tfgpu.diagnosis.checks.libraries import (
     driver_library_not_shown,
 )
 from tfgpu.diagnosis.checks.nvml_failures import own_glibc_python
-from tfgpu.diagnosis.checks.status_codes import new_fault_finding
 from tfgpu.diagnosis.checks.unknown import failure_without_gpu_words
 from tfgpu.diagnosis.checks.versions import (
     _TF,
@@ -1920,6 +1920,8 @@ def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tupl
 
 #: A CUresult name on a line (its first one is the error the line reports).
 _CUDA_ERR = re.compile(r"CUDA_ERROR_[A-Z_]{1,60}")
+#: The driver call a context failure names ("failed call to cuDevicePrimaryCtxRetain").
+_CTX_CALL = re.compile(r"[Ff]ailed call to (cu\w{1,40})")
 
 
 def _error_meaning(ctx: Facts, name: str) -> str:
@@ -1964,11 +1966,16 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
                        lead=f"The CUDA driver refused to create a context on {where}: ")
     if claim is not None:
         return [claim]  # a code that names its fault whatever call returned it
-    if row is not None and row.maps_to == "new:gpu-hardware-error":
-        # a code that names the GPU's hardware whatever call returned it (an uncorrectable
-        # ECC error, nagadit/DeepFaceLab_Linux#89): that fault's meaning and next steps, not
-        # the context-creation checklist
-        return [new_fault_finding(ctx, row, hits)]
+    # a code with a fault of its own (the GPU's hardware: an uncorrectable ECC error,
+    # nagadit/DeepFaceLab_Linux#89; MPS; CUDA's peer limit, NVIDIA/nccl#356): that fault's
+    # meaning and next steps, not the context-creation checklist (checks/_context_codes.py)
+    call = next((m.group(1) for h in hits if (m := _CTX_CALL.search(h.text))),
+                "creating the context")
+    own = context_code_finding(ctx, row, hits,
+                               what=f"TensorFlow could not create the CUDA context on {where}: "
+                                    f"{call}")
+    if own is not None:
+        return [own]
     if err is not None:
         cause = (f"The CUDA driver refused to create a context on {where}: "
                  f"{_error_meaning(ctx, err)}.")

@@ -273,3 +273,50 @@ def _nix_libcuda(f: Facts, libcuda: list[Hit], cuinit: list[Hit]) -> Finding:
         # an NVIDIA GPU or driver in the log: a GPU this TensorFlow misses, not a CPU host
         **({"severity": Severity.ERROR} if f.has_nvidia_gpu or f.driver_known else {}),
     )
+
+
+def own_loader_ptx_jit_missing(f: Facts, missing: list[Hit]) -> Finding | None:
+    """``ptx-jit-compiler-missing`` variant ``own-loader``: CUDA_ERROR_JIT_COMPILER_NOT_FOUND
+    (221) where the log (or the host facts' OS) shows Nix, or a Linuxbrew/Nix Python
+    (:func:`own_glibc_python`); ``None`` elsewhere.  libcuda.so.1 loads
+    libnvidia-ptxjitcompiler.so.1 by name at run time, through the process's loader: a Nix or
+    Linuxbrew glibc reads its own loader cache, not /etc/ld.so.cache (NixOS/nixpkgs@23c50219
+    pkgs/development/libraries/glibc/dont-use-system-ld-so-cache.patch: LD_SO_CACHE is
+    PREFIX "/etc/ld.so.cache"), so the library the driver installed is found only through
+    libcuda's RUNPATH, LD_LIBRARY_PATH, or /run/opengl-driver/lib on NixOS (platform fact
+    ``nix-driver-link``; anduril/jetpack-nixos#184's LD_DEBUG: searched LD_LIBRARY_PATH, then
+    libcuda.so.1's RUNPATH, then the Nix glibc's own ld.so.cache).  ldconfig and a
+    distribution's driver package, the row's own fix, do not reach it (jax-ml/jax#9644: a
+    /nix/store jax; the files were on the system)."""
+    nix = f.nix_host
+    toolchain = "Nix" if f.nix_named else own_glibc_python(f)
+    if toolchain is None:
+        return None
+    fact = f.kb.platform_fact("nix-driver-link")
+    if toolchain == "Nix":
+        shown = (next((w for k, w in _NIX_WORDS if k in nix.text), "a Nix path")
+                 if nix is not None else "the host facts name NixOS")
+        where = [nix] if nix is not None else []
+    else:
+        shown = f"a {toolchain} Python"
+        where = f.h("ctx.own_glibc_python").first[:1]
+    fix = ["LD_DEBUG=libs python your_script.py 2>&1 | grep -E 'libcuda\\.so|ptxjitcompiler'"
+           "   # which libcuda.so.1 loaded, and the folders searched for "
+           "libnvidia-ptxjitcompiler.so.1",
+           "# put libnvidia-ptxjitcompiler.so.1 where that libcuda.so.1 is found, from the same "
+           "driver: a folder holding only a libcuda.so.1 link (for LD_LIBRARY_PATH) needs a "
+           "link to /usr/lib/x86_64-linux-gnu/libnvidia-ptxjitcompiler.so.1 (or /usr/lib64's) "
+           "beside it",
+           f"# not ldconfig or a distribution package: this {toolchain} loader does not read "
+           "the system's /etc/ld.so.cache"]
+    if toolchain == "Nix":
+        fix[0:0] = ["ls -l /run/opengl-driver/lib/libnvidia-ptxjitcompiler.so.1   # NixOS: "
+                    "the enabled driver's libraries; then run with "
+                    "LD_LIBRARY_PATH=/run/opengl-driver/lib",
+                    "# Nix on another Linux distribution: no /run/opengl-driver there; run "
+                    "through nixGL, or as below"]
+    return catalogue.make(
+        "ptx-jit-compiler-missing", variant="own-loader", toolchain=toolchain, shown=shown,
+        ref=fact.ref, evidence=log_evidence(where, missing), knowledge_ref=fact.ref,
+        fix=tuple(fix),
+    )

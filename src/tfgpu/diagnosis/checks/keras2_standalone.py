@@ -386,6 +386,29 @@ def keras23_session_on_tf2(ctx: Facts) -> list[Finding]:
     )]
 
 
+def keras_generic_utils_mixed(ctx: Facts) -> list[Finding]:
+    """``keras-version-mismatch-tensorflow`` variant ``generic-utils``: a Keras module registry
+    calling ``generic_utils.populate_dict_with_module_objects``, which the generic_utils it
+    imports lacks (pattern ``keras.generic_utils_mixed``): the calling Keras and that module
+    are of two releases (keras-team/keras#14632: keras 2.5+ code on TensorFlow 1.15's
+    modules; tensorflow/tensorflow#38012: TensorFlow 2.2 files beside older ones)."""
+    hits = ctx.h("keras.generic_utils_mixed").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "keras-version-mismatch-tensorflow", variant="generic-utils", module=hits[0].need("mod"),
+        evidence=log_evidence(hits[:1]),
+        fix=(pip_list_grep("tensorflow", "tf-nightly", "keras", "keras-nightly",
+                           windows=ctx.windows)
+             + "   # two of them, or a nightly beside a release, is the mix",
+             "# TensorFlow 2.5 or older: import from tensorflow.keras and pip uninstall keras "
+             "(keras 2.4+ is only a wrapper of a newer tf.keras); TensorFlow 2.6+: pip install "
+             "the keras of TensorFlow's own major.minor",
+             "# files of two releases in one folder (a nightly installed over a release, or "
+             "the reverse): pip uninstall the packages, then pip install one TensorFlow (and "
+             "its keras) again"))]
+
+
 def keras23_on_older_tf(ctx: Facts) -> list[Finding]:
     """``keras-version-mismatch-tensorflow`` variant ``keras23-older-tf``: Keras 2.3's
     TensorFlow backend found no ``tensorflow.python.keras.backend.get_graph`` (pattern

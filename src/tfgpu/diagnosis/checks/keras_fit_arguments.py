@@ -26,6 +26,7 @@ Sources (keras-team/keras at its tags):
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -84,11 +85,52 @@ def steps_per_epoch_required(ctx: Facts) -> list[Finding]:
                  ".repeat()s forever: say how many batches make an epoch",
                  "# or drop .repeat() from the pipeline, so that an epoch ends when the data "
                  "does"))]
+    idg = _image_data_generator_sequence(ctx, arg, hits)
+    if idg is not None:
+        return [idg]
     return [catalogue.make(
         "keras-steps-per-epoch-required", arg=arg, evidence=log_evidence(hits),
         fix=(f"{arg}=math.ceil(n_samples / batch_size)   # a plain generator (and "
              "ImageDataGenerator.flow in older Keras) does not say how many batches it holds",
              "# or make the data a keras.utils.Sequence (its __len__ gives the count)"))]
+
+
+#: The lines of multi-backend Keras's keras/engine/training_generator.py that raise the
+#: refusal in the releases that test ``isinstance(generator, Sequence)`` with keras-preprocessing
+#: 1.0.5+ (keras-team/keras tags 2.2.3 and 2.2.4: 55 steps_per_epoch, 68 validation_steps,
+#: evaluate_generator 300/301, predict_generator 405/406); from 2.2.5 ``is_sequence`` tests the
+#: Sequence API instead (keras PR #11468, commit d6b5c5eb).
+_KERAS_RAISE_LINES = {
+    ("fit_generator", "55"): "2.2.3-2.2.4", ("fit_generator", "68"): "2.2.3-2.2.4",
+    ("evaluate_generator", "300"): "2.2.3", ("evaluate_generator", "301"): "2.2.4",
+    ("predict_generator", "405"): "2.2.3", ("predict_generator", "406"): "2.2.4",
+}
+
+
+def _image_data_generator_sequence(ctx: Facts, arg: str, hits: list[Hit]) -> Finding | None:
+    """Variant ``image-data-generator``: Keras 2.2.3-2.2.4 (the raising frame's line,
+    :data:`_KERAS_RAISE_LINES`) refused an ImageDataGenerator iterator (pattern
+    ``ctx.image_data_generator``), which is a Sequence, but keras-preprocessing's, based on
+    the Sequence of whichever Keras registered itself last (``keras_preprocessing/image``
+    ``IteratorType = get_keras_submodule('utils').Sequence``, 1.0.4-1.1.0): with TensorFlow
+    1.11+ installed, tf.keras's (keras-team/keras#11452, keras-preprocessing#80). ``None``
+    otherwise, or when the log shows a TensorFlow older than 1.11."""
+    frames = ctx.h("ctx.keras_generator_raise_frame").all()
+    release = next((r for f in frames if (r := _KERAS_RAISE_LINES.get(
+        (f.g("fn") or "", f.g("n") or ""))) is not None), None)
+    idg = ctx.h("ctx.image_data_generator").all()
+    if release is None or not idg or (ctx.tf_mm is not None and ctx.tf_mm < (1, 11)):
+        return None
+    return catalogue.make(
+        "keras-steps-per-epoch-required", variant="image-data-generator", arg=arg,
+        release=release, evidence=log_evidence(idg[:1], frames[-1:], hits),
+        fix=('pip install "keras==2.2.5"   # Keras 2.2.5 and later take any object with the '
+             "Sequence API (keras-team/keras PR #11468), so ImageDataGenerator's iterators "
+             "count their batches again",
+             f"{arg}=len(gen)   # or keep Keras {release}: gen = datagen.flow(...) (or "
+             "flow_from_directory) has a length, its batches per epoch",
+             "# or build the whole program on tf.keras (tensorflow.keras's ImageDataGenerator "
+             "and model), one Keras only"))
 
 
 def keras2_none_gradient(ctx: Facts) -> list[Finding]:

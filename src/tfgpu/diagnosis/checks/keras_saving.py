@@ -147,6 +147,25 @@ def _keras_module_or_unprinted(text: str) -> bool:
     return mod.split(".")[0] in ("keras", "tf_keras") or mod.startswith("tensorflow.")
 
 
+def _package_import_failed(f: Facts) -> bool:
+    """Whether the log shows a package being imported where a ``keras.src`` module was
+    missing: a traceback's ``from keras.src... import`` code line, or, before the first
+    ``No module named 'keras.src...'``, an import of a package other than Keras and TensorFlow
+    themselves (a traceback's code line, or "from <package> import <name>" in a reporter's
+    words or a REPL line: tensorflow-addons, vit-keras, tf-models written for Keras 2 under
+    Keras 3, google-ai-edge/mediapipe#5229, faustomorales/vit-keras#43)."""
+    if f.h("ctx.keras_src_import").count:
+        return True
+    src = [h for h in f.h("eco.keras_other_saver").all() if h.g("src") is not None]
+    if not src:
+        return False
+    first = src[0].line
+    mods = [(h.line, h.g("from") or h.g("imp") or "") for h in f.h("py.import_code").all()]
+    mods += [(h.line, h.g("mod") or "") for h in f.h("ctx.from_import_words").all()]
+    return any(line <= first and mod.split(".")[0] not in ("keras", "tensorflow", "tf_keras")
+               for line, mod in mods if mod)
+
+
 def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     """A model or pickle written by another Keras than the one loading it (four readings, from
     what the message names: Keras 2 module paths under Keras 3, Keras 3's batch_shape under
@@ -158,7 +177,8 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     # a missing keras.src is not a model saved by another Keras when
     # the traceback shows a package's own "from keras.src... import" and nothing being loaded
     # (load_model, pickle, joblib, deserialize): that is keras-private-api-moved
-    if f.h("ctx.keras_src_import").count and not f.h("ctx.model_loading").count:
+    if _package_import_failed(f) and not f.h("ctx.model_loading").count \
+            and not f.h("py.import_by_name").count:
         hits = [h for h in hits if h.g("src") is None]
     # the model class not located is another Keras's only when the config names a Keras
     # module or none is printed: 'module': '__main__' (or None) is the user's own class,

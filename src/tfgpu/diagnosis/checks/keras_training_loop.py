@@ -41,7 +41,8 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import package_frames_above
-from tfgpu.diagnosis.checks._common import from_log, tf_run_shown
+from tfgpu.diagnosis.checks._common import from_log, set_env, tf_run_shown
+from tfgpu.diagnosis.checks.keras_sequence_adapter import sequence_of_other_keras
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -286,9 +287,11 @@ _SAMPLES_TO_STEPS = frozenset({"samples_per_epoch", "nb_val_samples", "val_sampl
 _PYDATASET_ARGS = frozenset({"workers", "use_multiprocessing", "max_queue_size"})
 #: The callables Python names in a refusal that are Keras's own: a class's constructor
 #: (``__init__()``, ``Dense.__init__()``), fit and its kin, Keras 3's trainers' methods.
+#: (``_obtain_input_shape``: keras/applications/imagenet_utils.py, which took dim_ordering in
+#: Keras 1.2 and data_format from Keras 2.0; model code of Keras 1 calls it directly)
 _KERAS_CALLABLE = re.compile(r"^(?:[\w.]*\.)?(?:__init__|__new__|fit|fit_generator|evaluate"
                              r"|evaluate_generator|predict|predict_generator|train_on_batch"
-                             r"|compile|Model|Sequential)$|Trainer\.")
+                             r"|compile|Model|Sequential|_obtain_input_shape)$|Trainer\.")
 
 
 def keras1_argument(ctx: Facts) -> list[Finding]:
@@ -337,11 +340,36 @@ def keras1_argument(ctx: Facts) -> list[Finding]:
 # --- Keras 3's float learning rate ----------------------------------------------------------
 
 
+#: A value that is a bare Python name (not a number, a schedule's or a tensor's repr, None or a
+#: bool): Keras 3's check prints learning_rate={learning_rate}, and a str prints bare.
+_BARE_NAME = re.compile(r"^(?!(?:None|True|False|nan|inf)$)[A-Za-z_]\w{0,59}$")
+
+
 def learning_rate_not_float(ctx: Facts) -> list[Finding]:
     """``keras3-learning-rate-not-float`` from Keras 3's optimizer check (pattern
-    ``keras.learning_rate_not_float``)."""
-    return from_log(ctx, "keras.learning_rate_not_float", lambda hits, h: catalogue.make(
-        "keras3-learning-rate-not-float", value=h.need("value"), evidence=log_evidence(hits)))
+    ``keras.learning_rate_not_float``); variant ``name-passed`` when the value is a bare name
+    (an optimizer's own name: Keras 2's Optimizer took ``name`` first, Keras 3's
+    BaseOptimizer takes ``learning_rate`` first, keras/src/optimizers/base_optimizer.py v3.0.0;
+    cloudxlab/ml#34's MySGDOptimizer calling super().__init__(name, **kwargs))."""
+    hits = ctx.h("keras.learning_rate_not_float")
+    if not hits.count:
+        return []
+    value = hits.first[0].need("value")
+    if not _BARE_NAME.match(value):
+        return [catalogue.make("keras3-learning-rate-not-float", value=value,
+                               evidence=log_evidence(hits))]
+    return [catalogue.make(
+        "keras3-learning-rate-not-float", variant="name-passed", value=value,
+        evidence=log_evidence(hits),
+        fix=("# port the optimizer to Keras 3's API: super().__init__(learning_rate=learning_rate, "
+             "name=name, **kwargs); make its slots in build(self, var_list) with "
+             "self.add_variable_from_reference(...), do the update in update_step(self, gradient, "
+             "variable, learning_rate); Keras 3 has no _set_hyper, _create_slots or "
+             "_resource_apply_dense",
+             set_env(ctx, "TF_USE_LEGACY_KERAS", "1") + "   # or keep Keras 2 for it: pip "
+             "install tf-keras, set this before TensorFlow is imported (a notebook: "
+             "os.environ['TF_USE_LEGACY_KERAS'] = '1' first), and write import tf_keras as "
+             "keras where the code imports keras itself"))]
 
 
 # --- data fit() has no adapter for ----------------------------------------------------------
@@ -353,7 +381,12 @@ def no_data_adapter(ctx: Facts) -> list[Finding]:
     hits = ctx.h("keras.no_data_adapter")
     if not hits.count:
         return []
-    types = (hits.first[0].g("types") or "").strip()
+    h = hits.first[0]
+    seq = sequence_of_other_keras(ctx, h)  # a generator class: a Sequence of another Keras
+    if seq is not None:
+        return [seq]
+    y = f"<class '{h.g('y')}'>" if h.g("y") else f"({h.g('yl')})" if h.g("yl") else ""
+    types = f"{h.g('x')}, {y}" if h.g("x") and y else (h.g("types") or "").strip()
     listed = "<class 'list'>" in types or "<class 'tuple'>" in types
     return [catalogue.make(
         "keras-no-data-adapter", variant="list" if listed else None,
@@ -403,6 +436,15 @@ def callback_hook_signature(ctx: Facts) -> list[Finding]:
     h = hits[0]
     frames = package_frames_above(ctx, h.line)
     if frames and (frames[-1].g("pkg") or "") not in _KERAS_PACKAGES:
+        return []
+    # Keras passes (batch or epoch, logs) to the batch and epoch hooks and (logs) to the
+    # begin/end of training, testing and predicting: with self, 3 and 2 arguments; any other
+    # count is another library's hooks (PyTorch Lightning's on_train_batch_end takes trainer,
+    # pl_module, outputs, batch, batch_idx: Lightning-AI/pytorch-lightning#4350's "takes 6
+    # positional arguments but 7 were given"), as are Lightning's or Transformers' names
+    hook = h.g("hook") or ""
+    given = 3 if "batch_" in hook or "epoch_" in hook else 2
+    if h.g("m") != str(given) or (not frames and ctx.h("ctx.callback_framework").count):
         return []
     return [catalogue.make("keras-callback-hook-signature", hook=h.g("hook") or "on_epoch_end",
                            evidence=log_evidence(frames[-1:], [h]))]

@@ -43,7 +43,7 @@ from tfgpu.findings import Finding
 
 #: The Keras a module path belongs to: (path or module prefix, words), first match wins.
 _KERAS_OF = (
-    (re.compile(r"^tensorflow[./\\](?:python[./\\])?keras\b"),
+    (re.compile(r"^tensorflow(?:_core)?[./\\](?:python[./\\])?keras\b"),
      "TensorFlow's own tf.keras (tensorflow.python.keras)"),
     (re.compile(r"^tf_keras\b"), "tf-keras (Keras 2)"),
     (re.compile(r"^keras[./\\]src\b"), "the keras package (keras.src: Keras 2.13 or later)"),

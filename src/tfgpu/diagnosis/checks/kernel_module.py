@@ -20,6 +20,8 @@ Sources:
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.image_driver import mismatch_in_image
 from tfgpu.facts.log import Hit
@@ -107,6 +109,13 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
     why = (h.g("why") or "").strip().lower()
     module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
+    if wsl_kernel(f, hits):
+        # WSL1 has no GPU at all (wsl1-has-no-gpu says it)
+        return [] if f.wsl1 else [_wsl_no_modules(f, hits, module)]
+    if driver_shown_working(f, module):
+        return []  # the log shows the driver answering: the module is loaded (another name)
+    if h.g("mod2") and _MODINFO.search(h.text):
+        return [_modinfo_missing(f, h, module)]
     if why.startswith("no such device") and any(f.h(n).count for n in _NO_DEVICE_SAID):
         return []  # the kernel log's own reason: its finding says it (nouveau_holds_gpu...)
     if "key was rejected" in why or "required key not available" in why:
@@ -129,8 +138,26 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
         )]
     else:
         variant = "mismatch"
-    if "uvm" in module and variant != "signed":
-        return []  # nvidia-uvm-not-loaded (uvm_not_loaded) names the uvm module's causes
+    if variant == "missing" and f.h("eco.installer_load").count:
+        return []  # the installer's own failure says why no module was installed
+    if "uvm" in module and (variant not in ("signed", "missing") or _in_container(f)):
+        # nvidia-uvm-not-loaded (uvm_not_loaded) names the uvm module's causes; in a
+        # container modprobe looks in the container's /lib/modules, not the host's
+        return []
+    if variant == "missing":
+        return [catalogue.make(
+            "nvidia-kernel-module-not-loadable", variant=variant, module=module,
+            evidence=log_evidence(hits, f.h("driver.uvm_failed"), f.h("cuinit"), limit=5),
+            fix=("uname -r; ls /lib/modules/$(uname -r)/updates/dkms /lib/modules/$(uname -r)"
+                 "/kernel/drivers/video 2>/dev/null | grep -i nvidia   # an NVIDIA module "
+                 "built for the RUNNING kernel? (none: the driver is not installed for it)",
+                 "dkms status   # the kernels the driver's DKMS module was built for",
+                 "# install the NVIDIA driver for this kernel from the distribution's packages "
+                 "(their DKMS module builds for every installed kernel), or boot the kernel it "
+                 "was installed for; then reboot and run nvidia-smi",
+                 "sudo tail -n 60 /var/log/nvidia-installer.log   # installed with NVIDIA's .run "
+                 "installer: why its module build or load failed"),
+        )]
     return [catalogue.make(
         "nvidia-kernel-module-not-loadable", variant=variant, module=module,
         evidence=log_evidence(hits, f.h("cuinit"), limit=5),
@@ -142,6 +169,77 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
              "# reinstall ONE driver release for this kernel (removing old versioned packages "
              "such as nvidia-340-uvm), sign its module or disable Secure Boot, then reboot"),
     )]
+
+
+#: kmod's modinfo (tools/modinfo.c: "modinfo: ERROR: Module %s not found."): a lookup of the
+#: module's file for the running kernel, not an attempt to load it
+_MODINFO = re.compile(r"(?i)\bmodinfo\b")
+#: A WSL kernel's release in a module directory: WSL2's "5.15.153.1-microsoft-standard-WSL2"
+#: (older "4.19.84-microsoft-standard"), WSL1's "4.4.0-43-Microsoft", a custom WSL2 kernel's
+#: "6.13.6-WSL2-STABLE+"
+_WSL_RELEASE = re.compile(r"(?i)-microsoft\b|\bWSL2?\b")
+
+
+def wsl_kernel(f: Facts, hits: list[Hit]) -> bool:
+    """The modules were looked up under a WSL kernel: the module directory modprobe names is a
+    WSL kernel's, or the log shows WSL (:attr:`Facts.wsl`, WSL1's kernel).  The WSL2 kernel is
+    monolithic, with no loadable modules (microsoft/WSL#7231, #10412: "Module X not found" is
+    expected there); the GPU reaches WSL2 through /dev/dxg and the Windows driver's files in
+    /usr/lib/wsl/lib (NVIDIA's CUDA on WSL User Guide)."""
+    return (any(_WSL_RELEASE.search(x.g("dir") or "") for x in hits)
+            or f.wsl or f.wsl1)
+
+
+def driver_shown_working(f: Facts, module: str) -> bool:
+    """The same log shows the NVIDIA driver answering, which needs its kernel module loaded:
+    nvidia-smi's banner or GPU rows (they need only the ``nvidia`` module; CUDA needs
+    ``nvidia_uvm`` as well), or TensorFlow creating a GPU device or finding one with its
+    properties (cuInit succeeded, so nvidia_uvm is loaded too); or the host facts show a
+    working GPU.  For the display modules (nvidia_drm, nvidia_modeset, nvidia_peermem) it says
+    nothing."""
+    if f.host_gpu_works:
+        return True
+    name = module.strip("'").replace("-", "_").lower()
+    if any(part in name for part in ("drm", "modeset", "peermem", "vgpu")):
+        return False
+    cuda_ran = bool(f.h("gpu.created").count or f.h("gpu.props").count)
+    if "uvm" in name:
+        return cuda_ran
+    return cuda_ran or bool(f.h("smi.banner").count or f.h("smi.gpu").count)
+
+
+def _wsl_no_modules(f: Facts, hits: list[Hit], module: str) -> Finding:
+    """``wsl2-kernel-has-no-nvidia-module`` (a notice): modprobe/modinfo found no NVIDIA
+    module under a WSL kernel, which is how WSL works (:func:`wsl_kernel`)."""
+    return catalogue.make(
+        "wsl2-kernel-has-no-nvidia-module", module=module.strip("'"),
+        evidence=log_evidence(hits, f.h("ctx.wsl").first[:1], limit=3),
+    )
+
+
+def _modinfo_missing(f: Facts, h: Hit, module: str) -> Finding:
+    """``nvidia-kernel-module-not-loadable`` variant ``modinfo`` (a warning): modinfo found no
+    module of that name for the running kernel; nothing in the log says whether the driver
+    is loaded (a module installed under another name, a .run install for another kernel)."""
+    return catalogue.make(
+        "nvidia-kernel-module-not-loadable", variant="modinfo", module=module,
+        evidence=log_evidence([h], f.h("cuinit"), limit=3),
+        fix=("lsmod | grep -i nvidia; nvidia-smi   # loaded and answering? then the module is "
+             "installed under another name or path and this line is not the fault",
+             "uname -r; find /lib/modules/$(uname -r) -name 'nvidia*.ko*'   # an NVIDIA module "
+             "for the RUNNING kernel (none: the driver is not installed for it)",
+             "dkms status   # the kernels the driver's DKMS module was built for",
+             "# none for this kernel: install the NVIDIA driver for it from the distribution's "
+             "packages (their DKMS module builds for every installed kernel), or boot the "
+             "kernel it was installed for; then reboot and run nvidia-smi"),
+    )
+
+
+def _in_container(f: Facts) -> bool:
+    """The log shows a container (a docker/podman run line, a container's prompt, the NVIDIA
+    Container Toolkit's errors): there modprobe reads the container's /lib/modules."""
+    return f.in_container or any(f.h(n).count for n in (
+        "eco.docker_run", "docker.gpus_cmd", "ctx.container_prompt"))
 
 
 #: Kernel-log lines that say why nvidia_init_module found no device (each has its finding):
@@ -157,11 +255,16 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     ``cuinit-unknown``).  Only when the log shows the module failing; a bare CUDA_ERROR_UNKNOWN
     keeps ``cuinit-unknown``, whose cause names this among its causes."""
     hits = f.h("driver.uvm_failed").all()
-    if not hits or f.host_gpu_works:
-        return []
+    if not hits or f.host_gpu_works or wsl_kernel(f, []) or any(
+            _WSL_RELEASE.search(h.text) for h in hits):
+        return []  # WSL2 has no kernel modules (nvidia_module_not_loadable says so)
+    if f.h("gpu.created").count or f.h("gpu.props").count:
+        return []  # CUDA found the GPU in this log: nvidia_uvm was loaded then
     if _proc_missing_modprobe(f):
         return []  # kernel_driver_not_running (the nvidia module itself is not loaded)
-    detail = hits[0].text.strip()[:200]
+    # the line itself, not the lines a hard-wrap join read after it (review b50b P9)
+    first = hits[0].parts[0][1] if hits[0].parts else hits[0].text
+    detail = first.strip()[:200]
     mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
     return [catalogue.make(
         "nvidia-uvm-not-loaded", detail=detail,

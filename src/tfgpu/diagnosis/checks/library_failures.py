@@ -7,8 +7,16 @@ the causes told apart from it (dnn_init_causes.py).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
+
+#: A report that the quoted words are gone or never came ("after setting allow_growth I no
+#: longer see 'cuDNN failed to initialize'"): the tail-only form (group ``convtail``) is
+#: read from prose, which may deny it
+_DENIED = re.compile(r"(?i)(?:\b(?:no longer|never|not|no more|solved|fixed|instead of)\b|n't\b)"
+                     r"[^\n]{0,80}?cudnn failed to initiali")
 
 
 def failed_library(h: Hit) -> str | None:
@@ -20,7 +28,7 @@ def failed_library(h: Hit) -> str | None:
                 "cusolver": "cuSOLVER", "cusparse": "cuSPARSE"}.get(lib, lib)
     if h.g("bstatus") or h.g("scal"):
         return "cuBLAS"
-    if h.g("conv") or h.g("notfound") or h.g("status"):
+    if h.g("conv") or h.g("convtail") or h.g("notfound") or h.g("status"):
         return "cuDNN"
     if h.g("gemm") or (h.g("nosupport") and "BLAS" in h.text):
         return "cuBLAS"
@@ -50,6 +58,7 @@ def handle_failures(ctx: Facts) -> list[Hit]:
     ``cudnn.dnn_handle``, then :func:`library_calls`), pattern by pattern, then the cuFFT
     plan-step lines (``cufft.plan``) no earlier pattern read."""
     found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *library_calls(ctx)]
+    found = [h for h in found if not (h.g("convtail") and _DENIED.search(h.text))]
     # cuda_fft.cc's other plan-step wordings (pattern cufft.plan), once a line
     seen = {h.line for h in found}
     return [*found, *(h for h in ctx.h("cufft.plan").all() if h.line not in seen)]

@@ -29,13 +29,16 @@ from tfgpu.diagnosis.checks.cublas_package_regression import cublas_package_hedg
 from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.device_config_frozen import frozen_config
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
+from tfgpu.diagnosis.checks.eager_oom_device import eager_oom_elsewhere
 from tfgpu.diagnosis.checks.exhausted_not_memory import not_memory_lines
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import (
+    TINY_POOL_MIB,
     named_card_total,
     one_card_total,
     small_pool_at_start,
     taken_at_start,
+    tiny_pool_at_start,
 )
 from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.pinned_host_pool import (
@@ -165,6 +168,13 @@ def _pool_reading(ctx: Facts, oom: Hit) -> str:
                 f"(line {line.line}): TensorFlow sizes the pool from the memory free when it "
                 "starts, so another process held the rest (gpu-memory-held-by-other-process); "
                 "the model/batch ran out of that small pool, not of the card.")
+    if mib < TINY_POOL_MIB and tiny_pool_at_start(ctx):
+        # under 481 MiB free at start: small on any GPU (memory_held.py TINY_POOL_MIB)
+        return (f". TensorFlow's pool on this GPU was only {mib:,.0f} MiB (line {line.line}, "
+                f"{line.g('name') or 'the GPU'}): TensorFlow sizes it from the memory free when "
+                "it starts, less a reserve for the system, so the GPU's memory was nearly all "
+                "taken before it started (gpu-memory-held-by-other-process); the model/batch "
+                "ran out of that tiny pool.")
     return (f". TensorFlow's pool on this GPU was {mib:,.0f} MiB (line {line.line}, "
             f"{line.g('name') or 'the GPU'}): TensorFlow sizes it from the memory free when it "
             "starts, less a reserve for the system. If the card has much more memory "
@@ -358,6 +368,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                       variant="device-unknown" if unknown else
                                       "weight" if weight is not None else None,
                                       **oom_args))
+    elif (exhausted and not taken and not ctx.h("mem.autotune_limit").count
+          and (moved := eager_oom_elsewhere(ctx, exhausted)) is not None):
+        out.append(moved)  # an eager op's status on a CPU-only run or Metal: eager_oom_device.py
     elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
         # the eager form names the op that needed the copy
@@ -468,6 +481,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             ))
             return out
         held = _other_process_evidence(ctx, ctxfail, total, free)
+        set_high = _fraction_in_log(ctx)
+        if (set_high is not None and held is None and not ctxfail and not growing
+                and cuda_oom.first and h0 is cuda_oom.first[0]):
+            out.append(_fraction_in_log_finding(ctx, set_high, h0))
+            return out
         if absurd and _other_process_evidence(ctx, False, total, free) is None:
             out.append(catalogue.make(
                 "gpu-memory-held-by-other-process", variant="driver-answer-absurd",
@@ -600,6 +618,62 @@ def _failed_allocation(ctx: Facts, h: Hit, ran: list[Hit], allocator: str,
 #: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
 #: answered garbage (2**64 - 1 and near it in tensorflow#14475, #7272).
 ABSURD_TOTAL_BYTES = 2**50
+
+
+#: A per-process GPU memory fraction at or above this asks for more than is ever free: with a
+#: fraction set, gpu_device.cc (TF 1.x) sizes the pool as total_memory * fraction instead of
+#: the free memory less MinSystemMemory's reserve, and the driver, the CUDA context and a
+#: display always hold some of the total (darkflow's README runs `flow ... --gpu 1.0`;
+#: tensorflow/tensorflow#18656: darkflow --gpu 1.0, "failed to allocate 7.20G ... from device:
+#: CUDA_ERROR_OUT_OF_MEMORY", then "could not create cudnn handle").
+_FRACTION_TOO_HIGH = 0.95
+
+
+def _fraction_in_log(ctx: Facts) -> tuple[float, Hit] | None:
+    """``(fraction, line)``: the highest per-process GPU memory fraction the log shows
+    (pattern ``ctx.gpu_fraction``: code, darkflow's "GPU mode with F usage" line or its
+    ``--gpu F`` flag, capped at 1.0 as darkflow caps it), when it is at least
+    :data:`_FRACTION_TOO_HIGH`; else ``None``."""
+    best: tuple[float, Hit] | None = None
+    for h in ctx.h("ctx.gpu_fraction").all():
+        raw = h.g("f1") or h.g("f2") or h.g("f3")
+        if raw is None:
+            continue
+        value = min(float(raw), 1.0)
+        if value >= _FRACTION_TOO_HIGH and (best is None or value > best[0]):
+            best = (value, h)
+    return best
+
+
+def _shown(value: float) -> str:
+    """A fraction as a person writes it: ``1.0``, ``0.95``."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value < 1 else "1.0"
+
+
+def _fraction_in_log_finding(ctx: Facts, set_high: tuple[float, Hit], oom: Hit) -> Finding:
+    """``gpu-memory-fraction-exceeds-free-memory`` variant ``fraction-in-log``: the log sets
+    the fraction at :data:`_FRACTION_TOO_HIGH` or more, and CUDA refused TensorFlow's first
+    pool (``oom``, "failed to allocate N from device: CUDA_ERROR_OUT_OF_MEMORY")."""
+    value, line = set_high
+    darkflow = bool(line.g("f2") or line.g("f3"))
+    handles = handle_failures(ctx)
+    return catalogue.make(
+        "gpu-memory-fraction-exceeds-free-memory", variant="fraction-in-log",
+        fraction=_shown(value), line=line.line, pct=f"{value:.0%}",
+        size=oom.g("size") or f"{oom.g('bytes') or 'the pool'} bytes", oom=oom.line,
+        how=(" (darkflow's --gpu flag, which it passes to TensorFlow as "
+             "per_process_gpu_memory_fraction)" if darkflow else ""),
+        after=(f" Line {handles[0].line} shows the result: a cuDNN/cuBLAS handle that could not "
+               "be created in what the pool left." if handles else ""),
+        evidence=log_evidence([line], [oom], handles[:1]),
+        fix=(("# run darkflow with a lower --gpu value, below the share of the GPU's memory that "
+              "is free (e.g. --gpu 0.7)",) if darkflow else
+             ("# lower it: tf.compat.v1.GPUOptions(per_process_gpu_memory_fraction=0.7), below "
+              "the share of the GPU's memory that is free",))
+        + ("# or let the pool grow as needed instead: config.gpu_options.allow_growth = True",
+           "nvidia-smi --query-gpu=memory.used,memory.total --format=csv   # what is already "
+           "taken before TensorFlow starts"),
+    )
 
 
 def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
@@ -1034,7 +1108,7 @@ def _library_handle(ctx: Facts) -> list[Finding]:
     solver = _solver_calls(ctx, found)
     if solver is not None:
         return [solver]
-    if all(h.g("conv") for h in found):
+    if all(h.g("conv") or h.g("convtail") for h in found):
         return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
     if all(calls):
@@ -1411,6 +1485,15 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     pinned = pinned_limit(ctx, [*follow, *ctx.h("mem.alloc_report").all()])
     if pinned is not None:
         return [pinned_pool_finding(ctx, None, pinned, follow[:1])]
+    report = ctx.h("mem.alloc_report").all()
+    if report and not taken_at_start(ctx):
+        # bfc_allocator.cc dumps its memory (DumpMemoryLog: "Bin (N)", chunks, "Stats:") and
+        # renders the map only with dump_log_on_failure, after the "ran out of memory" line of
+        # an allocation that failed (AllocateRawInternal); the "caller indicates that this is
+        # not a failure" path logs neither: with the dump beside the map, the headline cut off,
+        # this is the allocation report of an out-of-memory error (google-research/deeplab2#40:
+        # its "Stats:" block and the map, then CUDA_ERROR_ILLEGAL_ADDRESS)
+        return _allocation_report(ctx, report, whole=True)
     return [catalogue.make(
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
@@ -1858,8 +1941,22 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
             *ALLOCATION_FAILED, "mem.bfc_followup")):
         return []
-    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(hits) < 2:
-        return []  # one line of a BFC dump is a fragment (the data calls it context alone)
+    return _allocation_report(ctx, hits)
+
+
+def _whole_report(hits: list[Hit]) -> bool:
+    """Whether the allocation-report lines ``hits`` are a report, not a fragment: a line that
+    names the device or the tensors left ("Remaining N nodes"), or two lines or more (one line
+    of a BFC dump is a fragment: the data calls it context alone)."""
+    return any(h.g("nodes") or h.g("dev") for h in hits) or len(hits) >= 2
+
+
+def _allocation_report(ctx: Facts, hits: list[Hit], *, whole: bool = False) -> list[Finding]:
+    """The finding of an allocation report (:func:`gpu_oom_from_allocator_report`), also
+    when the occupancy map or the fragmentation hint follows it (:func:`gpu_allocator_followup`:
+    ``whole``, one line of the dump is enough beside them)."""
+    if not whole and not _whole_report(hits):
+        return []
     named = [(h.g("dev") or "", h.g("alloc") or h.g("bfc") or "") for h in hits
              if h.g("dev") or h.g("bfc")]
     gpu = any(_GPU_DEVICE.search(dev) or (re.search(r"gpu", alloc, re.IGNORECASE)

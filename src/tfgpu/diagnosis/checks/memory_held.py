@@ -162,6 +162,52 @@ def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     return out
 
 
+#: A GPU pool ("Created device ... with N MB memory") under this many MiB is small on any GPU,
+#: whatever its total: gpu_device.cc sizes the default pool as the memory free at start less
+#: MinSystemMemory's reserve, 225 MiB when under 2 GiB is free (SingleVirtualDeviceMemoryLimit
+#: and MinSystemMemory, tensorflow/core/common_runtime/gpu/gpu_device.cc, the same in r1.15 and
+#: r2.x; the reserve is taken only when it is below the free memory), so a pool under 256 MiB
+#: means under 481 MiB were free: less than half of even a 1 GB GPU
+#: (tensorflow/tensorflow#47820: "with 67 MB memory" on a Jetson Nano, then an 18 MiB OOM).
+TINY_POOL_MIB = 256
+#: The physical GPU a "Created device" line maps to ("-> physical GPU (device: 0, name: ...").
+_PHYSICAL = re.compile(r"\bdevice: (\d{1,3}), name:")
+#: An NVIDIA Jetson's integrated GPU as CUDA names it in the "Created device" line (Tegra X1/X2,
+#: Xavier, Orin): it has no memory of its own but shares the system RAM.
+_TEGRA_NAME = re.compile(r"\bTegra\b|^(?:NVIDIA )?(?:Xavier|Orin)\b", re.IGNORECASE)
+
+
+def tiny_pool_at_start(ctx: Facts) -> list[tuple[float, list[Hit]]]:
+    """TF 2.x: each GPU whose pool ("Created device ... with N MB memory") is under
+    :data:`TINY_POOL_MIB` when neither the log nor the host facts give its total (then
+    :func:`small_pool_at_start` cannot measure it): (pool MiB, lines).  Empty when the log shows
+    a memory limit set by the program, or two created devices on one physical GPU (logical
+    devices the program split it into: small by choice)."""
+    if ctx.h("ctx.gpu_memory_limit").count or small_pool_at_start(ctx):
+        return []
+    created = ctx.h("gpu.created").all()
+    physical = [m.group(1) for h in created if (m := _PHYSICAL.search(h.text))]
+    if len(physical) != len(set(physical)):
+        return []  # logical devices of one GPU (set_logical_device_configuration)
+    sizes = ctx.h("mem.device_size").count
+    card = one_card_total(ctx) if len(ctx.h("gpu.created").by_key) == 1 else None
+    if sizes or card is not None or named_card_total(ctx) is not None:
+        return []  # a known total: small_pool_at_start measured the pool against it
+    out = []
+    for h in created:
+        mb = h.g("mb")
+        if mb is not None and mb.isdigit() and int(mb) < TINY_POOL_MIB:
+            out.append((float(mb), [h]))
+    return out
+
+
+def _shares_ram(ctx: Facts, lines: list[Hit]) -> bool:
+    """Whether the GPU is a Jetson's integrated one: its "Created device" line names a Tegra
+    GPU, or the log shows a Jetson (:attr:`Facts.jetson_log`)."""
+    return any(_TEGRA_NAME.search(h.g("name") or "") for h in lines) or (
+        ctx.jetson_log is not None)
+
+
 def taken_at_start(ctx: Facts) -> bool:
     """Whether :func:`gpu_memory_taken_at_start` names the cause: memory held at start (TF
     1.x's free memory), a failure after it, and no CUDA out-of-memory line (rule_memory's own
@@ -190,7 +236,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
         return []
     held = small_pool_at_start(ctx) if pool else held_at_start(ctx)
     if not held:
-        return []
+        return _tiny_pool_finding(ctx) if pool else []
     what = "MiB pool of" if pool else "MiB free of"
     gpus = "; ".join(f"{free:,.0f} {what} {total:,.0f} MiB" for free, total, _ in held[:4])
     fails = failure_lines(ctx)
@@ -201,6 +247,38 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
         free=f"{free0:,.0f}", total=f"{total0:,.0f}", gpus=gpus,
         evidence=log_evidence([h for _f, _t, hits in held for h in hits], fails[:2]),
         fix=_holder_fix(ctx),
+    )]
+
+
+def _tiny_pool_finding(ctx: Facts) -> list[Finding]:
+    """``gpu-memory-held-by-other-process`` variant ``tiny-pool-at-start`` (a warning beside
+    the failure's own finding): a pool under :data:`TINY_POOL_MIB` and no total to measure it
+    against (:func:`tiny_pool_at_start`); on a Jetson, whose GPU shares the system RAM, the
+    holders are whatever uses that RAM."""
+    tiny = tiny_pool_at_start(ctx)
+    if not tiny:
+        return []
+    lines = [h for _p, hits in tiny for h in hits]
+    pool0 = tiny[0][0]
+    shared = _shares_ram(ctx, lines)
+    gpus = "; ".join(f"{h.g('name') or 'GPU'}: a pool of {pool:,.0f} MiB (line {h.line})"
+                     for pool, hits in tiny[:4] for h in hits[:1])
+    return [catalogue.make(
+        "gpu-memory-held-by-other-process", variant="tiny-pool-at-start",
+        free=f"{pool0:,.0f}", gpus=gpus, free_at_start=f"{pool0 + 225:,.0f}",
+        shared=(" This GPU is an NVIDIA Jetson's (Tegra) integrated GPU: it has no memory of "
+                "its own but shares the system RAM, so the memory it lacked is RAM that other "
+                "processes, the desktop or this program's own host data (arrays, datasets) "
+                "were using: free RAM (free -m, tegrastats) is its free memory." if shared
+                else ""),
+        evidence=log_evidence(lines, failure_lines(ctx)[:2]),
+        fix=(("free -m   # a Jetson's GPU memory is the system RAM: what is free here is all "
+              "TensorFlow can get",
+              "# stop other programs (a desktop session, a second notebook or Python process) "
+              "and load less host data before TensorFlow starts",
+              "# then cap the pool: tf.config.set_logical_device_configuration(gpu, "
+              "[tf.config.LogicalDeviceConfiguration(memory_limit=1024)]) (TF 1.x: "
+              "per_process_gpu_memory_fraction)") if shared else _holder_fix(ctx)),
     )]
 
 
@@ -312,7 +390,7 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
 
 __all__ = ["free_at_start", "gpu_memory_low_at_start", "gpu_memory_taken_at_start",
            "held_at_start", "low_at_start", "small_pool_at_start", "smi_memory_nearly_full",
-           "taken_at_start"]
+           "taken_at_start", "tiny_pool_at_start"]
 
 
 def _holder_fix(ctx: Facts) -> tuple[str, ...]:

@@ -1,5 +1,15 @@
 """Open MPI refusing to start more processes than the slots it counts (mpirun, horovodrun).
 
+Open MPI 5 launches through PRRTE (its help text says 'A "slot" is the PRRTE term ...';
+"PRRTE ERROR" lines): there oversubscription is ``--map-by :OVERSUBSCRIBE`` (Open MPI 5's
+docs, launching-apps/scheduling.rst) and PRRTE reads its own MCA parameters: ``--prtemca``,
+``PRTE_MCA_<param>`` variables (PRRTE's mca_base_var.c "PRTE_MCA_%s"; open-mpi/ompi#8955:
+"the envar is now PRTE_MCA_rmaps_base_oversubscribe, the default MCA parameter file is
+prte-mca-params.conf"), ``$prefix/etc/prte-mca-params.conf`` (docs/mca.rst), so Open MPI 4's
+``OMPI_MCA_rmaps_base_oversubscribe`` or openmpi-mca-params.conf no longer apply
+(open-mpi/ompi#7413, openpmix/prrte#393; mpi4py's CI writes
+``rmaps_default_mapping_policy=:oversubscribe`` to ~/.prte/mca-params.conf for Open MPI 5).
+
 Source: Open MPI's help text ``orte/mca/rmaps/base/help-orte-rmaps-base.txt`` (``prte`` in
 5.x), "There are not enough slots available in the system to satisfy the %d slots that were
 requested by the application: ... Either request fewer slots for your application, or make
@@ -62,6 +72,9 @@ def not_enough_slots(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     n = hits[0].g("n") or "N"
+    prrte = ctx.h("ctx.prrte").all()
+    if prrte:
+        return [_prrte(ctx, n, hits, prrte)]
     launch = _launch(ctx, n) if n.isdigit() else None
     if launch is not None:
         line, hosts_m, hosts = launch
@@ -103,3 +116,27 @@ def not_enough_slots(ctx: Facts) -> list[Finding]:
              "# under Slurm the allocation sets the slots: ask for as many tasks as processes "
              f"(sbatch --ntasks={n}, or --ntasks-per-node); --oversubscribe only when the "
              "processes really fit (one process per GPU)"))]
+
+
+def _prrte(ctx: Facts, n: str, hits: list[Hit], prrte: list[Hit]) -> Finding:
+    """``mpi-not-enough-slots`` variant ``prrte``: Open MPI 5's runtime (PRRTE) refused; its
+    settings are ``--map-by :OVERSUBSCRIBE`` and PRRTE's own MCA parameters
+    (``PRTE_MCA_*``, ``--prtemca``, prte-mca-params.conf), not Open MPI 4's
+    ``rmaps_base_oversubscribe``."""
+    launch = next((_own_line(h) for h in ctx.h("mpi.launch").all()
+                   if (m := _NP.search(_own_line(h))) and m.group("n") == n), None)
+    over = (_NP.sub(lambda m: m.group(0) + " --map-by :OVERSUBSCRIBE", launch, count=1)
+            if launch and launch.split()[0] in ("mpirun", "mpiexec") else
+            f"mpirun -np {n} --map-by :OVERSUBSCRIBE ./my_app")
+    return catalogue.make(
+        "mpi-not-enough-slots", variant="prrte", n=n,
+        evidence=log_evidence(prrte[:1], hits, limit=3),
+        fix=(f"{over}   # Open MPI 5's form of --oversubscribe: more processes than slots, "
+             "sharing cores (slower; one process per GPU under Horovod); or --map-by :HWTCPUS "
+             "to count hardware threads as slots instead of cores",
+             "export PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe   # the same as a "
+             "setting: Open MPI 5's launcher reads PRTE_MCA_* variables (--prtemca on the "
+             "command line, <prefix>/etc/prte-mca-params.conf), not Open MPI 4's "
+             "OMPI_MCA_rmaps_base_oversubscribe or openmpi-mca-params.conf",
+             f"# or give the hosts their slots: --host localhost:{n}, a hostfile's "
+             "'host slots=N' lines, or under Slurm as many tasks as processes (--ntasks)"))

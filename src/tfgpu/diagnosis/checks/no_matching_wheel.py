@@ -25,7 +25,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dist_key
 from tfgpu.diagnosis.checks.pip_index import (
-    index_unread,
+    index_maybe_unread,
     index_unread_before,
     listed_releases,
 )
@@ -259,8 +259,8 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
     frm = ctx.h("eco.and_cuda_from")
     for hit in ctx.h("pip.nvidia_wheel_versions").all():
         listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
-        if not listed_releases(hit) and index_unread(ctx, hit):
-            continue  # pip could not read the index: pip-index-unreachable
+        if not listed_releases(hit) and index_maybe_unread(ctx, hit):
+            continue  # pip could not read (or kept retrying) the index: pip-index-unreachable
         if not all(_PLACEHOLDER.fullmatch(v) for v in listed) and not ctx.windows:
             # (on native Windows some of the extra's wheels exist, none that the pins of a
             # TensorFlow without a Windows GPU build ask for: the same fault)

@@ -273,8 +273,12 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     if started and not own:
         h = started[0]
         req = h.need("req")
+        # the conflict's report() text ("... is installed but ... is required by {...}"):
+        # `python setup.py install` (easy_install) resolving requirements, not a start-up
+        report = "is installed but" in h.text and "ContextualVersionConflict" not in h.text
         out.append(catalogue.make(
-            "pip-tensorflow-pin-conflict", variant="pkg-resources", pkg=h.need("pkg"),
+            "pip-tensorflow-pin-conflict",
+            variant="pkg-resources-install" if report else "pkg-resources", pkg=h.need("pkg"),
             req=req, have=f"{h.need('dep2')} {h.need('have')}",
             evidence=log_evidence(started, limit=2),
             fix=(c.pip(f, "install", req) + f"   # what {h.need('pkg')} requires (in a conda "
@@ -550,8 +554,13 @@ def smi_missing(f: Facts) -> list[Finding]:
     hits = f.h("eco.smi_missing").all()
     if not hits or smi_missing_superseded(f, hits):
         return []
+    # only a POSIX sh's "sh: 1: nvidia-smi: not found": a program probing for a GPU through
+    # os.system / a shell script (labsyspharm/mcmicro UnMicst: the same line on a CPU node,
+    # where it is expected, and in a container started without the GPU): variant shell-probe
+    probe = all(h.g("sh") for h in hits)
     return [catalogue.make(
-        "nvidia-smi-not-installed", evidence=log_evidence(hits),
+        "nvidia-smi-not-installed", variant="shell-probe" if probe else None,
+        evidence=log_evidence(hits),
     )]
 
 

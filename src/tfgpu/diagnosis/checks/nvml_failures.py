@@ -28,6 +28,8 @@ Fix lines are suggestions for the user to run; tfgpu runs none of them.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -144,6 +146,97 @@ def nvml_driver_not_loaded(f: Facts) -> list[Finding]:
         "nvidia-driver-not-loaded", variant="python", evidence=ev, fix=fix,
         message=hits.first[0].text.strip()[:200],
     )]
+
+
+#: NVML error strings (nvmlErrorString) whose own readings live elsewhere: a library not
+#: found, a driver not loaded, no permission (faceswap's other branch prints those), a
+#: driver/library version mismatch (driver.mismatch), and pynvx's CUDA errors on macOS.
+_INIT_READ_ELSEWHERE = ("library not found", "not loaded", "permission", "mismatch", "cuda")
+
+#: What str() of pynvml's NVMLError gives (lower case): the strings of its
+#: ``NVMLError._errcode_to_string`` (nvidia-ml-py pynvml.py, the 2025 release mirrored at
+#: XuehaiPan/nvidia-ml-py@1651f73c), for other codes NVML's own ``nvmlErrorString``
+#: (NVIDIA/DCGM sdk/nvidia/nvml/nvml_error_strings.h @0869351a, whose wording differs for a few
+#: codes), and "NVML Error with code N" when even that fails.  faceswap's catch-all prints
+#: str(err) of ANY exception, so only these are NVML's (review b50b P3).
+_NVML_STRINGS = frozenset({
+    "uninitialized", "invalid argument", "not supported", "insufficient permissions",
+    "already initialized", "not found", "insufficient size", "insufficient external power",
+    "driver not loaded", "timeout", "interrupt request issue", "nvml shared library not found",
+    "function not found", "corrupted inforom", "gpu is lost", "gpu requires restart",
+    "gpu requires reset", "the operating system has blocked the request.",
+    "gpu access blocked by the operating system", "rm has detected an nvml/rm version mismatch.",
+    "driver/library version mismatch", "in use by another client", "insufficient memory",
+    "insufficient resources", "unknown error",
+})
+_NVML_CODE = re.compile(r"(?i)^NVML Error with code \d{1,4}$")
+#: A Python error about the binding module itself, as str() prints it: "module 'pynvml' has
+#: no attribute 'nvmlInit'", "No module named 'pynvml'", "cannot import name 'x' from
+#: 'pynvml'" (a module named pynvml that is not NVIDIA's binding, or a broken install)
+_BINDING_ERROR = re.compile(r"(?i)\bmodule '(?:pynvml|py3nvml)[\w.]{0,20}' has no attribute\b"
+                            r"|\bNo module named '(?:pynvml|py3nvml)\b"
+                            r"|\bcannot import name '\w{1,60}' from '(?:pynvml|py3nvml)\b")
+
+
+def _nvml_string(err: str) -> bool:
+    """``err`` (faceswap's "Original error: <err>") is one of NVML's error strings."""
+    e = err.strip()
+    return e.lower() in _NVML_STRINGS or _NVML_CODE.match(e) is not None
+
+
+def nvml_init_failed(f: Facts) -> list[Finding]:
+    """``nvidia-driver-error`` (variant ``nvml-init``): faceswap's catch-all around
+    ``pynvml.nvmlInit()`` ("An unhandled exception occured loading pynvml. Original error:
+    Uninitialized"): NVML's library loaded, the driver answered, and its initialisation still
+    failed with an error no setting explains, so the driver's management library is broken.
+    'Uninitialized' from nvmlInit was the early 460-series Windows drivers' fault
+    (deepfakes/faceswap#1101, #1117: the maintainer's reading; 461.09, or a pre-460 driver,
+    fixed it).  Nothing inside a container (its own readings) or for errors read elsewhere
+    (:data:`_INIT_READ_ELSEWHERE`)."""
+    all_hits = f.h("nvml.init_failed").all()
+    if not all_hits or _container(f) or f.host_gpu_works:
+        return []
+    binding = [h for h in all_hits if _BINDING_ERROR.search(h.g("err") or "")]
+    if binding:
+        return [_binding_failed(f, binding)]
+    # only NVML's own error strings say NVML answered (anything else is a Python exception
+    # faceswap's catch-all printed: no claim)
+    hits = [h for h in all_hits if _nvml_string(h.g("err") or "")
+            and not any(w in (h.g("err") or "").lower() for w in _INIT_READ_ELSEWHERE)]
+    if not hits:
+        return []
+    err = hits[0].need("err").strip()
+    # the binding itself: nvidia-ml-py raises Uninitialized when it holds no library handle
+    # and Function Not Found when the library lacks the function it calls
+    # (_nvmlGetFunctionPointer); fbcotter/py3nvml#17: Uninitialized gone with nvidia-ml-py
+    binding_line = (("python -m pip install -U nvidia-ml-py   # NVIDIA's current NVML binding "
+                     "(its pynvml module): an old or other binding also raises this",)
+                    if err.lower() in ("uninitialized", "function not found") else ())
+    return [catalogue.make(
+        "nvidia-driver-error", variant="nvml-init", err=err,
+        evidence=log_evidence(hits, f.h("ctx.faceswap_cpu_fallback").first[:1], limit=2),
+        fix=("nvidia-smi   # the same NVML start: an error (or no table) confirms the driver is "
+             "at fault",
+             *binding_line,
+             "# install another NVIDIA driver version (the newest, or the release before the "
+             "one installed), with the installer's clean installation, then reboot",
+             "# then start the program again: it should list the GPU instead of switching to "
+             "the CPU"),
+    )]
+
+
+def _binding_failed(f: Facts, hits: list[Hit]) -> Finding:
+    """``nvml-python-binding-broken``: faceswap's catch-all printed a Python error about the
+    pynvml module itself (:data:`_BINDING_ERROR`), so NVML was never asked.  nvidia-ml-py,
+    nvidia-ml-py3 and pynvml all install a module named pynvml and overwrite each other
+    (XuehaiPan/nvitop#44, its maintainer: uninstall pynvml, force-reinstall nvidia-ml-py);
+    faceswap's requirements_nvidia.txt names nvidia-ml-py>=12.535,<300 (deepfakes/faceswap
+    @12a485a4)."""
+    err = hits[0].need("err").strip()
+    return catalogue.make(
+        "nvml-python-binding-broken", err=err,
+        evidence=log_evidence(hits, f.h("ctx.faceswap_cpu_fallback").first[:1], limit=2),
+    )
 
 
 def nvml_inforom_corrupted(f: Facts) -> list[Finding]:

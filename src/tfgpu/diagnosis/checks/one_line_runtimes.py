@@ -10,8 +10,9 @@ load cuDNN DSO" among its common installation problems (Stack Overflow 41007279)
 tensorflow/tensorflow#62 (cuDNN v3 installed where TensorFlow 0.5 loads cuDNN v2's library),
 #2039 and NVIDIA/nvidia-docker#160 (a runtime image with libcudnn.so.4 but not the unversioned
 libcudnn.so that TensorFlow 0.8 opens), #4168 (libcudnn.so not on the loader path): three
-causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is hedged (unknown) and
-names the command that tells them apart.  Two forms of the line say more:
+causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is a warning (cuDNN did
+not load: certain) that names the three and the command that tells them apart.  Two forms
+of the line say more:
 
 * the loader line before it names the file (``Couldn't open CUDA library libcudnn.so[.N]``):
   no file of that exact name is on the loader's path.  For the unversioned ``libcudnn.so``
@@ -59,7 +60,7 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     naming libcudnn before it) -> ``library-not-loaded-{library}`` variant
     ``cudnn-unversioned`` / ``cudnn-versioned`` when the loader line names the file,
     ``dnn-library-not-found`` variant ``tf05-cudnn-v2`` for TensorFlow 0.5's wording, else
-    variant ``tf0-dso`` (hedged: three causes); nothing when a newer loader line
+    variant ``tf0-dso`` (a warning naming three causes); nothing when a newer loader line
     (``lib.missing``) names libcudnn, whose own finding says it (module docstring)."""
     # hipTensorFlow (ROCm's TF 1.x fork) prints the same line from miopen_dnn.cc when MIOpen
     # does not load: not cuDNN (the ROCm checks read its MIOpen line)
@@ -184,9 +185,10 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     release's.  Except for the functions looked up first (:data:`_FIRST_LOOKUPS`) with a
     dlerror naming no cuDNN file: then no cuDNN was loaded at all (tensorflow/tensorflow#24:
     "_pywrap_tensorflow.so: undefined symbol: cudnnCreate" after the loader could not open
-    libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (hedged), or
-    nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`).  A line
-    cut before its dlerror (``cudnn.dso_symbol_bare``) is read as one that names no file."""
+    libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (a warning
+    naming three causes), or nothing when the loader's own lines are there
+    (:func:`cudnn_dso_not_loaded`).  A line cut before its dlerror (``cudnn.dso_symbol_bare``)
+    is read as one that names no file."""
     full = f.h("cudnn.dso_symbol").all()
     hits = full or f.h("cudnn.dso_symbol_bare").all()
     if not hits:

@@ -37,6 +37,7 @@ from tfgpu.diagnosis.checks.gpu_kernels import (
     node_types,
 )
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
+from tfgpu.diagnosis.checks.op_subset_builds import subset_build_reading
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.diagnosis.checks.trt_ops import tftrt_op_types, tftrt_ops_missing
 from tfgpu.facts.log import Hit
@@ -133,6 +134,10 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     # 'DML': tensorflow-directml's DirectML device (its TF 1.15 fork), a GPU too
     nok = [h for h in ctx.h("placer.no_kernel").all()
            if (h.g("dev") or "") in ("GPU", "DML") and h.line not in grappler]
+    # the placer's "Assigned device '.../device:GPU:1' does not have registered OpKernel
+    # support for <op>": the same fact for a node whose device was assigned before placement
+    nok += [h for h in ctx.h("placer.assigned_no_kernel").all()
+            if not any(n.line == h.line for n in nok)]
     col = [h for h in ctx.h("placer.colocation_group").all() if (h.g("dev") or "") == "GPU"]
     if not col:
         # the error line cut from the paste: its Colocation Debug Info's root member asked
@@ -155,9 +160,16 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
         # the devices of the kernels listed under it (on its own line in a one-line paste)
         listing = [first, *_kernel_rows(ctx, first.line)]
         regs = {m.group("dev") for h in listing for m in _ROW.finditer(h.text)}
-        dtype = "GPU" in regs
+        # a function's argument/return node on an assigned GPU: TensorFlow registers GPU
+        # kernels for _Arg/_Retval (core/kernels/function_ops.cc, per dtype), so the node's
+        # dtype is the one without
+        dtype = "GPU" in regs or (first.g("adev") is not None
+                                  and op in ("_Arg", "_Retval", "_DeviceArg", "_DeviceRetval"))
         if op in _remapper_ops(ctx):
             return [_remapper_fused(ctx, op, nok, dtype, where)]
+        if not metal and not dml and op in tftrt_op_types(ctx):
+            # TF-TRT's ops are TensorFlow's own, with kernels only in builds with TensorRT
+            return [tftrt_ops_missing(ctx, op, log_evidence(nok), kernel=True)]
         if not dtype and not metal and _not_tensorflows_op(ctx, op):
             return [_library_without_gpu_kernel(ctx, op, nok)]
         if op.startswith("CudnnRNN") and not metal:
@@ -254,10 +266,14 @@ def _gpu_registered(ctx: Facts, root: Hit) -> bool:
 
 #: Op-name prefixes of libraries that register their ops under a namespace
 #: (tensorflow/addons ``REGISTER_OP("Addons>...")``, tensorflow/io ``REGISTER_OP("IO>...")``):
-#: prefix -> (package, module to import).
+#: prefix -> (package, module to import).  ScaNN's TensorFlow ops too
+#: (google-research/google-research scann/scann/scann_ops/cc/ops/scann_ops.cc at 960a3093:
+#: REGISTER_OP("Scann>ScannSearch"), "Scann>TensorsToScann"...; a SavedModel with a ScaNN
+#: index needs them, tensorflow/recommenders#182).
 OP_NAMESPACES: dict[str, tuple[str, str]] = {
     "Addons": ("tensorflow-addons", "tensorflow_addons"),
     "IO": ("tensorflow-io", "tensorflow_io"),
+    "Scann": ("scann", "scann"),
 }
 
 
@@ -288,7 +304,35 @@ def _package_op(f: Facts, op: str, package: str, module: str, how: str,
     """``tf-op-not-registered`` variant ``package``: ``op`` is ``package``'s, which this
     process has not loaded; a model server's log (pattern ``ctx.model_server``: TF Serving's
     external/org_tensorflow paths, tensorflow_model_server, tritonserver) gets the server's
-    fix (its binary must hold the package's ops) instead of an import."""
+    fix (its binary must hold the package's ops) instead of an import.  TensorFlow Java's
+    (``org.tensorflow.`` classes, pattern ``ctx.mobile_tf``) is variant ``package-jvm``: the
+    op library loaded into the JVM; a traceback frame of the package itself (its
+    site-packages files ran) is variant ``package-imported``: not "not loaded"."""
+    if any("org.tensorflow." in h.text for h in f.h("ctx.mobile_tf").all()):
+        # TensorFlow Java (tensorflow/java org/tensorflow/TensorFlow.java: loadLibrary calls
+        # TF_LoadLibrary): a Python import cannot put ops into a JVM
+        return catalogue.make(
+            "tf-op-not-registered", variant="package-jvm", op=op, package=package, how=how,
+            evidence=ev,
+            fix=(f"# load {package}'s op library into the Java process before loading the "
+                 f"model: org.tensorflow.TensorFlow.loadLibrary(\"<{package}'s op .so>\"), "
+                 "built for the TensorFlow version of the TensorFlow Java release in use "
+                 "(TensorFlow.version() prints it)",
+                 f"# no such library for this platform ({package} publishes Python wheels "
+                 "for some platforms only): build it from source for that TensorFlow, serve "
+                 f"the model from a process that has it, or export it without {package}'s "
+                 "ops"))
+    if any(p.g("pkg") == module for p in f.h("ctx.pkg_path").all()):
+        # the package's own frame is in the traceback: it was imported and ran
+        return catalogue.make(
+            "tf-op-not-registered", variant="package-imported", op=op, package=package,
+            how=how, module=module, evidence=ev,
+            fix=(f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"   # "
+                 f"the TensorFlow this {module} loads its ops into",
+                 f"python -m pip show {package} tensorflow   # the two releases: a {package} "
+                 "release is built for one TensorFlow (its README's compatibility table)",
+                 f"# a graph or SavedModel loaded by another process (a server, another "
+                 f"Python): that process needs {package}'s ops too"))
     if f.h("ctx.model_server").count:
         fix: tuple[str, ...] = (
             f"# a model server runs this graph: its binary must hold {package}'s ops (a TF "
@@ -492,6 +536,9 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                           and _kernel_fits(h.text, attrs)} - {""})
         none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
         ev = log_evidence([hit, devs_hit], none[:1])
+        if not kernels and op in tftrt_op_types(ctx):
+            # TF-TRT's op (tensorflow/tensorrt#326): its kernel exists only with TensorRT
+            return [tftrt_ops_missing(ctx, op, ev, kernel=True)]
         if not kernels and not none and attrs:
             rows = _kernel_rows(ctx, hit.line)
             if rows:
@@ -534,7 +581,9 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                 and not ctx.h("ctx.mobile_tf").count):  # a mobile build registers its own
             return [_gpu_only_release(ctx, op, devs, ev)]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
-            return [catalogue.make(
+            # one of TensorFlow's own ops in a mobile app or another reduced build
+            # (checks/op_subset_builds.py)
+            return [subset_build_reading(ctx, op, devs, ev) or catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
     return []
@@ -829,7 +878,12 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
 
 def _not_tensorflows_op(ctx: Facts, op: str) -> bool:
     """Whether ``op`` is none of the op types TensorFlow 2.21 registers itself (platform facts
-    ``tf-core-op-types`` and ``tf-other-op-types``); False when either fact is missing."""
+    ``tf-core-op-types`` and ``tf-other-op-types``); False when either fact is missing, and
+    for an op type with a leading underscore: TensorFlow's own internal ops (core/ops/
+    function_ops.cc ``_Arg``/``_Retval``, sendrecv_ops.cc ``_Send``/``_Recv``...), which no
+    Python API lists."""
+    if op.startswith("_"):
+        return False
     try:
         other = frozenset(ctx.kb.platform_fact("tf-other-op-types").items("ops"))
     except (LookupError, KnowledgeError, KnowledgeQueryError):
@@ -843,6 +897,8 @@ def _library_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding
     'GPU' devices" for an op TensorFlow does not register itself: the add-on or custom
     library that registers it registered no GPU kernel (built without CUDA, or a CPU-only
     op)."""
+    if ">" in op:
+        return _addon_op_without_gpu_kernel(ctx, op, hits)
     tf1 = tf_minor(ctx.tf_version)
     contrib = ("" if tf1 is not None and tf1 >= (2, 0) else
                " (with TensorFlow 1.x, also a tf.contrib op that never moved into TensorFlow)")
@@ -856,6 +912,34 @@ def _library_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding
              "-D GOOGLE_CUDA=1 (TensorFlow's create-op guide, GPU kernels)",
              "# an add-on's op without a GPU kernel: run it on the CPU: with "
              "tf.device('/CPU:0'): ...",
+             "tf.config.set_soft_device_placement(True)   # or let TensorFlow place such ops "
+             "on the CPU"),
+    )
+
+
+def _addon_op_without_gpu_kernel(ctx: Facts, op: str, hits: list[Hit]) -> Finding:
+    """``custom-op-gpu-kernel-not-built`` variant ``namespaced``: the op's name carries a
+    library's namespace ("Addons>ImageProjectiveTransformV2": op.cc IsValidOpName allows a
+    '>' namespace; :data:`OP_NAMESPACES` names the package): the installed release of that
+    add-on registered no GPU kernel for it (tensorflow/addons#443, its maintainer:
+    tensorflow-addons 0.4.0 had no GPU kernel for the image transform yet), or was built for
+    another TensorFlow or platform.  Never a rebuild with bazel: the user installs the add-on
+    (review b50b P5)."""
+    prefix = op.split(">", 1)[0]
+    known = OP_NAMESPACES.get(prefix) or (("tensorflow-text", "tensorflow_text")
+                                          if prefix == "TFText" else None)
+    package = known[0] if known else f"the library of the '{prefix}>' ops"
+    show = ((f"python -m pip show {known[0]}   # the {known[0]} release installed",)
+            if known else ())
+    return catalogue.make(
+        "custom-op-gpu-kernel-not-built", variant="namespaced", op=op, prefix=prefix,
+        package=package, evidence=log_evidence(hits[:1]),
+        fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
+             "installed",
+             *show,
+             f"# install the {package} release made for this TensorFlow (its compatibility "
+             "table) from a wheel with GPU kernels (a newer release, on Linux), or run the op "
+             "on the CPU: with tf.device('/CPU:0'): ...",
              "tf.config.set_soft_device_placement(True)   # or let TensorFlow place such ops "
              "on the CPU"),
     )

@@ -12,7 +12,10 @@ is being ignored." (an http index without --trusted-host). pip then knows no rel
 project at all and ends with "Could not find a version that satisfies the requirement <name>
 (from versions: none)" (older pip: "(from versions: )") and "No matching distribution found for
 <name>": the same words as for a project without a wheel for this Python, which they are not
-here. Threads: HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that
+here. A retry of a page with tries left ("total=3") may still get through, unless the proxy
+refuses it (urllib3's ProxyError, "407 Proxy Authentication Required": a retry sends the same
+request); a paste cut before the run's last retry is variant ``retried``, a hedge. Threads:
+HypothesisWorks/hypothesis#1297 and threat9/routersploit#549 (an index that
 refuses TLS 1.0: "tlsv1 alert protocol version"), pypa/pip#5776 (Python without its ssl
 module).
 """
@@ -60,10 +63,27 @@ def _blocks(b: Hit, project: str) -> bool:
     a page of another project says nothing of this one."""
     if b.g("nossl") or b.g("untrusted"):
         return True
-    page = _SIMPLE_PAGE.search(b.text)
-    if page is None or _key(page.group("name")) != _key(project):
+    if not _page_of(b, project):
         return False
-    return b.g("total") is None or b.g("total") == "0"
+    return b.g("total") is None or b.g("total") == "0" or _persistent(b)
+
+
+def _page_of(b: Hit, project: str) -> bool:
+    """Whether the line ``b`` names ``project``'s index page ("/simple/<project>/")."""
+    page = _SIMPLE_PAGE.search(b.text)
+    return page is not None and _key(page.group("name")) == _key(project)
+
+
+def _retried(b: Hit, project: str) -> bool:
+    """Whether ``b`` is urllib3's "Retrying ... after connection broken by" of ``project``'s
+    page, with tries left or not: a paste may cut the run before its last try."""
+    return b.g("total") is not None and _page_of(b, project)
+
+
+def _persistent(b: Hit) -> bool:
+    """A retry whose failure a retry does not cure: a proxy that refuses the connection or
+    asks for credentials (urllib3's ProxyError, "407 Proxy Authentication Required")."""
+    return b.g("err") == "ProxyError" or " 407 " in f" {b.text} "
 
 
 def index_unread(ctx: Facts, h: Hit) -> bool:
@@ -74,11 +94,36 @@ def index_unread(ctx: Facts, h: Hit) -> bool:
                for b in ctx.h("pip.index_unreachable").all())
 
 
+def index_maybe_unread(ctx: Facts, h: Hit) -> bool:
+    """:func:`index_unread`, or any retry of that project's page before ``h`` (urllib3's
+    "Retrying (Retry(total=N ...)) after connection broken by ...": whether a later try got
+    through the log does not show)."""
+    project = h.g("pkg") or ""
+    return index_unread(ctx, h) or any(
+        b.line <= h.line and _retried(b, project) for b in ctx.h("pip.index_unreachable").all())
+
+
 def index_unread_before(ctx: Facts, h: Hit) -> bool:
     """Whether pip's ``pip.no_dist`` line ``h`` lists no release and the log shows pip unable
     to read the index before it (pattern ``pip.index_unreachable``): its empty list then says
     nothing about the project's wheels, and the no-wheel readings leave it alone."""
     return _no_release_listed(ctx, h) and index_unread(ctx, h)
+
+
+def _tf_family(name: str) -> bool:
+    """TensorFlow's own names and its companions' (tensorflow-*, tf-*: their readings weigh
+    retries themselves, pip_reports.py nightly_build_pin, no_matching_wheel.py)."""
+    return _key(name).startswith(("tensorflow", "tf", "tb-nightly"))
+
+
+def retried_before(ctx: Facts, h: Hit) -> bool:
+    """Whether pip's ``pip.no_dist`` line ``h`` for a name outside TensorFlow's family lists
+    no release while the log shows only retries with tries left of that project's page before
+    it (:func:`_retried`; not :func:`index_unread`): a later try may have read the page, so
+    the empty list is no sure "no file here" (variant ``retried`` of pip-index-unreachable,
+    a hedge)."""
+    return (not _tf_family(h.g("pkg") or "") and _no_release_listed(ctx, h)
+            and not index_unread(ctx, h) and index_maybe_unread(ctx, h))
 
 
 def pip_index_unreachable(ctx: Facts) -> list[Finding]:
@@ -91,11 +136,20 @@ def pip_index_unreachable(ctx: Facts) -> list[Finding]:
     blocked = ctx.h("pip.index_unreachable").all()
     if not blocked:
         return []
-    failed = [h for h in ctx.h("pip.no_dist").all() if index_unread_before(ctx, h)]
+    failed = [h for h in ctx.h("pip.no_dist").all()
+              if index_unread_before(ctx, h) or retried_before(ctx, h)]
     if not failed:
         return []
     project = failed[0].g("pkg") or ""
+    retries = [b for b in blocked if b.line <= failed[0].line and _retried(b, project)]
     blocked = [b for b in blocked if b.line <= failed[0].line and _blocks(b, project)]
+    if not blocked:
+        # only retries with tries left (a paste cut before the last): a later try may have
+        # read the page, which then had no file for this Python/platform
+        return [catalogue.make(
+            "pip-index-unreachable", variant="retried", pkg=failed[0].g("pkg") or "the project",
+            line=str(retries[0].line), err=retries[-1].g("err") or "a connection error",
+            evidence=log_evidence(retries[-1:], failed[:1]))]
     first = blocked[0]
     words = " ".join(b.text for b in blocked)
     if any(b.g("nossl") for b in blocked):
@@ -110,4 +164,5 @@ def pip_index_unreachable(ctx: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["index_unread", "index_unread_before", "listed_releases", "pip_index_unreachable"]
+__all__ = ["index_maybe_unread", "index_unread", "index_unread_before", "listed_releases",
+           "pip_index_unreachable", "retried_before"]

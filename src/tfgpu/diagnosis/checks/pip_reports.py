@@ -46,7 +46,11 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
 )
 from tfgpu.diagnosis.checks.nvidia_tools import wrong_project_wanted
 from tfgpu.diagnosis.checks.pip_every_release import every_release_sunk
-from tfgpu.diagnosis.checks.pip_index import index_unread_before, listed_releases
+from tfgpu.diagnosis.checks.pip_index import (
+    index_unread_before,
+    listed_releases,
+    retried_before,
+)
 from tfgpu.diagnosis.checks.pip_machine_wheels import aarch64_no_wheel, other_interpreter
 from tfgpu.diagnosis.checks.pip_nightly_pin import nightly_build_pin
 from tfgpu.diagnosis.checks.pip_sole_dependency import sole_dependency
@@ -586,7 +590,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     installation candidates", classified by the distribution pip names."""
     # a line listing no release after pip failed to read the index: pip-index-unreachable
     hits = [h for h in ctx.h("pip.no_dist").all() if not index_unread_before(ctx, h)
-            and uv_no_wheel_is_cause(ctx, h)]
+            and not retried_before(ctx, h) and uv_no_wheel_is_cause(ctx, h)]
     by: dict[str, list[Hit]] = {}
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
@@ -630,6 +634,9 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                  # library around TensorFlow such as dm-sonnet-gpu): no file for this Python
                  or (c.pip_asked_for(ctx, k) and hs[0].g("versions") is not None
                      and not listed_releases(hs[0]))
+                 # any other name pip lists no version of at all, given on its command line
+                 # or required by a named project, from the default index
+                 or k in _none_listed(ctx, by)
                  # uv names a release with wheels, none for this interpreter or platform
                  or any(uv_no_wheel(h) for h in hs))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
@@ -665,7 +672,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         listed = listed_releases(h)
         offered = (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
                    " (pip lists no version at all)" if h.g("versions") is not None else "")
-        asked = c.pip_asked_for(ctx, name)
+        asked = c.pip_asked_for(ctx, name) or (
+            _top_level(hs) if name in _none_listed(ctx, by) else [])
         # a pin whose release candidates alone are listed: not published yet
         early = (unreleased_reading(name, pin, listed, hs)
                  if (h.g("spec") or "").startswith("==") else None)
@@ -764,6 +772,46 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
 #: pip's "(from <project>)" after a requirement: the project that requires it (not a
 #: requirements file's "(from -r requirements.txt (line 3))", which is the user's own pin).
 _FROM_PROJECT = re.compile(r"\(from ([A-Za-z0-9][\w.-]{0,80})(?:[<>=!~\[][^)]{0,80})?\)")
+
+
+def _top_level(hs: list[Hit]) -> list[Hit]:
+    """pip's "Could not find a version that satisfies the requirement <req> (from versions:
+    ...)" lines with no "(from <parent>)" / "(from -r <file> ...)" before the list: a
+    requirement given on pip's command line.  pip writes the requirement's origin only when it
+    has one (resolvelib factory.py _report_single_requirement_conflict: "<req> (from
+    <parent>)"; the legacy resolver's "<req> (from <comes_from>)"), so no clause means no
+    parent and no requirements file (google-research/google-research#779: "... the
+    requirement scann (from versions: none)")."""
+    return [h for h in hs if h.g("versions") is not None
+            and "(from " not in h.text.split("(from versions", 1)[0]]
+
+
+def _none_listed(ctx: Facts, by: dict[str, list[Hit]]) -> set[str]:
+    """Names outside TensorFlow's family of which pip lists no version at all ("(from
+    versions: none)", pip before 20.3 "(from versions: )"), given on the command line
+    (:func:`_top_level`) or required by a named project ("(from dm-acme==0.2.4)"), while pip
+    read its default index with no source restriction (no --no-index, --find-links, other
+    index: there an empty list may be that source's gap) and skipped none it saw (pip's
+    "Ignored the following ... versions" line: the list is empty for that reason).  An empty
+    list means no file of any release for this interpreter and platform (or, on the command
+    line, a name the index does not know): google-deepmind/acme#179 (dm-reverb, Linux wheels
+    only, on macOS), google-deepmind/reverb#2 (dm-reverb-nightly, cp36/cp37 wheels only, on
+    Python 3.8)."""
+    if ctx.h("pip.source_restricted").count or ctx.h("pip.other_index").count:
+        return set()
+    # pip skipped releases it saw (yanked, or for another Python: "Ignored the following
+    # versions that require a different python version"): the list is empty for that reason
+    if ctx.h("pip.ignored_versions").count:
+        return set()
+    out = set()
+    for k, hs in by.items():
+        shown = [h for h in hs if h.g("versions") is not None]
+        if (k.startswith(("tensorflow-", "tf")) or not shown
+                or any(listed_releases(h) for h in shown)):
+            continue
+        if _top_level(shown) or any(_FROM_PROJECT.search(h.text) for h in shown):
+            out.add(k)
+    return out
 
 
 def gpu_name_none_listed(ctx: Facts, h: Hit) -> bool:

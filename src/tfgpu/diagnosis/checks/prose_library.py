@@ -114,6 +114,9 @@ def library_missing_in_prose(f: Facts) -> list[Finding]:
             continue
         if base == "cudart" and built_here_loads_other_cuda(f):
             continue
+        if base in ("cuda", "nvcuda"):
+            out.append(_driver_prose(f, filename, same))
+            continue
         minor = _soname_mismatch(f, filename, base, same)
         out.append(_hedged(minor, filename, same) if minor is not None
                    else _prose_finding(f, filename, base, comp, expected, same))
@@ -128,6 +131,43 @@ def _hedged(found: Finding, filename: str, same: list[Hit]) -> Finding:
         found, severity=Severity.WARNING if found.severity is Severity.ERROR else found.severity,
         cause=(f"The log says in its own words that {filename} was not found (line "
                f"{same[0].line}; the loader's own line for it is not in the log). " + found.cause))
+
+
+def _driver_prose(f: Facts, filename: str, same: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` variant ``driver-prose``: the NVIDIA driver's own
+    library (nvcuda.dll, libcuda.so.1) said missing in the log's words.  Only the NVIDIA
+    display driver installs it (TensorFlow's dso_loader reading, checks/libraries.py
+    ``driver_library_gpu_not_shown``, says the same of the loader's line): where it ran there
+    is no working driver.  A native program linking it cannot start there (Emgu TF's CUDA
+    build on machines without an NVIDIA driver); TensorFlow's Python package goes on with the
+    CPU instead."""
+    win = filename.lower().endswith(".dll")
+    cause = (f"The log says in its own words that {filename} was not found (line "
+             f"{same[0].line}). {filename} is the NVIDIA driver's user-space library: only the "
+             "NVIDIA display driver installs it"
+             + (" (in System32)" if win else "")
+             + ", never CUDA, cuDNN or the program. So where the program ran the loader sees "
+             "no working NVIDIA driver: a machine without an NVIDIA GPU, or a driver not "
+             "installed or broken"
+             + ("" if win else ", its library's folder not on the loader's path (WSL2: "
+                "/usr/lib/wsl/lib), or (in a container) the driver not passed in")
+             + ". A GPU build that links "
+             "it directly (a native application, a C, C# or Java binding) cannot start there "
+             "at all; TensorFlow's Python package instead goes on with the CPU.")
+    fix = ("nvidia-smi   # lists an NVIDIA GPU: install or repair the NVIDIA display driver"
+           + (" (it installs nvcuda.dll in System32)" if win else "")
+           + "; no NVIDIA GPU: use the program's CPU build on this machine",
+           "where.exe nvcuda.dll   # the driver's copy, C:\\Windows\\System32\\nvcuda.dll"
+           if win else "ldconfig -p | grep libcuda.so.1   # the driver's copy in the loader "
+           "cache",
+           *(() if win else ("docker run --gpus all ...   # in a container: the NVIDIA "
+                             "Container Toolkit passes the driver's libraries in",)))
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="driver-prose", library=slug(filename),
+        filename=filename, category="windows-dll" if win else "gpu-not-visible",
+        evidence=log_evidence(same), cause=cause, fix=fix,
+        doc="tf-pip-windows-native" if win else None,
+    )
 
 
 def _prose_finding(f: Facts, filename: str, base: str, comp: str, expected: str | None,

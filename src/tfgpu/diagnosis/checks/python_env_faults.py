@@ -21,7 +21,8 @@ Sources:
   headers of bzip2, xz, SQLite, libffi and OpenSSL are present (the Python Developer's Guide,
   "Install dependencies"; platform fact ``cpython-optional-modules``); a Python built without
   them (pyenv or ``./configure`` on a bare host, some embedded builds) lacks the module
-  (touilleMan/godot-python#25).
+  (touilleMan/godot-python#25); the fix follows the interpreter's own path
+  (checks/_stdlib_host.py: MSYS2's package, macOS's Homebrew and pyenv, a Windows install).
 * CPython's ``Python/dynload_win.c``: "Module use of %.150s conflicts with this version of
   Python." when a compiled module (.pyd) linked against another ``pythonXY.dll`` is imported
   (tensorflow/models#8651: an environment's TensorFlow imported by the base Anaconda Python).
@@ -33,6 +34,7 @@ import functools
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._stdlib_host import host_fix, stdlib_frame
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -265,15 +267,19 @@ def python_missing_stdlib_module(ctx: Facts) -> list[Finding]:
     row = {m: (lib, pkg) for m, lib, pkg in
            (item.split(":", 2) for item in fact.items("modules"))}
     lib, pkg = row.get(mod, ("its library", "the library's -dev package"))
+    # the interpreter's own stdlib path decides the host (checks/_stdlib_host.py)
+    host, env, fix = host_fix(ctx, hits[0], mod, lib, pkg)
+    frame = [f for f in ctx.h("ctx.py_frame_head").all()
+             if f.g("path") == stdlib_frame(ctx, hits[0])][-1:] if host else []
+    ev = log_evidence(frame, hits[:1])
+    if host == "msys2" and env is not None:
+        return [catalogue.make(
+            "python-missing-stdlib-module", variant="msys2", module=mod, library=lib, env=env,
+            evidence=ev, knowledge_ref=fact.ref, fix=fix)]
+    variant = "macos" if host == "macos" else "windows" if host == "windows" else None
     return [catalogue.make(
-        "python-missing-stdlib-module", module=mod, library=lib,
-        evidence=log_evidence(hits[:1]), knowledge_ref=fact.ref,
-        fix=(f"sudo apt-get install {pkg}   # Debian/Ubuntu: {lib}'s headers (Fedora: the "
-             "-devel package)",
-             "# then build that Python again (pyenv install --force <version>, or ./configure "
-             "&& make), and recreate the virtual environment from it",
-             "# or use a Python that has the module: the distribution's python3, python.org's "
-             "or conda's"),
+        "python-missing-stdlib-module", variant=variant, module=mod, library=lib,
+        evidence=ev, knowledge_ref=fact.ref, fix=fix,
     )]
 
 

@@ -218,12 +218,16 @@ def tf1_graph_code_eager(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2`` variant ``eager-on``: TensorFlow 1 graph code run eagerly
     (pattern ``tools.tf1_eager_on``): "tf.placeholder() is not compatible with eager
     execution" and its kin, or a Session whose graph is empty when the log or host names
-    TensorFlow 2 (under TensorFlow 1 an empty graph is ops built in another graph); variant
-    ``eager-enabled-on-tf1`` when the log or host names TensorFlow 1.x (graph mode is its
-    default: the code enabled eager execution itself)."""
+    TensorFlow 2, or, no version named, the log's Python has no TensorFlow 1.x wheel
+    (``tf_floor_from_python``: a python3.8/site-packages path runs TensorFlow 2.2 or newer;
+    tensorflow 1.15's wheels stop at Python 3.7) (under TensorFlow 1 an empty graph is ops
+    built in another graph); variant ``eager-enabled-on-tf1`` when the log or host names
+    TensorFlow 1.x (graph mode is its default: the code enabled eager execution itself)."""
     mm = ctx.tf_mm
+    floor = ctx.tf_floor_from_python if mm is None else None
+    tf2 = (mm is not None and mm[0] >= 2) or (floor is not None and floor[0][0] >= 2)
     hits = [h for h in ctx.h("tools.tf1_eager_on").all()
-            if h.g("what") or h.g("what2") or (mm is not None and mm[0] >= 2)]
+            if h.g("what") or h.g("what2") or tf2]
     if not hits:
         return []
     h = hits[0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -283,3 +284,27 @@ def xla_rocm_device_libs(f: Facts) -> list[Finding]:
              "# install a ROCm release (with its tensorflow-rocm) that supports this GPU, or "
              "reinstall ROCm's rocm-device-libs package if files are missing"),
     )]
+
+
+def rocm_kernel_jit_failed(f: Facts, hits: list[Hit]) -> Finding:
+    """``tf-kernel-jit-failed`` variant ``rocm``: kernel_gen's "JIT compilation failed." on a log
+    of AMD's ROCm stack (:attr:`Facts.rocm_log`).  tf_framework_c_interface.cc (tensorflow/
+    tensorflow@057f8c812fb07bc803592c058b8b6e8569b4734f) compiles for the GPU's
+    ``gcn_arch_name()`` in a ROCm build, and gpu_kernel_to_blob_pass.cc (@03daf31df232e23c1146
+    88e603d9f7d488682504) through XLA's ``amdgpu::CompileToHsaco`` ("Failure when generating
+    HSACO"), which links ROCm's device libraries from tsl ``RocdlRoot()``: ``ROCM_PATH``, else
+    the build's ROCm folder, plus ``amdgcn/bitcode`` (third_party/tsl/tsl/platform/default/
+    rocm_rocdl_path.cc @3d865650905bab69b97f6b4b61ba32e095f895a1).  So no CUDA toolkit, ptxas
+    or nvidia wheel is the fix; the process's environment is a suspect (tensorflow/tensorflow
+    #79798: a script that ran from a terminal failed from an IDE's run button)."""
+    return catalogue.make(
+        "tf-kernel-jit-failed", variant="rocm", evidence=log_evidence(hits, limit=2),
+        fix=(c.set_env(f, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # rerun: the error logged just "
+             "before it says what the compile lacked",
+             'ls "${ROCM_PATH:-/opt/rocm}"/amdgcn/bitcode   # ROCm\'s device libraries '
+             "(ocml.bc...) the compile links, under ROCM_PATH or the build's ROCm folder",
+             "env | grep -E '^(ROCM_PATH|HIP_DEVICE_LIB_PATH|HSA_OVERRIDE_GFX_VERSION|PATH|"
+             "LD_LIBRARY_PATH)='   # in a run that works (a terminal) and in the one that fails "
+             "(an IDE's run configuration, a service): give the failing one the same",
+             "# this is a ROCm build: CUDA toolkits, ptxas and nvidia-* wheels play no part"),
+    )

@@ -20,13 +20,15 @@ from tfgpu.findings import Finding
 
 
 def variable_defined_twice(ctx: Facts) -> list[Finding]:
-    """``tf1-variable-defined-twice`` (pattern ``tf1.variable_exists``)."""
+    """``tf1-variable-defined-twice`` (pattern ``tf1.variable_exists``: a variable's or a
+    partitioned variable's wording)."""
     hits = ctx.h("tf1.variable_exists").all()
     if not hits:
         return []
     h = hits[0]
     return [catalogue.make(
-        "tf1-variable-defined-twice", name=h.need("name"), evidence=log_evidence([h]),
+        "tf1-variable-defined-twice", name=h.g("name") or h.need("name2"),
+        evidence=log_evidence([h]),
         fix=("# a notebook: restart the kernel, or call tf.compat.v1.reset_default_graph() "
              "before the cell that builds the model, then run it once",
              "# two different layers (a helper creating 'weights' called twice, two RNNs): "
@@ -34,7 +36,9 @@ def variable_defined_twice(ctx: Facts) -> list[Finding]:
              "# a second copy meant to share the first one's weights (an evaluation graph): "
              "build it under tf.compat.v1.variable_scope(scope, reuse=True)",
              "# TF 1's reference variables print 'Originally defined at' lines: they name "
-             "where the first one was made"))]
+             "where the first one was made",
+             "# a project's code that runs once for its authors: try the TensorFlow 1.x "
+             "release its README or requirements name"))]
 
 
 def variable_shared_other_shape(ctx: Facts) -> list[Finding]:

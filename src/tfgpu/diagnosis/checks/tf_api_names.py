@@ -42,6 +42,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import frame_between, package_frames_above
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf_api_versions import claimed_lines, tf_path
+from tfgpu.diagnosis.checks.tf_name_callers import library_reading
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -258,6 +259,16 @@ def core_name_missing(ctx: Facts) -> list[Finding]:
                  f'python -m pip install "{pkg}<the range pip check names>"   # '
                  "tensorflow-estimator and tensorboard 2.N (and keras 2.N up to TensorFlow "
                  "2.15) go with TensorFlow 2.N; TensorFlow 2.16+ takes Keras 3"))]
+    if kind != "dunder":
+        # a library's own file asked (standalone Keras, an add-on, tensorflow-estimator): that
+        # library is of another release than TensorFlow (checks/tf_name_callers.py)
+        library = library_reading(
+            ctx, hit, path, f"tf.{path} is {_WHOSE.get(kind, _BOTH)}, knowledge row "
+            f"{row.ref}; the TensorFlow it imported has no such name, so that TensorFlow is "
+            "of another release than the one it was made for (or was still importing, when "
+            "TensorFlow's own __init__ imports it).", row.ref)
+        if library is not None:
+            return [library]
     reinstall = ('python -m pip install --force-reinstall "tensorflow==<the version you '
                  'need>"   # when the file is site-packages/tensorflow/__init__.py: a broken '
                  "or partial install")

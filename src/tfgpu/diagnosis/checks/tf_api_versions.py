@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.keras2_standalone import keras_of_other_minor
 from tfgpu.diagnosis.checks.keras_modules import keras3_series
 from tfgpu.diagnosis.checks.tf_install import version_or_none
 from tfgpu.diagnosis.checks.tf_keras_copy import copy_reading_dated
+from tfgpu.diagnosis.checks.tf_name_callers import library_reading
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -188,6 +189,14 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
             return [_hedged(path, module, era, row, evidence,
                             f"every release that spells it so has tf.{path} (it exists from "
                             f"TensorFlow {first} on, knowledge row {row.ref})")]
+        # a library's own file asked (standalone Keras, an add-on): that release's fault
+        library = library_reading(
+            ctx, hit, path, f"tf.{path} exists from TensorFlow {first} on (knowledge row "
+            f"{row.ref}), so the TensorFlow it runs on is older than the one it was made for.",
+            row.ref, f"# or upgrade to TensorFlow {first} or newer (the first release with "
+            f"tf.{path}), with the CUDA/cuDNN that release needs (tfgpu plan lists them)")
+        if library is not None:
+            return [library]
         cause = (f"tf.{path} exists from TensorFlow {first} on (knowledge row {row.ref}); "
                  f"{tf_words} has no such name, so it is older than {first}: the code (or its "
                  f"tutorial) was written for TensorFlow {first} or newer."
@@ -218,6 +227,14 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
             return [_hedged(path, module, era, row, evidence,
                             f"every release that spells it so still has tf.{path} (it was "
                             f"last in TensorFlow {last}, knowledge row {row.ref})")]
+        library = library_reading(
+            ctx, hit, path, f"tf.{path} was last in TensorFlow {last} and is gone from {gone} "
+            f"on (knowledge row {row.ref}), so the TensorFlow it runs on is newer than the one "
+            "it was made for.", row.ref,
+            f"# or install TensorFlow {last} or older (the last release with tf.{path}), "
+            "with the CUDA/cuDNN that release needs (tfgpu plan lists them)")
+        if library is not None:
+            return [library]
         cause = (f"tf.{path} was last in TensorFlow {last} and is gone from {gone} on "
                  f"(knowledge row {row.ref}); {tf_words} is newer: the code was written for "
                  + (f"the pre-release TensorFlow {last}." if prerelease

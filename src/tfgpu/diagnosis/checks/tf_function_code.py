@@ -53,6 +53,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._addon_frames import ADDON_WINDOW, package_frames_above
+from tfgpu.diagnosis.checks.tensor_key_library import library_tensor_key
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -230,7 +231,8 @@ def unhashable_tensor(ctx: Facts) -> list[Finding]:
     ``tf1-api-on-tf2`` variant ``unhashable`` when the traceback's code shows TensorFlow 1
     graph idioms (a feed_dict, K.learning_phase(), a session's run: pattern
     ``ctx.tf1_graph_code``), else ``tensor-used-as-dict-key`` (TensorFlow 2 code keying by
-    tensors)."""
+    tensors); variant ``library`` first, when the frame that hashed is an installed
+    library's (checks/tensor_key_library.py)."""
     hits = ctx.h("graph.unhashable").all()
     if not hits:
         return []
@@ -239,6 +241,9 @@ def unhashable_tensor(ctx: Facts) -> list[Finding]:
     ref = ("# key by the reference instead: d[t.ref()] (t.experimental_ref() on TensorFlow "
            "2.0-2.1), a set of t.ref(), and r.deref() to get the tensor back")
     last = max(x.line for x in hits)
+    lib = library_tensor_key(ctx, hits, what)  # a library's own code keyed by the tensor
+    if lib is not None:
+        return [lib]
     tf1 = [c for c in ctx.h("ctx.tf1_graph_code").all() if 0 < last - c.line <= 40]
     if tf1:
         return [catalogue.make(

@@ -1103,6 +1103,8 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     np_major = parse_version(npv).major if npv and _parses(npv) else None
     if bare and f.h("numpy.abi").count:
         return  # NumPy's own NumPy 2 message decides: numpy_abi_log says it
+    if bare and f.h("mldtypes.no_name").count:
+        return  # TensorFlow's ml_dtypes types not registered: checks/ml_dtypes_names.py
     if bare and (np_major is None or np_major >= 2):
         yield _numpy_either_way(f, npv, first, [*sized, *f.h("numpy.multiarray").first[:1]])
         return
@@ -1915,11 +1917,20 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
     if not hits or ctx.windows or ctx.os == "macos":
         return []
     # a line without "(required by ...)" names no module: TensorFlow's only where the log or the
-    # host shows TensorFlow
+    # host shows TensorFlow; else a glibc symbol version missing is still the loader's verdict
+    # on whatever native module was imported (variant glibc-module: the module not named)
     tf_shown = bool(ctx.tf_version or ctx.h("ctx.tensorflow").count)
-    hits = [h for h in hits if h.g("by") or h.g("failed") or tf_shown]
-    if not hits:
-        return []
+    named = [h for h in hits if h.g("by") or h.g("failed") or tf_shown]
+    if not named:
+        bare = next((h for h in hits if (h.g("sym") or "").startswith("GLIBC_")), None)
+        if bare is None or ctx.h("ctx.aws_lambda").count:
+            return []
+        return [catalogue.make(
+            "tensorflow-native-import-failed-linux", variant="glibc-module",
+            symbol=bare.need("sym"), lib=bare.g("lib") or "the C library",
+            evidence=log_evidence([bare]),
+        )]
+    hits = named
     sym = next((h for h in hits if h.g("sym")), None)
     if sym is not None:
         symbol = sym.g("sym") or ""

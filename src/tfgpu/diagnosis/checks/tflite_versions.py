@@ -27,8 +27,10 @@ Sources:
   in the given model, is(are) not supported by this interpreter" (TensorFlow 2.21's
   ``libpywrap_tflite_common.so``); a custom op without a registered kernel: "Encountered
   unresolved custom op: <op>." TensorFlow's own Python ``tf.lite.Interpreter`` links the Flex
-  delegate; tflite-runtime, mobile and plugin runtimes do not unless built or packaged with it
-  (tensorflow.org/lite/guide/ops_select; on Android the message names
+  delegate only in the tensorflow pip package 2.3-2.19 (2.4-2.19 on macOS and Windows; not
+  tensorflow-cpu 2.19: platform fact ``tflite-python-interpreter-flex``, checks/_tflite_flex.py);
+  tflite-runtime, ai-edge-litert, mobile and plugin runtimes do not unless built or packaged
+  with it (tensorflow.org/lite/guide/ops_select; on Android the message names
   org.tensorflow:tensorflow-lite-select-tf-ops).
 * The Edge TPU runtime (libedgetpu) refusing a model compiled for a newer runtime: "Package
   requires runtime version (<need>), which is newer than this runtime version (<have>)"
@@ -42,6 +44,11 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._tfjs_tflite import tfjs_tflite_hit
+from tfgpu.diagnosis.checks._tflite_flex import (
+    other_interpreter_fix,
+    tf_interpreter_finding,
+    window_words,
+)
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -146,7 +153,9 @@ def _micro_resolver(name: str, op: str, hits: list[Hit], micro: list[Hit]) -> Fi
 def tflite_runtime_without_flex(ctx: Facts) -> list[Finding]:
     """``tflite-runtime-without-flex-delegate`` (pattern ``tflite.flex_missing``): the model
     holds Select TensorFlow (Flex) ops and the interpreter has no Flex delegate; variant
-    ``custom-op`` for an unresolved custom op whose name is not a Flex op's."""
+    ``custom-op`` for an unresolved custom op whose name is not a Flex op's; the ``tf-*``
+    variants when the interpreter is TensorFlow's own, by its release (checks/_tflite_flex.py:
+    only the tensorflow package 2.3-2.19 links the Flex delegate)."""
     hits = ctx.h("tflite.flex_missing").all()
     if not hits:
         return []
@@ -172,14 +181,13 @@ def tflite_runtime_without_flex(ctx: Facts) -> list[Finding]:
                  f"# or convert again without it ({op} is written by converter.allow_custom_ops "
                  "= True, or comes from a library's op); with Select TF ops a TensorFlow op "
                  "runs through the Flex delegate instead"))]
+    # TensorFlow's own tf.lite.Interpreter failed: its release decides (_tflite_flex.py)
+    own = tf_interpreter_finding(ctx, h, hits)
+    if own is not None:
+        return [own]
     return [catalogue.make(
-        "tflite-runtime-without-flex-delegate", evidence=log_evidence(hits),
-        fix=("# run it with TensorFlow's own interpreter (tf.lite.Interpreter of the tensorflow "
-             "package), which links the Flex delegate; Android: add the "
-             "org.tensorflow:tensorflow-lite-select-tf-ops dependency; iOS: "
-             "TensorFlowLiteSelectTfOps",
-             "# or convert again with builtin ops only (converter.target_spec.supported_ops = "
-             "[tf.lite.OpsSet.TFLITE_BUILTINS]): the converter then names the ops to replace"))]
+        "tflite-runtime-without-flex-delegate", window=window_words(ctx),
+        evidence=log_evidence(hits), fix=other_interpreter_fix(ctx))]
 
 
 def edgetpu_runtime_older_than_model(ctx: Facts) -> list[Finding]:

@@ -35,9 +35,20 @@ def tftrt_op_types(f: Facts) -> frozenset[str]:
         return frozenset()
 
 
-def tftrt_ops_missing(f: Facts, op: str, evidence: tuple[Evidence, ...]) -> Finding:
+def tftrt_ops_missing(f: Facts, op: str, evidence: tuple[Evidence, ...], *,
+                      kernel: bool = False) -> Finding:
     """``tftrt-not-enabled`` variant ``ops``: the graph or SavedModel holds TF-TRT's op ``op``
-    (one of :func:`tftrt_op_types`) and the binary loading it does not register it.
+    (one of :func:`tftrt_op_types`) and the binary loading it does not register it; variant
+    ``kernel`` (``kernel=True``) for op_kernel.cc's "No registered 'TRTEngineOp' OpKernel for
+    'GPU' devices", the placer's "Assigned device ... does not have registered OpKernel support
+    for TRTEngineOp" and colocation_graph.cc's "No OpKernel was registered to support Op
+    'TRTEngineOp'": its only kernel, a GPU one, is registered under ``#if GOOGLE_CUDA`` /
+    ``#if GOOGLE_TENSORRT`` (tensorflow/compiler/tf2tensorrt/kernels/trt_engine_op.cc at
+    tensorflow/tensorflow@4c1a172f: ``REGISTER_KERNEL_BUILDER(Name("TRTEngineOp")
+    .Device(DEVICE_GPU), TRTEngineOp)``), so a binary built without TensorRT has none
+    (tensorflow/tensorrt#326, NVIDIA's TF-TRT maintainer: "a TensorFlow version that was
+    compiled without TensorRT and TF-TRT support").  Never a custom-op rebuild: the op is
+    TensorFlow's own (review b50b P4).
 
     The first fix line fits the program the log shows: TF Serving (pattern
     ``ctx.tf_serving``: the last -gpu image with TF-TRT), a JVM (``ctx.jvm``: TensorFlow for
@@ -74,7 +85,8 @@ def tftrt_ops_missing(f: Facts, op: str, evidence: tuple[Evidence, ...]) -> Find
                "# TensorFlow 1.x: import tensorflow.contrib.tensorrt before loading the graph "
                "(it loads TF-TRT's op library)")
     return catalogue.make(
-        "tftrt-not-enabled", variant="ops", op=op, where=where, first=start, last=last,
+        "tftrt-not-enabled", variant="kernel" if kernel else "ops", op=op, where=where,
+        first=start, last=last,
         seen=seen, evidence=evidence, knowledge_ref=f.kb.platform_fact("tftrt-op-types").ref,
         fix=fix,
     )

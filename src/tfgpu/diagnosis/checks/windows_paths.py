@@ -10,7 +10,11 @@ NUL together; a folder must leave room for an 8.3 file name, 248; longer paths n
 LongPathsEnabled setting and a program that declares itself long-path aware); MoveFileEx
 fails with ERROR_ACCESS_DENIED ("Access is denied") when another process has the file open
 without sharing it for deletion (TensorBoard reading the same folder, an antivirus scan, a
-cloud-sync client).
+cloud-sync client).  A checkpoint save's own shard rename (``<prefix>_temp/part-...`` over
+``<prefix>.data-...``, op MergeV2Checkpoints) refused the same way is most often the run
+saving again over a prefix it wrote before, with no other program involved: a fixed
+save_weights path each epoch, keras-tuner's trial checkpoints; a new name per save cured it
+(tensorflow/tensorflow#41380, open: antivirus and sync clients off did not help).
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ _WINDOWS_PATH = re.compile(r"^[A-Za-z]:[\\/]|\\")
 _HELD = (5, 32)
 #: ERROR_FILENAME_EXCED_RANGE: "The filename or extension is too long."
 _TOO_LONG = 206
+#: The temporary shard of a checkpoint save that MergeV2Checkpoints renames over
+#: <prefix>.data-*: "<prefix>_temp/part-00000-of-00001" (tensorflow/python/checkpoint/
+#: functional_saver.py and training/saver.py: "_temp/part"; TF 1.x "_temp_<uuid>/part").
+_MERGE_TEMP = re.compile(r"_temp(?:_[0-9a-f]{32})?[/\\]part-\d{5}-of-\d{5}")
 #: "Access Denied" as pastes retype it (no "is", title case).
 _DENIED = re.compile(r"[Aa]ccess (?:is )?[Dd]enied")
 
@@ -113,6 +121,22 @@ def windows_file_locked(ctx: Facts) -> list[Finding]:
         return []
     h = hits[0]
     path = h.need("path").strip().split(", ")[0].rstrip(",")
+    merge = [m for m in ctx.h("exhausted.file_op").all()
+             if m.g("op") == "MergeV2Checkpoints" and 0 <= m.line - h.line <= 3]
+    if _MERGE_TEMP.search(path) or merge:
+        # TensorFlow's own shard rename of a checkpoint save (MergeV2Checkpoints): most
+        # often the run saving over a prefix it wrote before (tensorflow/tensorflow#41380)
+        return [catalogue.make(
+            "windows-file-in-use-by-another-program", variant="checkpoint-merge", path=path,
+            evidence=log_evidence([h], merge[:1]),
+            fix=("# give each save its own checkpoint name (model.save_weights(f'ckpt/model_"
+                 "{epoch}'), ModelCheckpoint(filepath='ckpt/model_{epoch:02d}')), or delete "
+                 "the old <name>.index and <name>.data-* files before saving to the same name "
+                 "again",
+                 "# keep checkpoints in a local folder that OneDrive/Dropbox do not sync and "
+                 "antivirus does not scan, with TensorBoard pointed at the log folder only: "
+                 "another program holding the old files open refuses the same rename",
+                 "# then save again"))]
     return [catalogue.make(
         "windows-file-in-use-by-another-program", path=path, evidence=log_evidence([h]),
         fix=("# write checkpoints to a folder no other program reads: a TensorBoard started on "

@@ -27,8 +27,10 @@ from typing import Any, NamedTuple
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.driver_ceiling import driver_install_lines
+from tfgpu.diagnosis.checks.driver_files import own_loader_ptx_jit_missing
 from tfgpu.diagnosis.checks.libraries import _cuda_major_of
 from tfgpu.diagnosis.checks.metal import metal_evidence, metal_variable_other_device
+from tfgpu.diagnosis.checks.rocm import rocm_kernel_jit_failed
 from tfgpu.diagnosis.checks.triton_ptx import (
     ptxas_origin,
     triton_lines,
@@ -1075,7 +1077,8 @@ def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     missing = ctx.h("xla.ptx_jit_missing")
     if missing.count:
-        out.append(catalogue.make(
+        # a Nix or Linuxbrew loader (checks/driver_files.py): ldconfig and packages miss it
+        out.append(own_loader_ptx_jit_missing(ctx, missing.all()) or catalogue.make(
             "ptx-jit-compiler-missing",
             evidence=log_evidence(missing),
         ))
@@ -1186,7 +1189,8 @@ def _ptx_isa(digits: str | None) -> str:
 
 #: Findings that name why a kernel could not be compiled (libdevice, ptxas).
 _JIT_CAUSES = ("xla.libdevice", "xla.ptxas_missing", "xla.ptxas_old", "xla.ptxas_arch",
-               "xla.ptxas_loaded_arch", "xla.ptxas_bug", "xla.driver_jit_log")
+               "xla.ptxas_loaded_arch", "xla.ptxas_bug", "xla.driver_jit_log",
+               "xla.rocm_bitcode_missing")
 
 
 def _ptx_too_new(ctx: Facts) -> bool:
@@ -1204,10 +1208,13 @@ def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
     tensorflow/tensorflow#57162) did not compile. When the log names libdevice or ptxas,
     that finding names the cause instead; when it shows the driver refusing the PTX as too
     new (:func:`_ptx_too_new`), ``ptx-newer-than-driver`` does: this row's fix, a current
-    ptxas, would write PTX the driver knows even less."""
+    ptxas, would write PTX the driver knows even less. On a ROCm log (``Facts.rocm_log``) the
+    compile is ROCm's, not CUDA's (:func:`rocm_kernel_jit_failed`)."""
     hits = ctx.h("xla.kernel_jit").all()
     if not hits or any(ctx.h(n).count for n in _JIT_CAUSES) or _ptx_too_new(ctx):
         return []
+    if ctx.rocm_log:
+        return [rocm_kernel_jit_failed(ctx, hits)]
     return [catalogue.make(
         "tf-kernel-jit-failed",
         evidence=log_evidence(hits, limit=2),
@@ -1358,7 +1365,8 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     hits = ctx.h("xla.uncompilable").all()
     if not hits:
         return []
-    h = hits[0]
+    # (a line that names the op before one cut after the header)
+    h = next((x for x in hits if not x.g("cut")), hits[0])
     op, dev = h.g("op") or h.g("op2"), h.g("dev") or h.g("dev2")
     fn = f"The function {h.g('fn')}" if h.g("fn") else "A function"
     if (op or "").startswith("CudnnRNN"):
@@ -1399,6 +1407,21 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
         fix = ("# set maximum_iterations on tf.while_loop / a fixed size on the TensorArray",
                "# or drop jit_compile=True from that tf.function (Keras 3: "
                "model.compile(..., jit_compile=False))")
+    elif h.g("cut"):
+        # tf2xla's "Detected unsupported operations when trying to compile graph <fn>" with
+        # the rest of the line (" on XLA_GPU_JIT: <op> (No registered ...)") cut off
+        what = "an op with no XLA kernel (the log is cut before the op's name)"
+        why = (f"{fn} must be compiled by XLA (jit_compile=True, Keras 3's default "
+               "jit_compile='auto' with a GPU, or a TPU/XLA device), and XLA found an op in it "
+               "with no XLA kernel for the device ('Detected unsupported operations when "
+               "trying to compile graph'); the log is cut before the op's name. Not a GPU "
+               "setup fault.")
+        fix = (
+            "# the full error line names the op: '... on XLA_GPU_JIT: <op> (No registered "
+            "'<op>' OpKernel ...)'",
+            "# drop jit_compile=True from that tf.function, or model.compile(..., "
+            "jit_compile=False)",
+            "# or replace that op by ops XLA supports")
     else:
         what = "a shape that is not a compile-time constant"
         why = ("A function XLA compiles (jit_compile=True or a TPU) slices a tensor with "
