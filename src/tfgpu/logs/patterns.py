@@ -5692,6 +5692,15 @@ PATTERNS: tuple[Pattern, ...] = (
         + r"|" + _first("Successfully installed")
         + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
     ),
+    # pip's "Requirement already satisfied: tensorflow[>=2.4] in <site-packages> (2.4.1)": the
+    # release installed there (pip's req_install: "Requirement already satisfied: {req} in
+    # {location} ({version})"); a notebook's runtime may still have another one imported
+    _p(
+        "ctx.tf_version",
+        ("requirement already satisfied: tensorflow",),
+        r"Requirement already satisfied: tensorflow(?:-cpu|-gpu|-intel|-macos)?"
+        r"(?:[<>=!~][^ \n]{0,30})? in \S{1,300} \((?P<v3>2\.\d{1,2}\.\d{1,3})\)",
+    ),
     # a notebook's warning after pip replaced an imported package: Colab's front end for
     # google/colab/_pip.py print_previous_import_warning ("WARNING: The following packages
     # were previously imported in this runtime: [...] You must restart the runtime in order to
@@ -12939,8 +12948,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[0-9A-Fa-f]{2}\.[0-7])|NVMLError_CorruptedInforom",
     ),
     # NVML_ERROR_GPU_IS_LOST through pynvml (nvml.h: "The GPU has fallen off the bus or has
-    # otherwise become inaccessible"): read with the kernel's own fallen-off-the-bus lines
-    _p("eco.gpu_off_bus", ("nvmlerror_gpuislost",), r"NVMLError_GpuIsLost"),
+    # otherwise become inaccessible"): read with the kernel's own fallen-off-the-bus lines;
+    # also str() of that error ("GPU is lost", pynvml's _errcode_to_string) after faceswap's
+    # "Original error: " (its catch-all of nvml.init_failed)
+    _p("eco.gpu_off_bus", ("nvmlerror_gpuislost", "original error: gpu is lost"),
+       r"NVMLError_GpuIsLost|Original error: GPU is lost"),
+    # Docker in rootless mode (moby docs "Run the Docker daemon as a non-root user"): its
+    # setup script dockerd-rootless-setuptool.sh, RootlessKit, the per-user socket
+    # unix:///run/user/<uid>/docker.sock, `docker context ls` marking the "rootless" context
+    # current. Read by checks/containers.py (the toolkit's rootless steps differ)
+    _p(
+        "ctx.docker_rootless",
+        ("dockerd-rootless", "rootlesskit", "/docker.sock", "rootless"),
+        r"dockerd-rootless|rootlesskit|unix:///run/user/\d{1,10}/docker\.sock"
+        r"|^[ \t]{0,8}rootless[ \t]{1,8}\*",
+    ),
     # a podman (or nerdctl) run line: the NVML failures after it come from a container
     _p("nvml.ctx_podman_run", ("podman run", "nerdctl run"), r"\b(?:podman|nerdctl)\s+run\b"),
     # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h: "RM detects a driver/library version

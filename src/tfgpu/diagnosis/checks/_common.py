@@ -608,6 +608,8 @@ COMMAND_WORDS = frozenset({
     "snap",
     # Node.js and npm (TensorFlow.js for Node: tfjs-node's install, rebuild and versions)
     "npm", "node",
+    # rootless Docker: the toolkit configured for the user's daemon, which is a user service
+    "nvidia-ctk", "systemctl",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -61,6 +61,23 @@ def docker_errors(f: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "docker-nvidia-container-toolkit-missing", variant="snap", ref=fact.ref,
                 evidence=log_evidence(hits, snap.first[:1]), knowledge_ref=fact.ref))
+        elif f.h("ctx.docker_rootless").count:
+            # rootless Docker: the per-user daemon's own daemon.json and service, and no
+            # cgroup setup by the toolkit (NVIDIA Container Toolkit install guide, "Rootless
+            # mode"; nvidia-ctk config --set, NVIDIA/nvidia-container-toolkit cmd/nvidia-ctk)
+            out.append(catalogue.make(
+                "docker-nvidia-container-toolkit-missing", ref=fact.ref,
+                evidence=log_evidence(hits, f.h("ctx.docker_rootless").first[:1]),
+                fix=(_TOOLKIT_INSTALL[0],
+                     "nvidia-ctk runtime configure --runtime=docker "
+                     "--config=$HOME/.config/docker/daemon.json   # rootless: the per-user "
+                     "daemon's configuration, not /etc/docker/daemon.json",
+                     "systemctl --user restart docker   # the rootless daemon is a user "
+                     "service",
+                     "sudo nvidia-ctk config --set nvidia-container-cli.no-cgroups --in-place"
+                     "   # a rootless daemon cannot set up device cgroups",
+                     _TOOLKIT_INSTALL[3]),
+                knowledge_ref=fact.ref))
         else:
             out.append(catalogue.make(
                 "docker-nvidia-container-toolkit-missing", ref=fact.ref,

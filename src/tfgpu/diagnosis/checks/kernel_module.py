@@ -112,6 +112,11 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     if wsl_kernel(f, hits):
         # WSL1 has no GPU at all (wsl1-has-no-gpu says it)
         return [] if f.wsl1 else [_wsl_no_modules(f, hits, module)]
+    if any("-tegra" in (x.g("dir") or "") for x in hits):
+        # a Jetson's kernel (L4T's "<version>-tegra"): its on-chip GPU is driven by nvgpu,
+        # which Jetson Linux ships; there is no desktop nvidia module to install, so the
+        # lookup says nothing of the GPU (platform_facts jetson-gpu-on-chip)
+        return []
     if driver_shown_working(f, module):
         return []  # the log shows the driver answering: the module is loaded (another name)
     if h.g("mod2") and _MODINFO.search(h.text):
@@ -266,6 +271,20 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     first = hits[0].parts[0][1] if hits[0].parts else hits[0].text
     detail = first.strip()[:200]
     mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
+    if ((hits[0].g("mod") or hits[0].g("mod2"))
+            and (f.in_container or f.h("ctx.container_prompt").count)):
+        # modprobe at a container's prompt: its /lib/modules is the image's; the host loads
+        # modules (a docker run line alone may be the host's own command before it)
+        return [catalogue.make(
+            "nvidia-uvm-not-loaded", variant="in-container", detail=detail,
+            evidence=log_evidence(hits, f.h("cuinit").first[:1]),
+            fix=("# on the HOST, not in the container: lsmod | grep -E '^nvidia'; ls -l "
+                 "/dev/nvidia-uvm   # nvidia and nvidia_uvm loaded? the node present?",
+                 f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # on the host: load "
+                 "it and create /dev/nvidia-uvm, then start the container again",
+                 "# the host's modprobe fails too ('not found', 'Unknown symbol'): reinstall "
+                 "the host's driver for its running kernel (its DKMS module), then reboot")),
+        ]
     return [catalogue.make(
         "nvidia-uvm-not-loaded", detail=detail,
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),

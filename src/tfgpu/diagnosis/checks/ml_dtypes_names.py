@@ -30,24 +30,19 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: name -> (the first ml_dtypes release with it, the first without it or None): CHANGELOG.md
-#: of jax-ml/ml_dtypes at commit 00b4fab338dd8b0c30b913e8231f5186358bb70f.
-_NAMES: dict[str, tuple[str, str | None]] = {
-    "float8_e4m3b11": ("0.1.0", "0.3.0"),
-    "float8_e4m3b11fnuz": ("0.2.0", None),
-    "int4": ("0.2.0", None),
-    "uint4": ("0.2.0", None),
-    "float8_e4m3": ("0.5.0", None),
-    "float8_e3m4": ("0.5.0", None),
-    "float8_e8m0fnu": ("0.5.0", None),
-    "float4_e2m1fn": ("0.5.0", None),
-    "float6_e2m3fn": ("0.5.0", None),
-    "float6_e3m2fn": ("0.5.0", None),
-    "complex32": ("0.6.0", None),
-    "bcomplex32": ("0.6.0", None),
-    "int1": ("0.6.0", None),
-    "uint1": ("0.6.0", None),
-}
+
+def _dated(ctx: Facts, name: str) -> tuple[str, str | None, str] | None:
+    """``(first release with name, first release without it or None, knowledge ref)`` of an
+    ml_dtypes name from platform fact ``ml-dtypes-names`` (ml_dtypes CHANGELOG.md), ``None``
+    for a name it does not date."""
+    fact = ctx.kb.platform_fact("ml-dtypes-names")
+    for item in fact.items("names"):
+        key, _, span = item.partition("=")
+        if key == name:
+            first, _, gone = span.partition("..")
+            return first, gone or None, fact.ref
+    return None
+
 
 #: Import names of the packages that import ml_dtypes, as the fix names them.
 _ASKERS = {"tensorflow": "TensorFlow", "tensorflow_core": "TensorFlow", "jax": "JAX",
@@ -63,7 +58,8 @@ def ml_dtypes_mismatch_shown(ctx: Facts) -> bool:
 
 def ml_dtypes_name_missing(ctx: Facts) -> list[Finding]:
     """``ml-dtypes-version-mismatch``: the first "module 'ml_dtypes' has no attribute 'X'" /
-    "cannot import name 'X' from 'ml_dtypes'" line; dated by :data:`_NAMES` (default variant:
+    "cannot import name 'X' from 'ml_dtypes'" line; dated by platform fact ``ml-dtypes-names``
+    (ml_dtypes CHANGELOG.md; default variant:
     X removed, the ml_dtypes is too new; ``too-old``: X added later; ``unsure``: X not
     dated)."""
     hits = ctx.h("mldtypes.no_name").all()
@@ -86,18 +82,18 @@ def ml_dtypes_name_missing(ctx: Facts) -> list[Finding]:
     after = [p for p in ctx.h("numpy.too_old").all()
              if "Unable to convert function return value" in p.text and p.line > h.line][:1]
     evidence = log_evidence([h], frames[-1:], after)
-    dated = _NAMES.get(name)
+    dated = _dated(ctx, name)
     if dated is None:
         return [catalogue.make(
             "ml-dtypes-version-mismatch", variant="unsure", name=name, who=who,
             evidence=evidence,
             fix=(listing, check, 'python -m pip install "ml-dtypes<the range pip check '
                  'names>"   # the ml-dtypes release the asking package was built with'))]
-    first, gone = dated
+    first, gone, ref = dated
     if gone is not None:
         return [catalogue.make(
             "ml-dtypes-version-mismatch", name=name, gone=gone, first=first, who=who,
-            evidence=evidence,
+            evidence=evidence, knowledge_ref=ref,
             fix=(listing, check,
                  f'python -m pip install "ml-dtypes<{gone}"   # a release that still has '
                  f"{name}, within the range pip check names",
@@ -106,7 +102,7 @@ def ml_dtypes_name_missing(ctx: Facts) -> list[Finding]:
                  "pulls both pins)"))]
     return [catalogue.make(
         "ml-dtypes-version-mismatch", variant="too-old", name=name, first=first, who=who,
-        evidence=evidence,
+        evidence=evidence, knowledge_ref=ref,
         fix=(listing, check,
              f'python -m pip install --upgrade "ml-dtypes>={first}"   # within the range '
              "pip check names",

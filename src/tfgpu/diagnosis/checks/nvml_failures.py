@@ -151,7 +151,9 @@ def nvml_driver_not_loaded(f: Facts) -> list[Finding]:
 #: NVML error strings (nvmlErrorString) whose own readings live elsewhere: a library not
 #: found, a driver not loaded, no permission (faceswap's other branch prints those), a
 #: driver/library version mismatch (driver.mismatch), and pynvx's CUDA errors on macOS.
-_INIT_READ_ELSEWHERE = ("library not found", "not loaded", "permission", "mismatch", "cuda")
+_INIT_READ_ELSEWHERE = ("library not found", "not loaded", "permission", "mismatch", "cuda",
+                        # the GPU fell off the bus: kernel_module.gpu_fell_off_bus
+                        "gpu is lost")
 
 #: What str() of pynvml's NVMLError gives (lower case): the strings of its
 #: ``NVMLError._errcode_to_string`` (nvidia-ml-py pynvml.py, the 2025 release mirrored at

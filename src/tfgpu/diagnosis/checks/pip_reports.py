@@ -684,6 +684,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
             return
         parent = next((m.group(1) for x in hs
                        if (m := _FROM_PROJECT.search(x.text)) is not None), None)
+        if parent is not None:
+            asked = []  # pip's own line names the project requiring it: not asked by name
         if parent is None and uv_no_wheel(h):
             # uv's report: "... and tensorflow==2.20.0 depends on numpy>=1.26.0"
             parent = next((d.g("pkg") for d in ctx.h("pip.depends").kept()

@@ -15,7 +15,8 @@ Sources: tensorflow/tensorflow#32139 and #31582 (tensorflow-probability 0.7's bi
 the TFP 0.7 release and TF 2.0.0-rc0. Fix it by installing TFP 0.8-rc0"). TFP's own import check
 (tensorflow/probability ``tensorflow_probability/__init__.py`` ``required_tensorflow_version``):
 "1.14" at v0.7.0-rc0, "1.15" from commit bb302dfe (2019-08-29, "Update TF version requirement to
-1.15 for 0.8.0rc0"), "2.1" at v0.9.0; the later releases' pairs are platform_facts
+1.15 for 0.8.0rc0"), "2.1" at v0.9.0 (platform_facts
+``tensorflow-probability-early-pairs``); the later releases' pairs are platform_facts
 ``addon-pairs-tensorflow-probability``.
 """
 
@@ -40,10 +41,20 @@ _HANDED = frozenset({"numpy", "pandas", "scipy", "sklearn", "six", "wrapt", "dil
                      "cloudpickle", "typing_extensions", "tensorflow", "tensorflow_core",
                      "keras", "tf_keras", "IPython", "ipykernel"})
 
-#: TensorFlow Probability releases for TensorFlow 2.0 and 2.1, older than the pairs table
-#: (tensorflow/probability required_tensorflow_version: 0.8.0rc0 1.15, commit bb302dfe;
-#: v0.9.0 2.1)
-_TFP_EARLY = {(2, 0): "0.8.0", (2, 1): "0.9.0"}
+def _tfp_early(ctx: Facts) -> str | None:
+    """The tensorflow-probability release for a TensorFlow 2.0 or 2.1 shown in the log or on
+    the host (platform fact ``tensorflow-probability-early-pairs``: the newest release
+    whose minimum TensorFlow is at most that minor), ``None`` for other TensorFlow releases."""
+    mm = ctx.tf_mm
+    if mm not in ((2, 0), (2, 1)):
+        return None
+    fact = ctx.kb.platform_fact("tensorflow-probability-early-pairs")
+    for pair in fact.items("pairs"):  # newest first
+        release, _, floor = pair.partition("=")
+        major, _, minor = floor.partition(".")
+        if (int(major), int(minor)) <= mm:
+            return release
+    return None
 
 
 def library_frame(ctx: Facts, line: int) -> Hit | None:
@@ -81,7 +92,7 @@ def library_tensor_key(ctx: Facts, hits: list[Hit], what: str) -> Finding | None
     dist = ADDON_DISTS.get(pkg, pkg.replace("_", "-"))
     fix: list[str] = []
     if dist == "tensorflow-probability":
-        early = _TFP_EARLY.get(ctx.tf_mm) if ctx.tf_mm else None
+        early = _tfp_early(ctx)
         if early:
             fix.append(f'pip install "tensorflow-probability=={early}"   # the TensorFlow '
                        f"Probability release for TensorFlow {ctx.tf_version}")

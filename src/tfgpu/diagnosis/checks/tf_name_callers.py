@@ -66,7 +66,11 @@ def library_reading(ctx: Facts, hit: Hit, symbol: str, dated: str,
     asked for it (:func:`library_asking`); ``dated`` is the sentence that dates the name (or
     says that every release has it), ``tf_side`` the fix line that moves TensorFlow instead
     (the release range a data row dates the name to), ``None`` when no library frame stands
-    above."""
+    above, and for a circular import ("partially initialized module 'tensorflow'": the
+    tensorflow module was still importing, a file named tensorflow.py or TensorFlow's own
+    __init__; no release is wrong)."""
+    if "partially initialized" in hit.text:
+        return None
     found = library_asking(ctx, hit)
     if found is None:
         return None

@@ -25,6 +25,8 @@ Sources:
   m1guelpf/auto-subtitle#75; Arize-ai/phoenix#1620), gone in 2.14
   (tensorflow/tensorflow#61770: pydantic 2 needs >=4.6.1).
 
+Both tables are platform facts (``typing-extensions-names-added``, ``tf-typing-extensions-caps``).
+
 With TensorFlow's version known (the log or the host) in a capped release, and the name (or
 the requirement) out of the cap's reach, the cap is the cause: ``pip-tensorflow-pin-conflict``
 variant ``typing-extensions-cap``.  Otherwise the ImportError alone says only that the
@@ -44,27 +46,25 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: The typing_extensions release that added a name (module docstring: CHANGELOG.md).
-_ADDED: dict[str, str] = {
-    **dict.fromkeys(("ParamSpec", "Concatenate", "TypeGuard", "TypeAlias", "ParamSpecArgs",
-                     "ParamSpecKwargs"), "3.10.0.0"),
-    **dict.fromkeys(("Self", "Required", "NotRequired"), "4.0.0"),
-    **dict.fromkeys(("TypeVarTuple", "Unpack", "LiteralString", "Never", "assert_never",
-                     "reveal_type", "dataclass_transform", "is_typeddict"), "4.1.0"),
-    **dict.fromkeys(("assert_type", "get_overloads", "clear_overloads"), "4.2.0"),
-    "override": "4.4.0",
-    "deprecated": "4.5.0",
-    **dict.fromkeys(("TypeAliasType", "Buffer", "get_original_bases"), "4.6.0"),
-    **dict.fromkeys(("get_protocol_members", "is_protocol"), "4.7.0"),
-    "Doc": "4.8.0",
-}
 
-#: TensorFlow (major, minor) -> (its typing-extensions requirement, the exclusive upper
-#: bound it sets, the first release without that cap) (module docstring).
-_CAPS: dict[tuple[int, int], tuple[str, str, str]] = {
-    **dict.fromkeys(((2, 4), (2, 5), (2, 6), (2, 7)), ("~=3.7.4", "3.8", "2.8")),
-    (2, 13): ("<4.6.0,>=3.6.6", "4.6.0", "2.14"),
-}
+def _added(ctx: Facts) -> dict[str, str]:
+    """typing_extensions name -> the release that added it (platform fact
+    ``typing-extensions-names-added``, from the project's CHANGELOG.md)."""
+    fact = ctx.kb.platform_fact("typing-extensions-names-added")
+    return dict(item.partition("=")[::2] for item in fact.items("names"))
+
+
+def _caps(ctx: Facts) -> dict[tuple[int, int], tuple[str, str, str]]:
+    """TensorFlow (major, minor) -> (its typing-extensions requirement, the exclusive upper
+    bound it sets, the first release without that cap), from platform fact
+    ``tf-typing-extensions-caps`` (TensorFlow's setup.py as pip reports it)."""
+    out: dict[tuple[int, int], tuple[str, str, str]] = {}
+    for item in ctx.kb.platform_fact("tf-typing-extensions-caps").items("caps"):
+        minor, _, rest = item.partition("=")
+        spec, cap, fixed = rest.split("|")
+        major, _, mn = minor.partition(".")
+        out[int(major), int(mn)] = (spec, cap, fixed)
+    return out
 
 
 def _cap(ctx: Facts) -> tuple[str, str, str, str] | None:
@@ -73,7 +73,7 @@ def _cap(ctx: Facts) -> tuple[str, str, str, str] | None:
     patches lost the cap: a 2.7 without its patch number is not counted)."""
     tf = ctx.tf_version
     mm = ctx.tf_mm
-    row = _CAPS.get(mm) if mm else None
+    row = _caps(ctx).get(mm) if mm else None
     if tf is None or row is None:
         return None
     if mm == (2, 7):
@@ -124,15 +124,16 @@ def typing_extensions_too_old(ctx: Facts) -> list[Finding]:
     if capped is not None:
         tf, spec, cap, fixed = capped
         capv = Version(cap)
-        late = [h for h in names if (a := _ADDED.get(h.g("name") or "")) and Version(a) >= capv]
+        added = _added(ctx)
+        late = [h for h in names if (a := added.get(h.g("name") or "")) and Version(a) >= capv]
         pairs = _pip_pairs(ctx, capv)
         if late or pairs:
             if late:
                 name = late[0].need("name")
-                needs = f"{name} (typing-extensions {_ADDED[name]}+)"
+                needs = f"{name} (typing-extensions {added[name]}+)"
                 importer = "the package importing it"
                 what = (f"The log shows Python failing to import {name} from typing_extensions: "
-                        f"{name} was added in typing-extensions {_ADDED[name]}, past that cap.")
+                        f"{name} was added in typing-extensions {added[name]}, past that cap.")
             else:
                 p = pairs[0]
                 importer = p.need("pkg")
@@ -152,15 +153,16 @@ def typing_extensions_too_old(ctx: Facts) -> list[Finding]:
                 "pip-tensorflow-pin-conflict", variant="typing-extensions-cap", tf=tf,
                 spec=spec, cap=cap, needs=needs, importer=importer, what=what,
                 evidence=log_evidence(late, pairs, limit=3),
+                knowledge_ref=ctx.kb.platform_fact("tf-typing-extensions-caps").ref,
                 fix=(*lead, c.pip(ctx, "check") + "   # lists every requirement left unmet"),
             )]
     if not names:
         return []
     h = names[0]
     name = h.need("name")
-    added = _ADDED.get(name)
+    when = _added(ctx).get(name)
     shown_tf = ctx.tf_version
-    if capped is not None and added is not None:
+    if capped is not None and when is not None:
         # a capped TensorFlow whose cap still admits a release with the name (ParamSpec under
         # 2.13's <4.6.0): the cap is not what keeps it old
         held = (f" TensorFlow {capped[0]} caps typing-extensions ({capped[1]}), but releases "
@@ -177,7 +179,7 @@ def typing_extensions_too_old(ctx: Facts) -> list[Finding]:
                 "lock file, or an old environment can hold it back too.")
     return [catalogue.make(
         "pip-tensorflow-pin-conflict", variant="typing-extensions-old", name=name,
-        added=f" (added in typing-extensions {added})" if added else "", held=held,
+        added=f" (added in typing-extensions {when})" if when else "", held=held,
         evidence=log_evidence([h]),
         fix=(c.pip(ctx, "show", "typing_extensions") + "   # the release installed",
              pip_list_grep("tensorflow", "typing", windows=ctx.windows)
