@@ -3100,8 +3100,10 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "ctx.windows",
-        (":\\", ".dll", "windows", "win_amd"),
-        r"\b[A-Za-z]:\\|\.dll\b|\bWindows\b|win_amd64",
+        (":\\", ".dll", "windows", "win_amd", "win"),
+        # (the release written onto the word, as titles do: "windows10", "Win11"; the word
+        # alone in lower case is an ML term, "sliding windows")
+        r"\b[A-Za-z]:\\|\.dll\b|\bWindows\b|win_amd64|\b[Ww]in(?:dows)? ?1[01]\b",
     ),
     # WSL: its paths and kernel release, and the word as a user writes it ("WSL", "WSL 2",
     # "my wsl2 machine", "Ubuntu on WSL"; group word: the word alone, which Facts.wsl drops
@@ -12962,6 +12964,20 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dockerd-rootless", "rootlesskit", "/docker.sock", "rootless"),
         r"dockerd-rootless|rootlesskit|unix:///run/user/\d{1,10}/docker\.sock"
         r"|^[ \t]{0,8}rootless[ \t]{1,8}\*",
+    ),
+    # a report saying the machine was rebooted and the fault stayed ("Tried rebooting the
+    # system, but still doesn't work", "even after a reboot", "rebooting didn't help"), not
+    # "not rebooted yet": read by checks/driver.py (a driver/library mismatch a reboot did
+    # not cure is no upgrade waiting for one)
+    _p(
+        "ctx.rebooted",
+        ("reboot", "restart"),
+        r"(?i:\btried[ \t]{1,4}(?:a[ \t]{1,4}|to[ \t]{1,4})?(?:reboot|restart)(?:ing|ed)?\b"
+        r"|\beven[ \t]{1,4}after[ \t]{1,4}(?:a[ \t]{1,4}|the[ \t]{1,4})?(?:reboot|restart)"
+        r"|(?<!not )(?<!n't )(?<!never )(?<!without )\b(?:rebooted|restarted)[ \t]{1,4}"
+        r"(?:the[ \t]{1,4})?(?:system|machine|computer|server|pc|host|twice|again|several)"
+        r"|\b(?:reboot|restart)(?:ing)?[ \t]{1,4}(?:did[ \t]{0,1}n[o']?t|does[ \t]{0,1}"
+        r"n[o']?t|won't|will[ \t]not)[ \t]{1,4}(?:help|fix|work|solve|change))",
     ),
     # a podman (or nerdctl) run line: the NVML failures after it come from a container
     _p("nvml.ctx_podman_run", ("podman run", "nerdctl run"), r"\b(?:podman|nerdctl)\s+run\b"),

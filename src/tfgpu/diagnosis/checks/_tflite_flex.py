@@ -63,12 +63,7 @@ def _pin(ctx: Facts, v: dict[str, str], why: str) -> str:
     line = (f'python -m pip install "tensorflow=={v["last"]}.*"   # {why}: the tensorflow '
             f"package itself (the CPU-only package of {v['last']} has no Flex delegate: "
             f"uninstall it first); wheels for Python up to {v['last_python']}")
-    py = ctx.fix_python
-    lp = tf_minor(v["last_python"])
-    if py is not None and lp is not None and (mm := tf_minor(py[0])) is not None and mm > lp:
-        line += (f" (this Python is {py[0]}, {py[1]}: make a Python {v['last_python']} "
-                 "environment for it)")
-    return line
+    return line + _newer_python(ctx, v)
 
 
 def tf_interpreter_finding(ctx: Facts, err: Hit, hits: list[Hit]) -> Finding | None:
@@ -156,7 +151,19 @@ def other_interpreter_fix(ctx: Facts) -> tuple[str, ...]:
             _BUILTINS,
             f'python -m pip install "tensorflow>={v["first_other"]},<{_after(v["last"])}"   '
             "# that TensorFlow, where it installs (tflite-runtime and LiteRT's ai-edge-litert "
-            "have no Flex delegate)")
+            f"have no Flex delegate); wheels for Python up to {v['last_python']}"
+            + _newer_python(ctx, v))
+
+
+def _newer_python(ctx: Facts, v: dict[str, str]) -> str:
+    """" (this Python is 3.13, line 5: make a Python 3.12 environment for it)" when the log
+    shows a Python newer than the last one the Flex window's releases have wheels for."""
+    py = ctx.fix_python
+    lp = tf_minor(v["last_python"])
+    if py is not None and lp is not None and (mm := tf_minor(py[0])) is not None and mm > lp:
+        return (f" (this Python is {py[0]}, {py[1]}: make a Python {v['last_python']} "
+                "environment for it)")
+    return ""
 
 
 __all__ = ["other_interpreter_fix", "tf_interpreter_finding", "window_words"]

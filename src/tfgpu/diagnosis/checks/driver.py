@@ -1721,6 +1721,9 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     # puts the container's fix first
     hedged = bool(h.g("k")) and not container and not stale
     compat = ctx.h("driver.compat_libcuda")
+    rebooted = ctx.h("ctx.rebooted").first
+    if rebooted and not container and not stale and not compat.count:
+        return [_after_reboot(ctx, hits, rebooted[0], h)]
     if hedged:
         cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + (
             ": either a driver upgrade whose new kernel module is not loaded yet (a reboot "
@@ -1748,6 +1751,35 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
             fix=cfix if container else sfix if stale else fix,
         )
     ]
+
+
+def _after_reboot(ctx: Facts, hits: Hits, said: Hit, h: Hit) -> Finding:
+    """``nvidia-driver-library-mismatch`` variant ``after-reboot``: the report says the
+    machine was rebooted (pattern ``ctx.rebooted``) and the two parts still differ, so the
+    module that loads at boot is another release's: a partly upgraded or mixed install
+    (illinois-scicomp/machine-shop-maintenance#70: repaired with apt install --fix-broken;
+    mattshma/bigdata#105: a .run install beside packages)."""
+    versions = (f" (kernel module {h.g('k')}, library {h.g('dso')})" if h.g("k") else "")
+    why = (f"The loaded NVIDIA kernel module and the user-space driver library differ{versions}, "
+           f"and the report says the machine was rebooted (line {said.line}): the module "
+           "that loads at boot is another release's than the library, not an upgrade waiting "
+           "for a reboot. Usual causes: a package upgrade that stopped halfway (the new "
+           "release's kernel module was not built or installed for this kernel, so the old "
+           "one still loads), or two installs side by side (NVIDIA's .run installer and the "
+           "distribution's packages). Another reboot does not help; one driver release "
+           "installed whole does.")
+    return catalogue.make(
+        "nvidia-driver-library-mismatch", variant="after-reboot", why=why,
+        evidence=log_evidence(hits, [said], ctx.h("smi.nvml_lib_version").first[:1]),
+        fix=("cat /proc/driver/nvidia/version; uname -r; dkms status   # the module that "
+             "loaded, the running kernel, and the kernels each driver's module was built for",
+             "dpkg -l | grep -E 'nvidia-(driver|dkms|kernel|utils)|libnvidia-compute'   # "
+             "(Debian/Ubuntu; rpm -qa | grep -i nvidia elsewhere) the driver packages: more "
+             "than one release, or half-installed (iU)",
+             "sudo apt-get install --fix-broken   # finish a package upgrade that stopped "
+             "halfway (Debian/Ubuntu)",
+             "# a .run install beside the packages: sudo nvidia-uninstall; then reinstall one "
+             "driver release from one source for the running kernel, and reboot"))
 
 
 def _container_libcuda(ctx: Facts, older: bool = False) -> tuple[bool, str, tuple[str, ...]]:

@@ -300,6 +300,26 @@ def _same_series(pin: str, listed: list[str]) -> list[str]:
                   key=lambda v: [int(x) for x in v.split(".")])
 
 
+def _series_releases(pin: str, listed: list[str]) -> list[str]:
+    """The final releases pip listed of the series a pin of one or two numbers names (pin
+    "0.12", listed "0.12.1" -> ["0.12.1"]), oldest first; empty for a pin of three numbers,
+    or when the pin itself (zero-padded, PEP 440) is among them."""
+    if not re.fullmatch(r"\d+(?:\.\d+)?", pin):
+        return []
+    head = [int(x) for x in pin.split(".")]
+    out = []
+    for v in listed:
+        if not re.fullmatch(r"\d+(?:\.\d+)*", v):
+            continue
+        nums = [int(x) for x in v.split(".")]
+        if nums[:len(head)] != head:
+            continue
+        if all(n == 0 for n in nums[len(head):]):
+            return []  # the pin's own release is listed: another reading
+        out.append(v)
+    return sorted(out, key=lambda v: [int(x) for x in v.split(".")])
+
+
 def _highest(listed: list[str]) -> str | None:
     finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
     if not finals:
@@ -1067,9 +1087,18 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
             install = (f"pip install '{plain}[and-cuda]'   # in that venv: {retired} and "
                        f"{plain} is the same GPU build")
     py_hint = f"{lo}-{hi}"
+    py_unknown = False
     req = ctx.h("pip.requires_python").first
     if req:
         cause += " pip skipped releases that need another Python: " + req[0].text.strip()[:200]
+    same = _series_releases(pin, listed) if pin and highest else []
+    if same:
+        return catalogue.make(
+            "tensorflow-no-matching-distribution", variant="series-pin", pkg=pkg, pin=pin,
+            same=same[-1], evidence=log_evidence(nod),
+            fix=(f'pip install "{pkg}=={same[-1]}"   # the {pin} series\' release pip lists '
+                 "here (in a requirements file: change the pin there)",
+                 f'# or pip install "{pkg}=={pin}.*": any release of the series'))
     if pin and highest:
         cause = (f"pip offers {pkg} up to {highest} for this interpreter and platform but not "
                  f"the pinned {pin}: {pkg} {pin} was published for other Python versions. "
@@ -1098,6 +1127,8 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                 py_hint = tf1_built[0]
                 cause += (f" TensorFlow {pin} was built for Python {py_hint} (knowledge row "
                           f"{tf1_built[1]}).")
+            else:
+                py_unknown = True  # an old release the tables do not give Pythons for
         # tensorflow-gpu's newest versions are empty placeholders
         stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
         hv = version_or_none(highest)
@@ -1164,7 +1195,9 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                   "--version tells.")
     py_pick = py_hint.split("-")[-1]
     fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
-           f"create a venv with a 64-bit Python {py_hint}: {c.venv_fix(ctx, py_pick)}",
+           (f"# create a venv with the 64-bit Python {pkg} {pin} was built for (that "
+            "release's install page names it; not a current release's range)") if py_unknown
+           else f"create a venv with a 64-bit Python {py_hint}: {c.venv_fix(ctx, py_pick)}",
            install]
     if in_range and not (pin and highest):
         fix[0] = ("python -c \"import sys, struct, platform; print(sys.version, "
