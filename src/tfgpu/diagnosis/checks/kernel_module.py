@@ -258,7 +258,9 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     """modprobe could not load ``nvidia_uvm`` (or ``nvidia_<ver>_uvm``), or nvidia-docker 1's
     "Could not load UVM kernel module" -> ``nvidia-uvm-not-loaded`` (supersedes
     ``cuinit-unknown``).  Only when the log shows the module failing; a bare CUDA_ERROR_UNKNOWN
-    keeps ``cuinit-unknown``, whose cause names this among its causes."""
+    keeps ``cuinit-unknown``, whose cause names this among its causes.  modprobe at a
+    container's prompt (or with the host facts saying container): variant ``in-container``, a
+    warning whose fix runs on the host (the container's /lib/modules is the image's)."""
     hits = f.h("driver.uvm_failed").all()
     if not hits or f.host_gpu_works or wsl_kernel(f, []) or any(
             _WSL_RELEASE.search(h.text) for h in hits):
@@ -271,36 +273,33 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     first = hits[0].parts[0][1] if hits[0].parts else hits[0].text
     detail = first.strip()[:200]
     mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
-    if ((hits[0].g("mod") or hits[0].g("mod2"))
-            and (f.in_container or f.h("ctx.container_prompt").count)):
-        # modprobe at a container's prompt: its /lib/modules is the image's; the host loads
-        # modules (a docker run line alone may be the host's own command before it)
-        return [catalogue.make(
-            "nvidia-uvm-not-loaded", variant="in-container", detail=detail,
-            evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-            fix=("# on the HOST, not in the container: lsmod | grep -E '^nvidia'; ls -l "
-                 "/dev/nvidia-uvm   # nvidia and nvidia_uvm loaded? the node present?",
-                 f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # on the host: load "
-                 "it and create /dev/nvidia-uvm, then start the container again",
-                 "# the host's modprobe fails too ('not found', 'Unknown symbol'): reinstall "
-                 "the host's driver for its running kernel (its DKMS module), then reboot")),
-        ]
+    # modprobe at a container's prompt: its /lib/modules is the image's; the host loads
+    # modules (a docker run line alone may be the host's own command before it)
+    in_container = bool((hits[0].g("mod") or hits[0].g("mod2"))
+                        and (f.in_container or f.h("ctx.container_prompt").count))
+    fix = (("# on the HOST, not in the container: lsmod | grep -E '^nvidia'; ls -l "
+            "/dev/nvidia-uvm   # nvidia and nvidia_uvm loaded? the node present?",
+            f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # on the host: load it and "
+            "create /dev/nvidia-uvm, then start the container again",
+            "# the host's modprobe fails too ('not found', 'Unknown symbol'): reinstall the "
+            "host's driver for its running kernel (its DKMS module), then reboot")
+           if in_container else
+           ("lsmod | grep -E '^(nvidia|nouveau)'; ls -l /dev/nvidia-uvm   # nvidia loaded? "
+            "node present? (nouveau loaded instead: it holds the GPU)",
+            f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
+            "/dev/nvidia-uvm",
+            # the nvidia module cannot bind a GPU nouveau holds: NVIDIA's install guide
+            # disables nouveau (nvidia-probe-blocked-by-other-driver gives the same step)
+            "# nouveau listed by the first command: blacklist it (echo 'blacklist nouveau' | "
+            "sudo tee /etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), "
+            "then reboot",
+            "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
+            "kernel: reinstall the driver (its DKMS module for this kernel), then reboot",
+            "# to have it at boot for every user: install the nvidia-modprobe of this driver "
+            "version (remove one left from an older driver)"))
     return [catalogue.make(
-        "nvidia-uvm-not-loaded", detail=detail,
-        evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("lsmod | grep -E '^(nvidia|nouveau)'; ls -l /dev/nvidia-uvm   # nvidia loaded? "
-             "node present? (nouveau loaded instead: it holds the GPU)",
-             f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
-             "/dev/nvidia-uvm",
-             # the nvidia module cannot bind a GPU nouveau holds: NVIDIA's install guide
-             # disables nouveau (nvidia-probe-blocked-by-other-driver gives the same step)
-             "# nouveau listed by the first command: blacklist it (echo 'blacklist nouveau' | "
-             "sudo tee /etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), "
-             "then reboot",
-             "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
-             "kernel: reinstall the driver (its DKMS module for this kernel), then reboot",
-             "# to have it at boot for every user: install the nvidia-modprobe of this driver "
-             "version (remove one left from an older driver)"),
+        "nvidia-uvm-not-loaded", variant="in-container" if in_container else None,
+        detail=detail, evidence=log_evidence(hits, f.h("cuinit").first[:1]), fix=fix,
     )]
 
 
